@@ -1,0 +1,1 @@
+"""Platform adapters: each turns platform events into ``bot.events`` and back."""

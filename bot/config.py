@@ -1,0 +1,121 @@
+"""Settings, read once at the edge from the environment and ``.env`` into typed objects.
+
+Nothing below this module reads the environment: the CLI builds a ``Settings`` and
+passes it (or pieces of it) down.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PACKAGE_ROOT = Path(__file__).resolve().parent
+PROJECT_ROOT = PACKAGE_ROOT.parent
+DEFAULT_PERSONA = PACKAGE_ROOT / "persona.md"
+DEFAULT_VAULT = PROJECT_ROOT / "examples" / "vault"
+
+
+def _env(name: str) -> AliasChoices:
+    return AliasChoices(name)
+
+
+class Settings(BaseSettings):
+    """Every knob Mallory has. Platform and API secrets use their standard names;
+    everything else is ``MALLORY_*``."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
+
+    # platform and API secrets (standard names)
+    slack_bot_token: SecretStr | None = Field(None, validation_alias=_env("SLACK_BOT_TOKEN"))
+    slack_app_token: SecretStr | None = Field(None, validation_alias=_env("SLACK_APP_TOKEN"))
+    slack_signing_secret: SecretStr | None = Field(
+        None, validation_alias=_env("SLACK_SIGNING_SECRET")
+    )
+    slack_api_url: str | None = Field(None, validation_alias=_env("SLACK_API_URL"))
+    telegram_bot_token: SecretStr | None = Field(
+        None, validation_alias=_env("TELEGRAM_BOT_TOKEN")
+    )
+    telegram_api_url: str | None = Field(None, validation_alias=_env("TELEGRAM_API_URL"))
+    telegram_webhook_secret: SecretStr | None = Field(
+        None, validation_alias=_env("TELEGRAM_WEBHOOK_SECRET")
+    )
+    anthropic_api_key: SecretStr | None = Field(None, validation_alias=_env("ANTHROPIC_API_KEY"))
+    anthropic_base_url: str | None = Field(None, validation_alias=_env("ANTHROPIC_BASE_URL"))
+
+    # storage
+    data_dir: Path = Field(Path("data"), validation_alias=_env("MALLORY_DATA_DIR"))
+    database_url: str | None = Field(None, validation_alias=_env("MALLORY_DATABASE_URL"))
+    vault: Path = Field(DEFAULT_VAULT, validation_alias=_env("MALLORY_VAULT"))
+    default_space: str = Field("global", validation_alias=_env("MALLORY_DEFAULT_SPACE"))
+
+    # behaviour
+    persona_file: Path = Field(DEFAULT_PERSONA, validation_alias=_env("MALLORY_PERSONA_FILE"))
+    dedup_window_s: float = Field(600.0, validation_alias=_env("MALLORY_DEDUP_WINDOW"))
+    offer_window_s: float = Field(1800.0, validation_alias=_env("MALLORY_OFFER_WINDOW"))
+    lease_s: float = Field(1800.0, validation_alias=_env("MALLORY_LEASE"))
+    max_attempts: int = Field(3, validation_alias=_env("MALLORY_MAX_ATTEMPTS"))
+    max_message_chars: int = Field(20_000, validation_alias=_env("MALLORY_MAX_MESSAGE_CHARS"))
+    history_turns: int = Field(12, validation_alias=_env("MALLORY_HISTORY_TURNS"))
+    quick_top_k: int = Field(6, validation_alias=_env("MALLORY_QUICK_TOP_K"))
+    worker_interval_s: float = Field(2.0, validation_alias=_env("MALLORY_WORKER_INTERVAL"))
+    sweep_interval_s: float = Field(60.0, validation_alias=_env("MALLORY_SWEEP_INTERVAL"))
+    delivery_retry_s: float = Field(30.0, validation_alias=_env("MALLORY_DELIVERY_RETRY"))
+
+    # models
+    llm_provider: str = Field("auto", validation_alias=_env("MALLORY_LLM"))
+    fast_model: str = Field("claude-haiku-4-5", validation_alias=_env("MALLORY_FAST_MODEL"))
+    deep_model: str = Field("claude-opus-4-5", validation_alias=_env("MALLORY_DEEP_MODEL"))
+    llm_timeout_s: float = Field(30.0, validation_alias=_env("MALLORY_LLM_TIMEOUT"))
+    classify_timeout_s: float = Field(8.0, validation_alias=_env("MALLORY_CLASSIFY_TIMEOUT"))
+    llm_max_retries: int = Field(3, validation_alias=_env("MALLORY_LLM_MAX_RETRIES"))
+    web_search: bool = Field(False, validation_alias=_env("MALLORY_WEB_SEARCH"))
+    embedder: str = Field("auto", validation_alias=_env("MALLORY_EMBEDDER"))
+
+    log_level: str = Field("WARNING", validation_alias=_env("MALLORY_LOG_LEVEL"))
+
+    @field_validator("llm_provider")
+    @classmethod
+    def _known_provider(cls, value: str) -> str:
+        value = value.strip().lower()
+        if value not in {"auto", "anthropic", "offline"}:
+            raise ValueError("MALLORY_LLM must be one of: auto, anthropic, offline")
+        return value
+
+    @property
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        return f"sqlite+aiosqlite:///{(self.data_dir / 'mallory.db').resolve()}"
+
+    @property
+    def reports_dir(self) -> Path:
+        return self.data_dir / "reports"
+
+    @property
+    def use_anthropic(self) -> bool:
+        if self.llm_provider == "offline":
+            return False
+        if self.llm_provider == "anthropic":
+            return True
+        return self.anthropic_api_key is not None
+
+    def secrets(self) -> list[str]:
+        """Every secret value that is set, so log filters can redact them."""
+        values = [
+            self.slack_bot_token,
+            self.slack_app_token,
+            self.slack_signing_secret,
+            self.telegram_bot_token,
+            self.telegram_webhook_secret,
+            self.anthropic_api_key,
+        ]
+        return [v.get_secret_value() for v in values if v is not None and v.get_secret_value()]
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read the environment (and ``.env``) once; ``overrides`` win, for tests and flags."""
+    return Settings(**overrides)  # type: ignore[arg-type]

@@ -1,0 +1,43 @@
+"""The exceptions Mallory raises, drawn once here.
+
+MalloryError
+ ├── ConfigError          a setting is missing or wrong; message is for the user
+ ├── InputError           a user-supplied path, id or argument is unusable
+ ├── DeliveryError        a platform refused or failed to take a message
+ │    └── RetryLater      the platform asked us to come back (rate limit, outage)
+ └── LLMError             the model provider failed after its own retries
+"""
+
+from __future__ import annotations
+
+
+class MalloryError(Exception):
+    """Root of every error Mallory raises on purpose."""
+
+
+class ConfigError(MalloryError):
+    """A setting is missing or malformed."""
+
+
+class InputError(MalloryError):
+    """A path, id or argument given by the user cannot be used."""
+
+
+class DeliveryError(MalloryError):
+    """A platform failed to accept a message; ``permanent`` means retrying will not help."""
+
+    def __init__(self, message: str, *, permanent: bool = False) -> None:
+        super().__init__(message)
+        self.permanent = permanent
+
+
+class RetryLater(DeliveryError):
+    """The platform rate-limited us or is briefly unavailable."""
+
+    def __init__(self, message: str, *, retry_after: float = 1.0) -> None:
+        super().__init__(message, permanent=False)
+        self.retry_after = retry_after
+
+
+class LLMError(MalloryError):
+    """The language model could not be reached or answered unusably."""

@@ -1,0 +1,1 @@
+"""Persistence: SQLModel tables, the engine, migrations, the queue and knowledge search."""

@@ -1,0 +1,130 @@
+"""The database: an async engine (SQLite in WAL mode by default, PostgreSQL to scale),
+sessions, and schema migrations applied at start-up."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+class StorageError(Exception):
+    """The database cannot be opened or used; the message is meant for a person."""
+
+
+def _normalize_url(url: str) -> str:
+    """Accept the URLs people write and pick the async driver for them."""
+    if url.startswith("sqlite:///"):
+        return "sqlite+aiosqlite:///" + url[len("sqlite:///") :]
+    if url.startswith(("postgres://", "postgresql://")):
+        return "postgresql+asyncpg://" + url.split("://", 1)[1]
+    return url
+
+
+class Database:
+    """Owns the engine. ``dialect`` is ``sqlite`` or ``postgresql``."""
+
+    def __init__(self, url: str, *, busy_timeout_ms: int = 10_000) -> None:
+        url = _normalize_url(url)
+        try:
+            parsed = make_url(url)
+        except ArgumentError as exc:
+            raise StorageError(f"bad database URL {url!r}: {exc}") from None
+        self.dialect = parsed.get_backend_name()
+        if self.dialect not in {"sqlite", "postgresql"}:
+            raise StorageError(f"unsupported database {self.dialect!r}: use sqlite or postgresql")
+        kwargs: dict[str, Any] = {}
+        if self.dialect == "sqlite":
+            db_path = parsed.database
+            if db_path and db_path != ":memory:":
+                parent = Path(db_path).parent
+                try:
+                    parent.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise StorageError(f"cannot create database folder {parent}: {exc.strerror}") from None
+            kwargs["connect_args"] = {"timeout": busy_timeout_ms / 1000}
+        else:
+            kwargs["pool_pre_ping"] = True
+        try:
+            self.engine: AsyncEngine = create_async_engine(parsed, **kwargs)
+        except (NoSuchModuleError, ModuleNotFoundError) as exc:
+            raise StorageError(f"no driver for {parsed.drivername}: {exc}") from None
+        if self.dialect == "sqlite":
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas(busy_timeout_ms))
+            event.listen(self.engine.sync_engine, "begin", _sqlite_begin)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    @asynccontextmanager
+    async def session(self) -> AsyncIterator[AsyncSession]:
+        """A session for reads and simple writes."""
+        async with self.sessions() as session:
+            yield session
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[AsyncSession]:
+        """A session whose transaction takes the write lock up front (SQLite ``BEGIN
+        IMMEDIATE``), for read-then-write steps that must not interleave: enqueue with
+        dedup, claim. PostgreSQL gets a plain transaction; its statements lock rows."""
+        async with self.engine.connect() as conn:
+            if self.dialect == "sqlite":
+                await conn.execution_options(sqlite_begin="IMMEDIATE")
+            async with AsyncSession(bind=conn, expire_on_commit=False) as session:
+                yield session
+
+    async def migrate(self) -> None:
+        """Create or upgrade the schema to the newest migration."""
+        try:
+            async with self.engine.begin() as conn:
+                await conn.run_sync(_upgrade)
+        except OSError as exc:
+            raise StorageError(f"cannot open the database: {exc}") from None
+        except Exception as exc:  # driver errors differ per backend; say it in one line
+            if isinstance(exc, StorageError):
+                raise
+            raise StorageError(f"cannot open or migrate the database: {_one_line(exc)}") from None
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(getattr(exc, "orig", None) or exc)
+    return text.strip().splitlines()[0] if text.strip() else type(exc).__name__
+
+
+def _sqlite_pragmas(busy_timeout_ms: int) -> Any:
+    def on_connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None
+        cursor = dbapi_conn.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    return on_connect
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    # pysqlite's own implicit BEGIN is switched off (isolation_level=None) so that we
+    # choose the mode: DEFERRED for reads, IMMEDIATE where a write must not race.
+    mode = conn.get_execution_options().get("sqlite_begin", "")
+    conn.exec_driver_sql(f"BEGIN {mode}".strip())
+
+
+def _upgrade(connection: Connection) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = connection
+    command.upgrade(cfg, "head")

@@ -1,0 +1,174 @@
+"""SQLModel tables. The schema itself is owned by the Alembic migrations in
+``storage/migrations``; these classes must stay in step with them."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def new_id() -> str:
+    return str(uuid.uuid4())
+
+
+class Status(StrEnum):
+    PENDING = "pending"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    DELIVERED = "delivered"
+    CANCELLED = "cancelled"
+
+
+OPEN_STATUSES = (Status.PENDING, Status.RUNNING)
+
+
+class Conversation(SQLModel, table=True):
+    __tablename__ = "conversations"
+
+    id: str = Field(default_factory=new_id, primary_key=True)
+    key: str = Field(unique=True, index=True)
+    platform: str
+    space: str = Field(index=True)
+    channel: str
+    thread: str
+    thread_ref: str  # ThreadRef.to_json(), enough to post back here later
+    created_at: datetime
+    # the quick route's escalation offer, waiting for a "yes"
+    offer_question: str | None = None
+    offer_at: datetime | None = None
+
+
+class Message(SQLModel, table=True):
+    __tablename__ = "messages"
+    __table_args__ = (
+        UniqueConstraint("conversation_id", "role", "platform_message_id", name="uq_message"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    conversation_id: str = Field(foreign_key="conversations.id", index=True)
+    space: str = Field(index=True)
+    role: str  # "user" | "assistant"
+    platform_message_id: str
+    author_id: str = ""
+    author_name: str = ""
+    text: str
+    truncated: bool = False
+    route: str | None = None
+    created_at: datetime
+    meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+
+
+class Investigation(SQLModel, table=True):
+    __tablename__ = "investigations"
+    __table_args__ = (Index("ix_investigations_status_created", "status", "created_at"),)
+
+    id: str = Field(default_factory=new_id, primary_key=True)  # the correlation id
+    conversation_id: str = Field(foreign_key="conversations.id", index=True)
+    space: str = Field(index=True)
+    question: str
+    request_text: str = ""
+    status: str = Field(default=Status.PENDING)
+    requester_id: str = ""
+    requester_name: str = ""
+    thread_ref: str
+    request_message_id: str | None = None
+    ack_message_id: str | None = None
+    entry_id: str | None = None  # --entry: start Phase 1 from this entry
+    created_at: datetime
+    claimed_at: datetime | None = None
+    heartbeat_at: datetime | None = None
+    finished_at: datetime | None = None
+    attempts: int = 0
+    worker_id: str | None = None
+    claim_token: str | None = None
+    answer: str | None = None
+    report_path: str | None = None
+    report_entry_id: str | None = None
+    error: str | None = None
+    progress: str | None = None
+    # delivery record: the thread gets the answer exactly once
+    delivered_at: datetime | None = None
+    delivery_message_id: str | None = None
+    delivery_attempts: int = 0
+    next_delivery_at: datetime | None = None
+    delivery_error: str | None = None
+
+
+class SteeringNote(SQLModel, table=True):
+    __tablename__ = "steering_notes"
+
+    id: int | None = Field(default=None, primary_key=True)
+    investigation_id: str = Field(foreign_key="investigations.id", index=True)
+    author_id: str = ""
+    text: str
+    created_at: datetime
+
+
+class Entry(SQLModel, table=True):
+    __tablename__ = "entries"
+    __table_args__ = (UniqueConstraint("space", "source", name="uq_entry_source"),)
+
+    id: str = Field(default_factory=new_id, primary_key=True)
+    space: str = Field(index=True)
+    type: str = "note"
+    title: str = ""
+    content: str = ""
+    author: str = ""
+    project: str = ""
+    tags: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    source: str  # the note's path, the corpus _id, or a generated key
+    created_at: datetime
+    updated_at: datetime
+    meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+
+
+class Relation(SQLModel, table=True):
+    __tablename__ = "relations"
+    __table_args__ = (UniqueConstraint("from_id", "to_id", "type", name="uq_relation"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    space: str = Field(index=True)
+    from_id: str = Field(foreign_key="entries.id", index=True)
+    to_id: str = Field(foreign_key="entries.id", index=True)
+    type: str
+    created_at: datetime
+
+
+class EntryTag(SQLModel, table=True):
+    __tablename__ = "entry_tags"
+
+    entry_id: str = Field(foreign_key="entries.id", primary_key=True)
+    tag: str = Field(primary_key=True, index=True)
+    space: str = Field(index=True)
+
+
+class Correction(SQLModel, table=True):
+    """A person's one-click fix of a routing decision, kept to study misroutes."""
+
+    __tablename__ = "corrections"
+
+    id: int | None = Field(default=None, primary_key=True)
+    platform: str
+    space: str
+    conversation_id: str | None = None
+    message_id: str = ""
+    text: str = ""
+    route_given: str
+    route_wanted: str
+    author_id: str = ""
+    created_at: datetime
+
+
+class SeenEvent(SQLModel, table=True):
+    """Platform deliveries already processed (Slack event ids, Telegram update ids…)."""
+
+    __tablename__ = "seen_events"
+
+    key: str = Field(primary_key=True)
+    created_at: datetime
