@@ -1,0 +1,1 @@
+"""Retrieval, the recall cascade, investigations and their reports."""
