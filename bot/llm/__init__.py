@@ -1,0 +1,32 @@
+"""LLM providers behind one seam: ``anthropic`` when a key is set, ``offline`` otherwise."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.config import Settings
+from bot.llm.base import LLMProvider, Source, Synthesis, Turn, validate_citations
+from bot.llm.offline import OfflineProvider
+
+
+def make_provider(settings: Settings, *, capabilities: Sequence[str] = ()) -> LLMProvider:
+    """The provider the settings ask for; one per process."""
+    if settings.use_anthropic:
+        from bot.errors import ConfigError
+        from bot.llm.anthropic import AnthropicProvider
+
+        if settings.anthropic_api_key is None:
+            raise ConfigError("MALLORY_LLM=anthropic needs ANTHROPIC_API_KEY")
+        return AnthropicProvider(
+            api_key=settings.anthropic_api_key.get_secret_value(),
+            base_url=settings.anthropic_base_url,
+            fast_model=settings.fast_model,
+            deep_model=settings.deep_model,
+            timeout=settings.llm_timeout_s,
+            classify_timeout=settings.classify_timeout_s,
+            max_retries=settings.llm_max_retries,
+        )
+    return OfflineProvider(capabilities=capabilities)
+
+
+__all__ = ["LLMProvider", "OfflineProvider", "Source", "Synthesis", "Turn", "make_provider", "validate_citations"]

@@ -1,0 +1,145 @@
+"""The offline provider: deterministic and extractive, and honest about being offline.
+Used when no API key is set, and as the fallback when the model cannot be reached."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bot.llm.base import Source, Synthesis, Turn
+from bot.routing import Decision, is_referential, normalize
+from storage.knowledge import query_terms
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
+_GREETING = re.compile(r"^(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening)|gm|morning)\b", re.I)
+_THANKS = re.compile(r"\b(?:thanks|thank\s+you|thx|ty|cheers|appreciate)\b", re.I)
+
+
+def sentences(text: str) -> list[str]:
+    text = re.sub(r"^---\n.*?\n---\n", "", text, flags=re.S)
+    text = re.sub(r"^#+\s*", "", text, flags=re.M)
+    text = re.sub(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]", lambda m: m.group(2) or m.group(1), text)
+    out = []
+    for para in re.split(r"\n\s*\n|\n(?=[-*] )", text):
+        para = " ".join(para.split()).lstrip("-* ").strip()
+        if not para:
+            continue
+        out.extend(s.strip() for s in _SENTENCE.split(para) if len(s.strip()) > 20)
+    return out
+
+
+def best_sentences(text: str, terms: Sequence[str], *, n: int = 2) -> list[str]:
+    """The ``n`` sentences sharing most terms with the query, in document order."""
+    sents = sentences(text)
+    if not sents:
+        return []
+    wanted = set(terms)
+
+    def score(pair: tuple[int, str]) -> tuple[int, int]:
+        idx, sent = pair
+        words = set(query_terms(sent, limit=200))
+        return (len(words & wanted) + sum(1 for t in wanted if any(w.startswith(t[:5]) for w in words)), -idx)
+
+    ranked = sorted(enumerate(sents), key=score, reverse=True)[:n]
+    return [s for _, s in sorted(ranked)]
+
+
+def _clip(text: str, n: int = 320) -> str:
+    return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"
+
+
+class OfflineProvider:
+    name = "offline"
+    offline = True
+
+    def __init__(self, *, capabilities: Sequence[str] = ()) -> None:
+        self.capabilities = list(capabilities)
+
+    async def classify(self, text: str, *, history: Sequence[Turn], lexicon: Decision) -> Decision:
+        return lexicon
+
+    async def chat(self, text: str, *, persona: str, history: Sequence[Turn], hint: str = "") -> str:
+        norm = normalize(text)
+        if hint == "tracked_signal":
+            return (
+                "I don't track agendas, inboxes or reminders, so I can't look that up. "
+                "What I can do is answer from the team's knowledge base, or run a background "
+                "investigation if you ask me to dig into something."
+            )
+        if hint == "capability":
+            return "Here is what I can do:\n" + "\n".join(f"- {c}" for c in self.capabilities)
+        if hint == "reminder":
+            return (
+                "I can't set reminders. If you want me to research it now instead, say "
+                '"dig into …" and I\'ll start an investigation.'
+            )
+        if _THANKS.search(norm):
+            return "Any time."
+        if _GREETING.match(norm):
+            return (
+                "Hello! Ask me a question about the team's notes, or ask me to dig into something "
+                "and I'll investigate in the background and report back here."
+            )
+        return (
+            "Noted. (I'm running without a language model, so I keep small talk short.) "
+            "Ask me a question to search the knowledge base, or say \"dig into …\" for a full investigation."
+        )
+
+    async def answer(
+        self, question: str, *, persona: str, sources: Sequence[Source], history: Sequence[Turn]
+    ) -> str:
+        terms = query_terms(question)
+        lines = []
+        for src in sources[:4]:
+            picked = best_sentences(src.content, terms, n=2) or [_clip(src.content)]
+            snippet = _clip(" ".join(picked), 360)
+            lines.append(f"- **{src.title}**: {snippet} [Entry {src.short_id}]")
+        head = "Here is what the knowledge base says (an extractive answer: no language model is configured):"
+        return head + "\n" + "\n".join(lines)
+
+    async def rewrite_question(self, request: str, *, history: Sequence[Turn]) -> str:
+        request = request.strip()
+        if request and not is_referential(request):
+            return request
+        for turn in reversed(history):
+            if turn.role != "user":
+                continue
+            text = normalize(turn.text)
+            if text and not is_referential(text) and len(query_terms(text)) >= 2:
+                return text
+        return request
+
+    async def synthesize(
+        self, topic: str, *, sources: Sequence[Source], notes: Sequence[str], edges: Sequence[str]
+    ) -> Synthesis:
+        terms = query_terms(" ".join([topic, *notes]))
+        by_phase: dict[int, list[Source]] = {}
+        for src in sources:
+            by_phase.setdefault(src.phase, []).append(src)
+        paragraphs = []
+        intro = {
+            1: "The entries that match the topic most directly say:",
+            2: "Following their relationships adds:",
+            3: "Entries sharing their tags add:",
+            4: "Targeted searches for sparsely covered names and topics found:",
+        }
+        for phase in sorted(by_phase):
+            parts = []
+            for src in by_phase[phase][:4]:
+                picked = best_sentences(src.content, terms, n=1) or [_clip(src.content, 200)]
+                parts.append(f"{_clip(picked[0], 260).rstrip('.')} [Entry {src.short_id}].")
+            if parts:
+                paragraphs.append(f"{intro.get(phase, 'Also:')} " + " ".join(parts))
+            if len(paragraphs) == 4:
+                break
+        if notes:
+            paragraphs.append("Steering notes from the thread were taken into account: " + "; ".join(notes) + ".")
+        summary = "\n\n".join(paragraphs[:4])
+        summary = "*(Extractive summary: no language model is configured.)*\n\n" + summary
+        return Synthesis(summary=summary, gaps=[], extractive=True)
+
+    async def find_gaps(self, topic: str, *, sources: Sequence[Source]) -> list[str]:
+        return []
+
+    async def aclose(self) -> None:
+        return None
