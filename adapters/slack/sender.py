@@ -1,0 +1,393 @@
+"""The outbound half of the Slack adapter: posts, edits, file uploads and assistant thread
+status through one ``slack_sdk`` ``AsyncWebClient``. Needs only the bot token, so a worker
+on another host can deliver results."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+import aiohttp
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+from slack_sdk.web.async_slack_response import AsyncSlackResponse
+
+from adapters.slack.mrkdwn import split_mrkdwn, to_mrkdwn
+from bot.clock import Clock, SystemClock
+from bot.errors import DeliveryError, RetryLater
+from bot.events import Button, Posted, Reply, ReplyKind, ThreadRef
+
+log = logging.getLogger(__name__)
+
+PLATFORM = "slack"
+SECTION_LIMIT = 3000  # Block Kit: a section's text
+SECTIONS_PER_MESSAGE = 4  # keeps a message well under Slack's 40k text / 50 block limits
+BUTTON_LABEL_LIMIT = 75
+BUTTON_VALUE_LIMIT = 2000
+FALLBACK_LIMIT = 3000  # the notification text shown for a message with blocks
+ACTION_PREFIX = "mallory."
+STATUS_TEXT = "is digging…"
+STATUS_REFRESH_S = 90.0  # Slack clears an assistant status after about two minutes
+STATUS_MAX_S = 1800.0  # never keep a status alive longer than an investigation's lease
+
+# Errors after which posting the same thing again cannot succeed.
+PERMANENT_ERRORS = frozenset(
+    {
+        "account_inactive",
+        "channel_not_found",
+        "invalid_auth",
+        "invalid_blocks",
+        "invalid_blocks_format",
+        "is_archived",
+        "missing_scope",
+        "msg_too_long",
+        "no_text",
+        "not_authed",
+        "not_in_channel",
+        "restricted_action",
+        "team_access_not_granted",
+        "token_revoked",
+        "too_many_attachments",
+    }
+)
+TRANSIENT_ERRORS = frozenset(
+    {"internal_error", "fatal_error", "service_unavailable", "request_timeout", "ratelimited"}
+)
+
+
+def action_id(button: Button, index: int) -> str:
+    """Block Kit action ids must be unique in a message, so the position is part of it."""
+    return f"{ACTION_PREFIX}{button.action.value}.{index}"
+
+
+def buttons_block(buttons: tuple[Button, ...]) -> dict[str, Any]:
+    return {
+        "type": "actions",
+        "block_id": "mallory_actions",
+        "elements": [
+            {
+                "type": "button",
+                "action_id": action_id(button, i),
+                "text": {"type": "plain_text", "text": button.label[:BUTTON_LABEL_LIMIT], "emoji": True},
+                "value": button.value[:BUTTON_VALUE_LIMIT],
+            }
+            for i, button in enumerate(buttons)
+        ],
+    }
+
+
+def section(text: str) -> dict[str, Any]:
+    return {"type": "section", "text": {"type": "mrkdwn", "text": text}}
+
+
+@dataclass(frozen=True)
+class OutgoingMessage:
+    """One chat.postMessage worth of a reply."""
+
+    text: str
+    blocks: list[dict[str, Any]]
+
+
+def render(reply: Reply) -> list[OutgoingMessage]:
+    """Turn a reply into the messages Slack will accept: mrkdwn sections under the block
+    limits, the requester's mention first, buttons under the last message."""
+    body = to_mrkdwn(reply.text)
+    if reply.mention is not None:
+        body = f"<@{reply.mention.id}> {body}"
+    pieces = split_mrkdwn(body, SECTION_LIMIT)
+    if not pieces:
+        if not reply.buttons:
+            return []
+        labels = " · ".join(b.label for b in reply.buttons)
+        return [OutgoingMessage(text=labels, blocks=[buttons_block(reply.buttons)])]
+    groups = [pieces[i : i + SECTIONS_PER_MESSAGE] for i in range(0, len(pieces), SECTIONS_PER_MESSAGE)]
+    messages = []
+    for n, group in enumerate(groups):
+        blocks = [section(p) for p in group if p.strip()]
+        if n == len(groups) - 1 and reply.buttons:
+            blocks.append(buttons_block(reply.buttons))
+        text = "\n\n".join(group)
+        messages.append(OutgoingMessage(text=_clip(text, FALLBACK_LIMIT), blocks=blocks))
+    return messages
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _header(headers: Mapping[str, Any] | None, name: str) -> str | None:
+    for key, value in (headers or {}).items():
+        if key.lower() == name:
+            return value[0] if isinstance(value, list | tuple) else str(value)
+    return None
+
+
+class RateGate:
+    """Remembers Slack's ``Retry-After`` per Web API method so no call is made before the
+    platform said it may be."""
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._not_before: dict[str, datetime] = {}
+
+    def remaining(self, method: str) -> float:
+        until = self._not_before.get(method)
+        if until is None:
+            return 0.0
+        left = (until - self._clock.now()).total_seconds()
+        if left <= 0:
+            del self._not_before[method]
+            return 0.0
+        return left
+
+    def block(self, method: str, seconds: float) -> None:
+        self._not_before[method] = self._clock.now() + timedelta(seconds=seconds)
+
+
+@dataclass
+class _Progress:
+    """How much of a multi-part reply already reached Slack, so a retry resumes there."""
+
+    posted: list[str] = field(default_factory=list)
+    uploaded: bool = False
+
+
+@dataclass
+class _Status:
+    thread: ThreadRef
+    started: datetime
+    set_at: datetime | None = None
+
+
+class SlackSender:
+    """Implements ``bot.events.Sender`` for Slack.
+
+    Rate limits: a 429 raises ``RetryLater`` and closes that method until ``Retry-After``
+    has passed (checked against the injected clock); a reply cut into several messages
+    resumes after the last part that was posted, so a retry never duplicates a part.
+    """
+
+    platform = PLATFORM
+
+    def __init__(
+        self,
+        client: AsyncWebClient,
+        *,
+        clock: Clock | None = None,
+        status_text: str = STATUS_TEXT,
+        status_refresh_s: float = STATUS_REFRESH_S,
+        status_max_s: float = STATUS_MAX_S,
+        status_poll_s: float = 15.0,
+    ) -> None:
+        self.client = client
+        self.clock: Clock = clock or SystemClock()
+        self.gate = RateGate(self.clock)
+        self.status_text = status_text
+        self.status_refresh_s = status_refresh_s
+        self.status_max_s = status_max_s
+        self._status_poll_s = status_poll_s
+        self._progress: OrderedDict[Reply, _Progress] = OrderedDict()
+        self._statuses: dict[str, _Status] = {}
+        self._no_status: set[str] = set()  # workspaces/threads where assistant status is refused
+        self._status_task: asyncio.Task[None] | None = None
+
+    # -- Web API calls -------------------------------------------------------------------
+
+    async def call(
+        self, method: str, request: Callable[[], Awaitable[AsyncSlackResponse]]
+    ) -> AsyncSlackResponse:
+        """Make one Web API call, translating Slack's failures into ``DeliveryError``s."""
+        wait = self.gate.remaining(method)
+        if wait > 0:
+            raise RetryLater(f"Slack {method} is rate limited", retry_after=wait)
+        try:
+            return await request()
+        except SlackApiError as exc:
+            raise self._translate(method, exc) from None
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            raise RetryLater(f"Slack {method} unreachable: {type(exc).__name__}", retry_after=5.0) from None
+
+    def _translate(self, method: str, exc: SlackApiError) -> DeliveryError:
+        response = exc.response
+        status = getattr(response, "status_code", 0)
+        error = ""
+        if isinstance(getattr(response, "data", None), dict):
+            error = str(response.data.get("error", ""))
+        if status == 429 or error == "ratelimited":
+            raw = _header(getattr(response, "headers", None), "retry-after")
+            try:
+                retry_after = max(float(raw), 1.0) if raw else 1.0
+            except ValueError:
+                retry_after = 1.0
+            self.gate.block(method, retry_after)
+            return RetryLater(f"Slack {method} rate limited", retry_after=retry_after)
+        if status >= 500 or error in TRANSIENT_ERRORS:
+            return RetryLater(f"Slack {method} failed: {error or status}", retry_after=5.0)
+        return DeliveryError(f"Slack {method} failed: {error or status}", permanent=error in PERMANENT_ERRORS)
+
+    # -- Sender --------------------------------------------------------------------------
+
+    async def send(self, reply: Reply) -> Posted:
+        thread = reply.thread
+        messages = render(reply)
+        if not messages and reply.attachment is None:
+            raise DeliveryError("empty reply: nothing to post", permanent=True)
+        progress = self._progress.setdefault(reply, _Progress())
+        self._progress.move_to_end(reply)
+        while len(self._progress) > 256:
+            self._progress.popitem(last=False)
+        for message in messages[len(progress.posted) :]:
+            response = await self.call(
+                "chat.postMessage",
+                lambda message=message: self.client.chat_postMessage(
+                    channel=thread.channel,
+                    thread_ts=thread.thread,
+                    text=message.text,
+                    blocks=message.blocks,
+                    unfurl_links=False,
+                    unfurl_media=False,
+                ),
+            )
+            progress.posted.append(str(response["ts"]))
+        if reply.attachment is not None and not progress.uploaded:
+            attachment = reply.attachment
+            await self.call(
+                "files.upload",
+                lambda: self.client.files_upload_v2(
+                    channel=thread.channel,
+                    thread_ts=thread.thread,
+                    content=attachment.content,
+                    filename=attachment.filename,
+                    title=reply.title or attachment.filename,
+                ),
+            )
+            progress.uploaded = True
+        self._progress.pop(reply, None)
+        await self._after_post(thread, reply.kind)
+        first = progress.posted[0] if progress.posted else thread.thread
+        return Posted(thread=thread, message_id=first)
+
+    async def edit(self, posted: Posted, text: str, *, buttons: tuple[Button, ...] = ()) -> None:
+        body = _clip(to_mrkdwn(text), SECTION_LIMIT) or " "
+        blocks = [section(body)]
+        if buttons:
+            blocks.append(buttons_block(buttons))
+        try:
+            await self.call(
+                "chat.update",
+                lambda: self.client.chat_update(
+                    channel=posted.thread.channel,
+                    ts=posted.message_id,
+                    text=_clip(body, FALLBACK_LIMIT),
+                    blocks=blocks,
+                ),
+            )
+        except DeliveryError as exc:
+            # Progress is best effort: a skipped edit is replaced by the next one or the result.
+            log.info("slack edit skipped: %s", exc)
+
+    async def typing(self, thread: ThreadRef) -> None:
+        """Show the assistant status ("is digging…") in the thread and keep it there
+        (Slack drops it after about two minutes) until an answer lands in the thread."""
+        if self._status_refused(thread):
+            return
+        status = self._statuses.get(thread.key)
+        now = self.clock.now()
+        if status is None:
+            status = self._statuses[thread.key] = _Status(thread=thread, started=now)
+        if status.set_at is None or (now - status.set_at).total_seconds() >= self.status_refresh_s / 2:
+            await self._set_status(status)
+        self._ensure_status_task()
+
+    # -- assistant thread status -------------------------------------------------------------
+
+    def _status_refused(self, thread: ThreadRef) -> bool:
+        return thread.space in self._no_status or thread.key in self._no_status
+
+    async def _set_status(self, status: _Status, text: str | None = None) -> None:
+        thread = status.thread
+        try:
+            await self.call(
+                "assistant.threads.setStatus",
+                lambda: self.client.assistant_threads_setStatus(
+                    channel_id=thread.channel,
+                    thread_ts=thread.thread,
+                    status=self.status_text if text is None else text,
+                ),
+            )
+            status.set_at = self.clock.now()
+        except RetryLater:
+            pass  # the next refresh tries again once Retry-After has passed
+        except DeliveryError as exc:
+            # The workspace (or this thread) has no assistant surface: stop asking.
+            log.info("slack assistant status unavailable: %s", exc)
+            self._no_status.add(thread.space if "missing_scope" in str(exc) else thread.key)
+            self._statuses.pop(thread.key, None)
+
+    async def _after_post(self, thread: ThreadRef, kind: ReplyKind) -> None:
+        status = self._statuses.get(thread.key)
+        if status is None:
+            return
+        if kind in (ReplyKind.ANSWER, ReplyKind.REPORT, ReplyKind.APOLOGY):
+            # Slack clears the status itself when the app answers in the thread.
+            self._statuses.pop(thread.key, None)
+        else:
+            # An acknowledgement or notice also clears it, but the work goes on.
+            await self._set_status(status)
+
+    async def refresh_statuses(self) -> int:
+        """Re-set every status Slack is about to drop; forget those kept too long.
+        Returns how many were refreshed. Called by the status task; tests call it after
+        moving the clock."""
+        now = self.clock.now()
+        refreshed = 0
+        for key, status in list(self._statuses.items()):
+            if (now - status.started).total_seconds() >= self.status_max_s:
+                self._statuses.pop(key, None)
+                continue
+            if status.set_at is None or (now - status.set_at).total_seconds() >= self.status_refresh_s:
+                await self._set_status(status)
+                refreshed += 1
+        return refreshed
+
+    def active_statuses(self) -> list[ThreadRef]:
+        return [s.thread for s in self._statuses.values()]
+
+    def _ensure_status_task(self) -> None:
+        if self._status_task is None or self._status_task.done():
+            self._status_task = asyncio.get_running_loop().create_task(self._status_loop())
+
+    async def _status_loop(self) -> None:
+        while self._statuses:
+            await asyncio.sleep(self._status_poll_s)
+            try:
+                await self.refresh_statuses()
+            except Exception:
+                log.exception("slack assistant status refresh failed")
+
+    async def aclose(self) -> None:
+        """Stop refreshing statuses. The client keeps no open connections of its own."""
+        self._statuses.clear()
+        if self._status_task is not None:
+            self._status_task.cancel()
+            try:
+                await self._status_task
+            except asyncio.CancelledError:
+                pass
+            self._status_task = None
+
+
+def web_client(token: str, api_url: str | None = None) -> AsyncWebClient:
+    """The one Web API client per process; ``api_url`` (``SLACK_API_URL``) replaces
+    https://slack.com/api/ for every call."""
+    if api_url:
+        return AsyncWebClient(token=token, base_url=api_url.rstrip("/") + "/")
+    return AsyncWebClient(token=token)
+
+
+__all__ = ["PLATFORM", "RateGate", "SlackSender", "render", "web_client"]

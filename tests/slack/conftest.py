@@ -1,0 +1,36 @@
+"""Fixtures for the Slack adapter tests: a fake Slack Web API per test, a fake clock,
+and an environment with no platform credentials in it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+
+import pytest
+from fake_slack import FakeSlack
+
+from bot.clock import FakeClock
+
+
+@pytest.fixture(autouse=True)
+def _scrub_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in list(os.environ):
+        if name.startswith(("SLACK_", "MALLORY_", "TELEGRAM_", "ANTHROPIC_")) or name.lower().endswith(
+            "_proxy"
+        ):
+            monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+async def slack() -> AsyncIterator[FakeSlack]:
+    server = FakeSlack()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
