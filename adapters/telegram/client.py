@@ -1,0 +1,117 @@
+"""Building the one PTB ``ExtBot`` each side of the adapter uses, from settings.
+
+Every Bot API call goes through ``TELEGRAM_API_URL`` when it is set. The bot token is part
+of every Bot API URL, so it is redacted from the HTTP client's log records here.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from telegram import Update
+from telegram.ext import AIORateLimiter, ExtBot
+from telegram.request import HTTPXRequest, RequestData
+
+from bot.config import Settings
+from bot.errors import ConfigError
+
+DEFAULT_API_URL = "https://api.telegram.org"
+log = logging.getLogger(__name__)
+
+
+def api_urls(api_url: str | None) -> tuple[str, str]:
+    """PTB ``base_url`` and ``base_file_url`` for a Bot API server root.
+
+    ``TELEGRAM_API_URL`` is the server root (``http://127.0.0.1:8081``); a value already
+    ending in ``/bot`` or holding ``{token}`` is used as PTB expects it.
+    """
+    root = (api_url or DEFAULT_API_URL).strip().rstrip("/")
+    if "{token}" in root:
+        return root, root.replace("/bot{token}", "/file/bot{token}")
+    if root.endswith("/bot"):
+        root = root[: -len("/bot")]
+    return f"{root}/bot", f"{root}/file/bot"
+
+
+def bot_token(settings: Settings) -> str:
+    if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
+        raise ConfigError("TELEGRAM_BOT_TOKEN is not set")
+    return settings.telegram_bot_token.get_secret_value()
+
+
+def build_bot(settings: Settings) -> ExtBot[Any]:
+    """An ``ExtBot`` against the configured server, with PTB's rate limiter.
+
+    The limiter spaces requests per chat and group; it does not sleep through a 429
+    (``max_retries=0``): the ``RetryAfter`` reaches the sender, which turns it into
+    ``RetryLater`` so the worker comes back when Telegram says.
+    """
+    token = bot_token(settings)
+    base_url, base_file_url = api_urls(settings.telegram_api_url)
+    redact_token_in_logs(token)
+    return ExtBot(
+        token,
+        base_url=base_url,
+        base_file_url=base_file_url,
+        request=HTTPXRequest(connection_pool_size=16),
+        get_updates_request=LenientUpdatesRequest(connection_pool_size=2),
+        rate_limiter=AIORateLimiter(max_retries=0),
+    )
+
+
+class LenientUpdatesRequest(HTTPXRequest):
+    """``getUpdates`` transport that never lets one malformed update wedge polling.
+
+    PTB parses a batch of updates all at once; a single update it cannot read (legacy
+    payloads without ``from.is_bot``, say) fails the whole batch and the same batch is
+    fetched again forever. Such an update is replaced by an empty one with the same
+    ``update_id``, which the adapter ignores on purpose and which still advances the offset.
+    """
+
+    async def post(self, url: str, request_data: RequestData | None = None, *args: Any, **kwargs: Any) -> Any:
+        result = await super().post(url, request_data, *args, **kwargs)
+        if isinstance(result, list):
+            return [readable_update(raw) for raw in result]
+        return result
+
+
+def readable_update(raw: Any) -> Any:
+    """``raw`` if PTB can read it as an ``Update``, else a bare update with its id."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("update_id"), int):
+        return raw
+    try:
+        Update.de_json(raw, None)
+    except Exception:  # PTB raises TypeError/KeyError/ValueError for foreign shapes
+        log.warning("telegram update %s has a shape PTB cannot read; ignored", raw["update_id"])
+        return {"update_id": raw["update_id"]}
+    return raw
+
+
+class _RedactToken(logging.Filter):
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self.token in message:
+            record.msg = message.replace(self.token, "<telegram-token>")
+            record.args = None
+        return True
+
+
+# httpx logs every request URL at INFO, and a Bot API URL carries the token.
+_URL_LOGGERS = ("httpx", "httpcore", "telegram.request", "telegram.ext.Updater")
+
+
+def redact_token_in_logs(token: str) -> None:
+    """Make sure log records of the HTTP stack never carry ``token``."""
+    for name in _URL_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, _RedactToken) and f.token == token for f in logger.filters):
+            logger.addFilter(_RedactToken(token))
+
+
+def redact(text: str, token: str) -> str:
+    return text.replace(token, "<telegram-token>") if token else text
