@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.clock import Clock
 from bot.config import Settings
 
+from .app import SlackAdapter
 from .sender import SlackSender, web_client
 
 
@@ -17,4 +18,4 @@ def sender_from_settings(settings: Settings, *, clock: Clock | None = None) -> S
     return SlackSender(client, clock=clock)
 
 
-__all__ = ["SlackSender", "sender_from_settings"]
+__all__ = ["SlackAdapter", "SlackSender", "sender_from_settings"]

@@ -1,0 +1,327 @@
+"""The inbound half of the Slack adapter: a bolt ``AsyncApp`` whose listeners turn events,
+button presses, slash commands and the message shortcut into core calls, served over
+Socket Mode or HTTP (``/slack/events`` with signature verification, plus ``/healthz``).
+
+Every delivery is acknowledged at once (Slack retries anything slower than three seconds
+or not 2xx); the work runs in tracked tasks whose failures are logged in one place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from typing import Any, Protocol
+
+from aiohttp import web
+from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
+from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+from slack_bolt.async_app import AsyncApp
+
+from bot.config import Settings
+from bot.errors import ConfigError, DeliveryError
+from bot.events import ActionEvent, Command, Inbound, Person, Sender, ThreadRef
+
+from .inbound import (
+    Ignored,
+    action_event,
+    command_inbound,
+    command_of,
+    message_inbound,
+    message_key,
+    plain_text,
+    team_of,
+)
+from .sender import PLATFORM, SlackSender
+
+log = logging.getLogger(__name__)
+
+EVENTS_PATH = "/slack/events"  # bolt's default path; manifest.yml points here
+HEALTH_PATH = "/healthz"
+SHORTCUT_INVESTIGATE_THREAD = "investigate_thread"
+THREAD_QUESTION_LIMIT = 3000
+SUGGESTED_PROMPTS = (
+    {"title": "Dig into a topic", "message": "Investigate what our notes say about our onboarding process"},
+    {"title": "Recall a decision", "message": "What did we decide about the storage backend, and why?"},
+    {"title": "What can you do?", "message": "What kinds of questions can you help me with?"},
+)
+
+
+class Core(Protocol):
+    """The part of ``bot.app.Mallory`` this adapter calls (docs/core-api.md)."""
+
+    async def handle(self, inbound: Inbound, sender: Sender) -> Any: ...
+
+    async def handle_action(self, event: ActionEvent, sender: Sender) -> Any: ...
+
+    async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> Any: ...
+
+    async def first_time(self, key: str) -> bool: ...
+
+    async def thread_for_message(
+        self, platform: str, space: str, channel: str, message_id: str
+    ) -> ThreadRef | None: ...
+
+
+def _secret(value: Any) -> str | None:
+    raw = value.get_secret_value() if value is not None else None
+    return raw or None
+
+
+class SlackAdapter:
+    """Holds the bolt app, the core and the sender; ``start`` serves Socket Mode (no
+    port, ``SLACK_APP_TOKEN`` set) or HTTP (``http_port``); ``stop`` undoes it."""
+
+    def __init__(self, settings: Settings, core: Core, sender: SlackSender) -> None:
+        if sender.client.token is None:
+            raise ConfigError("Slack needs SLACK_BOT_TOKEN")
+        self.settings = settings
+        self.core = core
+        self.sender = sender
+        self.port: int | None = None
+        self._signing_secret = _secret(settings.slack_signing_secret)
+        self._app_token = _secret(settings.slack_app_token)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._runner: web.AppRunner | None = None
+        self._socket: AsyncSocketModeHandler | None = None
+        self.app = AsyncApp(
+            client=sender.client,  # one Web API client (and SLACK_API_URL) for everything
+            signing_secret=self._signing_secret or "",
+            request_verification_enabled=self._signing_secret is not None,
+            # Listeners only acknowledge and hand the work to a tracked task, so running
+            # them before answering keeps the answer fast and the task list exact.
+            process_before_response=True,
+            logger=logging.getLogger("adapters.slack.bolt"),
+        )
+        self._register()
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    async def start(self, http_port: int | None = None, *, host: str = "0.0.0.0") -> None:
+        if http_port is not None:
+            await self._start_http(host, http_port)
+        elif self._app_token:
+            self._socket = AsyncSocketModeHandler(self.app, self._app_token, web_client=self.sender.client)
+            await self._socket.connect_async()
+            log.info("slack: Socket Mode connected")
+        else:
+            raise ConfigError(
+                "Slack needs SLACK_APP_TOKEN for Socket Mode, or --http PORT with SLACK_SIGNING_SECRET"
+            )
+
+    async def _start_http(self, host: str, port: int) -> None:
+        if self._signing_secret is None:
+            raise ConfigError("Slack over HTTP needs SLACK_SIGNING_SECRET to verify requests")
+        web_app = web.Application()
+        web_app.router.add_post(EVENTS_PATH, self._http_events)
+        web_app.router.add_get(HEALTH_PATH, self._http_health)
+        self._runner = web.AppRunner(web_app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, host, port).start()
+        self.port = self._runner.addresses[0][1]
+        log.info("slack: serving %s on %s:%s", EVENTS_PATH, host, self.port)
+
+    async def stop(self) -> None:
+        """Stop receiving, then let the work already accepted finish."""
+        if self._socket is not None:
+            await self._socket.close_async()
+            self._socket = None
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        await self.drain()
+
+    async def drain(self) -> None:
+        """Wait until every accepted delivery has been handled."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _spawn(self, what: str, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(self._guard(what, work))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    @staticmethod
+    async def _guard(what: str, work: Awaitable[None]) -> None:
+        try:
+            await work
+        except DeliveryError as exc:
+            log.warning("slack: %s: could not deliver: %s", what, exc)
+        except Exception:
+            log.exception("slack: %s failed", what)
+
+    # -- HTTP --------------------------------------------------------------------------
+
+    async def _http_events(self, request: web.Request) -> web.Response:
+        bolt_response = await self.app.async_dispatch(await to_bolt_request(request))
+        return await to_aiohttp_response(bolt_response)
+
+    async def _http_health(self, request: web.Request) -> web.Response:
+        return web.json_response({"ok": True, "platform": PLATFORM})
+
+    # -- listeners -----------------------------------------------------------------------
+
+    def _register(self) -> None:
+        app = self.app
+        app.event("app_mention")(self._on_message)
+        app.event("message")(self._on_message)
+        app.event("assistant_thread_started")(self._on_assistant_thread_started)
+        app.event(re.compile(".*"))(self._on_other_event)
+        app.action(re.compile(r"^mallory\."))(self._on_action)
+        app.action(re.compile(".*"))(self._on_foreign_action)
+        app.command(re.compile(".*"))(self._on_command)
+        app.shortcut(SHORTCUT_INVESTIGATE_THREAD)(self._on_investigate_thread)
+        app.shortcut(re.compile(".*"))(self._on_foreign_action)
+        app.options(re.compile(".*"))(self._on_foreign_action)
+        app.view(re.compile(".*"))(self._on_foreign_action)
+        app.error(self._on_error)
+
+    async def _on_error(self, error: Exception, body: Mapping[str, Any]) -> None:
+        log.error("slack: listener failed on a %s payload: %r", body.get("type"), error)
+
+    async def _on_message(self, body: dict[str, Any], context: Mapping[str, Any]) -> None:
+        self._spawn(
+            "message",
+            self._handle_message(body, context.get("bot_user_id"), context.get("bot_id")),
+        )
+
+    async def _first_delivery(self, body: Mapping[str, Any]) -> bool:
+        """Slack redelivers an event (same ``event_id``) when an answer was slow."""
+        event_id = body.get("event_id")
+        return not event_id or await self.core.first_time(f"slack:event:{event_id}")
+
+    async def _handle_message(
+        self, body: dict[str, Any], bot_user_id: str | None, bot_id: str | None
+    ) -> None:
+        if not await self._first_delivery(body):
+            log.debug("slack: redelivered event %s ignored", body.get("event_id"))
+            return
+        inbound = message_inbound(body, bot_user_id=bot_user_id, bot_id=bot_id, now=self.sender.clock.now())
+        if isinstance(inbound, Ignored):
+            log.debug("slack: message ignored: %s", inbound.reason)
+            return
+        # A mention arrives twice (app_mention and message, different event ids): answer once.
+        if not await self.core.first_time(message_key(inbound.space, inbound.channel, inbound.message_id)):
+            log.debug("slack: twin of an already handled message ignored")
+            return
+        await self.core.handle(inbound, self.sender)
+
+    async def _on_other_event(self, body: dict[str, Any]) -> None:
+        log.debug("slack: event %s ignored", (body.get("event") or {}).get("type"))
+
+    async def _on_assistant_thread_started(self, body: dict[str, Any]) -> None:
+        self._spawn("assistant thread", self._suggest_prompts(body))
+
+    async def _suggest_prompts(self, body: dict[str, Any]) -> None:
+        if not await self._first_delivery(body):
+            return
+        thread = (body.get("event") or {}).get("assistant_thread") or {}
+        channel, thread_ts = thread.get("channel_id"), thread.get("thread_ts")
+        if not channel or not thread_ts:
+            return
+        client = self.sender.client
+        await self.sender.call(
+            "assistant.threads.setSuggestedPrompts",
+            lambda: client.assistant_threads_setSuggestedPrompts(
+                channel_id=channel, thread_ts=thread_ts, prompts=[dict(p) for p in SUGGESTED_PROMPTS]
+            ),
+        )
+
+    async def _on_action(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
+        await ack()
+        for action in body.get("actions") or []:
+            self._spawn("button", self._handle_action(body, action))
+
+    async def _handle_action(self, body: dict[str, Any], action: dict[str, Any]) -> None:
+        container = body.get("container") or {}
+        channel = container.get("channel_id") or (body.get("channel") or {}).get("id")
+        message_ts = container.get("message_ts") or (body.get("message") or {}).get("ts")
+        thread = None
+        if channel and message_ts:
+            thread = await self.core.thread_for_message(PLATFORM, team_of(body), channel, message_ts)
+        event = action_event(body, action, thread=thread, now=self.sender.clock.now())
+        if isinstance(event, Ignored):
+            log.debug("slack: button ignored: %s", event.reason)
+            return
+        await self.core.handle_action(event, self.sender)
+
+    async def _on_foreign_action(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
+        await ack()
+        log.debug("slack: %s payload not for Mallory ignored", body.get("type"))
+
+    async def _on_command(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
+        command = command_of(body)
+        if command is None:
+            await ack(text=f"I don't know {body.get('command')}. Try /investigate, /recall or /remember.")
+            return
+        # A slash command has no message of its own to thread under: post one that shows
+        # what was asked, and hold the conversation in its thread.
+        args = plain_text(str(body.get("text") or ""), None)
+        channel = str(body.get("channel_id", ""))
+        client = self.sender.client
+        asked = f"{body.get('command')} {args}".strip()
+        try:
+            root = await self.sender.call(
+                "chat.postMessage",
+                lambda: client.chat_postMessage(
+                    channel=channel, text=f"<@{body.get('user_id')}> asked: `{asked}`"
+                ),
+            )
+        except DeliveryError as exc:
+            log.info("slack: cannot post in %s for %s: %s", channel, body.get("command"), exc)
+            await ack(text="I can't post in this conversation — invite me first (/invite @Mallory).")
+            return
+        await ack()
+        ts = str(root["ts"])
+        inbound = command_inbound(body, thread_ts=ts, message_ts=ts, now=self.sender.clock.now())
+        self._spawn("command", self.core.handle_command(command, args, inbound, self.sender))
+
+    async def _on_investigate_thread(
+        self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any], context: Mapping[str, Any]
+    ) -> None:
+        await ack()
+        self._spawn("shortcut", self._investigate_thread(body, context.get("bot_user_id")))
+
+    async def _investigate_thread(self, body: dict[str, Any], bot_user_id: str | None) -> None:
+        message = body.get("message") or {}
+        channel = (body.get("channel") or {}).get("id") or ""
+        user = body.get("user") or {}
+        root_ts = str(message.get("thread_ts") or message.get("ts") or "")
+        if not channel or not root_ts or not user.get("id"):
+            return
+        question = await self._thread_as_question(channel, root_ts, message, bot_user_id)
+        inbound = Inbound(
+            thread=ThreadRef(platform=PLATFORM, space=team_of(body), channel=channel, thread=root_ts),
+            message_id=f"shortcut:{body.get('trigger_id') or root_ts}",
+            author=_person(user),
+            text=f"/investigate {question}",
+            received_at=self.sender.clock.now(),
+            is_mention=True,
+            is_direct=channel.startswith("D"),
+            extras={"shortcut": SHORTCUT_INVESTIGATE_THREAD},
+        )
+        await self.core.handle_command(Command.INVESTIGATE, question, inbound, self.sender)
+
+    async def _thread_as_question(
+        self, channel: str, root_ts: str, message: Mapping[str, Any], bot_user_id: str | None
+    ) -> str:
+        """The thread's messages, oldest first, as one question; the pressed message alone
+        when the thread cannot be read (e.g. the bot is not in the channel)."""
+        client = self.sender.client
+        try:
+            replies = await self.sender.call(
+                "conversations.replies",
+                lambda: client.conversations_replies(channel=channel, ts=root_ts, limit=50),
+            )
+            messages = [m for m in replies.get("messages") or [] if not m.get("bot_id")]
+        except DeliveryError as exc:
+            log.info("slack: thread not readable, using the message alone: %s", exc)
+            messages = [dict(message)]
+        lines = [plain_text(str(m.get("text") or ""), bot_user_id) for m in messages]
+        text = "\n".join(line for line in lines if line)
+        return text[:THREAD_QUESTION_LIMIT]
+
+
+def _person(user: Mapping[str, Any]) -> Person:
+    return Person(id=str(user["id"]), name=str(user.get("username") or user.get("name") or ""))

@@ -1,0 +1,192 @@
+"""Slack payloads → ``bot.events``: which messages are for Mallory at all, the thread they
+belong to, the text without the bot's own mention; button presses and slash commands."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.events import Action, ActionEvent, Command, Inbound, Person, ThreadRef
+
+from .sender import ACTION_PREFIX, PLATFORM
+
+# Message subtypes that are a person saying something; every other subtype (edits,
+# deletions, joins, bot posts, topic changes, "message_replied" bookkeeping…) is ignored.
+SPOKEN_SUBTYPES = frozenset({None, "thread_broadcast", "file_share", "me_message"})
+
+COMMANDS: Mapping[str, Command] = {f"/{c.value}": c for c in Command}
+
+_USER = re.compile(r"<@([UW][A-Z0-9]+)(?:\|[^>]*)?>")
+_CHANNEL = re.compile(r"<#([CG][A-Z0-9]+)(?:\|([^>]*))?>")
+_SPECIAL = re.compile(r"<!(here|channel|everyone)(?:\|[^>]*)?>")
+_SUBTEAM = re.compile(r"<!subteam\^[A-Z0-9]+(?:\|([^>]*))?>")
+_LINK = re.compile(r"<((?:https?|mailto):[^|>]+)(?:\|([^>]*))?>")
+
+
+@dataclass(frozen=True)
+class Ignored:
+    """A payload deliberately not handed to the core, and why (for debug logs)."""
+
+    reason: str
+
+
+def plain_text(text: str, bot_user_id: str | None) -> str:
+    """Slack's wire text → what the person typed: the bot's mention removed, other
+    mentions and links readable, entities decoded."""
+    if bot_user_id:
+        text = re.sub(rf"<@{re.escape(bot_user_id)}(?:\|[^>]*)?>", " ", text)
+    text = _USER.sub(lambda m: f"@{m.group(1)}", text)
+    text = _CHANNEL.sub(lambda m: f"#{m.group(2) or m.group(1)}", text)
+    text = _SPECIAL.sub(lambda m: f"@{m.group(1)}", text)
+    text = _SUBTEAM.sub(lambda m: m.group(1) or "@group", text)
+    text = _LINK.sub(lambda m: m.group(1) if not m.group(2) else f"{m.group(2)} ({m.group(1)})", text)
+    text = html.unescape(text)
+    return re.sub(r"[ \t]{2,}", " ", text).strip()
+
+
+def mentions(text: str, user_id: str | None) -> bool:
+    return bool(user_id) and re.search(rf"<@{re.escape(user_id or '')}(?:\|[^>]*)?>", text) is not None
+
+
+def team_of(body: Mapping[str, Any], event: Mapping[str, Any] | None = None) -> str:
+    """The workspace the app is installed in (not a shared channel's other team)."""
+    team = body.get("team_id")
+    if not team and isinstance(body.get("team"), dict):
+        team = body["team"].get("id")
+    if not team:
+        team = (event or {}).get("team") or (body.get("user") or {}).get("team_id")
+    return str(team or "")
+
+
+def is_direct(event: Mapping[str, Any]) -> bool:
+    channel_type = event.get("channel_type")
+    if channel_type:
+        return channel_type == "im"
+    return str(event.get("channel", "")).startswith("D")
+
+
+def message_key(space: str, channel: str, ts: str) -> str:
+    """One key per Slack message, shared by its ``app_mention`` and ``message`` twins."""
+    return f"slack:message:{space}:{channel}:{ts}"
+
+
+def message_inbound(
+    body: Mapping[str, Any], *, bot_user_id: str | None, bot_id: str | None, now: datetime
+) -> Inbound | Ignored:
+    """Translate an ``app_mention`` or ``message`` event, or say why it is ignored."""
+    event: Mapping[str, Any] = body.get("event") or {}
+    kind = event.get("type")
+    if kind not in ("message", "app_mention"):
+        return Ignored(f"event {kind}")
+    subtype = event.get("subtype")
+    if subtype not in SPOKEN_SUBTYPES:
+        return Ignored(f"subtype {subtype}")
+    if event.get("hidden"):
+        return Ignored("hidden")
+    if event.get("bot_id") or event.get("bot_profile"):
+        # Our own posts and other apps' alike: bots never talk to each other here.
+        return Ignored("our own message" if bot_id and event.get("bot_id") == bot_id else "a bot's message")
+    user = event.get("user")
+    if not user:
+        return Ignored("no author")
+    if bot_user_id and user == bot_user_id:
+        return Ignored("our own message")
+    channel, ts = event.get("channel"), event.get("ts")
+    if not channel or not ts:
+        return Ignored("no channel or ts")
+    raw = str(event.get("text") or "")
+    text = plain_text(raw, bot_user_id)
+    files = [
+        f.get("name") or f.get("title") or "file" for f in event.get("files") or [] if isinstance(f, dict)
+    ]
+    is_mention = kind == "app_mention" or mentions(raw, bot_user_id)
+    if not text and not files and not is_mention:
+        return Ignored("empty")
+    space = team_of(body, event)
+    thread_ts = str(event.get("thread_ts") or ts)
+    profile = event.get("user_profile") or {}
+    extras: dict[str, Any] = {"event_type": kind}
+    if event.get("channel_type"):
+        extras["channel_type"] = event["channel_type"]
+    if files:
+        extras["files"] = files
+    return Inbound(
+        thread=ThreadRef(platform=PLATFORM, space=space, channel=str(channel), thread=thread_ts),
+        message_id=str(ts),
+        author=Person(id=str(user), name=str(profile.get("display_name") or profile.get("real_name") or "")),
+        text=text,
+        received_at=now,
+        is_mention=is_mention,
+        is_direct=is_direct(event),
+        extras=extras,
+    )
+
+
+def parse_action_id(action_id: str) -> Action | None:
+    """``mallory.<action>.<index>`` → the ``Action``; anything else is not ours."""
+    if not action_id.startswith(ACTION_PREFIX):
+        return None
+    name = action_id[len(ACTION_PREFIX) :].rsplit(".", 1)[0]
+    try:
+        return Action(name)
+    except ValueError:
+        return None
+
+
+def action_event(
+    body: Mapping[str, Any], action: Mapping[str, Any], *, thread: ThreadRef | None, now: datetime
+) -> ActionEvent | Ignored:
+    """A ``block_actions`` button press. ``thread`` is the conversation the pressed
+    message belongs to when the core knows it; otherwise it is read off the payload."""
+    kind = parse_action_id(str(action.get("action_id", "")))
+    if kind is None:
+        return Ignored(f"action {action.get('action_id')!r} is not ours")
+    container = body.get("container") or {}
+    message = body.get("message") or {}
+    channel = container.get("channel_id") or (body.get("channel") or {}).get("id")
+    message_ts = container.get("message_ts") or message.get("ts")
+    user = body.get("user") or {}
+    if not channel or not message_ts or not user.get("id"):
+        return Ignored("press without channel, message or user")
+    if thread is None:
+        thread = ThreadRef(
+            platform=PLATFORM,
+            space=team_of(body),
+            channel=str(channel),
+            thread=str(message.get("thread_ts") or container.get("thread_ts") or message_ts),
+        )
+    return ActionEvent(
+        thread=thread,
+        author=Person(id=str(user["id"]), name=str(user.get("username") or user.get("name") or "")),
+        action=kind,
+        value=str(action.get("value") or ""),
+        message_id=str(message_ts),
+        received_at=now,
+        press_id=str(body.get("trigger_id") or action.get("action_ts") or ""),
+    )
+
+
+def command_of(body: Mapping[str, Any]) -> Command | None:
+    return COMMANDS.get(str(body.get("command", "")).strip().lower())
+
+
+def command_inbound(body: Mapping[str, Any], *, thread_ts: str, message_ts: str, now: datetime) -> Inbound:
+    """A slash command as the message that starts (or continues) a conversation rooted at
+    ``thread_ts``; ``inbound.text`` is the whole command line, as the core expects."""
+    args = plain_text(str(body.get("text") or ""), None)
+    command = str(body.get("command", "")).strip()
+    channel = str(body.get("channel_id", ""))
+    return Inbound(
+        thread=ThreadRef(platform=PLATFORM, space=team_of(body), channel=channel, thread=thread_ts),
+        message_id=message_ts,
+        author=Person(id=str(body.get("user_id", "")), name=str(body.get("user_name") or "")),
+        text=f"{command} {args}".strip(),
+        received_at=now,
+        is_mention=True,
+        is_direct=channel.startswith("D"),
+        extras={"command": command},
+    )
