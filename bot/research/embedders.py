@@ -78,13 +78,15 @@ class LocalMiniLM:
         model_path: Path | None = None,
         tokenizer_path: Path = MINILM_TOKENIZER,
         max_tokens: int = 256,
-        batch_size: int = 32,
+        batch_size: int = 64,
+        batch_tokens: int = 2048,
         threads: int | None = None,
     ) -> None:
         self._model_path = model_path
         self._tokenizer_path = tokenizer_path
         self.max_tokens = max_tokens
         self.batch_size = batch_size
+        self.batch_tokens = batch_tokens
         self._threads = threads
         self._session: Any = None
         self._tokenizer: Any = None
@@ -124,7 +126,7 @@ class LocalMiniLM:
             raise EmbedderError(f"{path} is not the expected MiniLM export (sha256 {digest[:12]}…)")
         tokenizer = Tokenizer.from_file(str(self._tokenizer_path))
         tokenizer.enable_truncation(max_length=self.max_tokens)
-        tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # to the longest of each batch
+        tokenizer.no_padding()  # batches are padded here, to their own longest text
         options = ort.SessionOptions()
         if self._threads:
             options.intra_op_num_threads = self._threads
@@ -133,21 +135,34 @@ class LocalMiniLM:
         self._tokenizer = tokenizer
 
     def _embed_sync(self, texts: list[str]) -> np.ndarray:
+        encodings = self._tokenizer.encode_batch([t if t.strip() else " " for t in texts])
+        lengths = [len(e.ids) for e in encodings]
         out = np.empty((len(texts), self.dim), dtype=np.float32)
-        # Sorting by length keeps padding (wasted work) small inside each batch.
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        for start in range(0, len(order), self.batch_size):
-            idx = order[start : start + self.batch_size]
-            out[idx] = self._run([texts[i] for i in idx])
+        # Sorted by length, batches hold texts of similar size (little padding) and are
+        # capped in tokens, not texts, so memory stays flat whether texts are long or short.
+        order = sorted(range(len(texts)), key=lambda i: lengths[i])
+        start = 0
+        while start < len(order):
+            end = start + 1
+            while (
+                end < len(order)
+                and end - start < self.batch_size
+                and (end - start + 1) * lengths[order[end]] <= self.batch_tokens
+            ):
+                end += 1
+            idx = order[start:end]
+            out[idx] = self._run([encodings[i] for i in idx], lengths[order[end - 1]])
+            start = end
         return out
 
-    def _run(self, batch: list[str]) -> np.ndarray:
-        encodings = self._tokenizer.encode_batch([t if t.strip() else " " for t in batch])
-        ids = np.array([e.ids for e in encodings], dtype=np.int64)
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-        types = np.zeros_like(ids)
+    def _run(self, encodings: list[Any], width: int) -> np.ndarray:
+        ids = np.zeros((len(encodings), width), dtype=np.int64)
+        mask = np.zeros((len(encodings), width), dtype=np.int64)
+        for row, encoding in enumerate(encodings):
+            ids[row, : len(encoding.ids)] = encoding.ids
+            mask[row, : len(encoding.ids)] = 1
         (hidden,) = self._session.run(
-            None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
+            None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
         )
         weights = mask[:, :, None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
