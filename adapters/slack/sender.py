@@ -33,7 +33,7 @@ FALLBACK_LIMIT = 3000  # the notification text shown for a message with blocks
 ACTION_PREFIX = "mallory."
 STATUS_TEXT = "is digging…"
 STATUS_REFRESH_S = 90.0  # Slack clears an assistant status after about two minutes
-STATUS_MAX_S = 1800.0  # never keep a status alive longer than an investigation's lease
+STATUS_KEEPALIVE_S = 600.0  # no sign of work for this long: the work has stopped
 
 # Errors after which posting the same thing again cannot succeed.
 PERMANENT_ERRORS = frozenset(
@@ -160,7 +160,7 @@ class _Progress:
 @dataclass
 class _Status:
     thread: ThreadRef
-    started: datetime
+    seen: datetime
     set_at: datetime | None = None
 
 
@@ -179,22 +179,12 @@ class SlackSender:
         client: AsyncWebClient,
         *,
         clock: Clock | None = None,
-        status_text: str = STATUS_TEXT,
-        status_refresh_s: float = STATUS_REFRESH_S,
-        status_max_s: float = STATUS_MAX_S,
-        status_poll_s: float = 15.0,
     ) -> None:
         self.client = client
         self.clock: Clock = clock or SystemClock()
         self.gate = RateGate(self.clock)
-        self.status_text = status_text
-        self.status_refresh_s = status_refresh_s
-        self.status_max_s = status_max_s
-        self._status_poll_s = status_poll_s
         self._progress: OrderedDict[Reply, _Progress] = OrderedDict()
-        self._statuses: dict[str, _Status] = {}
-        self._no_status: set[str] = set()  # workspaces/threads where assistant status is refused
-        self._status_task: asyncio.Task[None] | None = None
+        self.status = StatusKeeper(self)
 
     # -- Web API calls -------------------------------------------------------------------
 
@@ -268,12 +258,12 @@ class SlackSender:
             )
             progress.uploaded = True
         self._progress.pop(reply, None)
-        await self._after_post(thread, reply.kind)
+        await self.status.posted(thread, reply.kind)
         first = progress.posted[0] if progress.posted else thread.thread
         return Posted(thread=thread, message_id=first)
 
     async def edit(self, posted: Posted, text: str, *, buttons: tuple[Button, ...] = ()) -> None:
-        body = _clip(to_mrkdwn(text), SECTION_LIMIT) or " "
+        body = _clip(to_mrkdwn(text), SECTION_LIMIT) or "…"
         blocks = [section(body)]
         if buttons:
             blocks.append(buttons_block(buttons))
@@ -290,96 +280,138 @@ class SlackSender:
         except DeliveryError as exc:
             # Progress is best effort: a skipped edit is replaced by the next one or the result.
             log.info("slack edit skipped: %s", exc)
+        await self.status.edited(posted.thread)
 
     async def typing(self, thread: ThreadRef) -> None:
         """Show the assistant status ("is digging…") in the thread and keep it there
-        (Slack drops it after about two minutes) until an answer lands in the thread."""
-        if self._status_refused(thread):
+        while work goes on (see ``StatusKeeper``)."""
+        await self.status.working(thread)
+
+    async def aclose(self) -> None:
+        """Stop refreshing statuses. The client keeps no open connections of its own."""
+        await self.status.aclose()
+
+
+class StatusKeeper:
+    """The assistant thread status ("is digging…") for threads where Mallory is working.
+
+    Slack drops a status after about two minutes, and whenever the app posts in the
+    thread. So a status is re-set before that, and after an acknowledgement or notice,
+    for as long as there are signs of work: ``typing`` calls, the acknowledgement of an
+    investigation, progress edits of it. It ends with the answer, report or apology, when
+    or when no sign of work came for ``keepalive_s`` (a cancelled or crashed investigation
+    stops editing). Workspaces without the assistant surface are remembered and left
+    alone.
+    """
+
+    def __init__(
+        self,
+        sender: SlackSender,
+        *,
+        text: str = STATUS_TEXT,
+        refresh_s: float = STATUS_REFRESH_S,
+        keepalive_s: float = STATUS_KEEPALIVE_S,
+        poll_s: float = 15.0,
+    ) -> None:
+        self._sender = sender
+        self._clock = sender.clock
+        self.text = text
+        self.refresh_s = refresh_s
+        self.keepalive_s = keepalive_s
+        self._poll_s = poll_s
+        self._active: dict[str, _Status] = {}
+        self._finished: OrderedDict[str, None] = OrderedDict()
+        self._refused: set[str] = set()
+        self._task: asyncio.Task[None] | None = None
+
+    def threads(self) -> list[ThreadRef]:
+        return [s.thread for s in self._active.values()]
+
+    async def working(self, thread: ThreadRef) -> None:
+        """A sign of work in ``thread``: show the status, or keep it shown."""
+        if thread.space in self._refused or thread.key in self._refused:
             return
-        status = self._statuses.get(thread.key)
-        now = self.clock.now()
+        now = self._clock.now()
+        status = self._active.get(thread.key)
         if status is None:
-            status = self._statuses[thread.key] = _Status(thread=thread, started=now)
-        if status.set_at is None or (now - status.set_at).total_seconds() >= self.status_refresh_s / 2:
-            await self._set_status(status)
-        self._ensure_status_task()
+            status = self._active[thread.key] = _Status(thread=thread, seen=now)
+        status.seen = now
+        if status.set_at is None or (now - status.set_at).total_seconds() >= self.refresh_s / 2:
+            await self._set(status)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._loop())
 
-    # -- assistant thread status -------------------------------------------------------------
-
-    def _status_refused(self, thread: ThreadRef) -> bool:
-        return thread.space in self._no_status or thread.key in self._no_status
-
-    async def _set_status(self, status: _Status, text: str | None = None) -> None:
-        thread = status.thread
-        try:
-            await self.call(
-                "assistant.threads.setStatus",
-                lambda: self.client.assistant_threads_setStatus(
-                    channel_id=thread.channel,
-                    thread_ts=thread.thread,
-                    status=self.status_text if text is None else text,
-                ),
-            )
-            status.set_at = self.clock.now()
-        except RetryLater:
-            pass  # the next refresh tries again once Retry-After has passed
-        except DeliveryError as exc:
-            # The workspace (or this thread) has no assistant surface: stop asking.
-            log.info("slack assistant status unavailable: %s", exc)
-            self._no_status.add(thread.space if "missing_scope" in str(exc) else thread.key)
-            self._statuses.pop(thread.key, None)
-
-    async def _after_post(self, thread: ThreadRef, kind: ReplyKind) -> None:
-        status = self._statuses.get(thread.key)
-        if status is None:
+    async def posted(self, thread: ThreadRef, kind: ReplyKind) -> None:
+        """Mallory posted in ``thread``, which clears any status in Slack."""
+        if kind is ReplyKind.ACK:
+            self._finished.pop(thread.key, None)
+            await self.working(thread)
             return
+        status = self._active.get(thread.key)
+        if kind in (ReplyKind.REPORT, ReplyKind.APOLOGY):
+            self._finished[thread.key] = None
+            while len(self._finished) > 1024:
+                self._finished.popitem(last=False)
         if kind in (ReplyKind.ANSWER, ReplyKind.REPORT, ReplyKind.APOLOGY):
-            # Slack clears the status itself when the app answers in the thread.
-            self._statuses.pop(thread.key, None)
-        else:
-            # An acknowledgement or notice also clears it, but the work goes on.
-            await self._set_status(status)
+            self._active.pop(thread.key, None)
+        elif status is not None:
+            await self._set(status)  # a notice mid-investigation: the work goes on
 
-    async def refresh_statuses(self) -> int:
-        """Re-set every status Slack is about to drop; forget those kept too long.
-        Returns how many were refreshed. Called by the status task; tests call it after
-        moving the clock."""
-        now = self.clock.now()
+    async def edited(self, thread: ThreadRef) -> None:
+        """A progress edit is a sign of work, unless the thread's result is already in."""
+        if thread.key not in self._finished:
+            await self.working(thread)
+
+    async def refresh(self) -> int:
+        """Re-set every status Slack is about to drop, forget those whose work stopped.
+        Returns how many were re-set. The background task calls this; so can tests,
+        after moving the clock."""
+        now = self._clock.now()
         refreshed = 0
-        for key, status in list(self._statuses.items()):
-            if (now - status.started).total_seconds() >= self.status_max_s:
-                self._statuses.pop(key, None)
+        for key, status in list(self._active.items()):
+            if (now - status.seen).total_seconds() >= self.keepalive_s:
+                self._active.pop(key, None)
                 continue
-            if status.set_at is None or (now - status.set_at).total_seconds() >= self.status_refresh_s:
-                await self._set_status(status)
+            if status.set_at is None or (now - status.set_at).total_seconds() >= self.refresh_s:
+                await self._set(status)
                 refreshed += 1
         return refreshed
 
-    def active_statuses(self) -> list[ThreadRef]:
-        return [s.thread for s in self._statuses.values()]
+    async def _set(self, status: _Status) -> None:
+        thread = status.thread
+        client = self._sender.client
+        try:
+            await self._sender.call(
+                "assistant.threads.setStatus",
+                lambda: client.assistant_threads_setStatus(
+                    channel_id=thread.channel, thread_ts=thread.thread, status=self.text
+                ),
+            )
+            status.set_at = self._clock.now()
+        except RetryLater:
+            pass  # the next refresh tries again once Retry-After has passed
+        except DeliveryError as exc:
+            log.info("slack assistant status unavailable: %s", exc)
+            self._refused.add(thread.space if "missing_scope" in str(exc) else thread.key)
+            self._active.pop(thread.key, None)
 
-    def _ensure_status_task(self) -> None:
-        if self._status_task is None or self._status_task.done():
-            self._status_task = asyncio.get_running_loop().create_task(self._status_loop())
-
-    async def _status_loop(self) -> None:
-        while self._statuses:
-            await asyncio.sleep(self._status_poll_s)
+    async def _loop(self) -> None:
+        while self._active:
+            await asyncio.sleep(self._poll_s)
             try:
-                await self.refresh_statuses()
+                await self.refresh()
             except Exception:
                 log.exception("slack assistant status refresh failed")
 
     async def aclose(self) -> None:
-        """Stop refreshing statuses. The client keeps no open connections of its own."""
-        self._statuses.clear()
-        if self._status_task is not None:
-            self._status_task.cancel()
+        self._active.clear()
+        if self._task is not None:
+            self._task.cancel()
             try:
-                await self._status_task
+                await self._task
             except asyncio.CancelledError:
                 pass
-            self._status_task = None
+            self._task = None
 
 
 def web_client(token: str, api_url: str | None = None) -> AsyncWebClient:

@@ -216,6 +216,10 @@ async def test_edit_can_replace_buttons(slack: FakeSlack, clock: FakeClock) -> N
     assert [b["type"] for b in slack.messages[("C111", posted.message_id)]["blocks"]] == ["section"]
 
 
+def status_calls(slack: FakeSlack) -> int:
+    return len(slack.calls_to("assistant.threads.setStatus"))
+
+
 async def test_status_is_refreshed_while_working_and_stops_with_the_report(
     slack: FakeSlack, clock: FakeClock
 ) -> None:
@@ -225,19 +229,46 @@ async def test_status_is_refreshed_while_working_and_stops_with_the_report(
         [first] = slack.calls_to("assistant.threads.setStatus")
         assert first.args == {"channel_id": "C111", "thread_ts": THREAD.thread, "status": "is digging…"}
         await sender.typing(THREAD)  # set moments ago: no call
-        assert len(slack.calls_to("assistant.threads.setStatus")) == 1
+        assert status_calls(slack) == 1
         clock.advance(60)
-        assert await sender.refresh_statuses() == 0
+        assert await sender.status.refresh() == 0
         clock.advance(35)  # 95 s after setting: Slack would drop it at about 120 s
-        assert await sender.refresh_statuses() == 1
-        assert len(slack.calls_to("assistant.threads.setStatus")) == 2
-        # The acknowledgement clears the status in Slack; it is set again at once.
-        await sender.send(Reply(thread=THREAD, text="phase 1", kind=ReplyKind.NOTICE))
-        assert len(slack.calls_to("assistant.threads.setStatus")) == 3
+        assert await sender.status.refresh() == 1
+        assert status_calls(slack) == 2
+        # A notice clears the status in Slack; it is set again at once.
+        await sender.send(Reply(thread=THREAD, text="Noted.", kind=ReplyKind.NOTICE))
+        assert status_calls(slack) == 3
         await sender.send(Reply(thread=THREAD, text="The report.", kind=ReplyKind.REPORT))
+        assert sender.status.threads() == []
+        # The acknowledgement's final "done" edit after the report is no sign of work.
+        await sender.edit(Posted(thread=THREAD, message_id="1.1"), "Done")
         clock.advance(200)
-        assert await sender.refresh_statuses() == 0
-        assert sender.active_statuses() == []
+        assert await sender.status.refresh() == 0
+        assert status_calls(slack) == 3
+    finally:
+        await sender.aclose()
+
+
+async def test_acknowledgement_and_progress_edits_keep_the_status(slack: FakeSlack, clock: FakeClock) -> None:
+    sender = make_sender(slack, clock)
+    try:
+        ack = await sender.send(Reply(thread=THREAD, text="On it.", kind=ReplyKind.ACK))
+        assert status_calls(slack) == 1
+        for _ in range(8):  # 8 phases, 100 s apart: every one keeps the status up
+            clock.advance(100)
+            await sender.edit(ack, "phase n/4")
+            await sender.status.refresh()
+        assert sender.status.threads() == [THREAD]
+        assert status_calls(slack) == 9
+        # Cancelled: no more edits. The status lapses after the keepalive.
+        for _ in range(7):
+            clock.advance(100)
+            await sender.status.refresh()
+        assert sender.status.threads() == []
+        calls = status_calls(slack)
+        clock.advance(100)
+        await sender.status.refresh()
+        assert status_calls(slack) == calls
     finally:
         await sender.aclose()
 
@@ -250,21 +281,22 @@ async def test_status_is_given_up_where_the_workspace_refuses_it(slack: FakeSlac
         other = ThreadRef(platform="slack", space="T111", channel="C222", thread="1.1")
         await sender.typing(other)
         clock.advance(500)
-        await sender.refresh_statuses()
-        assert len(slack.calls_to("assistant.threads.setStatus")) == 1
+        await sender.status.refresh()
+        assert status_calls(slack) == 1
     finally:
         await sender.aclose()
 
 
-async def test_status_is_not_kept_forever(slack: FakeSlack, clock: FakeClock) -> None:
+async def test_status_lasts_as_long_as_the_work(slack: FakeSlack, clock: FakeClock) -> None:
     sender = make_sender(slack, clock)
     try:
-        await sender.typing(THREAD)
-        for _ in range(25):
+        for _ in range(40):  # an hour of work, with a sign of it every 90 s
+            await sender.typing(THREAD)
             clock.advance(90)
-            await sender.refresh_statuses()
-        assert sender.active_statuses() == []
-        assert len(slack.calls_to("assistant.threads.setStatus")) <= 1 + 1800 // 90
+            await sender.status.refresh()
+        assert sender.status.threads() == [THREAD]
+        # Slack never went two minutes without a refresh.
+        assert status_calls(slack) >= 40
     finally:
         await sender.aclose()
 
