@@ -1,6 +1,6 @@
 """Time, injected. Everything that needs "now" takes a ``Clock``; tests pass a ``FakeClock``.
 
-Times are naive UTC throughout (the database stores them so on every backend).
+Times are timezone-aware UTC throughout (SQLModel stores them as UTC on every backend).
 """
 
 from __future__ import annotations
@@ -15,14 +15,15 @@ class Clock(Protocol):
 
 class SystemClock:
     def now(self) -> datetime:
-        return datetime.now(UTC).replace(tzinfo=None)
+        return datetime.now(UTC)
 
 
 class FakeClock:
     """A clock that moves only when told to."""
 
     def __init__(self, start: datetime | None = None) -> None:
-        self._now = start or datetime(2026, 6, 1, 9, 0, 0)
+        start = start or datetime(2026, 6, 1, 9, 0, 0, tzinfo=UTC)
+        self._now = start if start.tzinfo else start.replace(tzinfo=UTC)
 
     def now(self) -> datetime:
         return self._now
@@ -32,4 +33,4 @@ class FakeClock:
         return self._now
 
     def set(self, when: datetime) -> None:
-        self._now = when
+        self._now = when if when.tzinfo else when.replace(tzinfo=UTC)

@@ -41,14 +41,18 @@ class IngestResult:
         return self.created + self.updated
 
 
+def _utc(moment: dt.datetime) -> dt.datetime:
+    return moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment.astimezone(dt.UTC)
+
+
 def _as_datetime(value: Any) -> dt.datetime | None:
     if isinstance(value, dt.datetime):
-        return value.replace(tzinfo=None)
+        return _utc(value)
     if isinstance(value, dt.date):
-        return dt.datetime(value.year, value.month, value.day)
+        return dt.datetime(value.year, value.month, value.day, tzinfo=dt.UTC)
     if isinstance(value, str) and value.strip():
         try:
-            return dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00")).replace(tzinfo=None)
+            return _utc(dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00")))
         except ValueError:
             return None
     return None
@@ -157,7 +161,7 @@ async def ingest_path(
             result.skipped.append(f"{source}: binary file")
             continue
         raw = data.decode("utf-8", errors="replace")
-        mtime = dt.datetime.fromtimestamp(file.stat().st_mtime, dt.UTC).replace(tzinfo=None)
+        mtime = dt.datetime.fromtimestamp(file.stat().st_mtime, dt.UTC)
         parsed.append(parse_markdown(raw, source=source, space=space, fallback_date=mtime))
     pairs = await knowledge.upsert_many([p.draft for p in parsed], now=now)
     result.created = sum(1 for _, c in pairs if c)
@@ -175,13 +179,17 @@ async def ingest_path(
     edges: list[tuple[str, str, str]] = []
     for note, entry in zip(parsed, entries, strict=True):
         await knowledge.replace_outgoing(entry.id, "link")
+        dangling = []
         for target in note.links:
             key = target.strip().lower()
             target_id = by_stem.get(key) or by_stem.get(Path(key).stem) or by_title.get(key)
             if target_id is None:
                 result.dangling.append(f"{note.draft.source} → [[{target}]]")
+                dangling.append(target.strip())
                 continue
             edges.append((entry.id, target_id, "link"))
+        if dangling or entry.meta.get("dangling"):
+            await knowledge.set_meta(entry.id, {**entry.meta, "dangling": dangling})
     result.links = await knowledge.add_relations(edges, space=space, now=now)
     return result
 

@@ -46,11 +46,11 @@ class Conversations:
             return conv, True
 
     async def get(self, conversation_id: str) -> Conversation | None:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             return await session.get(Conversation, conversation_id)
 
     async def by_key(self, key: str) -> Conversation | None:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             return (await session.execute(select(Conversation).where(Conversation.key == key))).scalars().first()
 
     async def add_message(
@@ -99,7 +99,7 @@ class Conversations:
             await session.commit()
 
     async def history(self, conversation_id: str, *, limit: int = 12, before_id: int | None = None) -> list[Message]:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             stmt = select(Message).where(Message.conversation_id == conversation_id)
             if before_id is not None:
                 stmt = stmt.where(col(Message.id) < before_id)
@@ -107,7 +107,7 @@ class Conversations:
         return list(reversed(rows))
 
     async def find_message(self, *, space: str, platform_message_id: str, platform: str) -> Message | None:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             stmt = (
                 select(Message)
                 .join(Conversation, col(Conversation.id) == col(Message.conversation_id))
@@ -119,7 +119,7 @@ class Conversations:
             return (await session.execute(stmt)).scalars().first()
 
     async def has_assistant_message(self, conversation_id: str) -> bool:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             stmt = (
                 select(Message.id)
                 .where(Message.conversation_id == conversation_id)
@@ -170,6 +170,6 @@ class Conversations:
             await session.commit()
 
     async def corrections(self, *, limit: int = 200) -> list[Correction]:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             stmt = select(Correction).order_by(col(Correction.id).desc()).limit(limit)
             return list((await session.execute(stmt)).scalars().all())

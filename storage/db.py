@@ -64,20 +64,24 @@ class Database:
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
-        """A session for reads and simple writes."""
-        async with self.sessions() as session:
-            yield session
-
-    @asynccontextmanager
-    async def write(self) -> AsyncIterator[AsyncSession]:
-        """A session whose transaction takes the write lock up front (SQLite ``BEGIN
-        IMMEDIATE``), for read-then-write steps that must not interleave: enqueue with
-        dedup, claim. PostgreSQL gets a plain transaction; its statements lock rows."""
+        """A session for anything that may write. On SQLite its transaction takes the write
+        lock up front (``BEGIN IMMEDIATE``): a deferred transaction that reads and then
+        writes fails at once with "database is locked" when another connection wrote in
+        between (WAL snapshot), and the busy timeout cannot help it. PostgreSQL gets a
+        plain transaction; its statements lock rows."""
         async with self.engine.connect() as conn:
             if self.dialect == "sqlite":
                 await conn.execution_options(sqlite_begin="IMMEDIATE")
             async with AsyncSession(bind=conn, expire_on_commit=False) as session:
                 yield session
+
+    write = session
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncSession]:
+        """A session for reads only: never blocks writers (WAL)."""
+        async with self.sessions() as session:
+            yield session
 
     async def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration."""

@@ -167,6 +167,13 @@ class Knowledge:
             await session.commit()
         return max(int(result.rowcount or 0), 0)  # type: ignore[attr-defined]
 
+    async def set_meta(self, entry_id: str, meta: dict[str, Any]) -> None:
+        async with self.db.session() as session:
+            entry = await session.get(Entry, entry_id)
+            if entry is not None:
+                entry.meta = dict(meta)
+                await session.commit()
+
     async def replace_outgoing(self, entry_id: str, rel_type: str) -> None:
         """Drop an entry's outgoing edges of one type (before re-adding them on re-ingest)."""
         async with self.db.session() as session:
@@ -178,7 +185,7 @@ class Knowledge:
     # reading ------------------------------------------------------------------------
 
     async def get(self, entry_id: str, *, spaces: Sequence[str]) -> Entry | None:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             entry = await session.get(Entry, entry_id)
         return entry if entry is not None and entry.space in spaces else None
 
@@ -187,7 +194,7 @@ class Knowledge:
         key = id_or_prefix.strip().lower()
         if len(key) < 6:
             return None
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             rows = (
                 await session.execute(
                     select(Entry).where(col(Entry.id).startswith(key)).where(col(Entry.space).in_(spaces)).limit(2)
@@ -198,7 +205,7 @@ class Knowledge:
     async def get_many(self, ids: Iterable[str], *, spaces: Sequence[str]) -> dict[str, Entry]:
         wanted = list(dict.fromkeys(ids))
         out: dict[str, Entry] = {}
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             for start in range(0, len(wanted), 500):
                 chunk = wanted[start : start + 500]
                 rows = (
@@ -211,20 +218,20 @@ class Knowledge:
 
     async def by_sources(self, space: str) -> dict[str, str]:
         """source → entry id for one space (wikilink resolution)."""
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             rows = (await session.execute(select(Entry.source, Entry.id).where(Entry.space == space))).all()
         return {s: i for s, i in rows}
 
     async def titles(self, space: str) -> dict[str, str]:
         """lowercased title → entry id for one space."""
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             rows = (await session.execute(select(Entry.title, Entry.id).where(Entry.space == space))).all()
         return {t.lower(): i for t, i in rows if t}
 
     async def relations_of(self, ids: Iterable[str], *, spaces: Sequence[str]) -> list[Relation]:
         wanted = list(dict.fromkeys(ids))
         out: dict[int, Relation] = {}
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             for start in range(0, len(wanted), 400):
                 chunk = wanted[start : start + 400]
                 rows = (
@@ -239,7 +246,7 @@ class Knowledge:
         return sorted(out.values(), key=lambda r: r.id or 0)
 
     async def tag_counts(self, *, spaces: Sequence[str]) -> Counter[str]:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             rows = (
                 await session.execute(
                     select(EntryTag.tag, func.count())
@@ -250,14 +257,14 @@ class Knowledge:
         return Counter({tag: int(n) for tag, n in rows})
 
     async def count(self, *, spaces: Sequence[str] | None = None) -> int:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             stmt = select(func.count()).select_from(Entry)
             if spaces is not None:
                 stmt = stmt.where(col(Entry.space).in_(spaces))
             return int((await session.execute(stmt)).scalar_one())
 
     async def recent(self, *, spaces: Sequence[str], types: Sequence[str], limit: int = 200) -> list[Entry]:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             rows = (
                 await session.execute(
                     select(Entry)
@@ -308,6 +315,6 @@ class Knowledge:
                 "WHERE to_tsvector('english', e.title || ' ' || e.content) @@ to_tsquery('english', :match) "
                 f"AND e.space IN ({space_ph}){type_sql} ORDER BY score DESC LIMIT :limit"
             )
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             rows = (await session.execute(text(sql), params)).all()
         return [LexicalHit(entry_id=r[0], score=float(r[1])) for r in rows]

@@ -2,7 +2,7 @@
 complete/fail guarded by a claim token, stale reclaim, cancel, and the delivery record.
 
 The database is the truth: every transition is one guarded statement, so any number of
-worker processes can share it. Times are naive UTC, passed in by the caller (injected clock).
+worker processes can share it. Times are aware UTC, passed in by the caller (injected clock).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from sqlalchemy import text, update
+from sqlalchemy import bindparam, text, update
+from sqlmodel.sql.sqltypes import UTCDateTime
 from sqlmodel import col, select
 
 from storage.db import Database
@@ -78,14 +79,14 @@ class Queue:
         """Atomically move the oldest pending investigation to running, or return None."""
         token = uuid.uuid4().hex
         lock = " FOR UPDATE SKIP LOCKED" if self.db.dialect == "postgresql" else ""
-        sql = text(
+        sql = (text(
             "UPDATE investigations SET status = 'running', claimed_at = :now, "
             "heartbeat_at = :now, worker_id = :worker, claim_token = :token, "
             "attempts = attempts + 1 "
             "WHERE id = (SELECT id FROM investigations WHERE status = 'pending' "
             f"ORDER BY created_at, id LIMIT 1{lock}) AND status = 'pending' "
             "RETURNING id"
-        )
+        ).bindparams(bindparam("now", type_=UTCDateTime())))
         async with self.db.write() as session:
             row = (await session.execute(sql, {"now": now, "worker": worker_id, "token": token})).first()
             await session.commit()
@@ -189,11 +190,11 @@ class Queue:
         return Outcome.NOT_FOUND if await self.get(investigation_id) is None else Outcome.ALREADY_TERMINAL
 
     async def get(self, investigation_id: str) -> Investigation | None:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             return await session.get(Investigation, investigation_id)
 
     async def open_for_conversation(self, conversation_id: str) -> Investigation | None:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             stmt = (
                 select(Investigation)
                 .where(Investigation.conversation_id == conversation_id)
@@ -215,33 +216,16 @@ class Queue:
     async def set_question(self, claim: Claim, question: str) -> bool:
         return await self._guarded_update(claim, {"question": question}) == 1
 
-    async def list(
+    async def listing(
         self, *, space: str | None = None, status: str | None = None, limit: int = 50
     ) -> list[Investigation]:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             stmt = select(Investigation).order_by(col(Investigation.created_at).desc()).limit(limit)
             if space is not None:
                 stmt = stmt.where(Investigation.space == space)
             if status is not None:
                 stmt = stmt.where(Investigation.status == status)
             return list((await session.execute(stmt)).scalars().all())
-
-    async def count_open(self, ids: list[str]) -> int:
-        if not ids:
-            return 0
-        async with self.db.session() as session:
-            rows = (
-                await session.execute(
-                    select(Investigation.id)
-                    .where(col(Investigation.id).in_(ids))
-                    .where(
-                        col(Investigation.status).in_(
-                            [Status.PENDING.value, Status.RUNNING.value, Status.DONE.value, Status.FAILED.value]
-                        )
-                    )
-                )
-            ).all()
-        return len(rows)
 
     # steering notes ---------------------------------------------------------------
 
@@ -253,7 +237,7 @@ class Queue:
             await session.commit()
 
     async def notes(self, investigation_id: str) -> list[SteeringNote]:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             stmt = (
                 select(SteeringNote)
                 .where(SteeringNote.investigation_id == investigation_id)
@@ -265,7 +249,7 @@ class Queue:
 
     async def undelivered(self, *, now: datetime, limit: int = 20) -> list[Investigation]:
         """Finished investigations whose answer or apology has not reached the thread yet."""
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             stmt = (
                 select(Investigation)
                 .where(col(Investigation.status).in_([Status.DONE.value, Status.FAILED.value]))
@@ -296,18 +280,33 @@ class Queue:
             await session.commit()
         return result.rowcount == 1  # type: ignore[attr-defined]
 
-    async def delivery_failed(
-        self, investigation_id: str, *, error: str, retry_at: datetime | None
-    ) -> None:
-        """Note a failed delivery attempt; ``retry_at`` None means give up (permanent)."""
+    async def lease_delivery(self, investigation_id: str, *, now: datetime, until: datetime) -> bool:
+        """Take the right to deliver one result until ``until`` (so two workers never post it
+        twice at once). False when it is delivered, or another worker holds the lease."""
         async with self.db.session() as session:
-            values: dict[str, object] = {
-                "delivery_attempts": Investigation.delivery_attempts + 1,  # type: ignore[operator]
-                "delivery_error": error[:1000],
-                "next_delivery_at": retry_at,
-            }
-            if retry_at is None:
-                values["delivered_at"] = datetime.min  # stop retrying; the error stays recorded
+            result = await session.execute(
+                update(Investigation)
+                .where(col(Investigation.id) == investigation_id)
+                .where(col(Investigation.delivered_at).is_(None))
+                .where((col(Investigation.next_delivery_at).is_(None)) | (col(Investigation.next_delivery_at) <= now))
+                .values(next_delivery_at=until)
+            )
+            await session.commit()
+        return result.rowcount == 1  # type: ignore[attr-defined]
+
+    async def delivery_failed(
+        self, investigation_id: str, *, error: str, retry_at: datetime | None, now: datetime
+    ) -> None:
+        """Note a failed delivery attempt; ``retry_at`` None means give up (the error stays
+        recorded, ``delivery_message_id`` stays empty)."""
+        values: dict[str, object] = {
+            "delivery_attempts": Investigation.delivery_attempts + 1,  # type: ignore[operator]
+            "delivery_error": error[:1000],
+            "next_delivery_at": retry_at,
+        }
+        if retry_at is None:
+            values["delivered_at"] = now
+        async with self.db.session() as session:
             await session.execute(
                 update(Investigation).where(col(Investigation.id) == investigation_id).values(**values)
             )

@@ -19,6 +19,7 @@ def sentences(text: str) -> list[str]:
     text = re.sub(r"^---\n.*?\n---\n", "", text, flags=re.S)
     text = re.sub(r"^#+\s*", "", text, flags=re.M)
     text = re.sub(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]", lambda m: m.group(2) or m.group(1), text)
+    text = re.sub(r"\*\*|__|(?<![\w/])#(?=[A-Za-z][\w/-]*)", "", text)
     out = []
     for para in re.split(r"\n\s*\n|\n(?=[-*] )", text):
         para = " ".join(para.split()).lstrip("-* ").strip()

@@ -52,8 +52,8 @@ def normalize(text: str) -> str:
     text = _SKIN_TONES.sub("", text)
     text = _MENTION.sub(" ", text)
     text = re.sub(r"\s+", " ", text).strip()
-    text = _LEADING_ADDRESS.sub("", text)
-    return text.strip()
+    addressed = _LEADING_ADDRESS.sub("", text).strip()
+    return addressed or text
 
 
 # ---------------------------------------------------------------------------------------

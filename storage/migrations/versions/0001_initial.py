@@ -12,7 +12,7 @@ down_revision = None
 branch_labels = None
 depends_on = None
 
-TS = sa.DateTime()
+TS = sa.DateTime(timezone=True)
 
 
 def upgrade() -> None:

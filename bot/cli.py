@@ -1,0 +1,492 @@
+"""The ``mallory`` command line. Settings are read here, once; every subcommand gets them
+as a typed object. User mistakes end in one clear line, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import json
+import logging
+import pkgutil
+import signal
+import sys
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot import __version__
+from bot.config import Settings, load_settings
+from bot.errors import MalloryError
+from bot.events import ThreadRef
+from storage.db import StorageError
+
+log = logging.getLogger("mallory")
+
+Handler = Callable[[argparse.Namespace, Settings], Awaitable[int]]
+
+
+# --------------------------------------------------------------------------- logging
+
+
+class RedactSecrets(logging.Filter):
+    """Replace every configured secret in log records with a placeholder."""
+
+    def __init__(self, secrets: list[str]) -> None:
+        super().__init__()
+        self.secrets = [s for s in secrets if len(s) >= 6]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self.secrets:
+            return True
+        message = record.getMessage()
+        redacted = message
+        for secret in self.secrets:
+            redacted = redacted.replace(secret, "[redacted]")
+        if redacted != message:
+            record.msg, record.args = redacted, ()
+        if record.exc_info and record.exc_info[1] is not None:
+            text = logging.Formatter().formatException(record.exc_info)
+            for secret in self.secrets:
+                text = text.replace(secret, "[redacted]")
+            record.exc_text, record.exc_info = text, None
+        return True
+
+
+def setup_logging(settings: Settings, *, verbose: bool = False) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(RedactSecrets(settings.secrets()))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    level = logging.INFO if verbose else getattr(logging, settings.log_level.upper(), logging.WARNING)
+    root.setLevel(level)
+    for noisy in ("httpx", "httpcore", "apscheduler", "aiosqlite", "alembic", "telegram", "slack_bolt", "hpack"):
+        logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
+
+
+def err(text: str) -> None:
+    print(f"mallory: {text}", file=sys.stderr)
+
+
+# --------------------------------------------------------------------------- commands
+
+
+async def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
+    from adapters.console import ConsoleChat, ConsoleSender
+    from bot.runtime import Runtime
+
+    async with Runtime.open(settings, platforms=["console"]) as rt:
+        await _announce(rt, seed=not args.no_seed)
+        sender = ConsoleSender(sys.stdout)
+        rt.worker.senders["console"] = sender
+        rt.worker.start()
+        session = args.session or f"session-{datetime.now(UTC):%Y%m%d-%H%M%S}"
+        chat = ConsoleChat(rt.core, sender, session=session, user=args.user, now=rt.clock.now)
+        interactive = sys.stdin.isatty()
+        if interactive:
+            print("Type a message and press Enter; Ctrl-D to quit.\n", file=sys.stderr)
+        await chat.run(prompt=interactive)
+        waited = await wait_for_thread(rt, chat.thread, timeout=args.wait)
+        if not waited:
+            err(f"stopped waiting after {args.wait:g}s; open investigations continue with `mallory worker`")
+            return 3
+    return 0
+
+
+async def wait_for_thread(rt: Any, thread: ThreadRef, *, timeout: float) -> bool:
+    """Run the worker until every investigation of this conversation has been delivered."""
+    conv = await rt.conversations.by_key(thread.key)
+    if conv is None:
+        return True
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        pending = [
+            i for i in await rt.queue.listing(limit=200)
+            if i.conversation_id == conv.id and i.status not in ("delivered", "cancelled")
+        ]
+        if not pending:
+            return True
+        if loop.time() >= deadline:
+            return False
+        await rt.worker.run_once()
+        if any(i.status == "running" for i in pending):
+            await asyncio.sleep(0.2)  # another worker holds it; poll its progress
+
+
+async def _announce(rt: Any, *, seed: bool) -> None:
+    if seed:
+        result = await rt.seed_vault()
+        if result is not None:
+            print(
+                f"The knowledge base was empty: seeded it from {rt.settings.vault} "
+                f"({result.created} notes, {result.links} links).",
+                file=sys.stderr,
+            )
+    llm = "Anthropic" if not rt.llm.offline else "offline (no ANTHROPIC_API_KEY: extractive answers)"
+    print(f"Mallory {__version__} · model: {llm} · embeddings: {rt.embedder_description}", file=sys.stderr)
+
+
+def platform_plan(settings: Settings) -> tuple[list[str], list[str]]:
+    """Which adapters `run` starts, and why each one is or is not started."""
+    start, why = [], []
+    if settings.slack_bot_token and (settings.slack_app_token or settings.slack_signing_secret):
+        start.append("slack")
+        mode = "Socket Mode" if settings.slack_app_token else "HTTP Events API"
+        why.append(f"slack: SLACK_BOT_TOKEN set, {mode}")
+    elif settings.slack_bot_token:
+        why.append("slack: not started — SLACK_BOT_TOKEN needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP)")
+    else:
+        why.append("slack: not started — no SLACK_BOT_TOKEN")
+    if settings.telegram_bot_token:
+        start.append("telegram")
+        why.append("telegram: TELEGRAM_BOT_TOKEN set")
+    else:
+        why.append("telegram: not started — no TELEGRAM_BOT_TOKEN")
+    return start, why
+
+
+async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
+    platforms, why = platform_plan(settings)
+    for line in why:
+        print(line, file=sys.stderr)
+    if not platforms or args.console:
+        print("Starting the console chat.", file=sys.stderr)
+        return await cmd_chat(args, settings)
+    return await _serve(platforms, args, settings)
+
+
+async def _serve(platforms: list[str], args: argparse.Namespace, settings: Settings) -> int:
+    from bot.runtime import Runtime
+
+    async with Runtime.open(settings, platforms=platforms) as rt:
+        await _announce(rt, seed=not args.no_seed)
+        adapters: list[Any] = []
+        try:
+            for name in platforms:
+                module = importlib.import_module(f"adapters.{name}")
+                sender = module.sender_from_settings(settings)
+                rt.worker.senders[name] = sender
+                adapter_cls = module.SlackAdapter if name == "slack" else module.TelegramAdapter
+                adapter = adapter_cls(settings, rt.core, sender)
+                if name == "slack":
+                    await adapter.start(http_port=args.http)
+                else:
+                    await adapter.start(webhook_url=args.webhook, port=args.port)
+                adapters.append(adapter)
+                print(f"{name}: started", file=sys.stderr)
+            rt.worker.start()
+            await _until_signal()
+        finally:
+            for adapter in reversed(adapters):
+                await adapter.stop()
+    return 0
+
+
+async def _until_signal() -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
+    await stop.wait()
+
+
+async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.runtime import Runtime
+
+    platforms, _ = platform_plan(settings)
+    async with Runtime.open(settings, platforms=platforms or ["console"]) as rt:
+        for name in platforms:
+            module = importlib.import_module(f"adapters.{name}")
+            rt.worker.senders[name] = module.sender_from_settings(settings)
+        print(f"worker {rt.worker.worker_id}: delivering to {', '.join(platforms) or 'no platform (results wait in the database)'}",
+              file=sys.stderr)
+        if args.once:
+            ran = await rt.worker.run_once()
+            print(f"ran {ran} investigation(s)", file=sys.stderr)
+            return 0
+        rt.worker.start()
+        await _until_signal()
+    return 0
+
+
+async def cmd_classify(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.llm import make_provider
+    from bot.routing import classify_lexicon
+
+    if args.corrections:
+        from bot.runtime import Runtime
+
+        async with Runtime.open(settings) as rt:
+            rows = await rt.conversations.corrections()
+        for c in rows:
+            record = {"at": c.created_at.isoformat(), "platform": c.platform, "given": c.route_given,
+                      "wanted": c.route_wanted, "text": c.text}
+            print(json.dumps(record, ensure_ascii=False) if args.json else
+                  f"{c.created_at:%Y-%m-%d %H:%M}  {c.route_given} → {c.route_wanted}  {c.text[:100]!r}")
+        if not rows and not args.json:
+            print("no corrections recorded", file=sys.stderr)
+        return 0
+    provider = make_provider(settings)
+    try:
+        async def decide(text: str) -> dict[str, object]:
+            lexicon = classify_lexicon(text)
+            decision = lexicon
+            if not provider.offline and not lexicon.sure:
+                try:
+                    decision = await provider.classify(text, history=[], lexicon=lexicon)
+                except MalloryError as exc:
+                    log.warning("LLM classifier failed (%s); lexicon decision shown", exc)
+            return decision.to_dict()
+
+        if args.text:
+            result = await decide(" ".join(args.text))
+            if args.json:
+                print(json.dumps(result, ensure_ascii=False))
+            else:
+                print(f"route: {result['route']}  ({result['source']}: {result['reason']})")
+                for key in ("question", "trigger", "guard"):
+                    if result[key]:
+                        print(f"  {key}: {result[key]}")
+            return 0
+        for line in sys.stdin:
+            text = line.rstrip("\n")
+            print(json.dumps(await decide(text), ensure_ascii=False), flush=True)
+        return 0
+    finally:
+        await provider.aclose()
+
+
+async def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.runtime import Runtime
+
+    path = Path(args.path).expanduser()
+    async with Runtime.open(settings) as rt:
+        print(f"embeddings: {rt.embedder_description}", file=sys.stderr)
+        result = await rt.ingest(path, space=args.space)
+    print(f"ingested {result.total} entries from {path} into space {args.space!r}: "
+          f"{result.created} new, {result.updated} updated, {result.links} links")
+    for skipped in result.skipped:
+        print(f"  skipped {skipped}", file=sys.stderr)
+    for dangling in result.dangling[:20]:
+        print(f"  unresolved link {dangling}", file=sys.stderr)
+    return 0
+
+
+async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.runtime import Runtime
+
+    async with Runtime.open(settings) as rt:
+        rows = await rt.queue.listing(status=args.status, limit=args.limit)
+    for inv in rows:
+        thread = ThreadRef.from_json(inv.thread_ref)
+        elapsed = (inv.finished_at - inv.created_at).total_seconds() if inv.finished_at else None
+        record = {
+            "id": inv.id, "status": inv.status, "question": inv.question, "thread": thread.key,
+            "requester": inv.requester_name or inv.requester_id, "attempts": inv.attempts,
+            "created_at": inv.created_at.isoformat(),
+            "claimed_at": inv.claimed_at.isoformat() if inv.claimed_at else None,
+            "finished_at": inv.finished_at.isoformat() if inv.finished_at else None,
+            "delivered_at": inv.delivered_at.isoformat() if inv.delivered_at else None,
+            "seconds": elapsed, "report_path": inv.report_path, "error": inv.error,
+        }
+        if args.json:
+            print(json.dumps(record, ensure_ascii=False))
+        else:
+            took = f"{elapsed:.1f}s" if elapsed is not None else "-"
+            print(f"{inv.id[:8]}  {inv.status:<9} {inv.attempts}×  {took:>7}  {thread.key}  {inv.question[:70]!r}")
+    if not rows and not args.json:
+        print("no investigations yet", file=sys.stderr)
+    return 0
+
+
+async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.errors import InputError
+    from bot.runtime import Runtime
+
+    topic = " ".join(args.topic).strip()
+    if not topic and not args.entry:
+        raise InputError("give a topic, or --entry ID")
+    async with Runtime.open(settings) as rt:
+        await _announce(rt, seed=not args.no_seed)
+
+        async def progress(_phase: int, text: str) -> None:
+            print(f"  {text}", file=sys.stderr)
+
+        dossier = await rt.investigator.run(topic, space=args.space, entry_id=args.entry, depth=args.depth,
+                                            progress=progress)
+        synthesis = await rt.worker._synthesize(dossier, [])
+        from bot.research.report import render_report
+
+        report = render_report(dossier, synthesis)
+        for line in dossier.phase_reports:
+            print(line, file=sys.stderr)
+    print(report)
+    return 0
+
+
+async def cmd_recall(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.research.recall import render_recall
+    from bot.runtime import Runtime
+
+    question = " ".join(args.question).strip()
+    async with Runtime.open(settings) as rt:
+        if args.keyword:
+            explored = await rt.core.recall.explore(question, space=args.space, keywords=args.keyword,
+                                                    depth=args.depth, beam=args.beam)
+            from bot.research.recall import RecallResult
+
+            result = RecallResult(question, explored=explored)
+        else:
+            result = await rt.core.recall.cascade(question, space=args.space)
+    if args.json:
+        print(json.dumps({
+            "grade": result.grade.value,
+            "earlier": None if result.earlier is None else {
+                "id": result.earlier.entry.id, "title": result.earlier.entry.title,
+                "grade": result.earlier.grade.value, "score": result.earlier.overlap},
+            "hits": [{"id": h.entry.id, "title": h.entry.title, "score": h.score, "found_by": list(h.found_by)}
+                     for h in result.hits],
+            "explored": [{"id": x.entry.id, "title": x.entry.title, "path": list(x.path), "keyword": x.keyword}
+                         for x in result.explored],
+        }, ensure_ascii=False))
+    else:
+        print(render_recall(result))
+    return 0
+
+
+async def cmd_migrate(args: argparse.Namespace, settings: Settings) -> int:
+    from storage.db import Database
+
+    db = Database(settings.resolved_database_url)
+    try:
+        await db.migrate()
+    finally:
+        await db.dispose()
+    print("database is up to date")
+    return 0
+
+
+# --------------------------------------------------------------------------- parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mallory",
+        description="Mallory: a research assistant for Slack, Telegram and the terminal. "
+        "Settings come from the environment and .env (see README).",
+    )
+    parser.add_argument("--version", action="version", version=f"mallory {__version__}")
+    parser.add_argument("--data-dir", help="folder for the SQLite database and reports (MALLORY_DATA_DIR)")
+    parser.add_argument("--database-url", help="database URL (MALLORY_DATABASE_URL)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what happens (INFO level)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def add(name: str, handler: Handler, help_: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_, description=help_)
+        p.set_defaults(handler=handler)
+        return p
+
+    chat_opts = argparse.ArgumentParser(add_help=False)
+    chat_opts.add_argument("--session", help="console conversation id (default: a new one per run)")
+    chat_opts.add_argument("--user", default="you", help="your name in the console (default: you)")
+    chat_opts.add_argument("--wait", type=float, default=300.0,
+                           help="at end of input, wait this many seconds for open investigations (default 300)")
+    chat_opts.add_argument("--no-seed", action="store_true", help="do not seed an empty knowledge base")
+
+    p = sub.add_parser("run", parents=[chat_opts], help="start the adapters whose credentials are set, else the console",
+                       description="Start Slack and/or Telegram when their credentials are set, with an in-process "
+                       "worker; otherwise open the console chat.")
+    p.set_defaults(handler=cmd_run)
+    p.add_argument("--console", action="store_true", help="open the console chat even if platform credentials are set")
+    p.add_argument("--http", type=int, metavar="PORT", help="Slack: serve the Events API over HTTP on PORT")
+    p.add_argument("--webhook", metavar="URL", help="Telegram: register this webhook URL instead of long polling")
+    p.add_argument("--port", type=int, help="Telegram: port to serve the webhook on")
+
+    p = sub.add_parser("chat", parents=[chat_opts], help="chat in the terminal (reads stdin, pipe-friendly)",
+                       description="Chat with Mallory in the terminal. One message per line; piped input works, "
+                       "and the process waits for the session's investigations before exiting.")
+    p.set_defaults(handler=cmd_chat)
+
+    p = add("classify", cmd_classify, "print the routing decision for a message (or one per stdin line)")
+    p.add_argument("text", nargs="*", help="the message; omit to read one message per line from stdin")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--corrections", action="store_true", help="list recorded one-click routing corrections")
+
+    p = add("ingest", cmd_ingest, "load a folder of Markdown notes (or a .jsonl corpus) into the knowledge base")
+    p.add_argument("path", help="a folder of .md notes, one .md file, or a .jsonl file (_id, title, text)")
+    p.add_argument("--space", default="global", help="space to load into (default: global, seen by every space)")
+
+    p = add("investigations", cmd_investigations, "list investigations with status, question, thread, attempts")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--status", choices=["pending", "running", "done", "failed", "delivered", "cancelled"])
+    p.add_argument("--limit", type=int, default=50)
+
+    p = add("investigate", cmd_investigate, "run one investigation now and print the report")
+    p.add_argument("topic", nargs="*", help="what to investigate")
+    p.add_argument("--entry", help="start Phase 1 from this entry id (full or 8-character short id)")
+    p.add_argument("--depth", type=int, default=1, choices=[1, 2], help="relationship hops in Phase 2 (default 1)")
+    p.add_argument("--space", default="global")
+    p.add_argument("--no-seed", action="store_true", help="do not seed an empty knowledge base")
+
+    p = add("recall", cmd_recall, "search earlier answers, then the knowledge base, then the graph")
+    p.add_argument("question", nargs="+")
+    p.add_argument("--keyword", action="append", help="explore the graph from this keyword (repeatable)")
+    p.add_argument("--depth", type=int, default=3, help="explore: hops from the anchors (default 3)")
+    p.add_argument("--beam", type=int, default=4, help="explore: nodes kept per hop (default 4)")
+    p.add_argument("--space", default="global")
+    p.add_argument("--json", action="store_true")
+
+    p = add("worker", cmd_worker, "run only the worker loop (claims, investigates, delivers)")
+    p.add_argument("--once", action="store_true", help="run what is pending, deliver, and exit")
+
+    add("migrate", cmd_migrate, "create or upgrade the database schema")
+
+    import bot.commands as commands
+
+    for info in pkgutil.iter_modules(commands.__path__):
+        module = importlib.import_module(f"bot.commands.{info.name}")
+        if hasattr(module, "register"):
+            module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 2
+    overrides: dict[str, Any] = {}
+    if args.data_dir:
+        overrides["data_dir"] = Path(args.data_dir)
+    if args.database_url:
+        overrides["database_url"] = args.database_url
+    try:
+        settings = load_settings(**overrides)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "settings"
+        err(f"bad setting {where}: {first.get('msg')}")
+        return 2
+    setup_logging(settings, verbose=args.verbose)
+    try:
+        return asyncio.run(args.handler(args, settings))
+    except KeyboardInterrupt:
+        return 130
+    except (MalloryError, StorageError) as exc:
+        err(str(exc))
+        return 1
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

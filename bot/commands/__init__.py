@@ -1,0 +1,1 @@
+"""Extra ``mallory`` subcommands: each module here has ``register(subparsers)``."""

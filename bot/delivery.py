@@ -1,0 +1,114 @@
+"""Threading results back: each finished investigation's report (or apology) goes to the
+exact thread it was asked in, pinging the requester, exactly once — the delivery record is
+checked and leased before posting and written right after."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from datetime import timedelta
+
+from bot.clock import Clock
+from bot.errors import DeliveryError, RetryLater
+from bot.events import Attachment, Person, Posted, Reply, ReplyKind, Sender, ThreadRef
+from storage.models import Investigation, Status
+from storage.queue import Queue
+
+log = logging.getLogger(__name__)
+
+INLINE_LIMIT = 3500  # longer reports go as a short message plus the full report attached
+DELIVERY_LEASE = timedelta(minutes=5)
+MAX_BACKOFF = timedelta(hours=1)
+MAX_DELIVERY_ATTEMPTS = 25
+
+
+def apology(inv: Investigation) -> str:
+    return (
+        f'Sorry, I couldn\'t finish the investigation of "{_short(inv.question)}". '
+        "Nothing was lost: ask me again and I'll start over, or ask a narrower question."
+    )
+
+
+def compose(inv: Investigation) -> Reply:
+    thread = ThreadRef.from_json(inv.thread_ref)
+    requester = Person(inv.requester_id, inv.requester_name) if inv.requester_id else None
+    if inv.status == Status.FAILED.value or not inv.answer:
+        return Reply(thread, apology(inv), kind=ReplyKind.APOLOGY, in_reply_to=inv.request_message_id,
+                     mention=requester)
+    report = inv.answer
+    if len(report) <= INLINE_LIMIT:
+        return Reply(thread, report, kind=ReplyKind.REPORT, in_reply_to=inv.request_message_id, mention=requester,
+                     title=_short(inv.question, 80))
+    return Reply(
+        thread,
+        condensed(report),
+        kind=ReplyKind.REPORT,
+        in_reply_to=inv.request_message_id,
+        mention=requester,
+        attachment=Attachment(filename=f"investigation-{inv.id[:8]}.md", content=report),
+        title=_short(inv.question, 80),
+    )
+
+
+def condensed(report: str) -> str:
+    """Heading, summary line and Context Summary: what fits in a chat message."""
+    parts = report.split("\n\n---\n\n")
+    head = parts[0]
+    summary = next((p for p in parts if p.startswith("## Context Summary")), "")
+    text = head + ("\n\n" + summary if summary else "")
+    if len(text) > INLINE_LIMIT - 200:
+        text = text[: INLINE_LIMIT - 200].rsplit("\n", 1)[0] + "\n…"
+    return text + "\n\n_The full report (relationship map, timeline, people, gaps and sources) is attached._"
+
+
+class Delivery:
+    def __init__(self, queue: Queue, clock: Clock, senders: Mapping[str, Sender], *, retry_s: float = 30.0) -> None:
+        self.queue = queue
+        self.clock = clock
+        self.senders = senders
+        self.retry = timedelta(seconds=retry_s)
+
+    async def deliver_pending(self) -> int:
+        """Deliver every finished, undelivered result whose platform we can post to."""
+        delivered = 0
+        for inv in await self.queue.undelivered(now=self.clock.now()):
+            if await self.deliver(inv):
+                delivered += 1
+        return delivered
+
+    async def deliver(self, inv: Investigation) -> bool:
+        thread = ThreadRef.from_json(inv.thread_ref)
+        sender = self.senders.get(thread.platform)
+        if sender is None:
+            return False  # another process with that platform's sender will deliver it
+        now = self.clock.now()
+        if not await self.queue.lease_delivery(inv.id, now=now, until=now + DELIVERY_LEASE):
+            return False  # delivered already, or another worker is posting it right now
+        reply = compose(inv)
+        try:
+            posted: Posted = await sender.send(reply)
+        except RetryLater as exc:
+            retry_at = self.clock.now() + timedelta(seconds=max(exc.retry_after, 1.0))
+            log.info("delivery of %s rate limited; retrying at %s", inv.id[:8], retry_at)
+            await self.queue.delivery_failed(inv.id, error=str(exc), retry_at=retry_at, now=self.clock.now())
+            return False
+        except DeliveryError as exc:
+            attempts = inv.delivery_attempts + 1
+            give_up = exc.permanent or attempts >= MAX_DELIVERY_ATTEMPTS
+            retry_at = None if give_up else self.clock.now() + min(self.retry * (2 ** min(attempts, 10)), MAX_BACKOFF)
+            log.warning("delivery of %s failed (%s)%s", inv.id[:8], exc, "; giving up" if give_up else "")
+            await self.queue.delivery_failed(inv.id, error=str(exc), retry_at=retry_at, now=self.clock.now())
+            return False
+        await self.queue.mark_delivered(inv.id, message_id=posted.message_id, now=self.clock.now())
+        if inv.ack_message_id:
+            done = "Done: the report is below." if reply.kind is ReplyKind.REPORT else "This one didn't work out; see below."
+            try:
+                await sender.edit(Posted(thread, inv.ack_message_id), f'Investigating "{_short(inv.question)}". {done}')
+            except Exception as exc:  # the ack edit is cosmetic
+                log.debug("could not update the acknowledgement: %s", type(exc).__name__)
+        return True
+
+
+def _short(text: str, n: int = 120) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"

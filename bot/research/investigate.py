@@ -1,0 +1,293 @@
+"""The four-phase investigation: seed (the recall cascade, or one entry), relationships,
+tag expansion, gap fill. Each entry is counted once, with the phase that first found it."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.errors import InputError
+from bot.llm.base import LLMProvider, Source
+from bot.research.recall import EarlierAnswer, Grade, Recall
+from bot.research.search import Retriever
+from storage.knowledge import Knowledge, query_terms, visible_spaces
+from storage.models import Entry
+
+Progress = Callable[[int, str], Awaitable[None]]
+
+SEED_LIMIT = 20
+TAG_SEARCHES = 3
+TAG_LIMIT = 10
+GAP_SEARCHES = 3
+GAP_LIMIT = 10
+RELATED_LIMIT = 5
+
+_NAME = re.compile(r"\b([A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?(?:\s+[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?){1,2})\b")
+_PROJECT = re.compile(r"\b(?:project|Project|initiative|codename)\s+([A-Z][\w-]+)")
+_NOT_NAMES = frozenset(
+    """The This That These Those When Where What Why How Who Which Our We Key Next Open Action Items Decision
+    Context Summary Notes Meeting Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February
+    March April May June July August September October November December Q1 Q2 Q3 Q4 If In On At For And But
+    Ignore Please Dear Hi Hello Thanks Regards Best""".split()
+)
+
+
+class SimilarSide(Protocol):
+    async def similar(
+        self, entry_ids: Sequence[str], *, spaces: Sequence[str], limit: int
+    ) -> list[tuple[str, str, float]]: ...
+
+
+@dataclass
+class Found:
+    entry: Entry
+    phase: int
+    via: str = ""
+
+
+@dataclass(frozen=True)
+class Edge:
+    from_id: str
+    to_id: str
+    type: str
+
+
+@dataclass
+class Dossier:
+    """Everything an investigation found, before synthesis."""
+
+    topic: str
+    space: str
+    found: dict[str, Found] = field(default_factory=dict)
+    edges: list[Edge] = field(default_factory=list)
+    phase_reports: list[str] = field(default_factory=list)
+    related: list[tuple[Entry, str, float]] = field(default_factory=list)  # (entry, seed id, similarity)
+    gaps: list[str] = field(default_factory=list)
+    mentioned_people: list[str] = field(default_factory=list)
+    earlier: EarlierAnswer | None = None
+    namespaces: list[str] = field(default_factory=list)
+    start_entry: Entry | None = None
+
+    def add(self, entry: Entry, phase: int, via: str = "") -> bool:
+        if entry.id in self.found:
+            return False
+        self.found[entry.id] = Found(entry, phase, via)
+        return True
+
+    def phase_count(self, phase: int) -> int:
+        return sum(1 for f in self.found.values() if f.phase == phase)
+
+    @property
+    def phases_with_results(self) -> int:
+        return len({f.phase for f in self.found.values()})
+
+    def edge_count(self, entry_id: str) -> int:
+        return sum(1 for e in self.edges if entry_id in (e.from_id, e.to_id))
+
+    def sources(self) -> list[Source]:
+        return [
+            Source(
+                short_id=f.entry.id[:8],
+                title=f.entry.title,
+                content=f.entry.content,
+                type=f.entry.type,
+                author=f.entry.author,
+                date=f.entry.created_at.date().isoformat(),
+                phase=f.phase,
+            )
+            for f in self.found.values()
+        ]
+
+
+async def _noop(_phase: int, _text: str) -> None:
+    return None
+
+
+class Investigator:
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        retriever: Retriever,
+        llm: LLMProvider,
+        *,
+        similar: SimilarSide | None = None,
+    ) -> None:
+        self.knowledge = knowledge
+        self.retriever = retriever
+        self.recall = Recall(knowledge, retriever)
+        self.llm = llm
+        self.similar = similar
+
+    async def run(
+        self,
+        topic: str,
+        *,
+        space: str,
+        entry_id: str | None = None,
+        depth: int = 1,
+        notes: Sequence[str] = (),
+        progress: Progress | None = None,
+        use_llm_gaps: bool = True,
+    ) -> Dossier:
+        progress = progress or _noop
+        spaces = visible_spaces(space)
+        dossier = Dossier(topic=topic, space=space)
+
+        # Phase 1 — seed
+        if entry_id:
+            start = await self.knowledge.resolve_id(entry_id, spaces=spaces)
+            if start is None:
+                raise InputError(f"no entry {entry_id!r} in this space")
+            dossier.start_entry = start
+            dossier.add(start, 1, "start entry")
+        else:
+            result = await self.recall.cascade(topic, space=space, limit=SEED_LIMIT)
+            dossier.earlier = result.earlier
+            if result.earlier is not None and result.earlier.grade is Grade.STRONG:
+                # a fresh dig was asked for: note the earlier answer, then retrieve anyway
+                result.hits = await self.recall.retrieve(topic, space=space, limit=SEED_LIMIT)
+            for hit in result.hits:
+                dossier.add(hit.entry, 1, "+".join(hit.found_by))
+            for x in result.explored:
+                dossier.add(x.entry, 1, f"explore via {x.keyword!r}")
+        n1 = dossier.phase_count(1)
+        dossier.phase_reports.append(f"Phase 1 (Seed): {n1} entries retrieved.")
+        await progress(1, f"phase 1/4: {n1} seed entries")
+        if n1 == 0:
+            return dossier
+
+        # Phase 2 — relationships (both directions, each edge once; --depth hops)
+        seeds = list(dossier.found)
+        frontier = list(seeds)
+        seen_edges: set[tuple[str, str, str]] = set()
+        for _hop in range(max(1, depth)):
+            rels = await self.knowledge.relations_of(frontier, spaces=spaces)
+            new_ids: list[str] = []
+            for rel in rels:
+                key = (rel.from_id, rel.to_id, rel.type)
+                if key in seen_edges:
+                    continue
+                seen_edges.add(key)
+                dossier.edges.append(Edge(rel.from_id, rel.to_id, rel.type))
+                for other in (rel.from_id, rel.to_id):
+                    if other not in dossier.found and other not in new_ids:
+                        new_ids.append(other)
+            fetched = await self.knowledge.get_many(new_ids, spaces=spaces)
+            for other in new_ids:
+                if other in fetched:
+                    dossier.add(fetched[other], 2, "relation")
+            frontier = [i for i in new_ids if i in fetched]
+            if not frontier:
+                break
+        if self.similar is not None:
+            linked = {e.from_id for e in dossier.edges} | {e.to_id for e in dossier.edges}
+            for entry_id_, seed_id, sim in await self.similar.similar(seeds[:10], spaces=spaces, limit=RELATED_LIMIT * 3):
+                if entry_id_ in linked or entry_id_ in dossier.found:
+                    continue
+                got = await self.knowledge.get(entry_id_, spaces=spaces)
+                if got is not None and all(r[0].id != entry_id_ for r in dossier.related):
+                    dossier.related.append((got, seed_id, sim))
+                if len(dossier.related) >= RELATED_LIMIT:
+                    break
+        n2 = dossier.phase_count(2)
+        if dossier.edges:
+            dossier.phase_reports.append(f"Phase 2 (Relationships): {n2} new entries via {len(dossier.edges)} relation edges.")
+        else:
+            dossier.phase_reports.append("Phase 2 (Relationships): no relations for the seed entries.")
+        await progress(2, f"phase 2/4: followed {len(dossier.edges)} relationships, {n2} new entries")
+
+        # Phase 3 — tag expansion
+        tags_in_set = Counter(t for f in dossier.found.values() for t in f.entry.tags)
+        namespaces = sorted({t.split("/", 1)[0] for t in tags_in_set if "/" in t})
+        dossier.namespaces = namespaces
+        if not tags_in_set:
+            dossier.phase_reports.append("Phase 3 (Tags): No tags found in seed results — skipped.")
+        else:
+            counts = await self.knowledge.tag_counts(spaces=spaces)
+            candidates = [
+                t for t in counts if (t.split("/", 1)[0] in namespaces if "/" in t else not namespaces)
+            ]
+            candidates.sort(key=lambda t: (tags_in_set.get(t, 0), counts[t], t), reverse=True)
+            queries: list[str] = []
+            topic_terms = set(query_terms(topic))
+            for tag in candidates:
+                q = tag.rsplit("/", 1)[-1].replace("-", " ").replace("_", " ").strip()
+                if q and q not in queries and not set(query_terms(q)) <= topic_terms:
+                    queries.append(q)
+                if len(queries) == TAG_SEARCHES:
+                    break
+            before = len(dossier.found)
+            for q in queries:
+                for hit in await self.retriever.search(q, space=space, limit=TAG_LIMIT):
+                    dossier.add(hit.entry, 3, f"tag {q!r}")
+            n3 = len(dossier.found) - before
+            dossier.phase_reports.append(
+                f"Phase 3 (Tags): {n3} new entries from tag expansion across {len(namespaces)} namespaces."
+            )
+        await progress(3, f"phase 3/4: {dossier.phase_count(3)} entries from tags")
+
+        # Phase 4 — gap fill (steering notes first: they are what the asker wants covered)
+        gap_queries = [n for n in (_note_query(n) for n in notes) if n]
+        people, candidates = await self._mentions(dossier, spaces)
+        dossier.mentioned_people = people
+        if use_llm_gaps and not self.llm.offline:
+            try:
+                gap_queries += await self.llm.find_gaps(topic, sources=dossier.sources()[:30])
+            except Exception:  # the deterministic extraction below still runs
+                pass
+        gap_queries += candidates
+        gap_queries = list(dict.fromkeys(q for q in gap_queries if q))[:GAP_SEARCHES]
+        before = len(dossier.found)
+        for q in gap_queries:
+            hits = await self.retriever.search(q, space=space, limit=GAP_LIMIT)
+            for hit in hits:
+                dossier.add(hit.entry, 4, f"gap {q!r}")
+            if len(hits) < 2:
+                dossier.gaps.append(q)
+        n4 = len(dossier.found) - before
+        dossier.phase_reports.append(f"Phase 4 (Gap Fill): {n4} new entries from {len(gap_queries)} targeted gap searches.")
+        await progress(4, f"phase 4/4: {n4} entries from {len(gap_queries)} gap searches")
+        return dossier
+
+    async def _mentions(self, dossier: Dossier, spaces: Sequence[str]) -> tuple[list[str], list[str]]:
+        """People and projects mentioned in the result set that the knowledge base barely
+        covers (fewer than 2 entries), most mentioned first. Deterministic."""
+        text_counts: Counter[str] = Counter()
+        projects: Counter[str] = Counter()
+        for f in dossier.found.values():
+            body = f.entry.content
+            for name in _NAME.findall(body):
+                words = name.split()
+                if words[0] in _NOT_NAMES or words[-1] in _NOT_NAMES:
+                    continue
+                text_counts[name] += 1
+            for proj in _PROJECT.findall(body):
+                projects[proj] += 1
+            for link in f.entry.meta.get("links", []) if isinstance(f.entry.meta, dict) else []:
+                projects[str(link)] += 0
+        authors = {f.entry.author for f in dossier.found.values() if f.entry.author}
+        person_titles = {f.entry.title.lower() for f in dossier.found.values() if f.entry.type == "person"}
+        people = [n for n, _ in text_counts.most_common() if n not in authors]
+        candidates: list[str] = []
+        for name, _ in (text_counts + projects).most_common(12):
+            if name.lower() in person_titles:
+                continue
+            covering = await self.knowledge.search_lexical(f'"{name}"', spaces=spaces, limit=3)
+            entries = await self.knowledge.get_many([c.entry_id for c in covering], spaces=spaces)
+            mentions = sum(1 for e in entries.values() if name.lower() in f"{e.title} {e.content}".lower())
+            if mentions < 2:
+                candidates.append(name)
+        return people, candidates
+
+
+def _note_query(note: str) -> str:
+    text = re.sub(r"^(?:also|and|please|pls|can you|could you|make sure to|don't forget to)\s+", "", note.strip(), flags=re.I)
+    text = re.sub(r"^(?:check|look at|include|cover|consider|look into|dig into)\s+", "", text, flags=re.I)
+    return " ".join(query_terms(text)[:8])
+
+
+def short(entry: Entry | Any) -> str:
+    return str(entry.id)[:8]

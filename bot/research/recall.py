@@ -1,0 +1,179 @@
+"""The recall cascade: *query* earlier answers (graded STRONG / WEAK / MISS), *retrieve*
+hybrid top-K, then *explore* the relation graph from keyword-anchored nodes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bot.research.search import Hit, Retriever
+from storage.knowledge import Knowledge, query_terms, visible_spaces
+from storage.models import Entry
+
+ANSWER_TYPES = ("report", "answer")
+STRONG_OVERLAP = 0.8
+WEAK_OVERLAP = 0.5
+RETRIEVE_KEEP = 0.25  # drop hits scoring below this fraction of the best one
+
+
+class Grade(StrEnum):
+    STRONG = "STRONG"
+    WEAK = "WEAK"
+    MISS = "MISS"
+
+
+@dataclass(frozen=True)
+class EarlierAnswer:
+    entry: Entry
+    grade: Grade
+    overlap: float
+
+
+@dataclass(frozen=True)
+class Explored:
+    entry: Entry
+    path: tuple[str, ...]  # entry ids from the anchor to this node
+    keyword: str
+
+
+@dataclass
+class RecallResult:
+    question: str
+    earlier: EarlierAnswer | None = None
+    hits: list[Hit] = field(default_factory=list)
+    explored: list[Explored] = field(default_factory=list)
+
+    @property
+    def grade(self) -> Grade:
+        return self.earlier.grade if self.earlier else Grade.MISS
+
+
+def _terms(text: str) -> set[str]:
+    return {t[:6] for t in query_terms(text, limit=64)}
+
+
+def overlap(question: str, entry: Entry) -> float:
+    """How much of the question the earlier answer's title (its question) covers."""
+    q = _terms(question)
+    if not q:
+        return 0.0
+    t = _terms(entry.title) | _terms(str(entry.meta.get("question", "")))
+    if not t:
+        return 0.0
+    return len(q & t) / len(q | t) if len(q | t) else 0.0
+
+
+class Recall:
+    def __init__(self, knowledge: Knowledge, retriever: Retriever) -> None:
+        self.knowledge = knowledge
+        self.retriever = retriever
+
+    async def query(self, question: str, *, space: str) -> EarlierAnswer | None:
+        hits = await self.retriever.search(question, space=space, limit=5, types=ANSWER_TYPES)
+        best: EarlierAnswer | None = None
+        for hit in hits:
+            score = overlap(question, hit.entry)
+            if hit.semantic_score is not None:
+                score = max(score, (hit.semantic_score - 0.5) * 2)
+            grade = Grade.STRONG if score >= STRONG_OVERLAP else Grade.WEAK if score >= WEAK_OVERLAP else Grade.MISS
+            if grade is Grade.MISS:
+                continue
+            if best is None or score > best.overlap:
+                best = EarlierAnswer(hit.entry, grade, round(score, 3))
+        return best
+
+    async def retrieve(self, question: str, *, space: str, limit: int = 10) -> list[Hit]:
+        hits = await self.retriever.search(question, space=space, limit=limit, exclude_types=ANSWER_TYPES)
+        if not hits:
+            return []
+        top = hits[0].score
+        return [h for h in hits if h.score >= top * RETRIEVE_KEEP]
+
+    async def explore(
+        self,
+        question: str,
+        *,
+        space: str,
+        keywords: Sequence[str] = (),
+        depth: int = 3,
+        beam: int = 4,
+    ) -> list[Explored]:
+        """Walk the relation graph breadth-first from the nodes that best match each keyword,
+        keeping at most ``beam`` nodes per level, preferring nodes that mention a keyword."""
+        spaces = visible_spaces(space)
+        words = [k.lower() for k in keywords] or query_terms(question)[:3]
+        if not words:
+            return []
+        found: dict[str, Explored] = {}
+        for word in words:
+            anchors = await self.knowledge.search_lexical(word, spaces=spaces, limit=beam)
+            frontier: list[tuple[str, tuple[str, ...]]] = [(a.entry_id, (a.entry_id,)) for a in anchors]
+            for level in range(depth + 1):
+                entries = await self.knowledge.get_many([f for f, _ in frontier], spaces=spaces)
+                for entry_id, path in frontier:
+                    entry = entries.get(entry_id)
+                    if entry is not None and entry_id not in found:
+                        found[entry_id] = Explored(entry, path, word)
+                if level == depth:
+                    break
+                rels = await self.knowledge.relations_of([f for f, _ in frontier], spaces=spaces)
+                paths = dict(frontier)
+                candidates: list[tuple[str, tuple[str, ...]]] = []
+                for rel in rels:
+                    for here, there in ((rel.from_id, rel.to_id), (rel.to_id, rel.from_id)):
+                        if here in paths and there not in found and all(there != c for c, _ in candidates):
+                            candidates.append((there, (*paths[here], there)))
+                if not candidates:
+                    break
+                cand_entries = await self.knowledge.get_many([c for c, _ in candidates], spaces=spaces)
+
+                def mentions(entry_id: str) -> int:
+                    e = cand_entries.get(entry_id)
+                    text = f"{e.title} {e.content} {' '.join(e.tags)}".lower() if e else ""
+                    return sum(1 for w in words if w in text)
+
+                candidates = [c for c in candidates if c[0] in cand_entries]
+                candidates.sort(key=lambda c: mentions(c[0]), reverse=True)
+                frontier = candidates[:beam]
+        return list(found.values())
+
+    async def cascade(self, question: str, *, space: str, limit: int = 10, keywords: Sequence[str] = ()) -> RecallResult:
+        result = RecallResult(question)
+        result.earlier = await self.query(question, space=space)
+        if result.earlier is not None and result.earlier.grade is Grade.STRONG:
+            return result
+        result.hits = await self.retrieve(question, space=space, limit=limit)
+        if not result.hits:
+            result.explored = await self.explore(question, space=space, keywords=keywords)
+        return result
+
+
+def render_recall(result: RecallResult, *, short: int = 8) -> str:
+    """The tiers in descending confidence, compactly, for a person."""
+    lines: list[str] = []
+    if result.earlier is not None:
+        e = result.earlier.entry
+        date = e.created_at.date().isoformat()
+        where = e.meta.get("report_path") or e.source
+        if result.earlier.grade is Grade.STRONG:
+            lines.append(f"STRONG (from an earlier investigation, {date}):")
+            lines.append(f"→ {e.title}  [Entry {e.id[:short]}]  {where}")
+            body = e.content.strip()
+            lines.append(body[:600] + ("…" if len(body) > 600 else ""))
+            return "\n".join(lines)
+        lines.append(f"WEAK (1 candidate, score {result.earlier.overlap:.2f}):")
+        lines.append(f"~ {e.title}  ← review before reusing  [Entry {e.id[:short]}]  {date}  {where}")
+        lines.append("")
+    if result.hits:
+        lines.append("Top-K (retrieve):")
+        for h in result.hits:
+            lines.append(f"• {h.entry.title} (score {h.score:.3f}, {'+'.join(h.found_by)})  [Entry {h.entry.id[:short]}]")
+    elif result.explored:
+        lines.append("Explore (graph walk):")
+        for x in result.explored:
+            hops = " → ".join(p[:short] for p in x.path)
+            lines.append(f"• {x.entry.title}  [Entry {x.entry.id[:short]}]  via {x.keyword!r}: {hops}")
+    if not lines:
+        lines.append("The knowledge base has nothing on this. Consider /remember once you find the answer.")
+    return "\n".join(lines)

@@ -1,0 +1,171 @@
+"""The investigation report, in the seed's format: heading, summary line, Context Summary,
+Relationship Map, Timeline, Key People, Knowledge Gaps, Sources — each omitted when empty."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+
+from bot.llm.base import Synthesis
+from bot.research.investigate import Dossier
+from storage.models import Entry
+
+SEPARATOR = "\n\n---\n\n"
+
+
+def _label(entry: Entry) -> str:
+    text = entry.title or " ".join(entry.content.split())
+    return text[:40] + ("…" if len(text) > 40 else "")
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.replace("|", "\\|").split())
+
+
+def _preview(entry: Entry) -> str:
+    if entry.title:
+        return _cell(entry.title[:40])
+    body = " ".join(re.sub(r"^---.*?---", "", entry.content, flags=re.S).split())
+    return _cell(body[:40] + ("..." if len(body) > 40 else ""))
+
+
+def heading(dossier: Dossier) -> str:
+    if dossier.start_entry is not None and not dossier.topic:
+        return f"# Investigate: Entry {dossier.start_entry.id[:8]}"
+    return f"# Investigate: {dossier.topic}"
+
+
+def summary_line(dossier: Dossier) -> str:
+    return (
+        f'Investigated "{dossier.topic or (dossier.start_entry.id[:8] if dossier.start_entry else "")}": '
+        f"{len(dossier.found)} entries across {dossier.phases_with_results} phases, "
+        f"{len(dossier.edges)} relationship edges traversed."
+    )
+
+
+def no_results(topic: str) -> str:
+    return (
+        f'# Investigate: {topic}\n\nNo entries found for "{topic}".\n\nSuggestions:\n'
+        "- Capture relevant knowledge with /remember\n"
+        "- Ingest the team's notes with `mallory ingest PATH`\n"
+        "- Ask again with different words, or name a person or project"
+    )
+
+
+def relationship_map(dossier: Dossier) -> str:
+    if not dossier.edges:
+        return ""
+    entries = {i: f.entry for i, f in dossier.found.items()}
+    out_edges: dict[str, list[str]] = defaultdict(list)
+    for e in dossier.edges:
+        a, b = entries.get(e.from_id), entries.get(e.to_id)
+        if a is None or b is None:
+            continue
+        out_edges[a.id].append(f'  —[{e.type}]→ Entry {b.id[:8]} [{b.type}] "{_label(b)}"')
+        out_edges[b.id].append(f'  ←[{e.type}]— Entry {a.id[:8]} [{a.type}] "{_label(a)}"')
+    blocks = []
+    for entry_id in entries:
+        if entry_id in out_edges:
+            e = entries[entry_id]
+            blocks.append(f'Entry {e.id[:8]} [{e.type}] "{_label(e)}"\n' + "\n".join(out_edges[entry_id]))
+    if dossier.related:
+        lines = ["Potentially related (semantically close to a seed, not linked):"]
+        for entry, seed_id, sim in dossier.related:
+            lines.append(f'  ~ Entry {entry.id[:8]} [{entry.type}] "{_label(entry)}" (similarity {sim:.2f} to Entry {seed_id[:8]})')
+        blocks.append("\n".join(lines))
+    return "```\n" + "\n\n".join(blocks) + "\n```" if blocks else ""
+
+
+def timeline(dossier: Dossier) -> str:
+    entries = sorted((f.entry for f in dossier.found.values()), key=lambda e: (e.created_at, e.id))
+    if len(entries) < 3 or len({e.created_at.date() for e in entries}) < 2:
+        return ""
+    rows = ["| Date | Short ID | Type | Author | Summary |", "|------|----------|------|--------|---------|"]
+    for e in entries:
+        rows.append(
+            f"| {e.created_at.date().isoformat()} | {e.id[:8]} | [{e.type}] | {_cell(e.author) or '—'} | {_preview(e)} |"
+        )
+    return "\n".join(rows)
+
+
+def key_people(dossier: Dossier) -> str:
+    authors: Counter[str] = Counter()
+    types: dict[str, Counter[str]] = defaultdict(Counter)
+    for f in dossier.found.values():
+        if f.entry.author:
+            authors[f.entry.author] += 1
+            types[f.entry.author][f.entry.type] += 1
+    if len(authors) <= 1:
+        return ""
+    lines = []
+    for name, n in authors.most_common():
+        kinds = ", ".join(f"{k}" + (f" ×{c}" if c > 1 else "") for k, c in types[name].most_common())
+        lines.append(f"- **{name}** — {n} {'entry' if n == 1 else 'entries'} ({kinds})")
+    mentioned = [p for p in dossier.mentioned_people if p not in authors][:8]
+    if mentioned:
+        lines.append("")
+        lines.append(
+            "Mentioned in content but not authors (they appear in the notes but may not have "
+            "captured knowledge directly): " + ", ".join(mentioned)
+        )
+    return "\n".join(lines)
+
+
+def knowledge_gaps(dossier: Dossier, synthesis: Synthesis) -> str:
+    items: list[str] = []
+    for gap in synthesis.gaps:
+        items.append(f"- {gap}")
+    for gap in dossier.gaps:
+        if not any(gap.lower() in i.lower() for i in items):
+            items.append(
+                f"- **{gap}** is mentioned but sparsely covered (fewer than 2 entries). "
+                f"Follow-up: `/remember` what you know about {gap}, or ask who owns it."
+            )
+    dangling = [
+        str(link)
+        for f in dossier.found.values()
+        if isinstance(f.entry.meta, dict)
+        for link in f.entry.meta.get("dangling", [])
+    ]
+    for link in dict.fromkeys(dangling):
+        items.append(f"- [[{link}]] is linked to but has no note. Follow-up: write it, or remove the link.")
+    return "\n".join(items)
+
+
+def sources_table(dossier: Dossier) -> str:
+    rows = [
+        "| Phase | Short ID | Type | Author | Date | Relation Edges | Preview |",
+        "|-------|----------|------|--------|------|---------------|---------|",
+    ]
+    for f in dossier.found.values():
+        e = f.entry
+        rows.append(
+            f"| {f.phase} | {e.id[:8]} | [{e.type}] | {_cell(e.author) or '—'} | {e.created_at.date().isoformat()} "
+            f"| {dossier.edge_count(e.id)} | {_preview(e)} |"
+        )
+    return "\n".join(rows)
+
+
+def render_report(dossier: Dossier, synthesis: Synthesis, *, notes: list[str] | None = None) -> str:
+    if not dossier.found:
+        return no_results(dossier.topic)
+    head = heading(dossier) + "\n\n" + summary_line(dossier)
+    if dossier.earlier is not None:
+        e = dossier.earlier.entry
+        label = "from an earlier investigation" if dossier.earlier.grade.value == "STRONG" else "review before reusing"
+        head += (
+            f"\n\n> Earlier answer ({label}, {e.created_at.date().isoformat()}): "
+            f"{_cell(e.title)} [Entry {e.id[:8]}] {e.meta.get('report_path', '') if isinstance(e.meta, dict) else ''}"
+        ).rstrip()
+    sections = [head]
+    sections.append("## Context Summary\n\n" + synthesis.summary.strip())
+    for title, body in (
+        ("Relationship Map", relationship_map(dossier)),
+        ("Timeline", timeline(dossier)),
+        ("Key People", key_people(dossier)),
+        ("Knowledge Gaps", knowledge_gaps(dossier, synthesis)),
+        ("Sources", sources_table(dossier)),
+    ):
+        if body.strip():
+            sections.append(f"## {title}\n\n{body}")
+    return SEPARATOR.join(sections) + "\n"

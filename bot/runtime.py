@@ -1,0 +1,164 @@
+"""Wiring: builds every part of Mallory from ``Settings`` once, in one place, and tears it
+down again. The CLI, the adapters' tests and the benchmarks all start here."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.app import Mallory
+from bot.clock import Clock, SystemClock
+from bot.config import Settings
+from bot.ingest import IngestResult, ingest_path
+from bot.llm import LLMProvider, make_provider
+from bot.persona import Persona, capabilities, load_persona
+from bot.research.investigate import Investigator
+from bot.research.search import Retriever
+from bot.worker import Worker
+from storage.conversations import Conversations
+from storage.db import Database
+from storage.knowledge import GLOBAL_SPACE, Knowledge
+from storage.models import Entry
+from storage.queue import Queue
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+    clock: Clock
+    db: Database
+    knowledge: Knowledge
+    conversations: Conversations
+    queue: Queue
+    retriever: Retriever
+    llm: LLMProvider
+    persona: Persona
+    investigator: Investigator
+    core: Mallory
+    worker: Worker
+    semantic: object | None = None
+    embedder_description: str = "none (lexical search only)"
+    platforms: list[str] = field(default_factory=list)
+
+    @classmethod
+    @asynccontextmanager
+    async def open(
+        cls,
+        settings: Settings,
+        *,
+        clock: Clock | None = None,
+        platforms: Sequence[str] = ("console",),
+        llm: LLMProvider | None = None,
+    ) -> AsyncIterator[Runtime]:
+        rt = await cls.create(settings, clock=clock, platforms=platforms, llm=llm)
+        try:
+            yield rt
+        finally:
+            await rt.close()
+
+    @classmethod
+    async def create(
+        cls,
+        settings: Settings,
+        *,
+        clock: Clock | None = None,
+        platforms: Sequence[str] = ("console",),
+        llm: LLMProvider | None = None,
+    ) -> Runtime:
+        clock = clock or SystemClock()
+        db = Database(settings.resolved_database_url)
+        await db.migrate()
+        knowledge = Knowledge(db)
+        conversations = Conversations(db)
+        queue = Queue(db)
+        semantic, description = _semantic_side(settings, db)
+        retriever = Retriever(knowledge, semantic)  # type: ignore[arg-type]
+        caps = capabilities(
+            llm_online=settings.use_anthropic,
+            web_search=settings.web_search and settings.use_anthropic,
+            semantic=semantic is not None,
+            platforms=list(platforms),
+        )
+        persona = load_persona(settings.persona_file, caps)
+        provider = llm or make_provider(settings, capabilities=caps)
+        on_entries = getattr(semantic, "embed_entries", None)
+        investigator = Investigator(knowledge, retriever, provider, similar=semantic)  # type: ignore[arg-type]
+        core = Mallory(
+            settings=settings,
+            clock=clock,
+            conversations=conversations,
+            queue=queue,
+            knowledge=knowledge,
+            retriever=retriever,
+            llm=provider,
+            persona=persona,
+            on_entries=on_entries,
+        )
+        worker = Worker(
+            settings=settings,
+            clock=clock,
+            queue=queue,
+            conversations=conversations,
+            knowledge=knowledge,
+            investigator=investigator,
+            llm=provider,
+            on_entries=on_entries,
+        )
+        core.on_enqueued = worker.wake
+        return cls(
+            settings=settings,
+            clock=clock,
+            db=db,
+            knowledge=knowledge,
+            conversations=conversations,
+            queue=queue,
+            retriever=retriever,
+            llm=provider,
+            persona=persona,
+            investigator=investigator,
+            core=core,
+            worker=worker,
+            semantic=semantic,
+            embedder_description=description,
+            platforms=list(platforms),
+        )
+
+    async def close(self) -> None:
+        await self.worker.stop()
+        await self.llm.aclose()
+        await self.db.dispose()
+
+    async def ingest(self, path: Path, *, space: str = GLOBAL_SPACE) -> IngestResult:
+        async def embed(entries: Sequence[Entry]) -> None:
+            hook = getattr(self.semantic, "embed_entries", None)
+            if hook is not None:
+                await hook(entries)
+
+        return await ingest_path(path, knowledge=self.knowledge, space=space, now=self.clock.now(),
+                                 after_upsert=embed)
+
+    async def seed_vault(self) -> IngestResult | None:
+        """Load the configured vault into the global space when the knowledge base is empty."""
+        if await self.knowledge.count() > 0:
+            return None
+        return await self.ingest(self.settings.vault, space=GLOBAL_SPACE)
+
+
+def _semantic_side(settings: Settings, db: Database) -> tuple[object | None, str]:
+    """The semantic half of retrieval, when an embedder is configured and available."""
+    if settings.embedder.strip().lower() in {"none", "off", "lexical"}:
+        return None, "none (lexical search only, as configured)"
+    try:
+        from bot.research.embedders import make_embedder
+        from bot.research.semantic import SemanticIndex
+    except ImportError:
+        return None, "none (lexical search only: semantic search is not installed)"
+    embedder, description = make_embedder(settings)
+    if embedder is None:
+        return None, description
+    return SemanticIndex(db, embedder), description

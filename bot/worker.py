@@ -1,0 +1,242 @@
+"""The worker: claims investigations, runs them, writes and stores the report, and hands the
+result to delivery. APScheduler is only the clock (a claim tick and a stale sweep); the
+database is the truth, so any number of workers on any number of hosts can share it."""
+
+from __future__ import annotations
+
+import logging
+import re
+import socket
+import uuid
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+from bot.clock import Clock
+from bot.config import Settings
+from bot.delivery import Delivery
+from bot.errors import LLMError
+from bot.events import Posted, Sender, ThreadRef
+from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn, validate_citations
+from bot.research.investigate import Dossier, Investigator
+from bot.research.report import render_report
+from bot.routing import is_referential
+from storage.conversations import Conversations
+from storage.knowledge import EntryDraft, Knowledge
+from storage.models import Entry
+from storage.queue import Claim, Outcome, Queue
+
+log = logging.getLogger(__name__)
+
+
+class Cancelled(Exception):
+    """The investigation was cancelled (or reclaimed) while it ran."""
+
+
+class Worker:
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        clock: Clock,
+        queue: Queue,
+        conversations: Conversations,
+        knowledge: Knowledge,
+        investigator: Investigator,
+        llm: LLMProvider,
+        senders: dict[str, Sender] | None = None,
+        on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
+        worker_id: str | None = None,
+    ) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.queue = queue
+        self.conversations = conversations
+        self.knowledge = knowledge
+        self.investigator = investigator
+        self.llm = llm
+        self.offline = OfflineProvider()
+        self.senders: dict[str, Sender] = senders if senders is not None else {}
+        self.delivery = Delivery(queue, clock, self.senders, retry_s=settings.delivery_retry_s)
+        self.on_entries = on_entries
+        self.worker_id = worker_id or f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
+        self._scheduler: AsyncIOScheduler | None = None
+
+    # ------------------------------------------------------------------ scheduling
+
+    def start(self) -> None:
+        """Start the claim tick and the stale sweep on the running event loop."""
+        scheduler = AsyncIOScheduler(timezone=UTC)
+        scheduler.add_job(self.tick, "interval", seconds=self.settings.worker_interval_s, id="claim",
+                          max_instances=1, coalesce=True, next_run_time=datetime.now(UTC))
+        scheduler.add_job(self.sweep, "interval", seconds=self.settings.sweep_interval_s, id="sweep",
+                          max_instances=1, coalesce=True)
+        scheduler.start()
+        self._scheduler = scheduler
+
+    def wake(self) -> None:
+        """Run the claim tick now (after an enqueue in this process), not at the next interval."""
+        if self._scheduler is not None:
+            job = self._scheduler.get_job("claim")
+            if job is not None:
+                job.modify(next_run_time=datetime.now(UTC))
+
+    async def stop(self) -> None:
+        if self._scheduler is not None:
+            self._scheduler.shutdown(wait=False)
+            self._scheduler = None
+
+    async def tick(self) -> None:
+        try:
+            await self.run_once()
+        except Exception:
+            log.exception("worker tick failed")
+
+    async def sweep(self) -> None:
+        try:
+            failed = await self.queue.reclaim_stale(
+                now=self.clock.now(),
+                lease=timedelta(seconds=self.settings.lease_s),
+                max_attempts=self.settings.max_attempts,
+            )
+            if failed:
+                log.warning("gave up on %d investigations after repeated stalls", len(failed))
+            await self.delivery.deliver_pending()
+        except Exception:
+            log.exception("worker sweep failed")
+
+    # ------------------------------------------------------------------ work
+
+    async def run_once(self) -> int:
+        """Reclaim stale work, claim and run investigations while there are any, then
+        deliver every finished result. Returns how many investigations ran."""
+        await self.queue.reclaim_stale(
+            now=self.clock.now(),
+            lease=timedelta(seconds=self.settings.lease_s),
+            max_attempts=self.settings.max_attempts,
+        )
+        ran = 0
+        while (claim := await self.queue.claim(worker_id=self.worker_id, now=self.clock.now())) is not None:
+            await self.process(claim)
+            ran += 1
+            inv = await self.queue.get(claim.investigation.id)
+            if inv is not None:
+                await self.delivery.deliver(inv)
+        await self.delivery.deliver_pending()
+        return ran
+
+    async def process(self, claim: Claim) -> Outcome:
+        inv = claim.investigation
+        try:
+            report, path, entry_id = await self._investigate(claim)
+        except Cancelled:
+            log.info("investigation %s was cancelled or reclaimed while running", inv.id[:8])
+            return Outcome.STALE_CLAIM
+        except Exception as exc:
+            log.exception("investigation %s failed", inv.id[:8])
+            return await self.queue.fail(claim, now=self.clock.now(), error=f"{type(exc).__name__}: {exc}"[:500])
+        outcome = await self.queue.complete(
+            claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
+        )
+        if outcome is not Outcome.APPLIED:
+            log.warning("result of %s not recorded: %s", inv.id[:8], outcome.value)
+        return outcome
+
+    async def _investigate(self, claim: Claim) -> tuple[str, str | None, str | None]:
+        inv = claim.investigation
+        history = [
+            Turn(m.role, m.text[:4000], m.author_name)
+            for m in await self.conversations.history(inv.conversation_id, limit=self.settings.history_turns)
+        ]
+        question = inv.question
+        if is_referential(question) or not self.llm.offline:
+            try:
+                question = await self.llm.rewrite_question(inv.request_text or question, history=history)
+            except LLMError:
+                question = await self.offline.rewrite_question(inv.request_text or question, history=history)
+            question = " ".join(question.split())[:500] or inv.question
+            if question != inv.question:
+                await self.queue.set_question(claim, question)
+        sender = self.senders.get(ThreadRef.from_json(inv.thread_ref).platform)
+
+        async def progress(phase: int, text: str) -> None:
+            if not await self.queue.heartbeat(claim, now=self.clock.now(), progress=text):
+                raise Cancelled()
+            if sender is not None and inv.ack_message_id:
+                try:
+                    await sender.edit(
+                        Posted(ThreadRef.from_json(inv.thread_ref), inv.ack_message_id),
+                        f'Investigating "{_short(question)}": {text}.',
+                    )
+                except Exception as exc:  # progress is best effort
+                    log.debug("progress edit failed: %s", type(exc).__name__)
+
+        notes_before = [n.text for n in await self.queue.notes(inv.id)]
+        dossier = await self.investigator.run(
+            question, space=inv.space, entry_id=inv.entry_id, notes=notes_before, progress=progress
+        )
+        # steering notes are read again right before synthesis: late ones count too
+        notes = [n.text for n in await self.queue.notes(inv.id)]
+        if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="writing the report"):
+            raise Cancelled()
+        synthesis = await self._synthesize(dossier, notes)
+        report = render_report(dossier, synthesis, notes=notes)
+        if not dossier.found:
+            return report, None, None
+        path = self._write_file(inv.id, question, report)
+        entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
+        return report, str(path), entry_id
+
+    async def _synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
+        sources = dossier.sources()
+        edges = [f"{e.from_id[:8]} —[{e.type}]→ {e.to_id[:8]}" for e in dossier.edges]
+        try:
+            synthesis = await self.llm.synthesize(dossier.topic, sources=sources[:40], notes=notes, edges=edges)
+        except LLMError as exc:
+            log.warning("synthesis model unavailable (%s); writing an extractive summary", exc)
+            synthesis = await self.offline.synthesize(dossier.topic, sources=sources, notes=notes, edges=edges)
+        known = {s.short_id for s in sources}
+        summary, removed = validate_citations(synthesis.summary, known)
+        gaps = [validate_citations(g, known)[0] for g in synthesis.gaps]
+        if removed:
+            log.warning("removed %d citations that pointed outside the result set", removed)
+            summary += f"\n\n_({removed} citation{'s' if removed != 1 else ''} to unknown entries removed.)_"
+        return Synthesis(summary=summary, gaps=gaps, extractive=synthesis.extractive)
+
+    def _write_file(self, inv_id: str, question: str, report: str) -> Path:
+        folder = self.settings.reports_dir
+        folder.mkdir(parents=True, exist_ok=True)
+        slug = re.sub(r"[^a-z0-9]+", "-", question.lower()).strip("-")[:60] or "investigation"
+        path = folder / f"{self.clock.now():%Y-%m-%d}-{slug}-{inv_id[:8]}.md"
+        path.write_text(report, encoding="utf-8")
+        return path
+
+    async def _store_report(
+        self, inv_id: str, space: str, question: str, report: str, path: Path, dossier: Dossier
+    ) -> str:
+        now = self.clock.now()
+        entry, _ = await self.knowledge.upsert(
+            EntryDraft(
+                space=space,
+                source=f"investigation:{inv_id}",
+                title=question[:300],
+                content=report,
+                type="report",
+                author="Mallory",
+                meta={"question": question, "investigation_id": inv_id, "report_path": str(path)},
+            ),
+            now=now,
+        )
+        cited = set(re.findall(r"\[Entry ([0-9a-f]{8})\]", report))
+        edges = [(entry.id, f.entry.id, "citation") for f in dossier.found.values() if f.entry.id[:8] in cited]
+        await self.knowledge.add_relations(edges, space=space, now=now)
+        if self.on_entries is not None:
+            await self.on_entries([entry])
+        return entry.id
+
+
+def _short(text: str, n: int = 100) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"
