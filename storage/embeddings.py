@@ -77,7 +77,7 @@ class EmbeddingStore:
         replacement is a new row, so incremental readers pick it up."""
         if not rows:
             return
-        async with self.db.write() as session:
+        async with self.db.session() as session:  # writes: takes the write lock up front
             ids = [r.entry_id for r in rows]
             for start in range(0, len(ids), 500):
                 await session.execute(
@@ -106,7 +106,7 @@ class EmbeddingStore:
         """entry id → hash of the text its stored vector was made from."""
         wanted = list(dict.fromkeys(entry_ids))
         out: dict[str, str] = {}
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             for start in range(0, len(wanted), 500):
                 rows = await session.execute(
                     select(T.entry_id, T.text_hash)
@@ -122,7 +122,7 @@ class EmbeddingStore:
         spaces: list[str] = []
         blobs: list[bytes] = []
         last = after_id
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             while True:
                 rows = (
                     await session.execute(
@@ -145,19 +145,19 @@ class EmbeddingStore:
         return VectorBatch(entry_ids=entry_ids, spaces=spaces, matrix=matrix, last_id=last)
 
     async def latest_id(self, *, model: str) -> int:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             value = (await session.execute(select(func.max(T.id)).where(T.model == model))).scalar()
         return int(value or 0)
 
     async def count(self, *, model: str, spaces: Sequence[str] | None = None) -> int:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             stmt = select(func.count()).select_from(embeddings_table).where(T.model == model)
             if spaces is not None:
                 stmt = stmt.where(T.space.in_(spaces))
             return int((await session.execute(stmt)).scalar_one())
 
     async def count_entries(self, *, spaces: Sequence[str] | None = None) -> int:
-        async with self.db.session() as session:
+        async with self.db.read() as session:
             stmt = sm_select(func.count()).select_from(Entry)
             if spaces is not None:
                 stmt = stmt.where(col(Entry.space).in_(spaces))
@@ -169,7 +169,7 @@ class EmbeddingStore:
         """Every entry (of the given spaces), a page at a time, in id order."""
         last = ""
         while True:
-            async with self.db.session() as session:
+            async with self.db.read() as session:
                 stmt = sm_select(Entry).where(col(Entry.id) > last).order_by(col(Entry.id)).limit(page)
                 if spaces is not None:
                     stmt = stmt.where(col(Entry.space).in_(spaces))

@@ -67,7 +67,7 @@ class Queue:
                 )
             existing = (await session.execute(stmt)).scalars().first()
             if existing is not None:
-                await session.rollback()
+                session.expunge(existing)  # keep its loaded state; the transaction just ends
                 return Enqueued(existing, created=False)
             candidate.status = Status.PENDING
             candidate.created_at = now

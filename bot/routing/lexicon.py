@@ -225,8 +225,8 @@ _RECALL = re.compile(
     re.I,
 )
 _QUESTION_START = re.compile(
-    r"^(?:what|what's|whats|why|how|how's|when|where|who|whom|whose|which|is|are|was|were|do|does|did|can|could|"
-    r"should|would|will|has|have|had|tell\s+me|explain|describe|summari[sz]e|give\s+me|show\s+me|list|compare|"
+    r"^(?:what|what's|whats|why|how|how's|when|where|who|whom|whose|which|"
+    r"(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|had)(?!\s+not\b|n't)|tell\s+me|explain|describe|summari[sz]e|give\s+me|show\s+me|list|compare|"
     r"define|remind\s+me|any\s+idea|anyone\s+know|i\s+wonder|wondering|i'?m\s+curious|curious)\b",
     re.I,
 )
@@ -321,7 +321,9 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
     words = _CONTENT.findall(norm)
     if _SMALL_TALK.match(norm) and len(words) <= 5:
         return Decision(Route.NONE, guard=guard_seen, reason="small talk")
-    if (norm.endswith("?") or _QUESTION_START.match(norm)) and len(words) >= 2:
+    statement_about_work = guard_seen in {"negation", "past_tense", "third_person", "first_person"}
+    asks = norm.endswith("?") or (_QUESTION_START.match(norm) and not statement_about_work)
+    if asks and len(words) >= 2:
         return Decision(Route.QUICK, question=norm, guard=guard_seen, reason="a question the knowledge base may answer")
     reason = "guarded trigger" if guard_seen else "no request to answer or dig"
     return Decision(Route.NONE, guard=guard_seen, reason=reason)

@@ -1,0 +1,56 @@
+"""Shared fixtures: a scrubbed environment, an injected clock, and a Mallory runtime on a
+temporary SQLite file with the offline provider."""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.config import Settings, load_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+VAULT = ROOT / "examples" / "vault"
+
+
+@pytest.fixture(autouse=True)
+def _scrub_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in list(os.environ):
+        if name.startswith(("SLACK_", "MALLORY_", "TELEGRAM_", "ANTHROPIC_", "VOYAGE_")) or name.lower().endswith(
+            "_proxy"
+        ):
+            monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no stray .env is read
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="none")
+
+
+@pytest.fixture
+async def rt(settings: Settings, clock: FakeClock) -> AsyncIterator[object]:
+    from bot.runtime import Runtime
+
+    async with Runtime.open(settings, clock=clock) as runtime:
+        yield runtime
+
+
+@pytest.fixture
+async def vault_rt(rt: object) -> object:
+    await rt.ingest(VAULT)  # type: ignore[attr-defined]
+    return rt
+
+
+@pytest.fixture
+def console_out() -> io.StringIO:
+    return io.StringIO()

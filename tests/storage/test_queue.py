@@ -1,0 +1,223 @@
+"""The investigation queue on a real SQLite file: exclusive claims under concurrency,
+dedup, reclaim with an injected clock, idempotent terminal transitions."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from storage.conversations import Conversations
+from storage.db import Database, StorageError
+from storage.models import Investigation, Status
+from storage.queue import Outcome, Queue
+
+WINDOW = timedelta(minutes=10)
+LEASE = timedelta(minutes=30)
+
+
+async def _db(path: Path) -> Database:
+    db = Database(f"sqlite+aiosqlite:///{path}")
+    await db.migrate()
+    return db
+
+
+async def _conversation(db: Database, clock: FakeClock, key: str = "console:local:c:t") -> str:
+    conv, _ = await Conversations(db).get_or_create(
+        key=key, platform="console", space="local", channel="c", thread=key, thread_ref="{}", now=clock.now()
+    )
+    return conv.id
+
+
+def _inv(conversation_id: str, question: str = "q") -> Investigation:
+    return Investigation(conversation_id=conversation_id, space="local", question=question, thread_ref="{}",
+                         created_at=FakeClock().now())
+
+
+async def test_claim_is_exclusive_under_20_concurrent_claimers(tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "q.db"
+    db = await _db(path)
+    queue = Queue(db)
+    ids = []
+    for i in range(60):
+        conv = await _conversation(db, clock, key=f"k{i}")
+        result = await queue.enqueue(_inv(conv, f"q{i}"), now=clock.now(), dedup_window=WINDOW)
+        ids.append(result.investigation.id)
+        clock.advance(1)
+    # 20 claimers, each with its own engine (its own connections) on the same file
+    dbs = [Database(f"sqlite+aiosqlite:///{path}") for _ in range(20)]
+    claimed: list[str] = []
+
+    async def claimer(n: int) -> None:
+        q = Queue(dbs[n])
+        while (claim := await q.claim(worker_id=f"w{n}", now=clock.now())) is not None:
+            claimed.append(claim.investigation.id)
+
+    await asyncio.gather(*(claimer(n) for n in range(20)))
+    assert sorted(claimed) == sorted(ids)  # every row claimed exactly once, none lost
+    assert len(set(claimed)) == len(claimed)
+    rows = await queue.listing(limit=100)
+    assert {r.status for r in rows} == {Status.RUNNING.value}
+    assert all(r.attempts == 1 for r in rows)
+    for d in [*dbs, db]:
+        await d.dispose()
+
+
+async def test_claim_takes_the_oldest_first(tmp_path: Path, clock: FakeClock) -> None:
+    db = await _db(tmp_path / "q.db")
+    queue = Queue(db)
+    first = await queue.enqueue(_inv(await _conversation(db, clock, "a"), "first"), now=clock.now(), dedup_window=WINDOW)
+    clock.advance(5)
+    await queue.enqueue(_inv(await _conversation(db, clock, "b"), "second"), now=clock.now(), dedup_window=WINDOW)
+    claim = await queue.claim(worker_id="w", now=clock.now())
+    assert claim is not None and claim.investigation.id == first.investigation.id
+    await db.dispose()
+
+
+async def test_dedup_inside_and_outside_the_window(tmp_path: Path, clock: FakeClock) -> None:
+    db = await _db(tmp_path / "q.db")
+    queue = Queue(db)
+    conv = await _conversation(db, clock)
+    a = await queue.enqueue(_inv(conv, "one"), now=clock.now(), dedup_window=WINDOW)
+    clock.advance(minutes=9)
+    b = await queue.enqueue(_inv(conv, "two"), now=clock.now(), dedup_window=WINDOW)
+    assert a.created and not b.created
+    assert b.investigation.id == a.investigation.id
+    clock.advance(minutes=2)  # 11 minutes after the first: outside the window
+    c = await queue.enqueue(_inv(conv, "three"), now=clock.now(), dedup_window=WINDOW)
+    assert c.created and c.investigation.id != a.investigation.id
+    other = await queue.enqueue(_inv(await _conversation(db, clock, "other"), "x"), now=clock.now(),
+                                dedup_window=WINDOW)
+    assert other.created  # dedup is per conversation
+    await db.dispose()
+
+
+async def test_dedup_ignores_finished_investigations(tmp_path: Path, clock: FakeClock) -> None:
+    db = await _db(tmp_path / "q.db")
+    queue = Queue(db)
+    conv = await _conversation(db, clock)
+    a = await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW)
+    claim = await queue.claim(worker_id="w", now=clock.now())
+    assert claim is not None
+    await queue.complete(claim, now=clock.now(), answer="done")
+    b = await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW)
+    assert b.created and b.investigation.id != a.investigation.id
+    await db.dispose()
+
+
+async def test_concurrent_enqueues_for_one_conversation_create_one(tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "q.db"
+    db = await _db(path)
+    conv = await _conversation(db, clock)
+    dbs = [Database(f"sqlite+aiosqlite:///{path}") for _ in range(10)]
+    results = await asyncio.gather(
+        *(Queue(d).enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW) for d in dbs)
+    )
+    assert sum(r.created for r in results) == 1
+    assert len({r.investigation.id for r in results}) == 1
+    for d in [*dbs, db]:
+        await d.dispose()
+
+
+async def test_reclaim_after_lease_expiry_and_late_complete_is_refused(tmp_path: Path, clock: FakeClock) -> None:
+    db = await _db(tmp_path / "q.db")
+    queue = Queue(db)
+    await queue.enqueue(_inv(await _conversation(db, clock)), now=clock.now(), dedup_window=WINDOW)
+    first = await queue.claim(worker_id="w1", now=clock.now())
+    assert first is not None
+    clock.advance(minutes=29)
+    assert await queue.reclaim_stale(now=clock.now(), lease=LEASE, max_attempts=3) == []
+    assert (await queue.get(first.investigation.id)).status == Status.RUNNING.value  # type: ignore[union-attr]
+    assert await queue.heartbeat(first, now=clock.now())
+    clock.advance(minutes=31)
+    await queue.reclaim_stale(now=clock.now(), lease=LEASE, max_attempts=3)
+    row = await queue.get(first.investigation.id)
+    assert row is not None and row.status == Status.PENDING.value
+    second = await queue.claim(worker_id="w2", now=clock.now())
+    assert second is not None and second.investigation.id == first.investigation.id
+    assert second.token != first.token
+    # the first worker wakes up and tries to finish: refused
+    assert await queue.complete(first, now=clock.now(), answer="stale") is Outcome.STALE_CLAIM
+    assert not await queue.heartbeat(first, now=clock.now())
+    assert await queue.complete(second, now=clock.now(), answer="fresh") is Outcome.APPLIED
+    row = await queue.get(first.investigation.id)
+    assert row is not None and row.answer == "fresh" and row.attempts == 2
+    await db.dispose()
+
+
+async def test_too_many_attempts_fail_instead_of_looping(tmp_path: Path, clock: FakeClock) -> None:
+    db = await _db(tmp_path / "q.db")
+    queue = Queue(db)
+    await queue.enqueue(_inv(await _conversation(db, clock)), now=clock.now(), dedup_window=WINDOW)
+    first = await queue.claim(worker_id="w", now=clock.now())
+    assert first is not None
+    clock.advance(minutes=31)
+    assert await queue.reclaim_stale(now=clock.now(), lease=LEASE, max_attempts=2) == []  # back to pending
+    second = await queue.claim(worker_id="w", now=clock.now())
+    assert second is not None and second.investigation.attempts == 2
+    clock.advance(minutes=31)
+    assert await queue.reclaim_stale(now=clock.now(), lease=LEASE, max_attempts=2) == [second.investigation.id]
+    row = await queue.get(second.investigation.id)
+    assert row is not None and row.status == Status.FAILED.value and "2 attempts" in (row.error or "")
+    assert await queue.claim(worker_id="w", now=clock.now()) is None
+    assert [i.id for i in await queue.undelivered(now=clock.now())] == [row.id]  # the apology is still owed
+    await db.dispose()
+
+
+async def test_complete_and_fail_are_idempotent(tmp_path: Path, clock: FakeClock) -> None:
+    db = await _db(tmp_path / "q.db")
+    queue = Queue(db)
+    await queue.enqueue(_inv(await _conversation(db, clock)), now=clock.now(), dedup_window=WINDOW)
+    claim = await queue.claim(worker_id="w", now=clock.now())
+    assert claim is not None
+    assert await queue.complete(claim, now=clock.now(), answer="a") is Outcome.APPLIED
+    assert await queue.complete(claim, now=clock.now(), answer="b") is Outcome.ALREADY_TERMINAL
+    assert await queue.fail(claim, now=clock.now(), error="late") is Outcome.ALREADY_TERMINAL
+    row = await queue.get(claim.investigation.id)
+    assert row is not None and row.status == Status.DONE.value and row.answer == "a" and row.error is None
+    await db.dispose()
+
+
+async def test_cancel_stops_a_running_investigation(tmp_path: Path, clock: FakeClock) -> None:
+    db = await _db(tmp_path / "q.db")
+    queue = Queue(db)
+    await queue.enqueue(_inv(await _conversation(db, clock)), now=clock.now(), dedup_window=WINDOW)
+    claim = await queue.claim(worker_id="w", now=clock.now())
+    assert claim is not None
+    assert await queue.cancel(claim.investigation.id, now=clock.now()) is Outcome.APPLIED
+    assert await queue.cancel(claim.investigation.id, now=clock.now()) is Outcome.ALREADY_TERMINAL
+    assert not await queue.heartbeat(claim, now=clock.now())
+    assert await queue.complete(claim, now=clock.now(), answer="x") is not Outcome.APPLIED
+    assert await queue.cancel("no-such-id", now=clock.now()) is Outcome.NOT_FOUND
+    await db.dispose()
+
+
+async def test_delivery_lease_and_record(tmp_path: Path, clock: FakeClock) -> None:
+    db = await _db(tmp_path / "q.db")
+    queue = Queue(db)
+    await queue.enqueue(_inv(await _conversation(db, clock)), now=clock.now(), dedup_window=WINDOW)
+    claim = await queue.claim(worker_id="w", now=clock.now())
+    assert claim is not None
+    await queue.complete(claim, now=clock.now(), answer="report")
+    inv_id = claim.investigation.id
+    assert [i.id for i in await queue.undelivered(now=clock.now())] == [inv_id]
+    until = clock.now() + timedelta(minutes=5)
+    assert await queue.lease_delivery(inv_id, now=clock.now(), until=until)
+    assert not await queue.lease_delivery(inv_id, now=clock.now(), until=until)  # someone is posting it
+    assert await queue.mark_delivered(inv_id, message_id="m1", now=clock.now())
+    assert not await queue.mark_delivered(inv_id, message_id="m2", now=clock.now())
+    row = await queue.get(inv_id)
+    assert row is not None and row.delivery_message_id == "m1" and row.status == Status.DELIVERED.value
+    clock.advance(minutes=10)
+    assert await queue.undelivered(now=clock.now()) == []
+    await db.dispose()
+
+
+@pytest.mark.parametrize("url", ["nonsense://", "mysql://u@h/db", "::::"])
+async def test_bad_database_url_is_one_clear_error(url: str) -> None:
+    with pytest.raises(StorageError) as info:
+        Database(url)
+    assert "\n" not in str(info.value)
