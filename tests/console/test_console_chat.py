@@ -1,0 +1,181 @@
+"""End to end through the console adapter: lines in, replies out, investigations that come
+back into the same conversation; failures end in an apology."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any
+
+from adapters.console import ConsoleChat, ConsoleSender
+from bot.clock import FakeClock
+
+
+def _chat(rt: Any, out: io.StringIO, session: str = "s1") -> ConsoleChat:
+    sender = ConsoleSender(out)
+    rt.worker.senders["console"] = sender
+    return ConsoleChat(rt.core, sender, session=session, now=rt.clock.now)
+
+
+def _blocks(out: io.StringIO) -> list[str]:
+    return [b for b in out.getvalue().split("\n\n") if b.strip()]
+
+
+async def test_ask_ack_report_in_the_same_conversation(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("dig into the March ingestion outage")
+    text = console_out.getvalue()
+    assert re.search(r"mallory \[m1\] ↳ u1:\nOn it: investigating \"the March ingestion outage\"", text)
+    assert "[Answer quickly instead]" in text
+    inv = (await vault_rt.queue.listing())[0]
+    assert inv.status == "pending" and inv.ack_message_id == "m1"
+
+    ran = await vault_rt.worker.run_once()
+    assert ran == 1
+    text = console_out.getvalue()
+    # progress edits the acknowledgement, then the report answers the request, pinging the asker
+    assert "(update to m1)" in text and "phase 2/4" in text
+    report_head = re.search(r"mallory \[m2\] ↳ u1 \(report\) @you:\n# Investigate: the March ingestion outage", text)
+    assert report_head, text[-2000:]
+    assert re.search(r"\[Entry [0-9a-f]{8}\]", text[report_head.start():])
+    inv = await vault_rt.queue.get(inv.id)
+    assert inv.status == "delivered" and inv.delivery_message_id == "m2"
+    assert inv.report_path and inv.report_path.endswith(".md")
+    # delivered exactly once even if the worker runs again
+    await vault_rt.worker.run_once()
+    assert console_out.getvalue().count("(report)") == 1
+
+
+async def test_report_is_stored_as_an_entry_with_citations(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("investigate the analytics storage decision")
+    await vault_rt.worker.run_once()
+    inv = (await vault_rt.queue.listing())[0]
+    entry = await vault_rt.knowledge.get(inv.report_entry_id, spaces=("global", "local"))
+    assert entry is not None and entry.type == "report"
+    rels = await vault_rt.knowledge.relations_of([entry.id], spaces=("global", "local"))
+    cited = {r.to_id[:8] for r in rels if r.type == "citation" and r.from_id == entry.id}
+    assert cited and cited <= set(re.findall(r"\[Entry ([0-9a-f]{8})\]", inv.answer))
+
+
+async def test_second_request_is_attached_as_a_note_not_enqueued(vault_rt: Any, console_out: io.StringIO,
+                                                                 clock: FakeClock) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("dig into the Beacon login loop")
+    clock.advance(minutes=3)
+    await chat.feed("look into the Beacon login loop and the OAuth migration")
+    invs = await vault_rt.queue.listing()
+    assert len(invs) == 1
+    notes = await vault_rt.queue.notes(invs[0].id)
+    assert [n.text for n in notes] == ["look into the Beacon login loop and the OAuth migration"]
+    assert "already investigating" in console_out.getvalue()
+    await chat.feed("also check the SOC 2 audit")  # a steering follow-up
+    assert len(await vault_rt.queue.notes(invs[0].id)) == 2
+    await vault_rt.worker.run_once()
+    report = (await vault_rt.queue.get(invs[0].id)).answer
+    assert "Steering notes" in report or "SOC 2" in report
+
+
+async def test_cancel_stops_the_open_investigation(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("research the Harbor project")
+    await chat.feed("cancel")
+    inv = (await vault_rt.queue.listing())[0]
+    assert inv.status == "cancelled"
+    assert "Cancelled the investigation" in console_out.getvalue()
+    assert await vault_rt.worker.run_once() == 0
+    await chat.feed("cancel")
+    assert "no investigation running here" in console_out.getvalue()
+
+
+async def test_quick_answer_cites_and_weak_retrieval_offers_then_yes_enqueues(vault_rt: Any,
+                                                                              console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("what did we decide about the analytics storage backend?")
+    first = console_out.getvalue()
+    assert re.search(r"\[Entry [0-9a-f]{8}\]", first)
+    assert "[Run a deep investigation]" in first
+    await chat.feed("what about zeppelin hangar acoustics?")
+    assert "Want me to dig deeper?" in console_out.getvalue()
+    assert await vault_rt.queue.listing() == []
+    await chat.feed("yes please")
+    invs = await vault_rt.queue.listing()
+    assert len(invs) == 1 and invs[0].question == "what about zeppelin hangar acoustics?"
+    await chat.feed("yes")  # the offer was used up: no second investigation
+    assert len(await vault_rt.queue.listing()) == 1
+
+
+async def test_offer_button_pressed_twice_enqueues_once(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("who maintains the zeppelin hangar?")
+    await chat.feed("investigate this")  # typing the button's label presses it
+    await chat.feed("investigate this")
+    invs = await vault_rt.queue.listing()
+    assert len(invs) == 1
+    assert "already investigating" in console_out.getvalue()
+
+
+async def test_answer_quickly_instead_cancels_and_answers(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("dig into the on-call policy")
+    await chat.feed("answer quickly instead")
+    inv = (await vault_rt.queue.listing())[0]
+    assert inv.status == "cancelled"
+    quick = re.search(r"mallory \[m2\] ↳ u1:\n(.*?)\n\n", console_out.getvalue(), re.S)
+    assert quick and re.search(r"\[Entry [0-9a-f]{8}\]", quick.group(1))
+    corrections = await vault_rt.conversations.corrections()
+    assert [(c.route_given, c.route_wanted) for c in corrections] == [("async", "quick")]
+
+
+async def test_failure_inside_the_investigation_ends_with_an_apology(vault_rt: Any,
+                                                                     console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("/investigate --entry deadbeef00")  # no such entry: the dig fails
+    await vault_rt.worker.run_once()
+    text = console_out.getvalue()
+    assert "(apology)" in text and "couldn't finish the investigation" in text
+    inv = (await vault_rt.queue.listing())[0]
+    assert inv.status == "delivered" and inv.error and "deadbeef00" in inv.error
+
+
+async def test_crash_writing_the_report_ends_with_an_apology(vault_rt: Any, console_out: io.StringIO) -> None:
+    vault_rt.settings.data_dir.mkdir(parents=True, exist_ok=True)
+    (vault_rt.settings.data_dir / "reports").write_text("a file where the reports folder should be")
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("dig into passkeys")
+    await vault_rt.worker.run_once()
+    assert "(apology)" in console_out.getvalue()
+
+
+async def test_zero_results_completes_with_no_entries_found(rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(rt, console_out)
+    await chat.feed("dig into quantum basket weaving")
+    await rt.worker.run_once()
+    text = console_out.getvalue()
+    assert 'No entries found for "quantum basket weaving"' in text
+    assert (await rt.queue.listing())[0].status == "delivered"
+
+
+async def test_delivery_waits_for_a_sender_and_happens_once(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("dig into Harbor")
+    sender = vault_rt.worker.senders.pop("console")  # a worker with no console sender
+    await vault_rt.worker.run_once()
+    inv = (await vault_rt.queue.listing())[0]
+    assert inv.status == "done" and inv.delivered_at is None
+    vault_rt.worker.senders["console"] = sender
+    await vault_rt.worker.run_once()
+    await vault_rt.worker.run_once()
+    assert console_out.getvalue().count("(report)") == 1
+
+
+async def test_piped_lines_through_a_stream(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    reader = asyncio.StreamReader()
+    reader.feed_data(b"hello\n\n   \nwhat is Beacon?\n")
+    reader.feed_eof()
+    await chat.run(reader)
+    blocks = _blocks(console_out)
+    assert len(blocks) == 2  # empty and blank lines are deliberately ignored
+    assert blocks[1].startswith("mallory [m2] ↳ u2:")
