@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from aiohttp import web
@@ -64,6 +66,12 @@ class Core(Protocol):
     ) -> ThreadRef | None: ...
 
 
+@dataclass
+class _Turnstile:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 def _secret(value: Any) -> str | None:
     raw = value.get_secret_value() if value is not None else None
     return raw or None
@@ -83,6 +91,7 @@ class SlackAdapter:
         self._signing_secret = _secret(settings.slack_signing_secret)
         self._app_token = _secret(settings.slack_app_token)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._order: dict[str, _Turnstile] = {}
         self._runner: web.AppRunner | None = None
         self._socket: AsyncSocketModeHandler | None = None
         self.app = AsyncApp(
@@ -181,31 +190,50 @@ class SlackAdapter:
         log.error("slack: listener failed on a %s payload: %r", body.get("type"), error)
 
     async def _on_message(self, body: dict[str, Any], context: Mapping[str, Any]) -> None:
-        self._spawn(
-            "message",
-            self._handle_message(body, context.get("bot_user_id"), context.get("bot_id")),
+        inbound = message_inbound(
+            body,
+            bot_user_id=context.get("bot_user_id"),
+            bot_id=context.get("bot_id"),
+            now=self.sender.clock.now(),
         )
+        if isinstance(inbound, Ignored):
+            log.debug("slack: message ignored: %s", inbound.reason)
+            return
+        self._spawn("message", self._handle_message(body, inbound))
 
     async def _first_delivery(self, body: Mapping[str, Any]) -> bool:
         """Slack redelivers an event (same ``event_id``) when an answer was slow."""
         event_id = body.get("event_id")
         return not event_id or await self.core.first_time(f"slack:event:{event_id}")
 
-    async def _handle_message(
-        self, body: dict[str, Any], bot_user_id: str | None, bot_id: str | None
-    ) -> None:
-        if not await self._first_delivery(body):
-            log.debug("slack: redelivered event %s ignored", body.get("event_id"))
-            return
-        inbound = message_inbound(body, bot_user_id=bot_user_id, bot_id=bot_id, now=self.sender.clock.now())
-        if isinstance(inbound, Ignored):
-            log.debug("slack: message ignored: %s", inbound.reason)
-            return
-        # A mention arrives twice (app_mention and message, different event ids): answer once.
-        if not await self.core.first_time(message_key(inbound.space, inbound.channel, inbound.message_id)):
-            log.debug("slack: twin of an already handled message ignored")
-            return
-        await self.core.handle(inbound, self.sender)
+    async def _handle_message(self, body: dict[str, Any], inbound: Inbound) -> None:
+        async with self._in_order(inbound.thread):
+            if not await self._first_delivery(body):
+                log.debug("slack: redelivered event %s ignored", body.get("event_id"))
+                return
+            # A mention arrives twice (app_mention and message, different event ids): answer once.
+            if not await self.core.first_time(
+                message_key(inbound.space, inbound.channel, inbound.message_id)
+            ):
+                log.debug("slack: twin of an already handled message ignored")
+                return
+            await self.core.handle(inbound, self.sender)
+
+    @asynccontextmanager
+    async def _in_order(self, thread: ThreadRef) -> AsyncIterator[None]:
+        """One conversation's deliveries are handled one at a time, in arrival order, so a
+        quick follow-up ("also check…") sees the acknowledgement of the request before it.
+        Tasks are created in arrival order and take the lock first thing (FIFO)."""
+        key = thread.key
+        turnstile = self._order.setdefault(key, _Turnstile())
+        turnstile.users += 1
+        try:
+            async with turnstile.lock:
+                yield
+        finally:
+            turnstile.users -= 1
+            if turnstile.users == 0:
+                self._order.pop(key, None)
 
     async def _on_other_event(self, body: dict[str, Any]) -> None:
         log.debug("slack: event %s ignored", (body.get("event") or {}).get("type"))
@@ -231,20 +259,21 @@ class SlackAdapter:
     async def _on_action(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
         await ack()
         for action in body.get("actions") or []:
-            self._spawn("button", self._handle_action(body, action))
+            event = action_event(body, action, thread=None, now=self.sender.clock.now())
+            if isinstance(event, Ignored):
+                log.debug("slack: button ignored: %s", event.reason)
+                continue
+            self._spawn("button", self._handle_action(event))
 
-    async def _handle_action(self, body: dict[str, Any], action: dict[str, Any]) -> None:
-        container = body.get("container") or {}
-        channel = container.get("channel_id") or (body.get("channel") or {}).get("id")
-        message_ts = container.get("message_ts") or (body.get("message") or {}).get("ts")
-        thread = None
-        if channel and message_ts:
-            thread = await self.core.thread_for_message(PLATFORM, team_of(body), channel, message_ts)
-        event = action_event(body, action, thread=thread, now=self.sender.clock.now())
-        if isinstance(event, Ignored):
-            log.debug("slack: button ignored: %s", event.reason)
-            return
-        await self.core.handle_action(event, self.sender)
+    async def _handle_action(self, event: ActionEvent) -> None:
+        async with self._in_order(event.thread):
+            # The payload names the pressed message; the core knows its conversation.
+            thread = await self.core.thread_for_message(
+                PLATFORM, event.thread.space, event.thread.channel, event.message_id
+            )
+            if thread is not None and thread != event.thread:
+                event = replace(event, thread=thread)
+            await self.core.handle_action(event, self.sender)
 
     async def _on_foreign_action(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
         await ack()
@@ -301,7 +330,8 @@ class SlackAdapter:
             is_direct=channel.startswith("D"),
             extras={"shortcut": SHORTCUT_INVESTIGATE_THREAD},
         )
-        await self.core.handle_command(Command.INVESTIGATE, question, inbound, self.sender)
+        async with self._in_order(inbound.thread):
+            await self.core.handle_command(Command.INVESTIGATE, question, inbound, self.sender)
 
     async def _thread_as_question(
         self, channel: str, root_ts: str, message: Mapping[str, Any], bot_user_id: str | None

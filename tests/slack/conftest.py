@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from fake_slack import FakeSlack
+from slack_harness import Harness, running_bot
 
 from bot.clock import FakeClock
 
@@ -34,3 +36,10 @@ async def slack() -> AsyncIterator[FakeSlack]:
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
+
+
+@pytest.fixture
+async def bot(tmp_path: Path, clock: FakeClock, slack: FakeSlack) -> AsyncIterator[Harness]:
+    """Mallory with the Slack adapter serving HTTP, against the fake Slack."""
+    async with running_bot(tmp_path, clock, slack) as harness:
+        yield harness
