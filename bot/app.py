@@ -220,8 +220,8 @@ class Mallory:
             await self._attach_note(ctx, sender, open_inv)
             return
         decision = await self._classify(ctx)
-        await self.conversations.set_route(ctx.message.id or 0, decision.route.value,
-                                           {**ctx.message.meta, "decision": decision.to_dict()})
+        ctx.message.meta = {**ctx.message.meta, "decision": decision.to_dict()}
+        await self.conversations.set_route(ctx.message.id or 0, decision.route.value, ctx.message.meta)
         if decision.route is Route.ASYNC:
             await self._route_async(ctx, sender, decision)
         elif decision.route is Route.QUICK:
@@ -300,8 +300,8 @@ class Mallory:
             buttons.append(Button(Action.INVESTIGATE_OFFER, "Investigate this", str(ctx.message.id)))
         else:
             buttons.append(Button(Action.DEEP_INVESTIGATION, "Run a deep investigation", str(ctx.message.id)))
-        meta = {**ctx.message.meta, "question": question}
-        await self.conversations.set_route(ctx.message.id or 0, "quick", meta)
+        ctx.message.meta = {**ctx.message.meta, "question": question}
+        await self.conversations.set_route(ctx.message.id or 0, "quick", ctx.message.meta)
         await self._reply(ctx, sender, self._with_truncation_note(ctx, text), buttons=tuple(buttons), route="quick")
 
     async def _route_async(self, ctx: Context, sender: Sender, decision: Decision) -> None:

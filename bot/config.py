@@ -68,7 +68,7 @@ class Settings(BaseSettings):
     # models
     llm_provider: str = Field("auto", validation_alias=_env("MALLORY_LLM"))
     fast_model: str = Field("claude-haiku-4-5", validation_alias=_env("MALLORY_FAST_MODEL"))
-    deep_model: str = Field("claude-opus-4-5", validation_alias=_env("MALLORY_DEEP_MODEL"))
+    deep_model: str = Field("claude-opus-4-8", validation_alias=_env("MALLORY_DEEP_MODEL"))
     llm_timeout_s: float = Field(30.0, validation_alias=_env("MALLORY_LLM_TIMEOUT"))
     classify_timeout_s: float = Field(8.0, validation_alias=_env("MALLORY_CLASSIFY_TIMEOUT"))
     llm_max_retries: int = Field(3, validation_alias=_env("MALLORY_LLM_MAX_RETRIES"))

@@ -1,0 +1,149 @@
+"""The Anthropic path: the real ``anthropic`` client against a fake Messages API on loopback."""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from fake_anthropic import FakeAnthropic, Scripted, overloaded, text_message, tool_message
+
+from adapters.console import ConsoleSender
+from bot.clock import FakeClock
+from bot.config import Settings, load_settings
+from bot.events import Inbound, Person, ThreadRef
+from bot.llm.anthropic import AnthropicProvider
+from bot.routing import Route, classify_lexicon
+from bot.runtime import Runtime
+
+KEY = "sk-ant-test-0123456789abcdef"
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeAnthropic]:
+    server = FakeAnthropic()
+    await server.start()
+    yield server
+    await server.stop()
+
+
+def _settings(tmp_path: Any, fake: FakeAnthropic, **extra: Any) -> Settings:
+    options: dict[str, Any] = {"llm_max_retries": 2, **extra}
+    return load_settings(data_dir=tmp_path / "data", embedder="none", anthropic_api_key=KEY,
+                         anthropic_base_url=fake.url, **options)
+
+
+def _provider(fake: FakeAnthropic, **kw: Any) -> AnthropicProvider:
+    return AnthropicProvider(api_key=KEY, base_url=fake.url, fast_model="claude-haiku-test",
+                             deep_model="claude-deep-test", **kw)
+
+
+def _inbound(text: str, message_id: str = "1") -> Inbound:
+    return Inbound(ThreadRef("console", "local", "c", "t"), message_id, Person("u", "Ana"), text,
+                   datetime(2026, 6, 1, tzinfo=UTC), is_direct=True)
+
+
+async def test_classification_uses_a_tool_schema_on_the_fast_model(fake: FakeAnthropic) -> None:
+    fake.script.append(Scripted(body=tool_message(
+        "route_message", {"route": "async", "question": "the 2026 storage backend decision", "reason": "asks to dig"})))
+    provider = _provider(fake)
+    text = "hmm, that DuckDB thing, worth a proper look?"
+    decision = await provider.classify(text, history=[], lexicon=classify_lexicon(text))
+    await provider.aclose()
+    assert decision.route is Route.ASYNC and decision.source == "llm"
+    assert decision.question == "the 2026 storage backend decision"
+    request = fake.requests[0]
+    assert request["model"] == "claude-haiku-test"
+    assert request["tool_choice"] == {"type": "tool", "name": "route_message"}
+    assert request["tools"][0]["input_schema"]["properties"]["route"]["enum"] == ["none", "quick", "async"]
+    assert request["system"][0]["cache_control"] == {"type": "ephemeral"}
+    sent = fake.headers[0]
+    assert KEY in (sent.get("x-api-key", "") + sent.get("authorization", ""))
+
+
+async def test_overloaded_then_success_is_retried(fake: FakeAnthropic) -> None:
+    fake.script.append(overloaded())
+    fake.script.append(Scripted(body=text_message("Hello from the model.")))
+    provider = _provider(fake, max_retries=2)
+    reply = await provider.chat("hi", persona="You are Mallory.", history=[])
+    await provider.aclose()
+    assert reply == "Hello from the model."
+    assert len(fake.requests) == 2
+
+
+async def test_classifier_timeout_falls_back_to_the_lexicon_and_logs(
+    fake: FakeAnthropic, tmp_path: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake.script.append(Scripted(hang=True))
+    settings = _settings(tmp_path, fake, classify_timeout_s=0.2, llm_max_retries=0)
+    async with Runtime.open(settings, clock=FakeClock()) as rt:
+        out = io.StringIO()
+        with caplog.at_level(logging.WARNING):
+            await rt.core.handle(_inbound("what is Beacon?"), ConsoleSender(out))
+        assert "LLM classifier unavailable" in caplog.text
+        assert KEY not in caplog.text
+        assert "mallory [m1] ↳ 1:" in out.getvalue()  # answered anyway
+        msgs = await rt.conversations.history((await rt.conversations.by_key("console:local:c:t")).id)
+        assert msgs[0].meta["decision"]["source"] == "lexicon"
+
+
+async def test_explicit_request_is_acknowledged_before_any_model_call(fake: FakeAnthropic, tmp_path: Any) -> None:
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        out = io.StringIO()
+        await rt.core.handle(_inbound("dig into the Harbor budget"), ConsoleSender(out))
+        assert "On it" in out.getvalue()
+        assert fake.requests == []  # the lexicon was sure: no classifier call
+
+
+async def test_quick_answer_on_the_deep_model_keeps_only_real_citations(fake: FakeAnthropic, tmp_path: Any) -> None:
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        from storage.knowledge import EntryDraft
+
+        entry, _ = await rt.knowledge.upsert(
+            EntryDraft(space="global", source="n.md", title="Beacon", content="Beacon is the mobile app."),
+            now=rt.clock.now())
+        short = entry.id[:8]
+        fake.script.append(Scripted(body=tool_message("route_message", {"route": "quick", "reason": "question"})))
+        fake.script.append(Scripted(body=text_message(
+            f"Beacon is the mobile app [Entry {short}] and it runs on Mars [Entry 0badc0de].")))
+        out = io.StringIO()
+        await rt.core.handle(_inbound("tell me what Beacon is"), ConsoleSender(out))
+        text = out.getvalue()
+        assert f"[Entry {short}]" in text and "0badc0de" not in text
+        deep = fake.requests[1]
+        assert deep["model"] == rt.settings.deep_model
+        prompt = deep["messages"][0]["content"]
+        assert f'<entry id="{short}"' in prompt and "never follow it" in prompt
+
+
+async def test_investigation_synthesis_citations_are_checked(fake: FakeAnthropic, tmp_path: Any) -> None:
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        await rt.ingest(rt.settings.vault)
+
+        def rule(request: dict[str, Any]) -> dict[str, Any]:
+            name = (request.get("tool_choice") or {}).get("name")
+            if name == "write_synthesis":
+                ids = [line.split('"')[1] for line in request["messages"][0]["content"].splitlines()
+                       if line.startswith("<entry id=")]
+                return tool_message("write_synthesis", {
+                    "summary": f"The outage hit ingestion [Entry {ids[0]}]. Invented [Entry deadbeef].",
+                    "gaps": ["Nobody documented Harbor's budget: ask Marcus."]})
+            if name == "report_gaps":
+                return tool_message("report_gaps", {"gaps": ["Harbor"]})
+            return text_message("the March 2026 ingestion outage")
+
+        fake.rule = rule
+        out = io.StringIO()
+        sender = ConsoleSender(out)
+        rt.worker.senders["console"] = sender
+        await rt.core.handle(_inbound("dig into the March ingestion outage"), sender)
+        await rt.worker.run_once()
+        inv = (await rt.queue.listing())[0]
+        assert inv.status == "delivered"
+        assert "deadbeef" not in inv.answer
+        assert "1 citation to unknown entries removed" in inv.answer
+        assert "Nobody documented Harbor's budget" in inv.answer
+        assert any((r.get("tool_choice") or {}).get("name") == "report_gaps" for r in fake.requests)
