@@ -1,0 +1,238 @@
+"""HTTP mode: bolt's signature verification in front of everything, redeliveries, the
+health check, slash commands, the message shortcut and the assistant thread surface."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from urllib.parse import urlencode
+
+import pytest
+from fake_slack import FakeSlack, load_fixture
+from slack_harness import SIGNING_SECRET, Harness, mention_event, running_bot, signature_headers
+
+from adapters.slack import SlackAdapter, sender_from_settings
+from bot.clock import FakeClock
+from bot.config import load_settings
+from bot.errors import ConfigError
+
+
+def seen_events(bot: Harness) -> int:
+    return len(bot.slack.calls_to("chat.postMessage"))
+
+
+async def test_signed_request_is_processed(bot: Harness) -> None:
+    status, _ = await bot.event(mention_event("hello", ts="1750002000.000100", event_id="EvA"))
+    await bot.adapter.drain()
+    assert status == 200
+    assert len(bot.thread_posts("C111", "1750002000.000100")) == 1
+
+
+async def test_wrong_signature_is_401_and_nothing_happens(bot: Harness) -> None:
+    body = json.dumps(mention_event("hello", ts="1750002100.000100", event_id="EvB"))
+    forged = signature_headers(body, secret="not-the-secret")
+    status, _ = await bot.post(body, "application/json", signed=forged)
+    await bot.adapter.drain()
+    assert status == 401
+    assert bot.slack.calls == [], "not even auth.test: nothing was processed"
+    # The same event, properly signed, is still new: the forged one left no trace.
+    assert (await bot.post(body, "application/json"))[0] == 200
+    await bot.adapter.drain()
+    assert len(bot.thread_posts("C111", "1750002100.000100")) == 1
+
+
+async def test_tampered_body_is_401(bot: Harness) -> None:
+    body = json.dumps(mention_event("hello", ts="1750002150.000100", event_id="EvB2"))
+    signed = signature_headers(body)
+    status, _ = await bot.post(body.replace("hello", "hellO"), "application/json", signed=signed)
+    assert status == 401
+
+
+async def test_replay_older_than_five_minutes_is_401(bot: Harness) -> None:
+    body = json.dumps(mention_event("hello", ts="1750002200.000100", event_id="EvC"))
+    stale = signature_headers(body, timestamp=int(time.time()) - 6 * 60)
+    status, _ = await bot.post(body, "application/json", signed=stale)
+    await bot.adapter.drain()
+    assert status == 401
+    assert seen_events(bot) == 0
+
+
+async def test_missing_signature_is_401(bot: Harness) -> None:
+    body = json.dumps(mention_event("hello", ts="1750002250.000100", event_id="EvC2"))
+    async with bot.http.post(
+        f"{bot.url}/slack/events", data=body, headers={"Content-Type": "application/json"}
+    ) as resp:
+        assert resp.status == 401
+
+
+async def test_retried_event_is_processed_once(bot: Harness) -> None:
+    payload = mention_event("hello", ts="1750002300.000100", event_id="EvD")
+    assert (await bot.event(payload))[0] == 200
+    for n in (1, 2):
+        retry = {"X-Slack-Retry-Num": str(n), "X-Slack-Retry-Reason": "http_timeout"}
+        assert (await bot.event(payload, headers=retry))[0] == 200
+    await bot.adapter.drain()
+    assert len(bot.thread_posts("C111", "1750002300.000100")) == 1
+
+
+async def test_url_verification_challenge(bot: Harness) -> None:
+    status, body = await bot.event({"token": "x", "challenge": "c-123", "type": "url_verification"})
+    assert status == 200
+    assert json.loads(body) == {"challenge": "c-123"}
+
+
+async def test_health_check(bot: Harness) -> None:
+    async with bot.http.get(f"{bot.url}/healthz") as resp:
+        assert resp.status == 200
+        assert (await resp.json())["ok"] is True
+
+
+def command(name: str, text: str, *, channel: str = "C111", user: str = "U222") -> dict[str, str]:
+    return {
+        "token": "legacy-verification-token",
+        "team_id": "T111",
+        "team_domain": "fake",
+        "channel_id": channel,
+        "channel_name": "general",
+        "user_id": user,
+        "user_name": "ana",
+        "command": name,
+        "text": text,
+        "api_app_id": "A111",
+        "response_url": "https://hooks.slack.invalid/commands/T111/1/x",
+        "trigger_id": "1.2.3",
+    }
+
+
+async def test_investigate_command_starts_a_thread_and_reports_into_it(bot: Harness) -> None:
+    status, _ = await bot.command(command("/investigate", "the Beacon crash incidents"))
+    await bot.adapter.drain()
+    assert status == 200
+    [root] = [c for c in bot.slack.ok_calls("chat.postMessage") if not c.args.get("thread_ts")]
+    root_ts = root.response["ts"]
+    assert "/investigate the Beacon crash incidents" in root.args["text"]
+    [ack] = bot.thread_posts("C111", root_ts)
+    assert ack["text"].startswith("On it")
+    assert await bot.rt.worker.run_once() == 1
+    assert bot.thread_posts("C111", root_ts)[1]["text"].startswith("<@U222>")
+
+
+async def test_recall_and_remember_commands(bot: Harness) -> None:
+    await bot.command(command("/remember", "the deploy freeze starts Friday"))
+    await bot.command(command("/recall", "storage backend"))
+    await bot.adapter.drain()
+    roots = [c.response["ts"] for c in bot.slack.ok_calls("chat.postMessage") if not c.args.get("thread_ts")]
+    assert len(roots) == 2
+    remembered = bot.thread_posts("C111", roots[0])
+    assert remembered and remembered[0]["text"].startswith("Remembered")
+    assert bot.thread_posts("C111", roots[1]), "the recall is answered in its thread"
+
+
+async def test_command_where_mallory_cannot_post_says_so_privately(bot: Harness) -> None:
+    bot.slack.fail("chat.postMessage", "not_in_channel")
+    status, body = await bot.command(command("/investigate", "anything", channel="C999"))
+    assert status == 200
+    assert "invite me" in body  # a plain-text ack is shown to the user privately
+
+
+async def test_unknown_command_is_answered(bot: Harness) -> None:
+    fields = {k: str(v) for k, v in load_fixture("slash_command__bolt_test_slash_command.json").items()}
+    status, body = await bot.command(fields)
+    assert status == 200
+    assert "/hello-world" in body
+
+
+async def test_message_shortcut_investigates_the_thread(bot: Harness) -> None:
+    root_ts = "1750002400.000100"
+    bot.slack.seed_thread(
+        "C111",
+        root_ts,
+        [
+            {
+                "type": "message",
+                "user": "U333",
+                "text": "Atlas ingestion keeps timing out at night",
+                "ts": root_ts,
+            },
+            {
+                "type": "message",
+                "user": "U444",
+                "text": "since the storage migration?",
+                "ts": "1750002401.000100",
+            },
+            {"type": "message", "bot_id": "B999", "text": "build passed", "ts": "1750002402.000100"},
+        ],
+    )
+    payload = {
+        "type": "message_action",
+        "callback_id": "investigate_thread",
+        "trigger_id": "trig-1",
+        "team": {"id": "T111", "domain": "fake"},
+        "channel": {"id": "C111", "name": "general"},
+        "user": {"id": "U222", "name": "ana"},
+        "message_ts": "1750002401.000100",
+        "message": {
+            "type": "message",
+            "user": "U444",
+            "text": "since the storage migration?",
+            "ts": "1750002401.000100",
+            "thread_ts": root_ts,
+        },
+        "response_url": "https://hooks.slack.invalid/actions/T111/1/x",
+        "token": "legacy-verification-token",
+    }
+    status, _ = await bot.interaction(payload)
+    await bot.adapter.drain()
+    assert status == 200
+    [replies] = bot.slack.calls_to("conversations.replies")
+    assert replies.args["ts"] == root_ts
+    [ack] = bot.thread_posts("C111", root_ts)
+    assert ack["text"].startswith("On it")
+    assert "timing out" in ack["text"] and "build passed" not in ack["text"]
+    assert await bot.rt.worker.run_once() == 1
+    assert bot.thread_posts("C111", root_ts)[1]["text"].startswith("<@U222>")
+
+
+async def test_assistant_thread_gets_suggested_prompts(bot: Harness) -> None:
+    body = load_fixture("assistant_thread_started__bolt_test_events_assistant.json")
+    assert (await bot.event(body))[0] == 200
+    await bot.adapter.drain()
+    [call] = bot.slack.calls_to("assistant.threads.setSuggestedPrompts")
+    assert call.args["channel_id"] == "D111" and call.args["thread_ts"] == "1726133698.626339"
+    assert all(p["title"] and p["message"] for p in call.args["prompts"])
+
+
+async def test_secrets_never_reach_the_logs(
+    tmp_path, clock: FakeClock, slack: FakeSlack, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    async with running_bot(tmp_path, clock, slack) as bot:
+        await bot.event(
+            mention_event("research the storage decision", ts="1750002500.000100", event_id="EvS")
+        )
+        body = json.dumps(mention_event("x", ts="1750002501.000100", event_id="EvT"))
+        await bot.post(body, "application/json", signed=signature_headers(body, secret="wrong"))
+        await bot.command(command("/recall", "storage"))
+        await bot.adapter.drain()
+        await bot.rt.worker.run_once()
+    assert "chat.postMessage" in caplog.text, "the Web API traffic was logged at DEBUG"
+    for secret in (slack.bot_token, SIGNING_SECRET):
+        assert secret not in caplog.text
+
+
+async def test_http_mode_needs_a_signing_secret(tmp_path, slack: FakeSlack) -> None:
+    settings = load_settings(data_dir=tmp_path, slack_bot_token=slack.bot_token, slack_api_url=slack.base_url)
+    sender = sender_from_settings(settings)
+    assert sender is not None
+    adapter = SlackAdapter(settings, core=None, sender=sender)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError):
+        await adapter.start(0, host="127.0.0.1")
+    with pytest.raises(ConfigError):
+        await adapter.start()  # and Socket Mode needs an app token
+
+
+def test_form_bodies_roundtrip() -> None:
+    # The slash-command fixture's documented raw wire body parses to the same fields.
+    fields = load_fixture("slash_command__bolt_test_slash_command.json")
+    assert "command=%2Fhello-world" in urlencode(fields)
