@@ -271,14 +271,13 @@ class Investigator:
         authors = {f.entry.author for f in dossier.found.values() if f.entry.author}
         person_titles = {f.entry.title.lower() for f in dossier.found.values() if f.entry.type == "person"}
         people = [n for n, _ in text_counts.most_common() if n not in authors]
+        texts = [f"{f.entry.title} {f.entry.content}".lower() for f in dossier.found.values()]
         candidates: list[str] = []
         for name, _ in (text_counts + projects).most_common(12):
             if name.lower() in person_titles:
                 continue
-            covering = await self.knowledge.search_lexical(f'"{name}"', spaces=spaces, limit=3)
-            entries = await self.knowledge.get_many([c.entry_id for c in covering], spaces=spaces)
-            mentions = sum(1 for e in entries.values() if name.lower() in f"{e.title} {e.content}".lower())
-            if mentions < 2:
+            # sparsely represented in the result set: fewer than 2 of its entries mention it
+            if sum(1 for t in texts if name.lower() in t) < 2 or (name in text_counts and name not in authors):
                 candidates.append(name)
         return people, candidates
 
