@@ -9,7 +9,7 @@ import logging
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlsplit
@@ -155,7 +155,7 @@ class TelegramAdapter:
         else:
             assert app.updater is not None
             await app.updater.start_polling(
-                timeout=self._poll_timeout,
+                timeout=timedelta(seconds=self._poll_timeout),
                 allowed_updates=list(ALLOWED_UPDATES),
                 error_callback=self._polling_failed,
             )

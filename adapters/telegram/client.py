@@ -6,6 +6,7 @@ of every Bot API URL, so it is redacted from the HTTP client's log records here.
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -69,11 +70,20 @@ class LenientUpdatesRequest(HTTPXRequest):
     ``update_id``, which the adapter ignores on purpose and which still advances the offset.
     """
 
-    async def post(self, url: str, request_data: RequestData | None = None, *args: Any, **kwargs: Any) -> Any:
-        result = await super().post(url, request_data, *args, **kwargs)
-        if isinstance(result, list):
-            return [readable_update(raw) for raw in result]
-        return result
+    async def do_request(
+        self, url: str, method: str, request_data: RequestData | None = None, *args: Any, **kwargs: Any
+    ) -> tuple[int, bytes]:
+        status, payload = await super().do_request(url, method, request_data, *args, **kwargs)
+        if status != 200:
+            return status, payload
+        try:
+            body = json.loads(payload)
+        except ValueError:
+            return status, payload  # PTB reports an unreadable payload itself
+        if isinstance(body, dict) and isinstance(body.get("result"), list):
+            body["result"] = [readable_update(raw) for raw in body["result"]]
+            payload = json.dumps(body).encode("utf-8")
+        return status, payload
 
 
 def readable_update(raw: Any) -> Any:

@@ -1,35 +1,26 @@
-"""Fixtures for the Telegram adapter tests: a fake Bot API server per test, a fake clock,
-settings pointing at the fake, and an environment with no platform credentials in it."""
+"""Fixtures for the Telegram adapter tests: a fake Bot API server per test, settings that
+point at it, the sender, and a whole Mallory runtime with the adapter long-polling the fake.
+
+The environment scrub, ``clock`` and the offline defaults come from ``tests/conftest.py``.
+"""
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 from datetime import UTC
 from pathlib import Path
 
 import pytest
 from fake_telegram import FakeTelegram
+from telegram_harness import Harness
 
-from adapters.telegram import TelegramSender, sender_from_settings
+from adapters.telegram import TelegramAdapter, TelegramSender, sender_from_settings
 from bot.clock import FakeClock
 from bot.config import Settings, load_settings
+from bot.runtime import Runtime
 
 WEBHOOK_SECRET = "s3cret-webhook_token"
-
-
-@pytest.fixture(autouse=True)
-def _scrub_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in list(os.environ):
-        if name.startswith(
-            ("SLACK_", "MALLORY_", "TELEGRAM_", "ANTHROPIC_", "PTB_")
-        ) or name.lower().endswith("_proxy"):
-            monkeypatch.delenv(name, raising=False)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
+VAULT = Path(__file__).resolve().parents[2] / "examples" / "vault"
 
 
 @pytest.fixture
@@ -45,8 +36,9 @@ async def telegram(clock: FakeClock) -> AsyncIterator[FakeTelegram]:
 @pytest.fixture
 def settings(tmp_path: Path, telegram: FakeTelegram) -> Settings:
     return load_settings(
-        data_dir=tmp_path,
+        data_dir=tmp_path / "data",
         llm_provider="offline",
+        embedder="none",
         telegram_bot_token=telegram.token,
         telegram_api_url=telegram.api_url,
         telegram_webhook_secret=WEBHOOK_SECRET,
@@ -61,3 +53,24 @@ async def sender(settings: Settings) -> AsyncIterator[TelegramSender]:
         yield built
     finally:
         await built.aclose()
+
+
+@pytest.fixture
+async def runtime(settings: Settings, clock: FakeClock, sender: TelegramSender) -> AsyncIterator[Runtime]:
+    async with Runtime.open(settings, clock=clock, platforms=("telegram",)) as rt:
+        await rt.ingest(VAULT)
+        rt.worker.senders["telegram"] = sender
+        yield rt
+
+
+@pytest.fixture
+async def harness(
+    runtime: Runtime, telegram: FakeTelegram, sender: TelegramSender, settings: Settings
+) -> AsyncIterator[Harness]:
+    """Mallory with the Telegram adapter long-polling the fake server."""
+    adapter = TelegramAdapter(settings, runtime.core, sender)
+    await adapter.start()
+    try:
+        yield Harness(runtime, telegram, sender, adapter)
+    finally:
+        await adapter.stop()

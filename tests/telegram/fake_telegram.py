@@ -182,7 +182,7 @@ class FakeTelegram:
         self.last_allowed_updates: list[str] | None = None
         self._pending: list[dict[str, Any]] = []
         self._failures: dict[str, list[_Failure]] = {}
-        self._update_ids = itertools.count(500_000)
+        self._last_update_id = 500_000
         self._query_ids = itertools.count(1)
         self._changed = asyncio.Condition()
         self._closing = asyncio.Event()
@@ -307,20 +307,21 @@ class FakeTelegram:
     def push(self, update: dict[str, Any]) -> dict[str, Any]:
         """Queue an update for ``getUpdates`` (an ``update_id`` is added when missing)."""
         update = dict(update)
-        update.setdefault("update_id", next(self._update_ids))
+        update.setdefault("update_id", self._next_update_id())
+        self._last_update_id = max(self._last_update_id, update["update_id"])
         self._learn(update)
         self._pending.append(update)
         self._notify()
         return update
 
     def message_update(self, message: dict[str, Any]) -> dict[str, Any]:
-        return {"update_id": next(self._update_ids), "message": message}
+        return {"update_id": self._next_update_id(), "message": message}
 
     def callback_update(self, user: dict[str, Any], message: dict[str, Any], data: str) -> dict[str, Any]:
         query_id = f"cbq-{next(self._query_ids)}"
         self.callback_queries[query_id] = False
         return {
-            "update_id": next(self._update_ids),
+            "update_id": self._next_update_id(),
             "callback_query": {
                 "id": query_id,
                 "from": user,
@@ -371,6 +372,9 @@ class FakeTelegram:
         params, files = await _read_params(request)
         call = Call(method, params, files)
         self.calls.append(call)
+        if method.lower() == "getupdates" and params.get("allowed_updates") is not None:
+            self.last_allowed_updates = list(params["allowed_updates"])
+        self._notify()
         handler = getattr(self, f"_m_{method.lower()}", None)
         if handler is None:
             status, body = 404, {"ok": False, "error_code": 404, "description": "Not Found"}
@@ -449,8 +453,6 @@ class FakeTelegram:
         offset = int(params.get("offset") or 0)
         limit = int(params.get("limit") or 100)
         timeout = float(params.get("timeout") or 0)
-        if params.get("allowed_updates") is not None:
-            self.last_allowed_updates = list(params["allowed_updates"])
         if offset:
             self._pending = [u for u in self._pending if u["update_id"] >= offset]
         if not self._pending and timeout > 0 and not self._closing.is_set():
@@ -643,12 +645,24 @@ class FakeTelegram:
         self.messages[(chat["id"], message_id)] = message
         return message
 
+    def _next_update_id(self) -> int:
+        """Update ids only grow, as on Telegram (``getUpdates`` offsets rely on it)."""
+        self._last_update_id += 1
+        return self._last_update_id
+
     def _next_message_id(self, chat_id: int) -> int:
         known = [mid for (cid, mid) in self.messages if cid == chat_id]
         return max(known, default=100) + 1
 
     def _learn(self, update: dict[str, Any]) -> None:
-        """Remember chats, topics and messages that arrive in updates, as Telegram knows them."""
+        """Remember chats, topics, messages and callback queries that arrive in updates, as
+        Telegram knows them."""
+        query = update.get("callback_query")
+        if isinstance(query, dict) and isinstance(query.get("id"), str):
+            self.callback_queries.setdefault(query["id"], False)
+            message = query.get("message")
+            if isinstance(message, dict) and isinstance(message.get("chat"), dict):
+                self.chats.setdefault(message["chat"]["id"], message["chat"])
         for key in ("message", "edited_message", "channel_post", "edited_channel_post"):
             message = update.get(key)
             if isinstance(message, dict) and isinstance(message.get("chat"), dict):
