@@ -121,6 +121,12 @@ def knowledge_gaps(dossier: Dossier, synthesis: Synthesis) -> str:
                 f"- **{gap}** is mentioned but sparsely covered (fewer than 2 entries). "
                 f"Follow-up: `/remember` what you know about {gap}, or ask who owns it."
             )
+    for name, count in dossier.no_entry_people:
+        if not any(name.lower() in i.lower() for i in items):
+            items.append(
+                f"- **{name}** is mentioned in {count} {'entry' if count == 1 else 'entries'} but has no person "
+                f"entry. Follow-up: `/remember` who {name} is and what they work on."
+            )
     dangling = [
         str(link)
         for f in dossier.found.values()

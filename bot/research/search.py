@@ -1,11 +1,12 @@
 """The retrieval seam: one call, one ranked list of hits, each saying which side found it.
 
 Lexical search (FTS5 bm25) always runs; when an embedder is configured the semantic side
-runs too and the two lists are fused by reciprocal rank fusion.
+runs too, concurrently, and the two lists are fused by reciprocal rank fusion.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -33,13 +34,28 @@ class SemanticSide(Protocol):
     ) -> list[tuple[str, float]]: ...
 
 
-RRF_K = 60
+@dataclass(frozen=True)
+class Fusion:
+    """How the two rankings are fused: ``score = Σ weight / (k + rank)`` over the sides
+    that found an entry, each side contributing its top ``depth`` candidates (at least
+    ``limit``). Defaults chosen on SciFact (see ``bench/README.md``, Retrieval)."""
+
+    k: float = 60.0
+    lexical_weight: float = 1.0
+    semantic_weight: float = 1.0
+    depth: int = 100
+
+
+RRF_K = Fusion.k
 
 
 class Retriever:
-    def __init__(self, knowledge: Knowledge, semantic: SemanticSide | None = None) -> None:
+    def __init__(
+        self, knowledge: Knowledge, semantic: SemanticSide | None = None, *, fusion: Fusion | None = None
+    ) -> None:
         self.knowledge = knowledge
         self.semantic = semantic
+        self.fusion = fusion or Fusion()
 
     @property
     def mode(self) -> str:
@@ -56,31 +72,35 @@ class Retriever:
         sides: Sequence[str] = ("lexical", "semantic"),
     ) -> list[Hit]:
         spaces = visible_spaces(space)
-        depth = max(limit * 3, 50)
-        lexical: list[tuple[str, float]] = []
-        if "lexical" in sides:
-            lexical = [
-                (h.entry_id, h.score)
-                for h in await self.knowledge.search_lexical(
-                    query, spaces=spaces, limit=depth, types=types, exclude_types=exclude_types
-                )
-            ]
-        semantic: list[tuple[str, float]] = []
-        if self.semantic is not None and "semantic" in sides:
-            semantic = await self.semantic.search(query, spaces=spaces, limit=depth)
-        entries = await self.knowledge.get_many(
-            [i for i, _ in lexical] + [i for i, _ in semantic], spaces=spaces
-        )
+        depth = max(limit, self.fusion.depth)
+        filtered = bool(types or exclude_types)
+
+        async def lexical_side() -> list[tuple[str, float]]:
+            if "lexical" not in sides:
+                return []
+            hits = await self.knowledge.search_lexical(
+                query, spaces=spaces, limit=depth, types=types, exclude_types=exclude_types
+            )
+            return [(h.entry_id, h.score) for h in hits]
+
+        async def semantic_side() -> list[tuple[str, float]]:
+            if self.semantic is None or "semantic" not in sides:
+                return []
+            # the index knows no types: ask for more when some will be filtered out
+            return await self.semantic.search(query, spaces=spaces, limit=depth * 3 if filtered else depth)
+
+        lexical, semantic = await asyncio.gather(lexical_side(), semantic_side())
+        entries = await self.knowledge.get_many([i for i, _ in lexical] + [i for i, _ in semantic], spaces=spaces)
         if types:
             entries = {k: e for k, e in entries.items() if e.type in types}
         if exclude_types:
             entries = {k: e for k, e in entries.items() if e.type not in exclude_types}
-        lex_scores = {i: s for i, s in lexical if i in entries}
-        sem_scores = {i: s for i, s in semantic if i in entries}
-        if not sem_scores or not lex_scores:
-            only = lex_scores or sem_scores
-            side = "lexical" if lex_scores else "semantic"
-            ranked = sorted(only.items(), key=lambda kv: kv[1], reverse=True)[:limit]
+        # each list arrives best first; keep that order, minus what was filtered out
+        lex_ranked = [(i, s) for i, s in lexical if i in entries][:depth]
+        sem_ranked = [(i, s) for i, s in semantic if i in entries][:depth]
+        lex_scores, sem_scores = dict(lex_ranked), dict(sem_ranked)
+        if not lex_ranked or not sem_ranked:
+            only, side = (lex_ranked, "lexical") if lex_ranked else (sem_ranked, "semantic")
             return [
                 Hit(
                     entry=entries[i],
@@ -89,13 +109,15 @@ class Retriever:
                     lexical_score=lex_scores.get(i),
                     semantic_score=sem_scores.get(i),
                 )
-                for i, s in ranked
+                for i, s in only[:limit]
             ]
         fused: dict[str, float] = {}
-        for ranking in (lex_scores, sem_scores):
-            ordered = sorted(ranking.items(), key=lambda kv: kv[1], reverse=True)
-            for rank, (entry_id, _) in enumerate(ordered, start=1):
-                fused[entry_id] = fused.get(entry_id, 0.0) + 1.0 / (RRF_K + rank)
+        for ranking, weight in (
+            (lex_ranked, self.fusion.lexical_weight),
+            (sem_ranked, self.fusion.semantic_weight),
+        ):
+            for rank, (entry_id, _) in enumerate(ranking, start=1):
+                fused[entry_id] = fused.get(entry_id, 0.0) + weight / (self.fusion.k + rank)
         ranked = sorted(fused.items(), key=lambda kv: kv[1], reverse=True)[:limit]
         return [
             Hit(
