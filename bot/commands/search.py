@@ -27,7 +27,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("query", nargs="*", help="the query; omit to read one query per line from stdin")
     p.add_argument("--limit", type=int, default=10, help="hits per query (default 10)")
     p.add_argument("--json", action="store_true", help="print the hits as one JSON list")
-    p.add_argument("--space", help="space to search (default: MALLORY_DEFAULT_SPACE); global entries are always seen")
+    p.add_argument(
+        "--space", help="space to search (default: MALLORY_DEFAULT_SPACE); global entries are always seen"
+    )
     p.add_argument(
         "--mode", choices=sorted(MODES), default="hybrid", help="which side(s) to run (default hybrid)"
     )
@@ -100,7 +102,9 @@ async def run_search(
         return 0
     for line in stdin:
         text = line.rstrip("\n")
-        records = await search_records(retriever, text, space=space, limit=limit, mode=mode) if text.strip() else []
+        records = []
+        if text.strip():
+            records = await search_records(retriever, text, space=space, limit=limit, mode=mode)
         print(json.dumps(records, ensure_ascii=False), file=stdout, flush=True)
     return 0
 

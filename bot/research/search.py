@@ -90,7 +90,8 @@ class Retriever:
             return await self.semantic.search(query, spaces=spaces, limit=depth * 3 if filtered else depth)
 
         lexical, semantic = await asyncio.gather(lexical_side(), semantic_side())
-        entries = await self.knowledge.get_many([i for i, _ in lexical] + [i for i, _ in semantic], spaces=spaces)
+        candidates = [i for i, _ in lexical] + [i for i, _ in semantic]
+        entries = await self.knowledge.get_many(candidates, spaces=spaces)
         if types:
             entries = {k: e for k, e in entries.items() if e.type in types}
         if exclude_types:
@@ -119,13 +120,12 @@ class Retriever:
             for rank, (entry_id, _) in enumerate(ranking, start=1):
                 fused[entry_id] = fused.get(entry_id, 0.0) + weight / (self.fusion.k + rank)
         ranked = sorted(fused.items(), key=lambda kv: kv[1], reverse=True)[:limit]
+        sides_scores = (("lexical", lex_scores), ("semantic", sem_scores))
         return [
             Hit(
                 entry=entries[i],
                 score=s,
-                found_by=tuple(
-                    side for side, scores in (("lexical", lex_scores), ("semantic", sem_scores)) if i in scores
-                ),
+                found_by=tuple(side for side, scores in sides_scores if i in scores),
                 lexical_score=lex_scores.get(i),
                 semantic_score=sem_scores.get(i),
             )

@@ -1,0 +1,39 @@
+"""Helpers for retrieval tests: a small deterministic embedder (bag of hashed words)
+standing in for a model, and entry drafts."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import numpy as np
+
+from bot.research.embedders import InputType, normalize_rows
+from storage.knowledge import EntryDraft
+
+NOW = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
+
+
+class WordHashEmbedder:
+    """Texts sharing words get close vectors; no model, same answer every run."""
+
+    name = "test-word-hash"
+    dim = 64
+
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+
+    async def embed(self, texts: Sequence[str], *, input_type: InputType = "document") -> np.ndarray:
+        self.calls.append(list(texts))
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in re.findall(r"[a-z]+", text.lower()):
+                digest = hashlib.blake2b(word.encode(), digest_size=4).digest()
+                out[row, int.from_bytes(digest, "little") % self.dim] += 1.0
+        return normalize_rows(out)
+
+
+def draft(space: str, source: str, title: str, content: str = "", **extra: object) -> EntryDraft:
+    return EntryDraft(space=space, source=source, title=title, content=content, **extra)  # type: ignore[arg-type]
