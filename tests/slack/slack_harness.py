@@ -134,7 +134,11 @@ async def running_bot(
         sender = sender_from_settings(settings, clock=clock)
         assert sender is not None
         rt.worker.senders["slack"] = sender
-        adapter = SlackAdapter(settings, rt.core, sender)
+
+        async def sleep(seconds: float) -> None:  # waiting moves the fake clock, not real time
+            clock.advance(seconds)
+
+        adapter = SlackAdapter(settings, rt.core, sender, sleep=sleep)
         await adapter.start(0, host="127.0.0.1") if http else await adapter.start()
         try:
             async with aiohttp.ClientSession() as session:
