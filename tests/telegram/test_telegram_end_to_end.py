@@ -33,8 +33,9 @@ async def test_start_registers_commands_and_polls_for_messages_and_buttons_only(
 
 
 async def test_forum_topic_mention_ack_in_topic_then_report_replies_to_the_request_in_the_topic(
-    harness: Harness,
+    harness: Harness, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.DEBUG)
     h = harness
     chat = h.telegram.group(forum=True, title="Data team")
     topic = h.telegram.open_topic(chat, ANA, "Storage")
@@ -69,6 +70,10 @@ async def test_forum_topic_mention_ack_in_topic_then_report_replies_to_the_reque
     edited = h.telegram.messages[(chat["id"], ack["message_id"])]
     assert any("phase" in text for text in edited["_history"])
     assert "Done: the report is below." in edited["text"] and "reply_markup" not in edited
+    # every Bot API URL carries the token; none of it may reach the logs
+    logged = [r.getMessage() for r in caplog.records]
+    assert any("/getUpdates" in line for line in logged)
+    assert not [line for line in logged if h.telegram.token.split(":", 1)[1] in line]
 
 
 async def test_a_5000_character_report_arrives_whole(harness: Harness) -> None:
