@@ -8,7 +8,7 @@ import hmac
 import logging
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
@@ -28,7 +28,7 @@ from adapters.telegram.inbound import (
     naive_utc,
     read_message,
 )
-from adapters.telegram.sender import TelegramSender
+from adapters.telegram.sender import PatientSender, TelegramSender
 from bot.clock import SystemClock
 from bot.config import Settings
 from bot.errors import ConfigError
@@ -105,6 +105,7 @@ class TelegramAdapter:
         *,
         clock: Clock | None = None,
         poll_timeout: float = 10.0,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._token = bot_token(settings)
         self._secret = (
@@ -114,6 +115,8 @@ class TelegramAdapter:
         )
         self._core = core
         self.sender = sender
+        # What the core answers through: short rate limits are waited out, not lost.
+        self.replies = PatientSender(sender, sleep=sleep)
         self._clock: Clock = clock or getattr(core, "clock", None) or SystemClock()
         self._poll_timeout = poll_timeout
         self.application: Application[Any, Any, Any, Any, Any, Any] = (
@@ -275,9 +278,9 @@ class TelegramAdapter:
             },
         )
         if read.command is not None:
-            await self._core.handle_command(read.command, read.args, inbound, self.sender)
+            await self._core.handle_command(read.command, read.args, inbound, self.replies)
         else:
-            await self._core.handle(inbound, self.sender)
+            await self._core.handle(inbound, self.replies)
         return Outcome.HANDLED
 
     async def _thread_of(self, message: Message, read: ReadMessage) -> ThreadRef:
@@ -319,7 +322,7 @@ class TelegramAdapter:
             received_at=self._now(),
             press_id=query.id,
         )
-        await self._core.handle_action(event, self.sender)
+        await self._core.handle_action(event, self.replies)
         return Outcome.HANDLED
 
     async def _answer(self, query: CallbackQuery) -> None:

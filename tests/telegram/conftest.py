@@ -65,10 +65,15 @@ async def runtime(settings: Settings, clock: FakeClock, sender: TelegramSender) 
 
 @pytest.fixture
 async def harness(
-    runtime: Runtime, telegram: FakeTelegram, sender: TelegramSender, settings: Settings
+    runtime: Runtime, telegram: FakeTelegram, sender: TelegramSender, settings: Settings, clock: FakeClock
 ) -> AsyncIterator[Harness]:
-    """Mallory with the Telegram adapter long-polling the fake server."""
-    adapter = TelegramAdapter(settings, runtime.core, sender)
+    """Mallory with the Telegram adapter long-polling the fake server. Waiting out a rate
+    limit moves the fake clock instead of sleeping."""
+
+    async def sleep(seconds: float) -> None:
+        clock.advance(seconds)
+
+    adapter = TelegramAdapter(settings, runtime.core, sender, sleep=sleep)
     await adapter.start()
     try:
         yield Harness(runtime, telegram, sender, adapter)

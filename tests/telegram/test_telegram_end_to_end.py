@@ -179,6 +179,27 @@ async def test_typing_while_the_quick_route_works(harness: Harness) -> None:
     assert h.telegram.calls.index(typing) < first_send
 
 
+async def test_a_short_rate_limit_on_an_answer_is_waited_out_not_lost(harness: Harness) -> None:
+    h = harness
+    chat = h.telegram.private_chat(ANA)
+    h.telegram.fail("sendMessage", "retry_after", retry_after=5, times=2)
+    before = h.rt.clock.now()
+    question = await h.say(chat, ANA, "hello there")
+    assert len(h.replies_to(question)) == 1
+    assert (h.rt.clock.now() - before).total_seconds() >= 10, "each retry_after was waited out"
+    assert [c.status for c in h.telegram.calls_to("sendMessage")] == [429, 429, 200]
+
+
+async def test_a_long_rate_limit_on_an_answer_is_not_waited_for(harness: Harness) -> None:
+    h = harness
+    chat = h.telegram.private_chat(ANA)
+    h.telegram.fail("sendMessage", "retry_after", retry_after=3600)
+    before = h.rt.clock.now()
+    await h.say(chat, ANA, "hello there")
+    assert h.rt.clock.now() == before
+    assert [c.status for c in h.telegram.calls_to("sendMessage")] == [429]
+
+
 @pytest.mark.parametrize("name", fixture_names())
 async def test_every_shared_payload_sample_is_handled_or_ignored_without_error(
     harness: Harness, name: str, caplog: pytest.LogCaptureFixture
