@@ -110,7 +110,6 @@ class SlackAdapter:
             # Listeners only acknowledge and hand the work to a tracked task, so running
             # them before answering keeps the answer fast and the task list exact.
             process_before_response=True,
-            logger=logging.getLogger("adapters.slack.bolt"),
         )
         self._register()
 
@@ -149,6 +148,7 @@ class SlackAdapter:
             await self._runner.cleanup()
             self._runner = None
         await self.drain()
+        await self.sender.aclose()
 
     async def drain(self) -> None:
         """Wait until every accepted delivery has been handled."""

@@ -10,6 +10,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 import aiohttp
@@ -234,7 +235,8 @@ class SlackSender:
         for message in messages[len(progress.posted) :]:
             response = await self.call(
                 "chat.postMessage",
-                lambda message=message: self.client.chat_postMessage(
+                partial(
+                    self.client.chat_postMessage,
                     channel=thread.channel,
                     thread_ts=thread.thread,
                     text=message.text,

@@ -236,3 +236,35 @@ def test_form_bodies_roundtrip() -> None:
     # The slash-command fixture's documented raw wire body parses to the same fields.
     fields = load_fixture("slash_command__bolt_test_slash_command.json")
     assert "command=%2Fhello-world" in urlencode(fields)
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"type": "member_joined_channel", "user": "UBOT", "channel": "C111", "team": "T111"},
+        {
+            "type": "assistant_thread_context_changed",
+            "assistant_thread": {"channel_id": "D1", "thread_ts": "1.1"},
+        },
+        {
+            "type": "message",
+            "subtype": "channel_join",
+            "user": "U9",
+            "channel": "C111",
+            "ts": "1.2",
+            "text": "joined",
+        },
+    ],
+)
+async def test_events_ignored_on_purpose_are_still_acknowledged(bot: Harness, event: dict) -> None:
+    payload = {
+        "team_id": "T111",
+        "api_app_id": "A111",
+        "type": "event_callback",
+        "event_id": "EvJ",
+        "event": event,
+    }
+    status, _ = await bot.event(payload)
+    await bot.adapter.drain()
+    assert status == 200, "anything but 2xx makes Slack retry"
+    assert bot.slack.calls_to("chat.postMessage") == []
