@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+import re
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+_SECRET_FORMAT = re.compile(r"[A-Za-z0-9_-]{1,256}")
 ALLOWED_UPDATES = ("message", "callback_query")
 DEFAULT_WEBHOOK_PORT = 8443
 COMMANDS = (
@@ -143,6 +145,8 @@ class TelegramAdapter:
         ``host:port`` at the URL's path (``port=0`` picks a free port)."""
         if webhook_url and not self._secret:
             raise ConfigError("TELEGRAM_WEBHOOK_SECRET is required to run Telegram with --webhook")
+        if webhook_url and not _SECRET_FORMAT.fullmatch(self._secret):
+            raise ConfigError("TELEGRAM_WEBHOOK_SECRET may hold only A-Z, a-z, 0-9, _ and - (1 to 256)")
         app = self.application
         try:
             await app.initialize()
@@ -216,9 +220,13 @@ class TelegramAdapter:
         await web.TCPSite(runner, host, port).start()
         self._webhook = runner
         self._webhook_port = int(runner.addresses[0][1])
-        await self.application.bot.set_webhook(
-            url=url, secret_token=self._secret, allowed_updates=list(ALLOWED_UPDATES)
-        )
+        try:
+            await self.application.bot.set_webhook(
+                url=url, secret_token=self._secret, allowed_updates=list(ALLOWED_UPDATES)
+            )
+        except TelegramError as exc:
+            reason = redact(exc.message, self._token)
+            raise ConfigError(f"Telegram refused the webhook {url}: {reason}") from None
 
     async def _on_webhook(self, request: web.Request) -> web.Response:
         offered = request.headers.get(SECRET_HEADER)

@@ -13,6 +13,7 @@ import aiohttp
 import pytest
 from conftest import WEBHOOK_SECRET
 from fake_telegram import FakeTelegram, fixture_names, load_fixture
+from pydantic import SecretStr
 from telegram_harness import ANA, BEN, Harness
 
 from adapters.telegram import TelegramAdapter, TelegramSender
@@ -329,11 +330,26 @@ async def test_webhook_accepts_legacy_samples_without_error_and_refuses_junk(web
             assert response.status == 400
 
 
-async def test_webhook_needs_a_secret(runtime: Runtime, sender: TelegramSender, settings: Settings) -> None:
-    unsafe = settings.model_copy(update={"telegram_webhook_secret": None})
+@pytest.mark.parametrize("secret", [None, "has spaces and ü"])
+async def test_webhook_needs_a_usable_secret(
+    runtime: Runtime, sender: TelegramSender, settings: Settings, telegram: FakeTelegram, secret: str | None
+) -> None:
+    unsafe = settings.model_copy(update={"telegram_webhook_secret": SecretStr(secret) if secret else None})
     adapter = TelegramAdapter(unsafe, runtime.core, sender)
     with pytest.raises(ConfigError, match="TELEGRAM_WEBHOOK_SECRET"):
         await adapter.start(webhook_url=WEBHOOK_URL, port=0, host="127.0.0.1")
+    assert telegram.calls == []  # refused before anything was registered
+
+
+async def test_a_webhook_telegram_refuses_is_a_config_error(
+    runtime: Runtime, sender: TelegramSender, settings: Settings
+) -> None:
+    adapter = TelegramAdapter(settings, runtime.core, sender)
+    try:
+        with pytest.raises(ConfigError, match=r"(?i)https url"):
+            await adapter.start(webhook_url="http://plain.example/hook", port=0, host="127.0.0.1")
+    finally:
+        await adapter.stop()
 
 
 async def test_a_wrong_token_is_a_config_error_that_does_not_show_the_token(
@@ -341,7 +357,7 @@ async def test_a_wrong_token_is_a_config_error_that_does_not_show_the_token(
 ) -> None:
     wrong_token = "999:wrong-token-value"
     adapter = TelegramAdapter(
-        settings.model_copy(update={"telegram_bot_token": type(settings.telegram_bot_token)(wrong_token)}),
+        settings.model_copy(update={"telegram_bot_token": SecretStr(wrong_token)}),
         runtime.core,
         sender,
     )
