@@ -43,6 +43,12 @@ EVENTS_PATH = "/slack/events"  # bolt's default path; manifest.yml points here
 HEALTH_PATH = "/healthz"
 SHORTCUT_INVESTIGATE_THREAD = "investigate_thread"
 THREAD_QUESTION_LIMIT = 3000
+# Slash commands handled here; /cancel only explains itself (see CANCEL_HELP).
+SLASH_COMMANDS = ("/investigate", "/recall", "/remember", "/status")
+CANCEL_HELP = (
+    "Slack doesn't run slash commands inside threads, so I can't tell which investigation to stop. "
+    "Reply `cancel` in its thread, or press *Answer quickly instead* under its acknowledgement."
+)
 SUGGESTED_PROMPTS = (
     {"title": "Dig into a topic", "message": "Investigate what our notes say about our onboarding process"},
     {"title": "Recall a decision", "message": "What did we decide about the storage backend, and why?"},
@@ -292,6 +298,10 @@ class SlackAdapter:
         command = command_of(body)
         if command is None:
             await ack(text=f"I don't know {body.get('command')}. Try /investigate, /recall or /remember.")
+            return
+        if command is Command.CANCEL:
+            # Slack runs slash commands outside threads, so there is no telling which one.
+            await ack(text=CANCEL_HELP)
             return
         # A slash command has no message of its own to thread under: post one that shows
         # what was asked, and hold the conversation in its thread.

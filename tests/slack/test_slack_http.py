@@ -268,3 +268,21 @@ async def test_events_ignored_on_purpose_are_still_acknowledged(bot: Harness, ev
     await bot.adapter.drain()
     assert status == 200, "anything but 2xx makes Slack retry"
     assert bot.slack.calls_to("chat.postMessage") == []
+
+
+async def test_cancel_command_explains_how_to_cancel(bot: Harness) -> None:
+    status, body = await bot.command(command("/cancel", ""))
+    assert status == 200
+    assert "cancel" in body and "thread" in body
+    assert bot.slack.calls_to("chat.postMessage") == []
+
+
+async def test_status_command_lists_open_investigations(bot: Harness) -> None:
+    await bot.event(
+        mention_event("research the storage backend decision", ts="1750002600.000100", event_id="EvQ")
+    )
+    await bot.command(command("/status", ""))
+    await bot.adapter.drain()
+    [root] = [c.response["ts"] for c in bot.slack.ok_calls("chat.postMessage") if not c.args.get("thread_ts")]
+    [listing] = bot.thread_posts("C111", root)
+    assert "storage backend decision" in listing["text"]
