@@ -281,6 +281,7 @@ async def test_status_command_lists_open_investigations(bot: Harness) -> None:
     await bot.event(
         mention_event("research the storage backend decision", ts="1750002600.000100", event_id="EvQ")
     )
+    await bot.adapter.drain()  # the investigation is open before /status is asked
     await bot.command(command("/status", ""))
     await bot.adapter.drain()
     [root] = [c.response["ts"] for c in bot.slack.ok_calls("chat.postMessage") if not c.args.get("thread_ts")]
