@@ -69,9 +69,9 @@ async def test_mention_gets_ack_then_report_in_the_same_thread(bot: Harness) -> 
     assert ack_now.get("edits", 0) >= 2
     assert "Done" in ack_now["text"]
     # Long reports come with the full Markdown file in the same thread.
-    for info in bot.slack.files.values():
-        assert info["thread_ts"] == ts and info["channel"] == "C111"
-        assert info["content"].startswith("#")
+    [info] = bot.slack.files.values()
+    assert info["thread_ts"] == ts and info["channel"] == "C111"
+    assert "Context Summary" in info["content"] and len(info["content"]) > len(report["text"])
     assert await bot.rt.worker.run_once() == 0
     assert len(bot.thread_posts("C111", ts)) == 2, "nothing is delivered twice"
 
@@ -232,3 +232,20 @@ async def test_rate_limited_answer_is_waited_out_not_lost(bot: Harness) -> None:
     assert len(bot.thread_posts("C111", ts)) == 1
     assert (bot.clock.now() - before).total_seconds() >= 10, "each Retry-After was waited out"
     assert len([c for c in bot.slack.calls_to("chat.postMessage") if c.status == 429]) == 2
+
+
+async def test_typed_yes_accepts_the_offer_to_dig_deeper(bot: Harness) -> None:
+    ts = "1750001200.000100"
+    await bot.event(
+        mention_event("what is the airspeed velocity of an unladen swallow?", ts=ts, event_id="Ev90")
+    )
+    await bot.adapter.drain()
+    [answer] = bot.thread_posts("C111", ts)
+    assert [b["text"]["text"] for b in buttons_of(answer)] == ["Investigate this"]
+    yes = mention_event(
+        "yes", ts="1750001201.000100", event_id="Ev91", kind="message", bot_user_id="", thread_ts=ts
+    )
+    await bot.event(yes)
+    await bot.adapter.drain()
+    assert bot.thread_posts("C111", ts)[-1]["text"].startswith("On it")
+    assert await bot.rt.worker.run_once() == 1
