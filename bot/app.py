@@ -31,7 +31,16 @@ from bot.llm import LLMProvider, OfflineProvider, Source, Turn, validate_citatio
 from bot.persona import Persona
 from bot.research.recall import Recall, render_recall
 from bot.research.search import Hit, Retriever
-from bot.routing import Decision, Route, classify_lexicon, is_cancel, is_referential, normalize
+from bot.routing import (
+    Decision,
+    Route,
+    classify_lexicon,
+    is_affirmative,
+    is_cancel,
+    is_negative,
+    is_referential,
+    normalize,
+)
 from storage.conversations import Conversations
 from storage.knowledge import EntryDraft, Knowledge, query_terms
 from storage.models import Conversation, Correction, Entry, Investigation, Message
@@ -75,6 +84,8 @@ class Context:
     message: Message
     text: str  # cleaned, capped for routing
     truncated: bool
+    bot_takes_part: bool = False
+    open_investigation: Investigation | None = None
 
 
 class Mallory:
@@ -164,22 +175,16 @@ class Mallory:
 
     async def _store(self, inbound: Inbound) -> Context | None:
         now = self.clock.now()
-        raw = inbound.text or ""
-        cleaned, binary = clean_text(raw)
-        conv, _ = await self.conversations.get_or_create(
+        cleaned, binary = clean_text(inbound.text or "")
+        cap = self.settings.max_message_chars
+        truncated = len(cleaned) > cap
+        stored = await self.conversations.store_inbound(
             key=inbound.thread.key,
             platform=inbound.platform,
             space=inbound.space,
             channel=inbound.channel,
             thread=inbound.thread.thread,
             thread_ref=inbound.thread.to_json(),
-            now=now,
-        )
-        cap = self.settings.max_message_chars
-        truncated = len(cleaned) > cap
-        msg = await self.conversations.add_message(
-            conversation=conv,
-            role="user",
             platform_message_id=inbound.message_id,
             text=cleaned,
             now=now,
@@ -188,11 +193,12 @@ class Mallory:
             truncated=truncated,
             meta={"binary": True} if binary else {},
         )
-        if msg is None:
+        if stored.message is None:
             log.info("message %s already handled; ignoring the redelivery", inbound.message_id)
             return None
         text = "" if binary else cleaned[:cap]
-        return Context(inbound, conv, msg, text, truncated)
+        return Context(inbound, stored.conversation, stored.message, text, truncated, stored.bot_takes_part,
+                       stored.open_investigation)
 
     async def _handle(self, inbound: Inbound, sender: Sender) -> None:
         if inbound.author.is_bot:
@@ -200,8 +206,7 @@ class Mallory:
         ctx = await self._store(inbound)
         if ctx is None:
             return
-        addressed = inbound.is_mention or inbound.is_direct
-        if not addressed and not await self.conversations.has_assistant_message(ctx.conversation.id):
+        if not (inbound.is_mention or inbound.is_direct or ctx.bot_takes_part):
             return  # overheard, not for us: stored, deliberately not answered
         if ctx.message.meta.get("binary"):
             await self._reply(ctx, sender, "That looks like binary data rather than text, so I've left it alone.",
@@ -215,7 +220,7 @@ class Mallory:
         if is_cancel(ctx.text):
             await self._cancel(ctx, sender)
             return
-        open_inv = await self.queue.open_for_conversation(ctx.conversation.id)
+        open_inv = ctx.open_investigation
         if open_inv is not None and _STEERING.match(normalize(ctx.text)):
             await self._attach_note(ctx, sender, open_inv)
             return
@@ -230,9 +235,11 @@ class Mallory:
             await self._route_none(ctx, sender, decision)
 
     async def _classify(self, ctx: Context) -> Decision:
-        offer = await self.conversations.take_offer(
-            ctx.conversation.id, now=self.clock.now(), window=timedelta(seconds=self.settings.offer_window_s)
-        )
+        offer = None
+        if ctx.conversation.offer_question and (is_affirmative(ctx.text) or is_negative(ctx.text)):
+            offer = await self.conversations.take_offer(
+                ctx.conversation.id, now=self.clock.now(), window=timedelta(seconds=self.settings.offer_window_s)
+            )
         lexicon = classify_lexicon(ctx.text, offer=offer)
         if lexicon.offer_reply == "declined":
             await self.conversations.set_offer(ctx.conversation.id, None, None)
@@ -246,6 +253,8 @@ class Mallory:
             return lexicon
 
     async def _turns(self, conversation_id: str, *, before_id: int | None = None, limit: int | None = None) -> list[Turn]:
+        if self.llm.offline:
+            return []  # the offline provider does not read the thread
         msgs = await self.conversations.history(
             conversation_id, limit=limit or self.settings.history_turns, before_id=before_id
         )
@@ -527,18 +536,12 @@ class Mallory:
     async def _message_by_id(self, conv: Conversation, value: str) -> Message | None:
         if not value.isdigit():
             return None
-        for msg in await self.conversations.history(conv.id, limit=500):
-            if msg.id == int(value):
-                return msg
-        return None
+        return await self.conversations.message(conv.id, int(value))
 
     async def _message_by_platform_id(self, conv: Conversation, platform_id: str | None) -> Message | None:
         if not platform_id:
             return None
-        for msg in reversed(await self.conversations.history(conv.id, limit=500)):
-            if msg.platform_message_id == platform_id and msg.role == "user":
-                return msg
-        return None
+        return await self.conversations.user_message(conv.id, platform_id)
 
     # ------------------------------------------------------------------ output
 

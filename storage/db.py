@@ -1,23 +1,46 @@
-"""The database: an async engine (SQLite in WAL mode by default, PostgreSQL to scale),
-sessions, and schema migrations applied at start-up."""
+"""The database: SQLite in WAL mode by default, PostgreSQL to scale; sessions; schema
+migrations applied at start-up.
+
+Storage code runs each unit of work as one synchronous function on a small thread pool
+(``Database.run``): one thread hop per unit of work. Through ``aiosqlite`` every statement
+costs several hops between the event loop and the driver's thread (about 18 for one
+ORM select, measured at 2.7 ms here); a unit of work on a synchronous connection costs
+one. For SQLite the pool has one thread, which also serialises this process's writes so
+they never fight over the file lock; other processes still wait on the busy timeout.
+The async engine remains for migrations and for callers that want an ``AsyncSession``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import event
+from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import Session
+
+T = TypeVar("T")
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
 class StorageError(Exception):
     """The database cannot be opened or used; the message is meant for a person."""
+
+
+def _sync_url(url: Any) -> Any:
+    """The synchronous driver for the same database."""
+    if url.drivername == "sqlite+aiosqlite":
+        return url.set(drivername="sqlite+pysqlite")
+    if url.drivername == "postgresql+asyncpg":
+        return url.set(drivername="postgresql+psycopg")
+    return url
 
 
 def _normalize_url(url: str) -> str:
@@ -57,10 +80,33 @@ class Database:
             self.engine: AsyncEngine = create_async_engine(parsed, **kwargs)
         except (NoSuchModuleError, ModuleNotFoundError) as exc:
             raise StorageError(f"no driver for {parsed.drivername}: {exc}") from None
+        try:
+            self.blocking = create_engine(_sync_url(parsed), **kwargs)
+        except (NoSuchModuleError, ModuleNotFoundError) as exc:
+            raise StorageError(f"no driver for {parsed.drivername}: {exc}") from None
         if self.dialect == "sqlite":
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas(busy_timeout_ms))
-            event.listen(self.engine.sync_engine, "begin", _sqlite_begin)
+            for engine in (self.engine.sync_engine, self.blocking):
+                event.listen(engine, "connect", _sqlite_pragmas(busy_timeout_ms))
+                event.listen(engine, "begin", _sqlite_begin)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._pool = ThreadPoolExecutor(
+            max_workers=1 if self.dialect == "sqlite" else 8, thread_name_prefix="mallory-db"
+        )
+
+    async def run(self, work: Callable[[Session], T], *, write: bool = True) -> T:
+        """Run ``work(session)`` in one transaction on the storage thread pool, commit it,
+        and return its result (ORM objects come back detached, with their values loaded)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, self._run_sync, work, write)
+
+    def _run_sync(self, work: Callable[[Session], T], write: bool) -> T:
+        with self.blocking.connect() as conn:
+            if write and self.dialect == "sqlite":
+                conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+            with Session(bind=conn, expire_on_commit=False) as session:
+                result = work(session)
+                session.commit()
+                return result
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
@@ -97,6 +143,8 @@ class Database:
 
     async def dispose(self) -> None:
         await self.engine.dispose()
+        self._pool.shutdown(wait=True)
+        self.blocking.dispose()
 
 
 def _one_line(exc: BaseException) -> str:

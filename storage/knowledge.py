@@ -11,7 +11,9 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, or_, text
+from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
 from storage.db import Database
@@ -69,6 +71,8 @@ class LexicalHit:
 
 
 class Knowledge:
+    """Entries, relations and tags. Each public method is one unit of work (``Database.run``)."""
+
     def __init__(self, db: Database) -> None:
         self.db = db
 
@@ -77,13 +81,12 @@ class Knowledge:
     async def upsert_many(self, drafts: Sequence[EntryDraft], *, now: datetime) -> list[tuple[Entry, bool]]:
         """Create or update entries by (space, source) in one transaction.
         Returns each entry with whether it was created."""
-        out: list[tuple[Entry, bool]] = []
-        async with self.db.write() as session:
+
+        def work(session: Session) -> list[tuple[Entry, bool]]:
+            out: list[tuple[Entry, bool]] = []
             for draft in drafts:
-                existing = (
-                    await session.execute(
-                        select(Entry).where(Entry.space == draft.space).where(Entry.source == draft.source)
-                    )
+                existing = session.execute(
+                    select(Entry).where(Entry.space == draft.space).where(Entry.source == draft.source)
                 ).scalars().first()
                 tags = sorted({t.strip().strip("#").lower() for t in draft.tags if t and t.strip("# ")})
                 if existing is None:
@@ -115,23 +118,25 @@ class Knowledge:
                     entry.updated_at = now
                     entry.meta = draft.meta
                     created = False
-                    await session.execute(delete(EntryTag).where(col(EntryTag.entry_id) == entry.id))
-                await session.flush()
+                    session.execute(delete(EntryTag).where(col(EntryTag.entry_id) == entry.id))
+                session.flush()
                 for tag in tags:
                     session.add(EntryTag(entry_id=entry.id, tag=tag, space=entry.space))
-                await self._index_text(session, entry)
+                self._index_text(session, entry)
                 out.append((entry, created))
-            await session.commit()
-        return out
+            session.flush()
+            return out
+
+        return await self.db.run(work)
 
     async def upsert(self, draft: EntryDraft, *, now: datetime) -> tuple[Entry, bool]:
         return (await self.upsert_many([draft], now=now))[0]
 
-    async def _index_text(self, session: Any, entry: Entry) -> None:
+    def _index_text(self, session: Session, entry: Entry) -> None:
         if self.db.dialect != "sqlite":
             return  # PostgreSQL indexes the entries table itself (GIN over to_tsvector)
-        await session.execute(text("DELETE FROM entry_fts WHERE entry_id = :id"), {"id": entry.id})
-        await session.execute(
+        session.execute(text("DELETE FROM entry_fts WHERE entry_id = :id"), {"id": entry.id})
+        session.execute(
             text(
                 "INSERT INTO entry_fts (entry_id, space, title, content, tags) "
                 "VALUES (:id, :space, :title, :content, :tags)"
@@ -156,37 +161,29 @@ class Knowledge:
         ]
         if not rows:
             return 0
-        async with self.db.session() as session:
-            if self.db.dialect == "sqlite":
-                stmt = sqlite_insert(Relation).values(rows).on_conflict_do_nothing()
-            else:
-                from sqlalchemy.dialects.postgresql import insert as pg_insert
-
-                stmt = pg_insert(Relation).values(rows).on_conflict_do_nothing()
-            result = await session.execute(stmt)
-            await session.commit()
+        insert = sqlite_insert if self.db.dialect == "sqlite" else pg_insert
+        stmt = insert(Relation).values(rows).on_conflict_do_nothing()
+        result = await self.db.run(lambda s: s.execute(stmt))
         return max(int(result.rowcount or 0), 0)  # type: ignore[attr-defined]
 
     async def set_meta(self, entry_id: str, meta: dict[str, Any]) -> None:
-        async with self.db.session() as session:
-            entry = await session.get(Entry, entry_id)
+        def work(session: Session) -> None:
+            entry = session.get(Entry, entry_id)
             if entry is not None:
                 entry.meta = dict(meta)
-                await session.commit()
+
+        await self.db.run(work)
 
     async def replace_outgoing(self, entry_id: str, rel_type: str) -> None:
         """Drop an entry's outgoing edges of one type (before re-adding them on re-ingest)."""
-        async with self.db.session() as session:
-            await session.execute(
-                delete(Relation).where(col(Relation.from_id) == entry_id).where(col(Relation.type) == rel_type)
-            )
-            await session.commit()
+        await self.db.run(lambda s: s.execute(
+            delete(Relation).where(col(Relation.from_id) == entry_id).where(col(Relation.type) == rel_type)
+        ))
 
     # reading ------------------------------------------------------------------------
 
     async def get(self, entry_id: str, *, spaces: Sequence[str]) -> Entry | None:
-        async with self.db.read() as session:
-            entry = await session.get(Entry, entry_id)
+        entry = await self.db.run(lambda s: s.get(Entry, entry_id), write=False)
         return entry if entry is not None and entry.space in spaces else None
 
     async def resolve_id(self, id_or_prefix: str, *, spaces: Sequence[str]) -> Entry | None:
@@ -194,87 +191,89 @@ class Knowledge:
         key = id_or_prefix.strip().lower()
         if len(key) < 6:
             return None
-        async with self.db.read() as session:
-            rows = (
-                await session.execute(
-                    select(Entry).where(col(Entry.id).startswith(key)).where(col(Entry.space).in_(spaces)).limit(2)
-                )
-            ).scalars().all()
+        rows = await self.db.run(
+            lambda s: s.execute(
+                select(Entry).where(col(Entry.id).startswith(key)).where(col(Entry.space).in_(spaces)).limit(2)
+            ).scalars().all(),
+            write=False,
+        )
         return rows[0] if len(rows) == 1 else None
 
     async def get_many(self, ids: Iterable[str], *, spaces: Sequence[str]) -> dict[str, Entry]:
         wanted = list(dict.fromkeys(ids))
-        out: dict[str, Entry] = {}
-        async with self.db.read() as session:
+        if not wanted:
+            return {}
+
+        def work(session: Session) -> dict[str, Entry]:
+            out: dict[str, Entry] = {}
             for start in range(0, len(wanted), 500):
                 chunk = wanted[start : start + 500]
-                rows = (
-                    await session.execute(
-                        select(Entry).where(col(Entry.id).in_(chunk)).where(col(Entry.space).in_(spaces))
-                    )
+                rows = session.execute(
+                    select(Entry).where(col(Entry.id).in_(chunk)).where(col(Entry.space).in_(spaces))
                 ).scalars().all()
                 out.update({e.id: e for e in rows})
-        return out
+            return out
+
+        return await self.db.run(work, write=False)
 
     async def by_sources(self, space: str) -> dict[str, str]:
         """source → entry id for one space (wikilink resolution)."""
-        async with self.db.read() as session:
-            rows = (await session.execute(select(Entry.source, Entry.id).where(Entry.space == space))).all()
-        return {s: i for s, i in rows}
+        rows = await self.db.run(
+            lambda s: s.execute(select(Entry.source, Entry.id).where(Entry.space == space)).all(), write=False
+        )
+        return {src: i for src, i in rows}
 
     async def titles(self, space: str) -> dict[str, str]:
         """lowercased title → entry id for one space."""
-        async with self.db.read() as session:
-            rows = (await session.execute(select(Entry.title, Entry.id).where(Entry.space == space))).all()
+        rows = await self.db.run(
+            lambda s: s.execute(select(Entry.title, Entry.id).where(Entry.space == space)).all(), write=False
+        )
         return {t.lower(): i for t, i in rows if t}
 
     async def relations_of(self, ids: Iterable[str], *, spaces: Sequence[str]) -> list[Relation]:
         wanted = list(dict.fromkeys(ids))
-        out: dict[int, Relation] = {}
-        async with self.db.read() as session:
+        if not wanted:
+            return []
+
+        def work(session: Session) -> list[Relation]:
+            out: dict[int, Relation] = {}
             for start in range(0, len(wanted), 400):
                 chunk = wanted[start : start + 400]
-                rows = (
-                    await session.execute(
-                        select(Relation)
-                        .where(or_(col(Relation.from_id).in_(chunk), col(Relation.to_id).in_(chunk)))
-                        .where(col(Relation.space).in_(spaces))
-                    )
+                rows = session.execute(
+                    select(Relation)
+                    .where(or_(col(Relation.from_id).in_(chunk), col(Relation.to_id).in_(chunk)))
+                    .where(col(Relation.space).in_(spaces))
                 ).scalars().all()
                 for rel in rows:
                     out[rel.id or 0] = rel
-        return sorted(out.values(), key=lambda r: r.id or 0)
+            return sorted(out.values(), key=lambda r: r.id or 0)
+
+        return await self.db.run(work, write=False)
 
     async def tag_counts(self, *, spaces: Sequence[str]) -> Counter[str]:
-        async with self.db.read() as session:
-            rows = (
-                await session.execute(
-                    select(EntryTag.tag, func.count())
-                    .where(col(EntryTag.space).in_(spaces))
-                    .group_by(col(EntryTag.tag))
-                )
-            ).all()
+        rows = await self.db.run(
+            lambda s: s.execute(
+                select(EntryTag.tag, func.count()).where(col(EntryTag.space).in_(spaces)).group_by(col(EntryTag.tag))
+            ).all(),
+            write=False,
+        )
         return Counter({tag: int(n) for tag, n in rows})
 
     async def count(self, *, spaces: Sequence[str] | None = None) -> int:
-        async with self.db.read() as session:
-            stmt = select(func.count()).select_from(Entry)
-            if spaces is not None:
-                stmt = stmt.where(col(Entry.space).in_(spaces))
-            return int((await session.execute(stmt)).scalar_one())
+        stmt = select(func.count()).select_from(Entry)
+        if spaces is not None:
+            stmt = stmt.where(col(Entry.space).in_(spaces))
+        return int(await self.db.run(lambda s: s.execute(stmt).scalar_one(), write=False))
 
     async def recent(self, *, spaces: Sequence[str], types: Sequence[str], limit: int = 200) -> list[Entry]:
-        async with self.db.read() as session:
-            rows = (
-                await session.execute(
-                    select(Entry)
-                    .where(col(Entry.space).in_(spaces))
-                    .where(col(Entry.type).in_(types))
-                    .order_by(col(Entry.created_at).desc())
-                    .limit(limit)
-                )
-            ).scalars().all()
-        return list(rows)
+        stmt = (
+            select(Entry)
+            .where(col(Entry.space).in_(spaces))
+            .where(col(Entry.type).in_(types))
+            .order_by(col(Entry.created_at).desc())
+            .limit(limit)
+        )
+        return await self.db.run(lambda s: list(s.execute(stmt).scalars().all()), write=False)
 
     async def search_lexical(
         self,
@@ -315,6 +314,5 @@ class Knowledge:
                 "WHERE to_tsvector('english', e.title || ' ' || e.content) @@ to_tsquery('english', :match) "
                 f"AND e.space IN ({space_ph}){type_sql} ORDER BY score DESC LIMIT :limit"
             )
-        async with self.db.read() as session:
-            rows = (await session.execute(text(sql), params)).all()
+        rows = await self.db.run(lambda s: s.execute(text(sql), params).all(), write=False)
         return [LexicalHit(entry_id=r[0], score=float(r[1])) for r in rows]

@@ -11,13 +11,17 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import Any
 
 from sqlalchemy import bindparam, text, update
-from sqlmodel.sql.sqltypes import UTCDateTime
+from sqlalchemy.orm import Session
 from sqlmodel import col, select
+from sqlmodel.sql.sqltypes import UTCDateTime
 
 from storage.db import Database
 from storage.models import OPEN_STATUSES, Investigation, Status, SteeringNote
+
+_OPEN = [s.value for s in OPEN_STATUSES]
 
 
 class Outcome(StrEnum):
@@ -41,6 +45,10 @@ class Claim:
     token: str
 
 
+def _rowcount(result: Any) -> int:
+    return int(result.rowcount or 0)
+
+
 class Queue:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -49,52 +57,50 @@ class Queue:
         self, candidate: Investigation, *, now: datetime, dedup_window: timedelta
     ) -> Enqueued:
         """Insert ``candidate`` unless an open investigation exists for the same
-        conversation created within ``dedup_window``; then return that one instead."""
-        async with self.db.write() as session:
-            stmt = (
+        conversation created within ``dedup_window``; then return that one instead.
+        The check and the insert share one write transaction, so concurrent enqueues for
+        one conversation create one row."""
+
+        def work(session: Session) -> Enqueued:
+            if self.db.dialect == "postgresql":
+                session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": candidate.conversation_id})
+            existing = session.execute(
                 select(Investigation)
                 .where(Investigation.conversation_id == candidate.conversation_id)
-                .where(col(Investigation.status).in_([s.value for s in OPEN_STATUSES]))
+                .where(col(Investigation.status).in_(_OPEN))
                 .where(Investigation.created_at >= now - dedup_window)
                 .order_by(col(Investigation.created_at).desc())
                 .limit(1)
-            )
-            if self.db.dialect == "postgresql":
-                # serialise concurrent enqueues for one conversation
-                await session.execute(
-                    text("SELECT pg_advisory_xact_lock(hashtext(:k))"),
-                    {"k": candidate.conversation_id},
-                )
-            existing = (await session.execute(stmt)).scalars().first()
+            ).scalars().first()
             if existing is not None:
-                session.expunge(existing)  # keep its loaded state; the transaction just ends
                 return Enqueued(existing, created=False)
             candidate.status = Status.PENDING
             candidate.created_at = now
             session.add(candidate)
-            await session.commit()
+            session.flush()
             return Enqueued(candidate, created=True)
+
+        return await self.db.run(work)
 
     async def claim(self, *, worker_id: str, now: datetime) -> Claim | None:
         """Atomically move the oldest pending investigation to running, or return None."""
         token = uuid.uuid4().hex
         lock = " FOR UPDATE SKIP LOCKED" if self.db.dialect == "postgresql" else ""
-        sql = (text(
+        sql = text(
             "UPDATE investigations SET status = 'running', claimed_at = :now, "
             "heartbeat_at = :now, worker_id = :worker, claim_token = :token, "
             "attempts = attempts + 1 "
             "WHERE id = (SELECT id FROM investigations WHERE status = 'pending' "
             f"ORDER BY created_at, id LIMIT 1{lock}) AND status = 'pending' "
             "RETURNING id"
-        ).bindparams(bindparam("now", type_=UTCDateTime())))
-        async with self.db.write() as session:
-            row = (await session.execute(sql, {"now": now, "worker": worker_id, "token": token})).first()
-            await session.commit()
-        if row is None:
-            return None
-        inv = await self.get(row[0])
-        assert inv is not None
-        return Claim(inv, token)
+        ).bindparams(bindparam("now", type_=UTCDateTime()))
+
+        def work(session: Session) -> Investigation | None:
+            row = session.execute(sql, {"now": now, "worker": worker_id, "token": token}).first()
+            return None if row is None else session.get(Investigation, row[0])
+
+        inv = await self.db.run(work)
+        return None if inv is None else Claim(inv, token)
 
     async def heartbeat(self, claim: Claim, *, now: datetime, progress: str | None = None) -> bool:
         """Refresh the lease; False means the claim was lost (reclaimed or cancelled)."""
@@ -129,41 +135,28 @@ class Queue:
             claim, {"status": Status.FAILED.value, "finished_at": now, "error": error[:2000]}
         )
 
-    async def fail_unclaimed(self, investigation_id: str, *, now: datetime, error: str) -> Outcome:
-        """Fail an open investigation nobody holds (attempts exhausted, unusable request)."""
-        async with self.db.session() as session:
-            result = await session.execute(
-                update(Investigation)
-                .where(col(Investigation.id) == investigation_id)
-                .where(col(Investigation.status).in_([s.value for s in OPEN_STATUSES]))
-                .values(status=Status.FAILED.value, finished_at=now, error=error[:2000])
-            )
-            await session.commit()
-        if result.rowcount == 1:  # type: ignore[attr-defined]
-            return Outcome.APPLIED
-        return Outcome.NOT_FOUND if await self.get(investigation_id) is None else Outcome.ALREADY_TERMINAL
-
     async def reclaim_stale(self, *, now: datetime, lease: timedelta, max_attempts: int) -> list[str]:
         """Running rows whose heartbeat is older than the lease go back to pending (or to
         failed when they have used up their attempts). Returns the ids that failed."""
         cutoff = now - lease
-        async with self.db.write() as session:
-            await session.execute(
+
+        def work(session: Session) -> list[str]:
+            session.execute(
                 update(Investigation)
                 .where(col(Investigation.status) == Status.RUNNING.value)
                 .where(col(Investigation.heartbeat_at) < cutoff)
                 .where(col(Investigation.attempts) < max_attempts)
                 .values(status=Status.PENDING.value, claim_token=None, worker_id=None)
             )
-            exhausted = (
-                await session.execute(
+            exhausted = list(
+                session.execute(
                     select(Investigation.id)
                     .where(col(Investigation.status) == Status.RUNNING.value)
                     .where(col(Investigation.heartbeat_at) < cutoff)
-                )
-            ).scalars().all()
+                ).scalars().all()
+            )
             if exhausted:
-                await session.execute(
+                session.execute(
                     update(Investigation)
                     .where(col(Investigation.id).in_(exhausted))
                     .values(
@@ -173,126 +166,118 @@ class Queue:
                         error=f"gave up after {max_attempts} attempts (worker stopped responding)",
                     )
                 )
-            await session.commit()
-        return list(exhausted)
+            return exhausted
+
+        return await self.db.run(work)
 
     async def cancel(self, investigation_id: str, *, now: datetime) -> Outcome:
-        async with self.db.session() as session:
-            result = await session.execute(
+        def work(session: Session) -> Outcome:
+            result = session.execute(
                 update(Investigation)
                 .where(col(Investigation.id) == investigation_id)
-                .where(col(Investigation.status).in_([s.value for s in OPEN_STATUSES]))
+                .where(col(Investigation.status).in_(_OPEN))
                 .values(status=Status.CANCELLED.value, finished_at=now, claim_token=None)
             )
-            await session.commit()
-        if result.rowcount == 1:  # type: ignore[attr-defined]
-            return Outcome.APPLIED
-        return Outcome.NOT_FOUND if await self.get(investigation_id) is None else Outcome.ALREADY_TERMINAL
+            if _rowcount(result) == 1:
+                return Outcome.APPLIED
+            return Outcome.NOT_FOUND if session.get(Investigation, investigation_id) is None else Outcome.ALREADY_TERMINAL
+
+        return await self.db.run(work)
 
     async def get(self, investigation_id: str) -> Investigation | None:
-        async with self.db.read() as session:
-            return await session.get(Investigation, investigation_id)
+        return await self.db.run(lambda s: s.get(Investigation, investigation_id), write=False)
 
     async def open_for_conversation(self, conversation_id: str) -> Investigation | None:
-        async with self.db.read() as session:
-            stmt = (
+        return await self.db.run(
+            lambda s: s.execute(
                 select(Investigation)
                 .where(Investigation.conversation_id == conversation_id)
-                .where(col(Investigation.status).in_([s.value for s in OPEN_STATUSES]))
+                .where(col(Investigation.status).in_(_OPEN))
                 .order_by(col(Investigation.created_at).desc())
                 .limit(1)
-            )
-            return (await session.execute(stmt)).scalars().first()
+            ).scalars().first(),
+            write=False,
+        )
 
     async def set_ack(self, investigation_id: str, message_id: str) -> None:
-        async with self.db.session() as session:
-            await session.execute(
-                update(Investigation)
-                .where(col(Investigation.id) == investigation_id)
-                .values(ack_message_id=message_id)
-            )
-            await session.commit()
+        await self.db.run(lambda s: s.execute(
+            update(Investigation).where(col(Investigation.id) == investigation_id).values(ack_message_id=message_id)
+        ))
 
     async def set_question(self, claim: Claim, question: str) -> bool:
         return await self._guarded_update(claim, {"question": question}) == 1
 
     async def listing(
-        self, *, space: str | None = None, status: str | None = None, limit: int = 50
+        self,
+        *,
+        space: str | None = None,
+        status: str | None = None,
+        conversation_id: str | None = None,
+        limit: int = 50,
     ) -> list[Investigation]:
-        async with self.db.read() as session:
-            stmt = select(Investigation).order_by(col(Investigation.created_at).desc()).limit(limit)
-            if space is not None:
-                stmt = stmt.where(Investigation.space == space)
-            if status is not None:
-                stmt = stmt.where(Investigation.status == status)
-            return list((await session.execute(stmt)).scalars().all())
+        stmt = select(Investigation).order_by(col(Investigation.created_at).desc()).limit(limit)
+        if space is not None:
+            stmt = stmt.where(Investigation.space == space)
+        if status is not None:
+            stmt = stmt.where(Investigation.status == status)
+        if conversation_id is not None:
+            stmt = stmt.where(Investigation.conversation_id == conversation_id)
+        return await self.db.run(lambda s: list(s.execute(stmt).scalars().all()), write=False)
 
     # steering notes ---------------------------------------------------------------
 
     async def add_note(self, investigation_id: str, *, text: str, author_id: str, now: datetime) -> None:
-        async with self.db.session() as session:
-            session.add(
-                SteeringNote(investigation_id=investigation_id, text=text, author_id=author_id, created_at=now)
-            )
-            await session.commit()
+        note = SteeringNote(investigation_id=investigation_id, text=text, author_id=author_id, created_at=now)
+        await self.db.run(lambda s: s.add(note))
 
     async def notes(self, investigation_id: str) -> list[SteeringNote]:
-        async with self.db.read() as session:
-            stmt = (
-                select(SteeringNote)
-                .where(SteeringNote.investigation_id == investigation_id)
-                .order_by(col(SteeringNote.id))
-            )
-            return list((await session.execute(stmt)).scalars().all())
+        return await self.db.run(
+            lambda s: list(
+                s.execute(
+                    select(SteeringNote)
+                    .where(SteeringNote.investigation_id == investigation_id)
+                    .order_by(col(SteeringNote.id))
+                ).scalars().all()
+            ),
+            write=False,
+        )
 
     # delivery record --------------------------------------------------------------
 
     async def undelivered(self, *, now: datetime, limit: int = 20) -> list[Investigation]:
         """Finished investigations whose answer or apology has not reached the thread yet."""
-        async with self.db.read() as session:
-            stmt = (
-                select(Investigation)
-                .where(col(Investigation.status).in_([Status.DONE.value, Status.FAILED.value]))
-                .where(col(Investigation.delivered_at).is_(None))
-                .where(
-                    (col(Investigation.next_delivery_at).is_(None))
-                    | (col(Investigation.next_delivery_at) <= now)
-                )
-                .order_by(col(Investigation.finished_at))
-                .limit(limit)
-            )
-            return list((await session.execute(stmt)).scalars().all())
+        stmt = (
+            select(Investigation)
+            .where(col(Investigation.status).in_([Status.DONE.value, Status.FAILED.value]))
+            .where(col(Investigation.delivered_at).is_(None))
+            .where((col(Investigation.next_delivery_at).is_(None)) | (col(Investigation.next_delivery_at) <= now))
+            .order_by(col(Investigation.finished_at))
+            .limit(limit)
+        )
+        return await self.db.run(lambda s: list(s.execute(stmt).scalars().all()), write=False)
 
     async def mark_delivered(self, investigation_id: str, *, message_id: str, now: datetime) -> bool:
         """Record the delivery; False if it was already recorded (someone else delivered)."""
-        async with self.db.session() as session:
-            result = await session.execute(
-                update(Investigation)
-                .where(col(Investigation.id) == investigation_id)
-                .where(col(Investigation.delivered_at).is_(None))
-                .values(
-                    delivered_at=now,
-                    delivery_message_id=message_id,
-                    status=Status.DELIVERED.value,
-                    delivery_error=None,
-                )
-            )
-            await session.commit()
-        return result.rowcount == 1  # type: ignore[attr-defined]
+        stmt = (
+            update(Investigation)
+            .where(col(Investigation.id) == investigation_id)
+            .where(col(Investigation.delivered_at).is_(None))
+            .values(delivered_at=now, delivery_message_id=message_id, status=Status.DELIVERED.value,
+                    delivery_error=None)
+        )
+        return _rowcount(await self.db.run(lambda s: s.execute(stmt))) == 1
 
     async def lease_delivery(self, investigation_id: str, *, now: datetime, until: datetime) -> bool:
         """Take the right to deliver one result until ``until`` (so two workers never post it
         twice at once). False when it is delivered, or another worker holds the lease."""
-        async with self.db.session() as session:
-            result = await session.execute(
-                update(Investigation)
-                .where(col(Investigation.id) == investigation_id)
-                .where(col(Investigation.delivered_at).is_(None))
-                .where((col(Investigation.next_delivery_at).is_(None)) | (col(Investigation.next_delivery_at) <= now))
-                .values(next_delivery_at=until)
-            )
-            await session.commit()
-        return result.rowcount == 1  # type: ignore[attr-defined]
+        stmt = (
+            update(Investigation)
+            .where(col(Investigation.id) == investigation_id)
+            .where(col(Investigation.delivered_at).is_(None))
+            .where((col(Investigation.next_delivery_at).is_(None)) | (col(Investigation.next_delivery_at) <= now))
+            .values(next_delivery_at=until)
+        )
+        return _rowcount(await self.db.run(lambda s: s.execute(stmt))) == 1
 
     async def delivery_failed(
         self, investigation_id: str, *, error: str, retry_at: datetime | None, now: datetime
@@ -306,25 +291,21 @@ class Queue:
         }
         if retry_at is None:
             values["delivered_at"] = now
-        async with self.db.session() as session:
-            await session.execute(
-                update(Investigation).where(col(Investigation.id) == investigation_id).values(**values)
-            )
-            await session.commit()
+        await self.db.run(
+            lambda s: s.execute(update(Investigation).where(col(Investigation.id) == investigation_id).values(**values))
+        )
 
     # internals --------------------------------------------------------------------
 
     async def _guarded_update(self, claim: Claim, values: dict[str, object]) -> int:
-        async with self.db.session() as session:
-            result = await session.execute(
-                update(Investigation)
-                .where(col(Investigation.id) == claim.investigation.id)
-                .where(col(Investigation.claim_token) == claim.token)
-                .where(col(Investigation.status) == Status.RUNNING.value)
-                .values(**values)
-            )
-            await session.commit()
-        return int(result.rowcount)  # type: ignore[attr-defined]
+        stmt = (
+            update(Investigation)
+            .where(col(Investigation.id) == claim.investigation.id)
+            .where(col(Investigation.claim_token) == claim.token)
+            .where(col(Investigation.status) == Status.RUNNING.value)
+            .values(**values)
+        )
+        return _rowcount(await self.db.run(lambda s: s.execute(stmt)))
 
     async def _finish(self, claim: Claim, values: dict[str, object]) -> Outcome:
         if await self._guarded_update(claim, values) == 1:
@@ -332,8 +313,6 @@ class Queue:
         current = await self.get(claim.investigation.id)
         if current is None:
             return Outcome.NOT_FOUND
-        if current.status == Status.RUNNING.value or current.status == Status.PENDING.value:
-            return Outcome.STALE_CLAIM
-        if current.claim_token != claim.token:
+        if current.status in (Status.RUNNING.value, Status.PENDING.value) or current.claim_token != claim.token:
             return Outcome.STALE_CLAIM
         return Outcome.ALREADY_TERMINAL

@@ -1,0 +1,207 @@
+"""Routing benchmark: the whole inbound path (store, classify, route, reply) on one process.
+
+1. Throughput: 10,000 messages (a realistic mix of small talk, questions and explicit
+   requests) through ``Mallory.handle`` with the offline provider; messages per second.
+2. Acknowledgement latency: arrival → acknowledgement posted, for explicit requests
+   (each in its own conversation); p50 / p99.
+3. Concurrency: a fake LLM with a fixed 200 ms latency and 200 conversations at once;
+   total wall time, which must not grow with the number of conversations.
+
+Run: ``.venv/bin/python bench/routing.py [--messages 10000] [--repeat 5]``.
+Uses a fresh SQLite file under bench/.work per run, the example vault as knowledge.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.config import load_settings  # noqa: E402
+from bot.events import Button, Inbound, Person, Posted, Reply, ThreadRef  # noqa: E402
+from bot.llm.base import Source, Synthesis, Turn  # noqa: E402
+from bot.routing import Decision  # noqa: E402
+from bot.runtime import Runtime  # noqa: E402
+
+WORK = ROOT / "bench" / ".work"
+
+MIX = [
+    "hi mallory",
+    "thanks, that helps",
+    "what did we decide about the analytics storage backend?",
+    "who owns the Beacon app?",
+    "dig into the March ingestion outage",
+    "check my agenda",
+    "can you research things?",
+    "I looked into it yesterday",
+    "do we have something about passkeys?",
+    "lunch at noon?",
+]
+
+
+class TimingSender:
+    """A sender that posts nowhere and remembers when each reply was posted."""
+
+    platform = "bench"
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.acked: dict[str, float] = {}
+
+    async def send(self, reply: Reply) -> Posted:
+        self.count += 1
+        if reply.in_reply_to and reply.in_reply_to not in self.acked:
+            self.acked[reply.in_reply_to] = time.perf_counter()
+        return Posted(reply.thread, f"b{self.count}")
+
+    async def edit(self, posted: Posted, text: str, *, buttons: tuple[Button, ...] = ()) -> None:
+        return None
+
+    async def typing(self, thread: ThreadRef) -> None:
+        return None
+
+
+class SlowLLM:
+    """A model that takes a fixed time for every call, like a remote API would."""
+
+    name = "slow-fake"
+    offline = False
+
+    def __init__(self, latency: float) -> None:
+        self.latency = latency
+        self.calls = 0
+
+    async def _wait(self) -> None:
+        self.calls += 1
+        await asyncio.sleep(self.latency)
+
+    async def classify(self, text: str, *, history: Sequence[Turn], lexicon: Decision) -> Decision:
+        await self._wait()
+        return lexicon
+
+    async def chat(self, text: str, *, persona: str, history: Sequence[Turn], hint: str = "") -> str:
+        await self._wait()
+        return "Hello."
+
+    async def answer(self, question: str, *, persona: str, sources: Sequence[Source],
+                     history: Sequence[Turn]) -> str:
+        await self._wait()
+        return "An answer."
+
+    async def rewrite_question(self, request: str, *, history: Sequence[Turn]) -> str:
+        await self._wait()
+        return request
+
+    async def synthesize(self, topic: str, *, sources: Sequence[Source], notes: Sequence[str],
+                         edges: Sequence[str]) -> Synthesis:
+        await self._wait()
+        return Synthesis("Summary.")
+
+    async def find_gaps(self, topic: str, *, sources: Sequence[Source]) -> list[str]:
+        await self._wait()
+        return []
+
+    async def aclose(self) -> None:
+        return None
+
+
+def _inbound(i: int, text: str, conversation: str) -> Inbound:
+    return Inbound(ThreadRef("bench", "local", "C", conversation), f"u{i}", Person("U1", "Ana"), text,
+                   datetime.now(UTC), is_direct=True)
+
+
+def _fresh(name: str) -> Path:
+    folder = WORK / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder
+
+
+async def throughput(n: int) -> float:
+    settings = load_settings(data_dir=_fresh("throughput"), llm_provider="offline", embedder="none")
+    async with Runtime.open(settings) as rt:
+        await rt.seed_vault()
+        sender = TimingSender()
+        start = time.perf_counter()
+        for i in range(n):
+            await rt.core.handle(_inbound(i, MIX[i % len(MIX)], f"t{i % 500}"), sender)
+        elapsed = time.perf_counter() - start
+        assert sender.count >= n * 0.9, sender.count
+    return n / elapsed
+
+
+async def ack_latency(n: int) -> list[float]:
+    settings = load_settings(data_dir=_fresh("latency"), llm_provider="offline", embedder="none")
+    async with Runtime.open(settings) as rt:
+        await rt.seed_vault()
+        sender = TimingSender()
+        samples = []
+        for i in range(n):
+            arrived = time.perf_counter()
+            await rt.core.handle(_inbound(i, f"dig into topic number {i}", f"l{i}"), sender)
+            samples.append((sender.acked[f"u{i}"] - arrived) * 1000)
+    return samples
+
+
+async def concurrency(conversations: int, latency: float) -> tuple[float, int]:
+    settings = load_settings(data_dir=_fresh("concurrency"), embedder="none")
+    llm = SlowLLM(latency)
+    async with Runtime.open(settings, llm=llm) as rt:
+        sender = TimingSender()
+        # warm the connection pool and caches, as a running bot would be
+        await rt.core.handle(_inbound(-1, "hello", "warm"), sender)
+        llm.calls = 0
+        start = time.perf_counter()
+        await asyncio.gather(*(rt.core.handle(_inbound(i, "hello there", f"c{i}"), sender)
+                               for i in range(conversations)))
+        elapsed = time.perf_counter() - start
+    return elapsed, llm.calls
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    k = max(0, min(len(values) - 1, round(p / 100 * (len(values) - 1))))
+    return values[k]
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--messages", type=int, default=10_000)
+    parser.add_argument("--latency-samples", type=int, default=1_000)
+    parser.add_argument("--conversations", type=int, default=200)
+    parser.add_argument("--llm-latency", type=float, default=0.2)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+
+    rates, lat_all, totals = [], [], []
+    calls = 0
+    for r in range(args.repeat):
+        rates.append(await throughput(args.messages))
+        lat = await ack_latency(args.latency_samples)
+        lat_all.extend(lat)
+        total, calls = await concurrency(args.conversations, args.llm_latency)
+        totals.append(total)
+        print(f"run {r + 1}: {rates[-1]:,.0f} msg/s; ack p50 {pct(lat, 50):.2f} ms p99 {pct(lat, 99):.2f} ms; "
+              f"{args.conversations} conversations × {args.llm_latency * 1000:.0f} ms LLM: {total * 1000:.0f} ms "
+              f"({calls} LLM calls)", flush=True)
+    print()
+    print(f"throughput ({args.messages:,} messages, {args.repeat} runs): median {statistics.median(rates):,.0f} msg/s, "
+          f"min {min(rates):,.0f}, max {max(rates):,.0f}")
+    print(f"ack latency ({len(lat_all):,} explicit requests): p50 {pct(lat_all, 50):.2f} ms, "
+          f"p99 {pct(lat_all, 99):.2f} ms, max {max(lat_all):.2f} ms")
+    print(f"concurrency ({args.conversations} conversations, {args.llm_latency * 1000:.0f} ms LLM): median "
+          f"{statistics.median(totals) * 1000:.0f} ms = {statistics.median(totals) / args.llm_latency:.2f}× one LLM "
+          f"latency, max {max(totals) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
