@@ -223,13 +223,13 @@ class TelegramSender:
             if rejected.not_modified:
                 return
             if not rejected.formatting:
-                raise rejected.as_delivery_error() from None
+                raise
             log.warning("telegram rejected the HTML of an edit; editing as plain text")
             try:
                 await self._call(lambda: edit_as(formatting.to_plain(markup), None))
             except _Rejected as again:
                 if not again.not_modified:
-                    raise again.as_delivery_error() from None
+                    raise
 
     async def typing(self, thread: ThreadRef) -> None:
         """Best effort: a failed chat action is not worth an error."""
@@ -335,7 +335,7 @@ class TelegramSender:
                     log.warning("telegram topic %s not found; posting to the chat", target.topic)
                     target = dataclasses.replace(target, topic=None)
                 else:
-                    raise rejected.as_delivery_error() from None
+                    raise
         raise DeliveryError("telegram refused the message", permanent=True)
 
     async def _call(self, request: Callable[[], Awaitable[T]]) -> T:
@@ -424,9 +424,6 @@ class _Rejected(DeliveryError):
         self.formatting = "can't parse entities" in lowered or "can't find end of" in lowered
         self.not_modified = "message is not modified" in lowered
         self.thread_gone = "message thread not found" in lowered
-
-    def as_delivery_error(self) -> DeliveryError:
-        return DeliveryError(f"telegram rejected the message: {self.description}", permanent=True)
 
 
 class _Migrated(DeliveryError):

@@ -12,14 +12,13 @@ from pathlib import Path
 
 import pytest
 from fake_telegram import FakeTelegram
-from telegram_harness import Harness
+from telegram_harness import WEBHOOK_SECRET, Harness
 
 from adapters.telegram import TelegramAdapter, TelegramSender, sender_from_settings
 from bot.clock import FakeClock
 from bot.config import Settings, load_settings
 from bot.runtime import Runtime
 
-WEBHOOK_SECRET = "s3cret-webhook_token"
 VAULT = Path(__file__).resolve().parents[2] / "examples" / "vault"
 
 

@@ -13,6 +13,7 @@ from adapters.telegram import TelegramAdapter, TelegramSender
 from adapters.telegram.adapter import Outcome
 from bot.runtime import Runtime
 
+WEBHOOK_SECRET = "s3cret-webhook_token"
 ANA = {"id": 4242, "is_bot": False, "first_name": "Ana", "last_name": "Lind", "username": "ana"}
 BEN = {"id": 5151, "is_bot": False, "first_name": "Ben", "username": "ben"}
 

@@ -11,10 +11,9 @@ from typing import Any
 
 import aiohttp
 import pytest
-from conftest import WEBHOOK_SECRET
 from fake_telegram import FakeTelegram, fixture_names, load_fixture
 from pydantic import SecretStr
-from telegram_harness import ANA, BEN, Harness
+from telegram_harness import ANA, BEN, WEBHOOK_SECRET, Harness
 
 from adapters.telegram import TelegramAdapter, TelegramSender
 from adapters.telegram.adapter import COMMANDS, Outcome
@@ -37,6 +36,7 @@ async def test_forum_topic_mention_ack_in_topic_then_report_replies_to_the_reque
     harness: Harness, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
+    caplog.set_level(logging.DEBUG, logger="httpx")  # other tests may have quietened it
     h = harness
     chat = h.telegram.group(forum=True, title="Data team")
     topic = h.telegram.open_topic(chat, ANA, "Storage")

@@ -306,6 +306,7 @@ async def test_the_token_never_appears_in_logs_or_errors(
     telegram: FakeTelegram, sender: TelegramSender, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
+    caplog.set_level(logging.DEBUG, logger="httpx")  # other tests may have quietened it
     thread = _private(telegram)
     await sender.send(Reply(thread, "hello"))
     telegram.fail("sendMessage", "retry_after")
