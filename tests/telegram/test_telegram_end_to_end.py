@@ -15,9 +15,10 @@ from fake_telegram import FakeTelegram, fixture_names, load_fixture
 from pydantic import SecretStr
 from telegram_harness import ANA, BEN, WEBHOOK_SECRET, Harness
 
-from adapters.telegram import TelegramAdapter, TelegramSender
+from adapters.telegram import TelegramAdapter, TelegramSender, sender_from_settings
 from adapters.telegram.adapter import COMMANDS, Outcome
-from bot.config import Settings
+from bot.clock import FakeClock
+from bot.config import Settings, load_settings
 from bot.errors import ConfigError
 from bot.runtime import Runtime
 
@@ -364,3 +365,29 @@ async def test_a_wrong_token_is_a_config_error_that_does_not_show_the_token(
     with pytest.raises(ConfigError) as caught:
         await adapter.start()
     assert wrong_token not in str(caught.value) and "wrong-token" not in str(caught.value)
+
+
+async def test_a_separate_worker_with_only_the_token_delivers_the_report(
+    harness: Harness, settings: Settings, clock: FakeClock
+) -> None:
+    h = harness
+    chat = h.telegram.group(forum=True)
+    topic = h.telegram.open_topic(chat, ANA)
+    request = await h.say(chat, ANA, "@MalloryTestBot research the on-call policy", topic=topic)
+    worker_settings = load_settings(
+        data_dir=settings.data_dir,  # the same database, as a worker on another host would share it
+        llm_provider="offline",
+        embedder="none",
+        telegram_bot_token=settings.telegram_bot_token,
+        telegram_api_url=settings.telegram_api_url,
+    )
+    worker_sender = sender_from_settings(worker_settings)
+    assert worker_sender is not None
+    try:
+        async with Runtime.open(worker_settings, clock=clock, platforms=("telegram",)) as worker_rt:
+            worker_rt.worker.senders["telegram"] = worker_sender
+            assert await worker_rt.worker.run_once() == 1
+    finally:
+        await worker_sender.aclose()
+    _ack, *report = h.replies_to(request)
+    assert report and all(m["message_thread_id"] == topic for m in report)
