@@ -23,6 +23,7 @@ from sqlalchemy import (
     insert,
     select,
 )
+from sqlalchemy.orm import Session
 from sqlmodel import col
 from sqlmodel import select as sm_select
 
@@ -69,6 +70,8 @@ def to_blob(vector: np.ndarray) -> bytes:
 
 
 class EmbeddingStore:
+    """Each method is one unit of work on the storage thread (``Database.run``)."""
+
     def __init__(self, db: Database) -> None:
         self.db = db
 
@@ -77,62 +80,64 @@ class EmbeddingStore:
         replacement is a new row, so incremental readers pick it up."""
         if not rows:
             return
-        async with self.db.session() as session:  # writes: takes the write lock up front
-            ids = [r.entry_id for r in rows]
+        values = [
+            {
+                "entry_id": r.entry_id,
+                "model": model,
+                "space": r.space,
+                "dim": int(r.vector.shape[0]),
+                "vector": to_blob(r.vector),
+                "text_hash": r.text_hash,
+                "created_at": now,
+            }
+            for r in rows
+        ]
+        ids = [r.entry_id for r in rows]
+
+        def work(session: Session) -> None:
             for start in range(0, len(ids), 500):
-                await session.execute(
+                session.execute(
                     delete(embeddings_table)
                     .where(T.model == model)
                     .where(T.entry_id.in_(ids[start : start + 500]))
                 )
-            await session.execute(
-                insert(embeddings_table),
-                [
-                    {
-                        "entry_id": r.entry_id,
-                        "model": model,
-                        "space": r.space,
-                        "dim": int(r.vector.shape[0]),
-                        "vector": to_blob(r.vector),
-                        "text_hash": r.text_hash,
-                        "created_at": now,
-                    }
-                    for r in rows
-                ],
-            )
-            await session.commit()
+            session.execute(insert(embeddings_table), values)
+
+        await self.db.run(work)
 
     async def text_hashes(self, entry_ids: Iterable[str], *, model: str) -> dict[str, str]:
         """entry id → hash of the text its stored vector was made from."""
         wanted = list(dict.fromkeys(entry_ids))
-        out: dict[str, str] = {}
-        async with self.db.read() as session:
+
+        def work(session: Session) -> dict[str, str]:
+            out: dict[str, str] = {}
             for start in range(0, len(wanted), 500):
-                rows = await session.execute(
+                rows = session.execute(
                     select(T.entry_id, T.text_hash)
                     .where(T.model == model)
                     .where(T.entry_id.in_(wanted[start : start + 500]))
                 )
                 out.update({entry_id: h for entry_id, h in rows.all()})
-        return out
+            return out
+
+        return await self.db.run(work, write=False)
 
     async def load_since(self, *, model: str, dim: int, after_id: int = 0, page: int = 20_000) -> VectorBatch:
         """Every vector of ``model`` stored after row ``after_id``."""
-        entry_ids: list[str] = []
-        spaces: list[str] = []
-        blobs: list[bytes] = []
-        last = after_id
-        async with self.db.read() as session:
+
+        def work(session: Session) -> VectorBatch:
+            entry_ids: list[str] = []
+            spaces: list[str] = []
+            blobs: list[bytes] = []
+            last = after_id
             while True:
-                rows = (
-                    await session.execute(
-                        select(T.id, T.entry_id, T.space, T.vector)
-                        .where(T.model == model)
-                        .where(T.dim == dim)
-                        .where(T.id > last)
-                        .order_by(T.id)
-                        .limit(page)
-                    )
+                rows = session.execute(
+                    select(T.id, T.entry_id, T.space, T.vector)
+                    .where(T.model == model)
+                    .where(T.dim == dim)
+                    .where(T.id > last)
+                    .order_by(T.id)
+                    .limit(page)
                 ).all()
                 for row_id, entry_id, space, blob in rows:
                     entry_ids.append(entry_id)
@@ -141,27 +146,22 @@ class EmbeddingStore:
                     last = row_id
                 if len(rows) < page:
                     break
-        matrix = np.frombuffer(b"".join(blobs), dtype="<f4").reshape(len(blobs), dim).astype(np.float32)
-        return VectorBatch(entry_ids=entry_ids, spaces=spaces, matrix=matrix, last_id=last)
+            matrix = np.frombuffer(b"".join(blobs), dtype="<f4").reshape(len(blobs), dim).astype(np.float32)
+            return VectorBatch(entry_ids=entry_ids, spaces=spaces, matrix=matrix, last_id=last)
 
-    async def latest_id(self, *, model: str) -> int:
-        async with self.db.read() as session:
-            value = (await session.execute(select(func.max(T.id)).where(T.model == model))).scalar()
-        return int(value or 0)
+        return await self.db.run(work, write=False)
 
     async def count(self, *, model: str, spaces: Sequence[str] | None = None) -> int:
-        async with self.db.read() as session:
-            stmt = select(func.count()).select_from(embeddings_table).where(T.model == model)
-            if spaces is not None:
-                stmt = stmt.where(T.space.in_(spaces))
-            return int((await session.execute(stmt)).scalar_one())
+        stmt = select(func.count()).select_from(embeddings_table).where(T.model == model)
+        if spaces is not None:
+            stmt = stmt.where(T.space.in_(spaces))
+        return int(await self.db.run(lambda s: s.execute(stmt).scalar_one(), write=False))
 
     async def count_entries(self, *, spaces: Sequence[str] | None = None) -> int:
-        async with self.db.read() as session:
-            stmt = sm_select(func.count()).select_from(Entry)
-            if spaces is not None:
-                stmt = stmt.where(col(Entry.space).in_(spaces))
-            return int((await session.execute(stmt)).scalar_one())
+        stmt = sm_select(func.count()).select_from(Entry)
+        if spaces is not None:
+            stmt = stmt.where(col(Entry.space).in_(spaces))
+        return int(await self.db.run(lambda s: s.execute(stmt).scalar_one(), write=False))
 
     async def entry_pages(
         self, *, spaces: Sequence[str] | None = None, page: int = 256
@@ -169,11 +169,12 @@ class EmbeddingStore:
         """Every entry (of the given spaces), a page at a time, in id order."""
         last = ""
         while True:
-            async with self.db.read() as session:
-                stmt = sm_select(Entry).where(col(Entry.id) > last).order_by(col(Entry.id)).limit(page)
-                if spaces is not None:
-                    stmt = stmt.where(col(Entry.space).in_(spaces))
-                rows = list((await session.execute(stmt)).scalars().all())
+            stmt = sm_select(Entry).where(col(Entry.id) > last).order_by(col(Entry.id)).limit(page)
+            if spaces is not None:
+                stmt = stmt.where(col(Entry.space).in_(spaces))
+            rows: list[Entry] = await self.db.run(
+                lambda s, stmt=stmt: list(s.execute(stmt).scalars().all()), write=False
+            )
             if not rows:
                 return
             yield rows

@@ -324,22 +324,22 @@ def make_embedder(settings: Any) -> EmbedderChoice:
     """
     config = EmbedderConfig.from_settings(settings)
     if config.kind in {"none", "off", "lexical"}:
-        return EmbedderChoice(None, "embedder: none (MALLORY_EMBEDDER=none): lexical search only")
+        return EmbedderChoice(None, "none (MALLORY_EMBEDDER=none): lexical search only")
     if config.kind == "voyage":
         if not config.api_key:
             raise ConfigError("MALLORY_EMBEDDER=voyage needs VOYAGE_API_KEY")
         voyage = VoyageEmbedder(
             api_key=config.api_key, model=config.model, dim=config.dim, base_url=config.api_url
         )
-        return EmbedderChoice(voyage, f"embedder: {voyage.description}")
+        return EmbedderChoice(voyage, voyage.description)
     if config.kind not in {"auto", "local"}:
         raise ConfigError("MALLORY_EMBEDDER must be one of: auto, local, voyage, none")
     missing = local_model_missing()
     if missing:
         return EmbedderChoice(
             None,
-            f"embedder: none — the local model needs {', '.join(missing)} "
+            f"none — the local model needs {', '.join(missing)} "
             f"(pip install {LOCAL_REQUIREMENTS}): lexical search only",
         )
     local = LocalMiniLM()
-    return EmbedderChoice(local, f"embedder: {local.description}")
+    return EmbedderChoice(local, local.description)

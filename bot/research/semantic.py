@@ -185,6 +185,12 @@ class SemanticIndex:
         top = np.argpartition(-scores, limit)[:limit]
         return top[np.argsort(-scores[top], kind="stable")]
 
+    async def aclose(self) -> None:
+        """Release the embedder's resources (an API embedder's HTTP client)."""
+        close = getattr(self.embedder, "aclose", None)
+        if close is not None:
+            await close()
+
     # embedding ------------------------------------------------------------------------
 
     async def embed_entries(

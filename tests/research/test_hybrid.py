@@ -45,7 +45,7 @@ async def test_fusion_marks_found_by_and_ranks_agreement_first(knowledge: Knowle
         ("global", "none", "Team offsite", "agenda and travel"),
     )
     semantic = ListedSemantic([ids["sem"], ids["both"]])
-    retriever = Retriever(knowledge, semantic, fusion=Fusion(k=60))
+    retriever = Retriever(knowledge, semantic, fusion=Fusion(k=60, lexical_weight=1.0, semantic_weight=0.5))
     hits = await retriever.search("database failover", space="global", limit=10)
     by_source = {h.entry.source: h for h in hits}
     assert set(by_source) == {"both", "lex", "sem"}
@@ -57,7 +57,7 @@ async def test_fusion_marks_found_by_and_ranks_agreement_first(knowledge: Knowle
     assert both.lexical_score is not None and both.semantic_score == pytest.approx(0.8)
     assert by_source["sem"].lexical_score is None and by_source["lex"].semantic_score is None
     # RRF: lexical rank 1 + semantic rank 2
-    assert both.score == pytest.approx(1 / 61 + 1 / 62)
+    assert both.score == pytest.approx(1 / 61 + 0.5 / 62)
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
 
 

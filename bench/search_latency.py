@@ -1,0 +1,287 @@
+"""Hybrid search latency over a synthetic knowledge base (default 100,000 entries, with
+tags, relations and several spaces): p50/p99 per search, lazy-load time, peak RSS.
+
+    .venv/bin/python bench/search_latency.py [--entries 100000] [--reps 5] [--queries 200]
+
+The knowledge base is built once into bench/.work/ (entries, tags, relations and the FTS
+index written in bulk after the real migrations) and reused. Entry text is sampled from
+the SciFact vocabulary so posting lists look like real prose. Entry vectors are
+synthetic (unit vectors around topic centroids, stored under the local model's name):
+exact search costs the same whatever the vectors hold, and embedding 100k texts on two
+cores takes tens of minutes. Every query is embedded by the real model, uncached.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import platform
+import re
+import resource
+import sqlite3
+import sys
+import time
+import uuid
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.research.embedders import LocalMiniLM, local_model_missing  # noqa: E402
+from bot.research.search import Retriever  # noqa: E402
+from bot.research.semantic import SemanticIndex  # noqa: E402
+from storage.db import Database  # noqa: E402
+from storage.embeddings import to_blob  # noqa: E402
+from storage.knowledge import Knowledge  # noqa: E402
+
+WORK = ROOT / "bench" / ".work"
+CORPUS = ROOT.parent / "shared" / "data" / "scifact" / "corpus.jsonl"
+SPACES = ["global"] * 7 + ["team-a", "team-b", "team-c"]
+TYPES = ["note"] * 6 + ["meeting", "decision", "person", "reference"]
+WORD = re.compile(r"[a-z][a-z-]{2,}")
+
+
+def vocabulary(corpus: Path) -> tuple[list[str], np.ndarray]:
+    counts: Counter[str] = Counter()
+    with corpus.open(encoding="utf-8") as handle:
+        for line in handle:
+            record = json.loads(line)
+            counts.update(WORD.findall(f"{record['title']} {record['text']}".lower()))
+    words, freq = zip(*counts.most_common(20_000), strict=True)
+    p = np.array(freq, dtype=np.float64)
+    return list(words), p / p.sum()
+
+
+def build(path: Path, *, entries: int, model: str, dim: int, seed: int = 7) -> None:
+    """Write a synthetic knowledge base into a freshly migrated SQLite file."""
+    rng = np.random.default_rng(seed)
+    words, p = vocabulary(CORPUS)
+    cdf = np.cumsum(p)
+    topics = 200
+    topic_words = [rng.choice(len(words), size=30, replace=False, p=p) for _ in range(topics)]
+    centroids = rng.standard_normal((topics, dim)).astype(np.float32)
+    start = datetime(2024, 1, 1, tzinfo=UTC).replace(tzinfo=None)
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA synchronous=OFF")
+    ids = [str(uuid.UUID(bytes=rng.bytes(16), version=4)) for _ in range(entries)]
+    spaces = [SPACES[i] for i in rng.integers(0, len(SPACES), size=entries)]
+    with con:
+        for lo in range(0, entries, 5000):
+            rows, tags_rows, fts_rows, vec_rows = [], [], [], []
+            for i in range(lo, min(lo + 5000, entries)):
+                topic = int(rng.integers(topics))
+                own = words_for(rng, words, cdf, topic_words[topic], int(rng.integers(25, 90)))
+                title = " ".join(
+                    words_for(rng, words, cdf, topic_words[topic], int(rng.integers(3, 8)))
+                ).capitalize()
+                content = " ".join(own) + "."
+                tags = sorted(
+                    {f"project/p{topic % 40}", f"domain/d{topic % 12}"}
+                    | ({f"person/u{int(rng.integers(300))}"} if rng.random() < 0.5 else set())
+                )
+                created = (start + timedelta(minutes=int(rng.integers(0, 60 * 24 * 900)))).isoformat(" ")
+                rows.append(
+                    (
+                        ids[i],
+                        spaces[i],
+                        TYPES[int(rng.integers(len(TYPES)))],
+                        title,
+                        content,
+                        f"author{int(rng.integers(120))}",
+                        f"p{topic % 40}",
+                        json.dumps(tags),
+                        f"synthetic/{i}",
+                        created,
+                        created,
+                        "{}",
+                    )
+                )
+                tags_rows += [(ids[i], t, spaces[i]) for t in tags]
+                fts_rows.append(
+                    (ids[i], spaces[i], title, content, " ".join(t.replace("/", " ") for t in tags))
+                )
+                vector = centroids[topic] + 0.8 * rng.standard_normal(dim).astype(np.float32)
+                vector /= np.linalg.norm(vector)
+                vec_rows.append((ids[i], model, spaces[i], dim, to_blob(vector), "synthetic", created))
+            con.executemany("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+            con.executemany("INSERT INTO entry_tags VALUES (?,?,?)", tags_rows)
+            con.executemany(
+                "INSERT INTO entry_fts (entry_id, space, title, content, tags) VALUES (?,?,?,?,?)", fts_rows
+            )
+            con.executemany(
+                "INSERT INTO entry_embeddings (entry_id, model, space, dim, vector, text_hash, created_at) "
+                "VALUES (?,?,?,?,?,?,?)",
+                vec_rows,
+            )
+        # relations: about two per entry, within a space, a few hubs linked from many
+        relations = set()
+        by_space: dict[str, list[int]] = {}
+        for i, space in enumerate(spaces):
+            by_space.setdefault(space, []).append(i)
+        for members in by_space.values():
+            arr = np.array(members)
+            hubs = arr[rng.choice(len(arr), size=max(1, len(arr) // 200), replace=False)]
+            for i in members:
+                for _ in range(int(rng.integers(0, 4))):
+                    j = int(
+                        hubs[rng.integers(len(hubs))] if rng.random() < 0.3 else arr[rng.integers(len(arr))]
+                    )
+                    if j != i:
+                        relations.add((i, j, "link" if rng.random() < 0.8 else "mentions"))
+        con.executemany(
+            "INSERT INTO relations (space, from_id, to_id, type, created_at) VALUES (?,?,?,?,?)",
+            [(spaces[a], ids[a], ids[b], t, "2025-01-01 00:00:00") for a, b, t in sorted(relations)],
+        )
+    con.close()
+
+
+def words_for(
+    rng: np.random.Generator, words: list[str], cdf: np.ndarray, topic: np.ndarray, n: int
+) -> list[str]:
+    """Some topic words, the rest background prose drawn by corpus frequency."""
+    background = np.minimum(np.searchsorted(cdf, rng.random(n)), len(words) - 1)
+    on_topic = topic[rng.integers(len(topic), size=n)]
+    picks = np.where(rng.random(n) < 0.4, on_topic, background)
+    return [words[int(k)] for k in picks]
+
+
+def queries(path: Path, count: int, seed: int = 11) -> list[tuple[str, str]]:
+    """(space, query) pairs: 2–5 words taken from random entries' titles and text."""
+    rng = np.random.default_rng(seed)
+    con = sqlite3.connect(path)
+    total = con.execute("SELECT count(*) FROM entries").fetchone()[0]
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    while len(out) < count:
+        offset = int(rng.integers(total))
+        space, title, content = con.execute(
+            "SELECT space, title, content FROM entries LIMIT 1 OFFSET ?", (offset,)
+        ).fetchone()
+        pool = (title + " " + content).rstrip(".").split()
+        words = [pool[int(k)] for k in rng.choice(len(pool), size=int(rng.integers(2, 6)), replace=False)]
+        text = " ".join(words)
+        if text not in seen:
+            seen.add(text)
+            out.append((space, text))
+    con.close()
+    return out
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--entries", type=int, default=100_000)
+    parser.add_argument("--reps", type=int, default=5, help="repetitions (each with fresh queries)")
+    parser.add_argument("--queries", type=int, default=200, help="queries per repetition")
+    parser.add_argument(
+        "--limit", type=int, default=20, help="hits per search (the investigation's seed size)"
+    )
+    parser.add_argument("--rebuild", action="store_true")
+    args = parser.parse_args()
+    if local_model_missing():
+        print(f"the local model is not installed ({', '.join(local_model_missing())})", file=sys.stderr)
+        return 1
+    embedder = LocalMiniLM()
+    path = WORK / f"latency-{args.entries}.db"
+    WORK.mkdir(parents=True, exist_ok=True)
+    if args.rebuild or not path.exists():
+        for stale in WORK.glob(f"latency-{args.entries}.db*"):
+            stale.unlink()
+        db = Database(f"sqlite:///{path}")
+        await db.migrate()
+        await db.dispose()
+        started = time.perf_counter()
+        build(path, entries=args.entries, model=embedder.name, dim=embedder.dim)
+        print(
+            f"built {args.entries} entries in {time.perf_counter() - started:.0f}s: {path}", file=sys.stderr
+        )
+
+    db = Database(f"sqlite:///{path}")
+    knowledge = Knowledge(db)
+    index = SemanticIndex(db, embedder)
+    retriever = Retriever(knowledge, index)
+    relations = sqlite3.connect(path).execute("SELECT count(*) FROM relations").fetchone()[0]
+
+    await embedder.embed(["warm up the model"], input_type="query")
+    started = time.perf_counter()
+    await index.refresh()
+    load_s = time.perf_counter() - started
+    all_queries = queries(path, args.reps * args.queries + 50)
+    for space, text in all_queries[-50:]:  # warm-up: FTS pages, sessions, code paths
+        await retriever.search(text, space=space, limit=args.limit)
+
+    results: dict[str, list[float]] = {"hybrid": [], "lexical": [], "semantic": [], "embed": []}
+    per_rep_p99: list[float] = []
+    for rep in range(args.reps):
+        batch = all_queries[rep * args.queries : (rep + 1) * args.queries]
+        rep_times = []
+        for space, text in batch:
+            t0 = time.perf_counter()
+            await retriever.search(text, space=space, limit=args.limit)
+            rep_times.append((time.perf_counter() - t0) * 1000)
+        results["hybrid"] += rep_times
+        per_rep_p99.append(float(np.percentile(rep_times, 99)))
+    # the parts, on queries the index has not cached
+    fresh = queries(path, args.queries, seed=99)
+    for space, text in fresh:
+        t0 = time.perf_counter()
+        await retriever.search(text, space=space, limit=args.limit, sides=("lexical",))
+        results["lexical"].append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        await embedder.embed([text], input_type="query")
+        results["embed"].append((time.perf_counter() - t0) * 1000)
+        vector = await embedder.embed([text], input_type="query")
+        await index.refresh()
+        t0 = time.perf_counter()
+        index._top(vector, spaces=(space, "global") if space != "global" else ("global",), limit=args.limit)
+        results["semantic"].append((time.perf_counter() - t0) * 1000)
+    await db.dispose()
+
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"# hybrid search latency, {args.entries} entries, {relations} relations, limit {args.limit}")
+    print(
+        f"date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; machine: {platform.machine()}, "
+        f"{_cpu()}, {_cores()} cores; python {platform.python_version()}"
+    )
+    print(f"index load (first search): {load_s * 1000:.0f} ms for {len(index)} vectors")
+    for name, label in (
+        ("hybrid", f"hybrid search ({args.reps}×{args.queries} queries)"),
+        ("lexical", "  lexical side alone (FTS5 + entry fetch)"),
+        ("embed", "  query embedding alone (MiniLM int8)"),
+        ("semantic", "  exact vector top-k alone (numpy)"),
+    ):
+        values = np.array(results[name])
+        print(
+            f"{label}: p50 {np.percentile(values, 50):.1f} ms, p99 {np.percentile(values, 99):.1f} ms, "
+            f"max {values.max():.1f} ms"
+        )
+    print("hybrid p99 per repetition: " + ", ".join(f"{v:.1f}" for v in per_rep_p99) + " ms")
+    print(f"peak RSS: {rss_mb:.0f} MB")
+    return 0
+
+
+def _cpu() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def _cores() -> int:
+    import os
+
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
