@@ -41,9 +41,9 @@ from bot.routing import (
     is_referential,
     normalize,
 )
-from storage.conversations import Conversations
+from storage.conversations import ConversationRow, Conversations, MessageRow, OpenInvestigation
 from storage.knowledge import EntryDraft, Knowledge, query_terms
-from storage.models import Conversation, Correction, Entry, Investigation, Message
+from storage.models import Correction, Entry, Investigation
 from storage.queue import Queue
 
 log = logging.getLogger(__name__)
@@ -80,12 +80,13 @@ class Context:
     """One message on its way through the core."""
 
     inbound: Inbound
-    conversation: Conversation
-    message: Message
+    conversation: ConversationRow
+    message: MessageRow
     text: str  # cleaned, capped for routing
     truncated: bool
     bot_takes_part: bool = False
-    open_investigation: Investigation | None = None
+    open_investigation: OpenInvestigation | None = None
+    lexicon: Decision | None = None  # the lexicon's decision, made before storing
 
 
 class Mallory:
@@ -178,6 +179,9 @@ class Mallory:
         cleaned, binary = clean_text(inbound.text or "")
         cap = self.settings.max_message_chars
         truncated = len(cleaned) > cap
+        # the lexicon's decision is stored with the message; it is refined afterwards only
+        # when an offer or the LLM changes it
+        pre = classify_lexicon("" if binary else cleaned[:cap])
         stored = await self.conversations.store_inbound(
             key=inbound.thread.key,
             platform=inbound.platform,
@@ -191,14 +195,15 @@ class Mallory:
             author_id=inbound.author.id,
             author_name=inbound.author.name,
             truncated=truncated,
-            meta={"binary": True} if binary else {},
+            route=pre.route.value,
+            meta={"binary": True} if binary else {"decision": pre.to_dict()},
         )
         if stored.message is None:
             log.info("message %s already handled; ignoring the redelivery", inbound.message_id)
             return None
         text = "" if binary else cleaned[:cap]
         return Context(inbound, stored.conversation, stored.message, text, truncated, stored.bot_takes_part,
-                       stored.open_investigation)
+                       stored.open_investigation, pre)
 
     async def _handle(self, inbound: Inbound, sender: Sender) -> None:
         if inbound.author.is_bot:
@@ -221,12 +226,15 @@ class Mallory:
             await self._cancel(ctx, sender)
             return
         open_inv = ctx.open_investigation
-        if open_inv is not None and _STEERING.match(normalize(ctx.text)):
+        looks_up_something_else = ctx.lexicon is not None and ctx.lexicon.guard in {
+            "tracked_signal", "reminder", "capability"}
+        if open_inv is not None and _STEERING.match(normalize(ctx.text)) and not looks_up_something_else:
             await self._attach_note(ctx, sender, open_inv)
             return
         decision = await self._classify(ctx)
-        ctx.message.meta = {**ctx.message.meta, "decision": decision.to_dict()}
-        await self.conversations.set_route(ctx.message.id or 0, decision.route.value, ctx.message.meta)
+        if decision.to_dict() != ctx.message.meta.get("decision"):
+            ctx.message.meta = {**ctx.message.meta, "decision": decision.to_dict()}
+            await self.conversations.set_route(ctx.message.id or 0, decision.route.value, ctx.message.meta)
         if decision.route is Route.ASYNC:
             await self._route_async(ctx, sender, decision)
         elif decision.route is Route.QUICK:
@@ -240,7 +248,7 @@ class Mallory:
             offer = await self.conversations.take_offer(
                 ctx.conversation.id, now=self.clock.now(), window=timedelta(seconds=self.settings.offer_window_s)
             )
-        lexicon = classify_lexicon(ctx.text, offer=offer)
+        lexicon = classify_lexicon(ctx.text, offer=offer) if offer or ctx.lexicon is None else ctx.lexicon
         if lexicon.offer_reply == "declined":
             await self.conversations.set_offer(ctx.conversation.id, None, None)
         if lexicon.sure or self.llm.offline:
@@ -305,13 +313,13 @@ class Mallory:
         buttons: list[Button] = []
         if weak:
             text += "\n\nThe knowledge base is thin on this. Want me to dig deeper? Say *yes* and I'll investigate."
-            await self.conversations.set_offer(ctx.conversation.id, question, self.clock.now())
             buttons.append(Button(Action.INVESTIGATE_OFFER, "Investigate this", str(ctx.message.id)))
         else:
             buttons.append(Button(Action.DEEP_INVESTIGATION, "Run a deep investigation", str(ctx.message.id)))
-        ctx.message.meta = {**ctx.message.meta, "question": question}
-        await self.conversations.set_route(ctx.message.id or 0, "quick", ctx.message.meta)
-        await self._reply(ctx, sender, self._with_truncation_note(ctx, text), buttons=tuple(buttons), route="quick")
+        reply = Reply(ctx.inbound.thread, self._with_truncation_note(ctx, text), in_reply_to=ctx.inbound.message_id,
+                      buttons=tuple(buttons))
+        await self._post(ctx.conversation, ctx.inbound.thread, sender, reply, route="quick",
+                         offer=question if weak else None, question=question)
 
     async def _route_async(self, ctx: Context, sender: Sender, decision: Decision) -> None:
         question = (decision.question or ctx.text).strip()
@@ -325,7 +333,7 @@ class Mallory:
 
     async def _enqueue(
         self,
-        conv: Conversation,
+        conv: ConversationRow,
         thread: ThreadRef,
         requester: Person,
         question: str,
@@ -367,7 +375,7 @@ class Mallory:
         text = f'On it: investigating "{_short(question)}". I\'ll post the report in this thread when it\'s done.'
         if ctx is not None and ctx.truncated:
             text += self._truncation_note(ctx)
-        posted = await self._post(
+        await self._post(
             conv,
             thread,
             sender,
@@ -379,14 +387,13 @@ class Mallory:
                 buttons=(Button(Action.ANSWER_QUICKLY, "Answer quickly instead", inv.id),),
             ),
             route="async",
+            ack_for=inv.id,
         )
-        if posted is not None:
-            await self.queue.set_ack(inv.id, posted.message_id)
         if self.on_enqueued is not None:
             self.on_enqueued()
         return inv
 
-    async def _attach_note(self, ctx: Context, sender: Sender, inv: Investigation) -> None:
+    async def _attach_note(self, ctx: Context, sender: Sender, inv: Investigation | OpenInvestigation) -> None:
         await self.queue.add_note(inv.id, text=ctx.text, author_id=ctx.inbound.author.id, now=self.clock.now())
         await self._reply(
             ctx,
@@ -425,7 +432,8 @@ class Mallory:
                                  Reply(event.thread, "I can't find the message that button belongs to any more.",
                                        kind=ReplyKind.NOTICE), route="none")
                 return
-            question = str(msg.meta.get("question") or msg.text)
+            decided = msg.meta.get("decision") or {}
+            question = str(msg.meta.get("question") or decided.get("question") or msg.text)
             if event.action is Action.DEEP_INVESTIGATION:
                 await self._record_correction(conv, msg.platform_message_id, msg.text, msg.route or "none", "async",
                                               event.author.id)
@@ -517,7 +525,7 @@ class Mallory:
             await self._cancel(ctx, sender)
 
     async def _record_correction(
-        self, conv: Conversation, message_id: str, text: str, given: str, wanted: str, author_id: str
+        self, conv: ConversationRow, message_id: str, text: str, given: str, wanted: str, author_id: str
     ) -> None:
         await self.conversations.record_correction(
             Correction(
@@ -533,12 +541,12 @@ class Mallory:
             )
         )
 
-    async def _message_by_id(self, conv: Conversation, value: str) -> Message | None:
+    async def _message_by_id(self, conv: ConversationRow, value: str) -> MessageRow | None:
         if not value.isdigit():
             return None
         return await self.conversations.message(conv.id, int(value))
 
-    async def _message_by_platform_id(self, conv: Conversation, platform_id: str | None) -> Message | None:
+    async def _message_by_platform_id(self, conv: ConversationRow, platform_id: str | None) -> MessageRow | None:
         if not platform_id:
             return None
         return await self.conversations.user_message(conv.id, platform_id)
@@ -568,21 +576,35 @@ class Mallory:
         return await self._post(ctx.conversation, ctx.inbound.thread, sender, reply, route=route)
 
     async def _post(
-        self, conv: Conversation, thread: ThreadRef, sender: Sender, reply: Reply, *, route: str
+        self,
+        conv: ConversationRow,
+        thread: ThreadRef,
+        sender: Sender,
+        reply: Reply,
+        *,
+        route: str,
+        offer: str | None = None,
+        ack_for: str | None = None,
+        question: str | None = None,
     ) -> Posted | None:
+        """Send a reply, then record it (with the offer or acknowledgement it carries)."""
         try:
             posted = await sender.send(reply)
         except MalloryError as exc:
             log.warning("could not post a reply in %s: %s", thread.key, exc)
             return None
-        await self.conversations.add_message(
+        meta: dict[str, object] = {"kind": reply.kind.value}
+        if question is not None:
+            meta["question"] = question
+        await self.conversations.record_reply(
             conversation=conv,
-            role="assistant",
             platform_message_id=posted.message_id,
             text=reply.text,
             now=self.clock.now(),
             route=route,
-            meta={"kind": reply.kind.value},
+            meta=meta,
+            offer=offer,
+            ack_for=ack_for,
         )
         return posted
 

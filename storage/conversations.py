@@ -3,6 +3,7 @@ recorded routing corrections. Each public method is one unit of work (``Database
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from sqlalchemy import delete, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
@@ -17,15 +19,90 @@ from sqlmodel import col, select
 from storage.db import Database
 from storage.models import OPEN_STATUSES, Conversation, Correction, Investigation, Message, SeenEvent, new_id
 
+# The per-message hot path, as plain SQL on the driver (see Database.execute).
+_SELECT_CONVERSATION = (
+    "SELECT id, key, platform, space, channel, thread, thread_ref, created_at, offer_question, offer_at "
+    "FROM conversations WHERE key = ?"
+)
+_INSERT_CONVERSATION = (
+    "INSERT INTO conversations (id, key, platform, space, channel, thread, thread_ref, created_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING"
+)
+_MESSAGE_INSERT = (
+    "INSERT INTO messages (conversation_id, space, role, platform_message_id, author_id, author_name, text, "
+    "truncated, route, created_at, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (conversation_id, role, platform_message_id) DO NOTHING"
+)
+_INSERT_MESSAGE = _MESSAGE_INSERT + " RETURNING id"
+_INSERT_REPLY = _MESSAGE_INSERT
+_HAS_ASSISTANT = "SELECT 1 FROM messages WHERE conversation_id = ? AND role = 'assistant' LIMIT 1"
+_OPEN_INVESTIGATION = (
+    "SELECT id, question, status, created_at, ack_message_id FROM investigations "
+    "WHERE conversation_id = ? AND status IN ('pending', 'running') ORDER BY created_at DESC LIMIT 1"
+)
+_SET_OFFER = "UPDATE conversations SET offer_question = ?, offer_at = ? WHERE id = ?"
+_SET_ACK = "UPDATE investigations SET ack_message_id = ? WHERE id = ?"
+
+
+@dataclass
+class ConversationRow:
+    """A conversation as the router sees it (plain data, cheap to build on the hot path)."""
+
+    id: str
+    key: str
+    platform: str
+    space: str
+    channel: str
+    thread: str
+    thread_ref: str
+    created_at: datetime | None
+    offer_question: str | None = None
+    offer_at: datetime | None = None
+
+    @classmethod
+    def of(cls, conv: Conversation) -> ConversationRow:
+        return cls(conv.id, conv.key, conv.platform, conv.space, conv.channel, conv.thread, conv.thread_ref,
+                   conv.created_at, conv.offer_question, conv.offer_at)
+
+
+@dataclass
+class MessageRow:
+    id: int
+    conversation_id: str
+    space: str
+    role: str
+    platform_message_id: str
+    author_id: str
+    author_name: str
+    text: str
+    truncated: bool
+    route: str | None
+    created_at: datetime | None
+    meta: dict[str, Any]
+
+    @classmethod
+    def of(cls, msg: Message) -> MessageRow:
+        return cls(msg.id or 0, msg.conversation_id, msg.space, msg.role, msg.platform_message_id, msg.author_id,
+                   msg.author_name, msg.text, msg.truncated, msg.route, msg.created_at, dict(msg.meta or {}))
+
+
+@dataclass(frozen=True)
+class OpenInvestigation:
+    id: str
+    question: str
+    status: str
+    created_at: datetime | None
+    ack_message_id: str | None
+
 
 @dataclass(frozen=True)
 class Stored:
     """What storing an inbound message found out, in the same unit of work."""
 
-    conversation: Conversation
-    message: Message | None  # None: this platform message was stored before (a redelivery)
+    conversation: ConversationRow
+    message: MessageRow | None  # None: this platform message was stored before (a redelivery)
     bot_takes_part: bool  # Mallory has already spoken in this conversation
-    open_investigation: Investigation | None
+    open_investigation: OpenInvestigation | None
 
 
 def _conversation(session: Session, *, key: str, platform: str, space: str, channel: str, thread: str,
@@ -91,31 +168,80 @@ class Conversations:
         author_id: str = "",
         author_name: str = "",
         truncated: bool = False,
+        route: str | None = None,
         meta: dict[str, Any] | None = None,
     ) -> Stored:
         """Create the conversation if needed, store the user's message, and report what the
-        router needs to know — all in one transaction."""
+        router needs to know — one transaction, written as SQL: this runs for every message."""
+        db = self.db
+        when = db.to_db_time(now)
+        meta_json = json.dumps(meta or {})
 
-        def work(session: Session) -> Stored:
-            conv = _conversation(session, key=key, platform=platform, space=space, channel=channel, thread=thread,
-                                 thread_ref=thread_ref, now=now)
-            msg = _insert_message(session, Message(
-                conversation_id=conv.id, space=conv.space, role="user", platform_message_id=platform_message_id,
-                author_id=author_id, author_name=author_name, text=text, truncated=truncated, created_at=now,
-                meta=meta or {},
+        def work(conn: Connection) -> Stored:
+            row = db.execute(conn, _SELECT_CONVERSATION, (key,)).first()
+            if row is None:
+                db.execute(conn, _INSERT_CONVERSATION, (new_id(), key, platform, space, channel, thread, thread_ref, when))
+                row = db.execute(conn, _SELECT_CONVERSATION, (key,)).one()
+            conv = ConversationRow(
+                row[0], row[1], row[2], row[3], row[4], row[5], row[6], db.from_db_time(row[7]), row[8],
+                db.from_db_time(row[9]),
+            )
+            inserted = db.execute(conn, _INSERT_MESSAGE, (
+                conv.id, conv.space, "user", platform_message_id, author_id, author_name, text, truncated, route,
+                when, meta_json,
+            )).first()
+            msg = None
+            if inserted is not None:
+                msg = MessageRow(inserted[0], conv.id, conv.space, "user", platform_message_id, author_id,
+                                 author_name, text, truncated, route, now, meta or {})
+            takes_part = db.execute(conn, _HAS_ASSISTANT, (conv.id,)).first() is not None
+            found = db.execute(conn, _OPEN_INVESTIGATION, (conv.id,)).first()
+            open_inv = None
+            if found is not None:
+                open_inv = OpenInvestigation(found[0], found[1], found[2], db.from_db_time(found[3]), found[4])
+            return Stored(conv, msg, takes_part, open_inv)
+
+        return await db.run_sql(work)
+
+    async def record_reply(
+        self,
+        *,
+        conversation: ConversationRow,
+        platform_message_id: str,
+        text: str,
+        now: datetime,
+        route: str | None,
+        meta: dict[str, Any],
+        offer: str | None = None,
+        ack_for: str | None = None,
+    ) -> None:
+        """Store Mallory's own message, and in the same transaction what it implies: an open
+        offer to investigate, or which investigation it acknowledges."""
+        db = self.db
+        when = db.to_db_time(now)
+        meta_json = json.dumps(meta)
+
+        def work(conn: Connection) -> None:
+            db.execute(conn, _INSERT_REPLY, (
+                conversation.id, conversation.space, "assistant", platform_message_id, "", "", text, False, route,
+                when, meta_json,
             ))
-            return Stored(conv, msg, _has_assistant_message(session, conv.id), _open_investigation(session, conv.id))
+            if offer is not None:
+                db.execute(conn, _SET_OFFER, (offer, when, conversation.id))
+            if ack_for is not None:
+                db.execute(conn, _SET_ACK, (platform_message_id, ack_for))
 
-        return await self.db.run(work)
+        await db.run_sql(work)
 
     async def get_or_create(
         self, *, key: str, platform: str, space: str, channel: str, thread: str, thread_ref: str, now: datetime
-    ) -> tuple[Conversation, bool]:
-        def work(session: Session) -> tuple[Conversation, bool]:
+    ) -> tuple[ConversationRow, bool]:
+        def work(session: Session) -> tuple[ConversationRow, bool]:
             existed = session.execute(select(Conversation.id).where(Conversation.key == key)).first() is not None
             conv = _conversation(session, key=key, platform=platform, space=space, channel=channel, thread=thread,
                                  thread_ref=thread_ref, now=now)
-            return conv, not existed
+            session.flush()
+            return ConversationRow.of(conv), not existed
 
         return await self.db.run(work)
 
@@ -173,24 +299,25 @@ class Conversations:
 
         return await self.db.run(work, write=False)
 
-    async def message(self, conversation_id: str, message_id: int) -> Message | None:
-        def work(session: Session) -> Message | None:
+    async def message(self, conversation_id: str, message_id: int) -> MessageRow | None:
+        def work(session: Session) -> MessageRow | None:
             msg = session.get(Message, message_id)
-            return msg if msg is not None and msg.conversation_id == conversation_id else None
+            return MessageRow.of(msg) if msg is not None and msg.conversation_id == conversation_id else None
 
         return await self.db.run(work, write=False)
 
-    async def user_message(self, conversation_id: str, platform_message_id: str) -> Message | None:
-        return await self.db.run(
-            lambda s: s.execute(
+    async def user_message(self, conversation_id: str, platform_message_id: str) -> MessageRow | None:
+        def work(session: Session) -> MessageRow | None:
+            msg = session.execute(
                 select(Message)
                 .where(Message.conversation_id == conversation_id)
                 .where(Message.platform_message_id == platform_message_id)
                 .where(Message.role == "user")
                 .limit(1)
-            ).scalars().first(),
-            write=False,
-        )
+            ).scalars().first()
+            return None if msg is None else MessageRow.of(msg)
+
+        return await self.db.run(work, write=False)
 
     async def find_message(self, *, space: str, platform_message_id: str, platform: str) -> Message | None:
         def work(session: Session) -> Message | None:

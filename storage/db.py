@@ -16,6 +16,7 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -98,6 +99,39 @@ class Database:
         and return its result (ORM objects come back detached, with their values loaded)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, self._run_sync, work, write)
+
+    async def run_sql(self, work: Callable[[Connection], T], *, write: bool = True) -> T:
+        """Like ``run`` but on a bare connection, for hot paths written as SQL text: about
+        five times less overhead per statement than the ORM on this machine."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, self._run_conn, work, write)
+
+    def execute(self, conn: Connection, sql: str, params: tuple[Any, ...] = ()) -> Any:
+        """Run one SQL statement written with ``?`` placeholders straight on the driver
+        (the hottest paths only); PostgreSQL's driver wants ``%s``."""
+        if self.dialect == "postgresql":
+            sql = sql.replace("%", "%%").replace("?", "%s")
+        return conn.exec_driver_sql(sql, params)
+
+    def to_db_time(self, moment: datetime) -> Any:
+        """A timestamp as the ORM stores it: on SQLite a UTC string, elsewhere the value."""
+        if self.dialect == "sqlite":
+            return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+        return moment
+
+    @staticmethod
+    def from_db_time(value: Any) -> datetime | None:
+        if value is None:
+            return None
+        moment = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+        return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+    def _run_conn(self, work: Callable[[Connection], T], write: bool) -> T:
+        with self.blocking.connect() as conn:
+            if write and self.dialect == "sqlite":
+                conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+            with conn.begin():
+                return work(conn)
 
     def _run_sync(self, work: Callable[[Session], T], write: bool) -> T:
         with self.blocking.connect() as conn:
