@@ -184,7 +184,18 @@ async def _serve(platforms: list[str], args: argparse.Namespace, settings: Setti
         finally:
             for adapter in reversed(adapters):
                 await adapter.stop()
+            await _close_senders(rt.worker.senders)
     return 0
+
+
+async def _close_senders(senders: dict[str, Any]) -> None:
+    for sender in senders.values():
+        close = getattr(sender, "aclose", None)
+        if close is not None:
+            try:
+                await close()
+            except Exception as exc:  # closing is best effort at shutdown
+                log.debug("closing a sender failed: %s", type(exc).__name__)
 
 
 async def _until_signal() -> None:
@@ -208,12 +219,15 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
             rt.worker.senders[name] = module.sender_from_settings(settings)
         print(f"worker {rt.worker.worker_id}: delivering to {', '.join(platforms) or 'no platform (results wait in the database)'}",
               file=sys.stderr)
-        if args.once:
-            ran = await rt.worker.run_once()
-            print(f"ran {ran} investigation(s)", file=sys.stderr)
-            return 0
-        rt.worker.start()
-        await _until_signal()
+        try:
+            if args.once:
+                ran = await rt.worker.run_once()
+                print(f"ran {ran} investigation(s)", file=sys.stderr)
+                return 0
+            rt.worker.start()
+            await _until_signal()
+        finally:
+            await _close_senders(rt.worker.senders)
     return 0
 
 
