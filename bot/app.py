@@ -7,13 +7,14 @@ import asyncio
 import logging
 import re
 import unicodedata
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
+from typing import Any
 from datetime import timedelta
 
 from bot.clock import Clock
 from bot.config import Settings
-from bot.errors import LLMError, MalloryError
+from bot.errors import LLMError, MalloryError, RetryLater
 from bot.events import (
     Action,
     ActionEvent,
@@ -48,7 +49,8 @@ from storage.queue import Queue
 
 log = logging.getLogger(__name__)
 
-WEAK_HITS = 2  # fewer useful hits than this → offer to dig deeper
+WEAK_HITS = 2
+MAX_REPLY_ATTEMPTS = 5  # fewer useful hits than this → offer to dig deeper
 _STEERING = re.compile(
     r"^(?:also|and|plus|include|including|focus|especially|make\s+sure|don'?t\s+forget|what\s+about|"
     r"how\s+about|check|look\s+at|consider|add|remember\s+to|note\s+that|fyi|btw|p\.?s\.?)\b",
@@ -102,9 +104,12 @@ class Mallory:
         llm: LLMProvider,
         persona: Persona,
         on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
         self.on_entries = on_entries  # embeds new entries when semantic search is on
         self.on_enqueued: Callable[[], None] | None = None  # wakes an in-process worker
+        self.sleep: Callable[[float], Awaitable[None]] = sleep or asyncio.sleep
+        self._tasks: set[asyncio.Task[None]] = set()
         self.settings = settings
         self.clock = clock
         self.conversations = conversations
@@ -586,10 +591,20 @@ class Mallory:
         offer: str | None = None,
         ack_for: str | None = None,
         question: str | None = None,
+        attempt: int = 1,
     ) -> Posted | None:
-        """Send a reply, then record it (with the offer or acknowledgement it carries)."""
+        """Send a reply, then record it (with the offer or acknowledgement it carries). A
+        rate-limited reply is retried in the background, not dropped."""
         try:
             posted = await sender.send(reply)
+        except RetryLater as exc:
+            if attempt >= MAX_REPLY_ATTEMPTS:
+                log.warning("gave up posting a reply in %s after %d rate limits", thread.key, attempt)
+                return None
+            log.info("reply in %s rate limited; retrying in %.1fs", thread.key, exc.retry_after)
+            self._spawn(self._post_later(exc.retry_after, conv, thread, sender, reply, route=route, offer=offer,
+                                         ack_for=ack_for, question=question, attempt=attempt + 1))
+            return None
         except MalloryError as exc:
             log.warning("could not post a reply in %s: %s", thread.key, exc)
             return None
@@ -607,6 +622,33 @@ class Mallory:
             ack_for=ack_for,
         )
         return posted
+
+    async def _post_later(self, delay: float, *args: Any, **kwargs: Any) -> None:
+        await self.sleep(max(delay, 0.0))
+        await self._post(*args, **kwargs)
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background reply failed: %s", task.exception())
+
+    async def aclose(self) -> None:
+        """Stop retrying replies (at shutdown); what is still pending is logged."""
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            log.warning("shutting down with %d replies still waiting to be retried", len(self._tasks))
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def drain(self) -> None:
+        """Wait for replies that are being retried in the background."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def _say_safely(self, sender: Sender, reply: Reply) -> None:
         try:

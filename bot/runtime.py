@@ -130,6 +130,7 @@ class Runtime:
 
     async def close(self) -> None:
         await self.worker.stop()
+        await self.core.aclose()
         await self.llm.aclose()
         await self.db.dispose()
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from adapters.console import ConsoleSender
+from bot.errors import RetryLater
 from bot.events import Inbound, Person, ThreadRef
 from storage.knowledge import EntryDraft
 
@@ -107,3 +108,33 @@ async def test_spaces_never_see_each_others_knowledge(rt: Any) -> None:
     out = io.StringIO()
     await rt.core.handle(_inbound("what do you know about zanzibar?", space="T2"), ConsoleSender(out))
     assert "private" in out.getvalue() and "rollout" not in out.getvalue()
+
+
+class FlakySender(ConsoleSender):
+    """The console sender behind a platform that rate-limits the first post."""
+
+    def __init__(self, out: io.StringIO, limited: int) -> None:
+        super().__init__(out)
+        self.limited = limited
+
+    async def send(self, reply: Any) -> Any:
+        if self.limited:
+            self.limited -= 1
+            raise RetryLater("slow down", retry_after=7.0)
+        return await super().send(reply)
+
+
+async def test_rate_limited_reply_is_retried_not_dropped(rt: Any) -> None:
+    waited: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        waited.append(seconds)
+
+    rt.core.sleep = fake_sleep
+    out = io.StringIO()
+    await rt.core.handle(_inbound("dig into Harbor"), FlakySender(out, limited=2))
+    await rt.core.drain()
+    assert waited == [7.0, 7.0]
+    assert out.getvalue().count("On it") == 1
+    inv = (await rt.queue.listing())[0]
+    assert inv.ack_message_id == "m1"  # recorded once it got through
