@@ -22,7 +22,7 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
 
 from bot.config import Settings
-from bot.errors import ConfigError, DeliveryError
+from bot.errors import ConfigError, DeliveryError, RetryLater
 from bot.events import ActionEvent, Command, Inbound, Person, Sender, ThreadRef
 
 from .inbound import (
@@ -35,6 +35,7 @@ from .inbound import (
     plain_text,
     team_of,
 )
+from .mrkdwn import escape
 from .sender import PLATFORM, PatientSender, SlackSender
 
 log = logging.getLogger(__name__)
@@ -308,7 +309,7 @@ class SlackAdapter:
         args = plain_text(str(body.get("text") or ""), None)
         channel = str(body.get("channel_id", ""))
         client = self.sender.client
-        asked = f"{body.get('command')} {args}".strip()
+        asked = escape(f"{body.get('command')} {args}".strip()).replace("`", "'")
         try:
             root = await self.sender.call(
                 "chat.postMessage",
@@ -316,6 +317,9 @@ class SlackAdapter:
                     channel=channel, text=f"<@{body.get('user_id')}> asked: `{asked}`"
                 ),
             )
+        except RetryLater:
+            await ack(text="Slack is asking me to slow down; please try that again in a minute.")
+            return
         except DeliveryError as exc:
             log.info("slack: cannot post in %s for %s: %s", channel, body.get("command"), exc)
             await ack(text="I can't post in this conversation — invite me first (/invite @Mallory).")
