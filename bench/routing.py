@@ -92,8 +92,9 @@ class SlowLLM:
         await self._wait()
         return "Hello."
 
-    async def answer(self, question: str, *, persona: str, sources: Sequence[Source],
-                     history: Sequence[Turn]) -> str:
+    async def answer(
+        self, question: str, *, persona: str, sources: Sequence[Source], history: Sequence[Turn]
+    ) -> str:
         await self._wait()
         return "An answer."
 
@@ -101,8 +102,9 @@ class SlowLLM:
         await self._wait()
         return request
 
-    async def synthesize(self, topic: str, *, sources: Sequence[Source], notes: Sequence[str],
-                         edges: Sequence[str]) -> Synthesis:
+    async def synthesize(
+        self, topic: str, *, sources: Sequence[Source], notes: Sequence[str], edges: Sequence[str]
+    ) -> Synthesis:
         await self._wait()
         return Synthesis("Summary.")
 
@@ -115,8 +117,14 @@ class SlowLLM:
 
 
 def _inbound(i: int, text: str, conversation: str) -> Inbound:
-    return Inbound(ThreadRef("bench", "local", "C", conversation), f"u{i}", Person("U1", "Ana"), text,
-                   datetime.now(UTC), is_direct=True)
+    return Inbound(
+        ThreadRef("bench", "local", "C", conversation),
+        f"u{i}",
+        Person("U1", "Ana"),
+        text,
+        datetime.now(UTC),
+        is_direct=True,
+    )
 
 
 def _fresh(name: str) -> Path:
@@ -161,8 +169,9 @@ async def concurrency(conversations: int, latency: float) -> tuple[float, int]:
         await rt.core.handle(_inbound(-1, "hello", "warm"), sender)
         llm.calls = 0
         start = time.perf_counter()
-        await asyncio.gather(*(rt.core.handle(_inbound(i, "hello there", f"c{i}"), sender)
-                               for i in range(conversations)))
+        await asyncio.gather(
+            *(rt.core.handle(_inbound(i, "hello there", f"c{i}"), sender) for i in range(conversations))
+        )
         elapsed = time.perf_counter() - start
     return elapsed, llm.calls
 
@@ -190,17 +199,26 @@ async def main() -> None:
         lat_all.extend(lat)
         total, calls = await concurrency(args.conversations, args.llm_latency)
         totals.append(total)
-        print(f"run {r + 1}: {rates[-1]:,.0f} msg/s; ack p50 {pct(lat, 50):.2f} ms p99 {pct(lat, 99):.2f} ms; "
-              f"{args.conversations} conversations × {args.llm_latency * 1000:.0f} ms LLM: {total * 1000:.0f} ms "
-              f"({calls} LLM calls)", flush=True)
+        print(
+            f"run {r + 1}: {rates[-1]:,.0f} msg/s; ack p50 {pct(lat, 50):.2f} ms p99 {pct(lat, 99):.2f} ms; "
+            f"{args.conversations} conversations × {args.llm_latency * 1000:.0f} ms LLM: {total * 1000:.0f} ms "
+            f"({calls} LLM calls)",
+            flush=True,
+        )
     print()
-    print(f"throughput ({args.messages:,} messages, {args.repeat} runs): median {statistics.median(rates):,.0f} msg/s, "
-          f"min {min(rates):,.0f}, max {max(rates):,.0f}")
-    print(f"ack latency ({len(lat_all):,} explicit requests): p50 {pct(lat_all, 50):.2f} ms, "
-          f"p99 {pct(lat_all, 99):.2f} ms, max {max(lat_all):.2f} ms")
-    print(f"concurrency ({args.conversations} conversations, {args.llm_latency * 1000:.0f} ms LLM): median "
-          f"{statistics.median(totals) * 1000:.0f} ms = {statistics.median(totals) / args.llm_latency:.2f}× one LLM "
-          f"latency, max {max(totals) * 1000:.0f} ms")
+    print(
+        f"throughput ({args.messages:,} messages, {args.repeat} runs): median {statistics.median(rates):,.0f} msg/s, "
+        f"min {min(rates):,.0f}, max {max(rates):,.0f}"
+    )
+    print(
+        f"ack latency ({len(lat_all):,} explicit requests): p50 {pct(lat_all, 50):.2f} ms, "
+        f"p99 {pct(lat_all, 99):.2f} ms, max {max(lat_all):.2f} ms"
+    )
+    print(
+        f"concurrency ({args.conversations} conversations, {args.llm_latency * 1000:.0f} ms LLM): median "
+        f"{statistics.median(totals) * 1000:.0f} ms = {statistics.median(totals) / args.llm_latency:.2f}× one LLM "
+        f"latency, max {max(totals) * 1000:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

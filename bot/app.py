@@ -9,8 +9,8 @@ import re
 import unicodedata
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
-from typing import Any
 from datetime import timedelta
+from typing import Any
 
 from bot.clock import Clock
 from bot.config import Settings
@@ -133,7 +133,9 @@ class Mallory:
     async def thread_for_message(
         self, platform: str, space: str, channel: str, message_id: str
     ) -> ThreadRef | None:
-        msg = await self.conversations.find_message(space=space, platform_message_id=message_id, platform=platform)
+        msg = await self.conversations.find_message(
+            space=space, platform_message_id=message_id, platform=platform
+        )
         if msg is None:
             return None
         conv = await self.conversations.get(msg.conversation_id)
@@ -173,8 +175,12 @@ class Mallory:
             log.exception("unexpected error handling command %s", command)
             await self._say_safely(
                 sender,
-                Reply(inbound.thread, "Sorry, that command failed on my side.", kind=ReplyKind.NOTICE,
-                      in_reply_to=inbound.message_id),
+                Reply(
+                    inbound.thread,
+                    "Sorry, that command failed on my side.",
+                    kind=ReplyKind.NOTICE,
+                    in_reply_to=inbound.message_id,
+                ),
             )
 
     # ------------------------------------------------------------------ inbound
@@ -207,8 +213,16 @@ class Mallory:
             log.info("message %s already handled; ignoring the redelivery", inbound.message_id)
             return None
         text = "" if binary else cleaned[:cap]
-        return Context(inbound, stored.conversation, stored.message, text, truncated, stored.bot_takes_part,
-                       stored.open_investigation, pre)
+        return Context(
+            inbound,
+            stored.conversation,
+            stored.message,
+            text,
+            truncated,
+            stored.bot_takes_part,
+            stored.open_investigation,
+            pre,
+        )
 
     async def _handle(self, inbound: Inbound, sender: Sender) -> None:
         if inbound.author.is_bot:
@@ -219,20 +233,32 @@ class Mallory:
         if not (inbound.is_mention or inbound.is_direct or ctx.bot_takes_part):
             return  # overheard, not for us: stored, deliberately not answered
         if ctx.message.meta.get("binary"):
-            await self._reply(ctx, sender, "That looks like binary data rather than text, so I've left it alone.",
-                              kind=ReplyKind.NOTICE, route="none")
+            await self._reply(
+                ctx,
+                sender,
+                "That looks like binary data rather than text, so I've left it alone.",
+                kind=ReplyKind.NOTICE,
+                route="none",
+            )
             return
         if not ctx.text.strip():
             if inbound.is_mention:
-                await self._reply(ctx, sender, "You called? Ask me a question, or ask me to dig into something.",
-                                  route="none")
+                await self._reply(
+                    ctx,
+                    sender,
+                    "You called? Ask me a question, or ask me to dig into something.",
+                    route="none",
+                )
             return  # an empty direct message: nothing to answer
         if is_cancel(ctx.text):
             await self._cancel(ctx, sender)
             return
         open_inv = ctx.open_investigation
         looks_up_something_else = ctx.lexicon is not None and ctx.lexicon.guard in {
-            "tracked_signal", "reminder", "capability"}
+            "tracked_signal",
+            "reminder",
+            "capability",
+        }
         if open_inv is not None and _STEERING.match(normalize(ctx.text)) and not looks_up_something_else:
             await self._attach_note(ctx, sender, open_inv)
             return
@@ -251,7 +277,9 @@ class Mallory:
         offer = None
         if ctx.conversation.offer_question and (is_affirmative(ctx.text) or is_negative(ctx.text)):
             offer = await self.conversations.take_offer(
-                ctx.conversation.id, now=self.clock.now(), window=timedelta(seconds=self.settings.offer_window_s)
+                ctx.conversation.id,
+                now=self.clock.now(),
+                window=timedelta(seconds=self.settings.offer_window_s),
             )
         lexicon = classify_lexicon(ctx.text, offer=offer) if offer or ctx.lexicon is None else ctx.lexicon
         if lexicon.offer_reply == "declined":
@@ -265,7 +293,9 @@ class Mallory:
             log.warning("LLM classifier unavailable (%s); using the lexicon", exc)
             return lexicon
 
-    async def _turns(self, conversation_id: str, *, before_id: int | None = None, limit: int | None = None) -> list[Turn]:
+    async def _turns(
+        self, conversation_id: str, *, before_id: int | None = None, limit: int | None = None
+    ) -> list[Turn]:
         if self.llm.offline:
             return []  # the offline provider does not read the thread
         msgs = await self.conversations.history(
@@ -279,24 +309,38 @@ class Mallory:
         history = await self._turns(ctx.conversation.id, before_id=ctx.message.id)
         hint = decision.guard or ""
         try:
-            text = await self.llm.chat(ctx.text, persona=self.persona.system_prompt, history=history, hint=hint)
+            text = await self.llm.chat(
+                ctx.text, persona=self.persona.system_prompt, history=history, hint=hint
+            )
         except LLMError as exc:
             log.warning("chat model unavailable (%s); answering offline", exc)
-            text = await self.offline.chat(ctx.text, persona=self.persona.system_prompt, history=history, hint=hint)
+            text = await self.offline.chat(
+                ctx.text, persona=self.persona.system_prompt, history=history, hint=hint
+            )
         buttons: tuple[Button, ...] = ()
-        if len(query_terms(ctx.text)) >= 3 and decision.guard not in {"tracked_signal", "capability", "reminder"}:
+        if len(query_terms(ctx.text)) >= 3 and decision.guard not in {
+            "tracked_signal",
+            "capability",
+            "reminder",
+        }:
             buttons = (Button(Action.DEEP_INVESTIGATION, "Run a deep investigation", str(ctx.message.id)),)
         await self._reply(ctx, sender, self._with_truncation_note(ctx, text), buttons=buttons, route="none")
 
-    async def _route_quick(self, ctx: Context, sender: Sender, question: str, *, recall: bool = False) -> None:
+    async def _route_quick(
+        self, ctx: Context, sender: Sender, question: str, *, recall: bool = False
+    ) -> None:
         await self._typing(sender, ctx.inbound.thread)
         if recall:
             result = await self.recall.cascade(question, space=ctx.conversation.space)
             text = render_recall(result)
             weak = result.grade.value != "STRONG" and len(result.hits) < WEAK_HITS
-            await self._answer_with_offer(ctx, sender, f"```\n{text}\n```" if "\n" in text else text, question, weak)
+            await self._answer_with_offer(
+                ctx, sender, f"```\n{text}\n```" if "\n" in text else text, question, weak
+            )
             return
-        hits = await self.recall.retrieve(question, space=ctx.conversation.space, limit=self.settings.quick_top_k)
+        hits = await self.recall.retrieve(
+            question, space=ctx.conversation.space, limit=self.settings.quick_top_k
+        )
         if not hits:
             text = "I found nothing in the knowledge base about that."
             await self._answer_with_offer(ctx, sender, text, question, weak=True)
@@ -304,27 +348,43 @@ class Mallory:
         sources = _sources(hits)
         history = await self._turns(ctx.conversation.id, before_id=ctx.message.id, limit=6)
         try:
-            text = await self.llm.answer(question, persona=self.persona.system_prompt, sources=sources, history=history)
+            text = await self.llm.answer(
+                question, persona=self.persona.system_prompt, sources=sources, history=history
+            )
         except LLMError as exc:
             log.warning("deep model unavailable (%s); answering extractively", exc)
-            text = await self.offline.answer(question, persona=self.persona.system_prompt, sources=sources,
-                                             history=history)
+            text = await self.offline.answer(
+                question, persona=self.persona.system_prompt, sources=sources, history=history
+            )
         text, removed = validate_citations(text, {s.short_id for s in sources})
         if removed:
             log.info("removed %d unknown citations from a quick answer", removed)
         await self._answer_with_offer(ctx, sender, text, question, weak=len(hits) < WEAK_HITS)
 
-    async def _answer_with_offer(self, ctx: Context, sender: Sender, text: str, question: str, weak: bool) -> None:
+    async def _answer_with_offer(
+        self, ctx: Context, sender: Sender, text: str, question: str, weak: bool
+    ) -> None:
         buttons: list[Button] = []
         if weak:
             text += "\n\nThe knowledge base is thin on this. Want me to dig deeper? Say *yes* and I'll investigate."
             buttons.append(Button(Action.INVESTIGATE_OFFER, "Investigate this", str(ctx.message.id)))
         else:
             buttons.append(Button(Action.DEEP_INVESTIGATION, "Run a deep investigation", str(ctx.message.id)))
-        reply = Reply(ctx.inbound.thread, self._with_truncation_note(ctx, text), in_reply_to=ctx.inbound.message_id,
-                      buttons=tuple(buttons))
-        await self._post(ctx.conversation, ctx.inbound.thread, sender, reply, route="quick",
-                         offer=question if weak else None, question=question)
+        reply = Reply(
+            ctx.inbound.thread,
+            self._with_truncation_note(ctx, text),
+            in_reply_to=ctx.inbound.message_id,
+            buttons=tuple(buttons),
+        )
+        await self._post(
+            ctx.conversation,
+            ctx.inbound.thread,
+            sender,
+            reply,
+            route="quick",
+            offer=question if weak else None,
+            question=question,
+        )
 
     async def _route_async(self, ctx: Context, sender: Sender, decision: Decision) -> None:
         question = (decision.question or ctx.text).strip()
@@ -333,8 +393,16 @@ class Mallory:
         elif is_referential(question) or question == normalize(ctx.text):
             # "dig into that": the worker rewrites it from the thread; keep the request as asked
             question = question or ctx.text
-        await self._enqueue(ctx.conversation, ctx.inbound.thread, ctx.inbound.author, question, sender,
-                            request_text=ctx.text, request_message_id=ctx.inbound.message_id, ctx=ctx)
+        await self._enqueue(
+            ctx.conversation,
+            ctx.inbound.thread,
+            ctx.inbound.author,
+            question,
+            sender,
+            request_text=ctx.text,
+            request_message_id=ctx.inbound.message_id,
+            ctx=ctx,
+        )
 
     async def _enqueue(
         self,
@@ -374,10 +442,15 @@ class Mallory:
                 f'I\'m already investigating "{_short(inv.question)}" (started {minutes} min ago). '
                 "I've added your message to it as a note; the report will come here."
             )
-            await self._post(conv, thread, sender, Reply(thread, text, kind=ReplyKind.NOTICE,
-                                                         in_reply_to=request_message_id), route="async")
+            await self._post(
+                conv,
+                thread,
+                sender,
+                Reply(thread, text, kind=ReplyKind.NOTICE, in_reply_to=request_message_id),
+                route="async",
+            )
             return inv
-        text = f'On it: investigating "{_short(question)}". I\'ll post the report in this thread when it\'s done.'
+        text = f"On it: investigating \"{_short(question)}\". I'll post the report in this thread when it's done."
         if ctx is not None and ctx.truncated:
             text += self._truncation_note(ctx)
         await self._post(
@@ -398,8 +471,12 @@ class Mallory:
             self.on_enqueued()
         return inv
 
-    async def _attach_note(self, ctx: Context, sender: Sender, inv: Investigation | OpenInvestigation) -> None:
-        await self.queue.add_note(inv.id, text=ctx.text, author_id=ctx.inbound.author.id, now=self.clock.now())
+    async def _attach_note(
+        self, ctx: Context, sender: Sender, inv: Investigation | OpenInvestigation
+    ) -> None:
+        await self.queue.add_note(
+            inv.id, text=ctx.text, author_id=ctx.inbound.author.id, now=self.clock.now()
+        )
         await self._reply(
             ctx,
             sender,
@@ -411,12 +488,22 @@ class Mallory:
     async def _cancel(self, ctx: Context, sender: Sender) -> None:
         inv = await self.queue.open_for_conversation(ctx.conversation.id)
         if inv is None:
-            await self._reply(ctx, sender, "There's no investigation running here to cancel.", kind=ReplyKind.NOTICE,
-                              route="none")
+            await self._reply(
+                ctx,
+                sender,
+                "There's no investigation running here to cancel.",
+                kind=ReplyKind.NOTICE,
+                route="none",
+            )
             return
         await self.queue.cancel(inv.id, now=self.clock.now())
-        await self._reply(ctx, sender, f'Cancelled the investigation of "{_short(inv.question)}".',
-                          kind=ReplyKind.NOTICE, route="none")
+        await self._reply(
+            ctx,
+            sender,
+            f'Cancelled the investigation of "{_short(inv.question)}".',
+            kind=ReplyKind.NOTICE,
+            route="none",
+        )
 
     # ------------------------------------------------------------------ actions and commands
 
@@ -433,18 +520,34 @@ class Mallory:
         if event.action in (Action.INVESTIGATE_OFFER, Action.DEEP_INVESTIGATION):
             msg = await self._message_by_id(conv, event.value)
             if msg is None:
-                await self._post(conv, event.thread, sender,
-                                 Reply(event.thread, "I can't find the message that button belongs to any more.",
-                                       kind=ReplyKind.NOTICE), route="none")
+                await self._post(
+                    conv,
+                    event.thread,
+                    sender,
+                    Reply(
+                        event.thread,
+                        "I can't find the message that button belongs to any more.",
+                        kind=ReplyKind.NOTICE,
+                    ),
+                    route="none",
+                )
                 return
             decided = msg.meta.get("decision") or {}
             question = str(msg.meta.get("question") or decided.get("question") or msg.text)
             if event.action is Action.DEEP_INVESTIGATION:
-                await self._record_correction(conv, msg.platform_message_id, msg.text, msg.route or "none", "async",
-                                              event.author.id)
+                await self._record_correction(
+                    conv, msg.platform_message_id, msg.text, msg.route or "none", "async", event.author.id
+                )
             await self.conversations.set_offer(conv.id, None, None)
-            await self._enqueue(conv, event.thread, event.author, question, sender, request_text=msg.text,
-                                request_message_id=msg.platform_message_id)
+            await self._enqueue(
+                conv,
+                event.thread,
+                event.author,
+                question,
+                sender,
+                request_text=msg.text,
+                request_message_id=msg.platform_message_id,
+            )
         elif event.action is Action.ANSWER_QUICKLY:
             inv = await self.queue.get(event.value)
             if inv is None or inv.conversation_id != conv.id:
@@ -452,23 +555,35 @@ class Mallory:
             await self.queue.cancel(inv.id, now=self.clock.now())
             if not await self.first_time(f"answer_quickly:{inv.id}"):
                 return  # pressed twice: one quick answer is enough
-            await self._record_correction(conv, inv.request_message_id or "", inv.request_text, "async", "quick",
-                                          event.author.id)
+            await self._record_correction(
+                conv, inv.request_message_id or "", inv.request_text, "async", "quick", event.author.id
+            )
             msg = await self._message_by_platform_id(conv, inv.request_message_id)
             if msg is None:
                 return
             ctx = Context(
                 Inbound(event.thread, msg.platform_message_id, event.author, msg.text, event.received_at),
-                conv, msg, msg.text[: self.settings.max_message_chars], False,
+                conv,
+                msg,
+                msg.text[: self.settings.max_message_chars],
+                False,
             )
             await self._route_quick(ctx, sender, inv.question)
         elif event.action is Action.CANCEL:
             inv = await self.queue.open_for_conversation(conv.id)
             if inv is not None:
                 await self.queue.cancel(inv.id, now=self.clock.now())
-                await self._post(conv, event.thread, sender,
-                                 Reply(event.thread, f'Cancelled the investigation of "{_short(inv.question)}".',
-                                       kind=ReplyKind.NOTICE), route="none")
+                await self._post(
+                    conv,
+                    event.thread,
+                    sender,
+                    Reply(
+                        event.thread,
+                        f'Cancelled the investigation of "{_short(inv.question)}".',
+                        kind=ReplyKind.NOTICE,
+                    ),
+                    route="none",
+                )
 
     async def _handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
         ctx = await self._store(inbound)
@@ -482,22 +597,45 @@ class Mallory:
                 entry_id = match.group(1)
                 args = (args[: match.start()] + args[match.end() :]).strip()
             if not args and not entry_id:
-                await self._reply(ctx, sender, "What should I investigate? Try `/investigate the storage decision`.",
-                                  kind=ReplyKind.NOTICE, route="none")
+                await self._reply(
+                    ctx,
+                    sender,
+                    "What should I investigate? Try `/investigate the storage decision`.",
+                    kind=ReplyKind.NOTICE,
+                    route="none",
+                )
                 return
-            await self._enqueue(ctx.conversation, inbound.thread, inbound.author, args or f"Entry {entry_id}", sender,
-                                request_text=inbound.text, request_message_id=inbound.message_id, ctx=ctx,
-                                entry_id=entry_id)
+            await self._enqueue(
+                ctx.conversation,
+                inbound.thread,
+                inbound.author,
+                args or f"Entry {entry_id}",
+                sender,
+                request_text=inbound.text,
+                request_message_id=inbound.message_id,
+                ctx=ctx,
+                entry_id=entry_id,
+            )
         elif command is Command.RECALL:
             if not args:
-                await self._reply(ctx, sender, "What should I look for? Try `/recall storage backend`.",
-                                  kind=ReplyKind.NOTICE, route="none")
+                await self._reply(
+                    ctx,
+                    sender,
+                    "What should I look for? Try `/recall storage backend`.",
+                    kind=ReplyKind.NOTICE,
+                    route="none",
+                )
                 return
             await self._route_quick(ctx, sender, args, recall=True)
         elif command is Command.REMEMBER:
             if not args:
-                await self._reply(ctx, sender, "What should I remember? Try `/remember the deploy freeze starts Friday`.",
-                                  kind=ReplyKind.NOTICE, route="none")
+                await self._reply(
+                    ctx,
+                    sender,
+                    "What should I remember? Try `/remember the deploy freeze starts Friday`.",
+                    kind=ReplyKind.NOTICE,
+                    route="none",
+                )
                 return
             entry, _ = await self.knowledge.upsert(
                 EntryDraft(
@@ -513,17 +651,23 @@ class Mallory:
             )
             if self.on_entries is not None:
                 await self.on_entries([entry])
-            await self._reply(ctx, sender, f"Remembered. [Entry {entry.id[:8]}]", kind=ReplyKind.NOTICE,
-                              route="none")
+            await self._reply(
+                ctx, sender, f"Remembered. [Entry {entry.id[:8]}]", kind=ReplyKind.NOTICE, route="none"
+            )
         elif command is Command.STATUS:
-            invs = [i for i in await self.queue.listing(space=ctx.conversation.space, limit=100)
-                    if ThreadRef.from_json(i.thread_ref).channel == inbound.channel
-                    and i.status in ("pending", "running")]
+            invs = [
+                i
+                for i in await self.queue.listing(space=ctx.conversation.space, limit=100)
+                if ThreadRef.from_json(i.thread_ref).channel == inbound.channel
+                and i.status in ("pending", "running")
+            ]
             if not invs:
                 text = "No investigations are open here."
             else:
-                lines = [f'- "{_short(i.question)}": {i.status}' + (f" ({i.progress})" if i.progress else "")
-                         for i in invs]
+                lines = [
+                    f'- "{_short(i.question)}": {i.status}' + (f" ({i.progress})" if i.progress else "")
+                    for i in invs
+                ]
                 text = "Open investigations:\n" + "\n".join(lines)
             await self._reply(ctx, sender, text, kind=ReplyKind.NOTICE, route="none")
         elif command is Command.CANCEL:
@@ -551,7 +695,9 @@ class Mallory:
             return None
         return await self.conversations.message(conv.id, int(value))
 
-    async def _message_by_platform_id(self, conv: ConversationRow, platform_id: str | None) -> MessageRow | None:
+    async def _message_by_platform_id(
+        self, conv: ConversationRow, platform_id: str | None
+    ) -> MessageRow | None:
         if not platform_id:
             return None
         return await self.conversations.user_message(conv.id, platform_id)
@@ -577,7 +723,9 @@ class Mallory:
         buttons: tuple[Button, ...] = (),
         route: str,
     ) -> Posted | None:
-        reply = Reply(ctx.inbound.thread, text, kind=kind, in_reply_to=ctx.inbound.message_id, buttons=buttons)
+        reply = Reply(
+            ctx.inbound.thread, text, kind=kind, in_reply_to=ctx.inbound.message_id, buttons=buttons
+        )
         return await self._post(ctx.conversation, ctx.inbound.thread, sender, reply, route=route)
 
     async def _post(
@@ -602,8 +750,20 @@ class Mallory:
                 log.warning("gave up posting a reply in %s after %d rate limits", thread.key, attempt)
                 return None
             log.info("reply in %s rate limited; retrying in %.1fs", thread.key, exc.retry_after)
-            self._spawn(self._post_later(exc.retry_after, conv, thread, sender, reply, route=route, offer=offer,
-                                         ack_for=ack_for, question=question, attempt=attempt + 1))
+            self._spawn(
+                self._post_later(
+                    exc.retry_after,
+                    conv,
+                    thread,
+                    sender,
+                    reply,
+                    route=route,
+                    offer=offer,
+                    ack_for=ack_for,
+                    question=question,
+                    attempt=attempt + 1,
+                )
+            )
             return None
         except MalloryError as exc:
             log.warning("could not post a reply in %s: %s", thread.key, exc)

@@ -64,7 +64,16 @@ def setup_logging(settings: Settings, *, verbose: bool = False) -> None:
     root.handlers[:] = [handler]
     level = logging.INFO if verbose else getattr(logging, settings.log_level.upper(), logging.WARNING)
     root.setLevel(level)
-    for noisy in ("httpx", "httpcore", "apscheduler", "aiosqlite", "alembic", "telegram", "slack_bolt", "hpack"):
+    for noisy in (
+        "httpx",
+        "httpcore",
+        "apscheduler",
+        "aiosqlite",
+        "alembic",
+        "telegram",
+        "slack_bolt",
+        "hpack",
+    ):
         logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
 
 
@@ -106,7 +115,8 @@ async def wait_for_thread(rt: Any, thread: ThreadRef, *, timeout: float) -> bool
     deadline = loop.time() + timeout
     while True:
         pending = [
-            i for i in await rt.queue.listing(limit=200)
+            i
+            for i in await rt.queue.listing(limit=200)
             if i.conversation_id == conv.id and i.status not in ("delivered", "cancelled")
         ]
         if not pending:
@@ -139,7 +149,9 @@ def platform_plan(settings: Settings) -> tuple[list[str], list[str]]:
         mode = "Socket Mode" if settings.slack_app_token else "HTTP Events API"
         why.append(f"slack: SLACK_BOT_TOKEN set, {mode}")
     elif settings.slack_bot_token:
-        why.append("slack: not started — SLACK_BOT_TOKEN needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP)")
+        why.append(
+            "slack: not started — SLACK_BOT_TOKEN needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP)"
+        )
     else:
         why.append("slack: not started — no SLACK_BOT_TOKEN")
     if settings.telegram_bot_token:
@@ -217,8 +229,10 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
         for name in platforms:
             module = importlib.import_module(f"adapters.{name}")
             rt.worker.senders[name] = module.sender_from_settings(settings)
-        print(f"worker {rt.worker.worker_id}: delivering to {', '.join(platforms) or 'no platform (results wait in the database)'}",
-              file=sys.stderr)
+        print(
+            f"worker {rt.worker.worker_id}: delivering to {', '.join(platforms) or 'no platform (results wait in the database)'}",
+            file=sys.stderr,
+        )
         try:
             if args.once:
                 ran = await rt.worker.run_once()
@@ -241,15 +255,24 @@ async def cmd_classify(args: argparse.Namespace, settings: Settings) -> int:
         async with Runtime.open(settings) as rt:
             rows = await rt.conversations.corrections()
         for c in rows:
-            record = {"at": c.created_at.isoformat(), "platform": c.platform, "given": c.route_given,
-                      "wanted": c.route_wanted, "text": c.text}
-            print(json.dumps(record, ensure_ascii=False) if args.json else
-                  f"{c.created_at:%Y-%m-%d %H:%M}  {c.route_given} → {c.route_wanted}  {c.text[:100]!r}")
+            record = {
+                "at": c.created_at.isoformat(),
+                "platform": c.platform,
+                "given": c.route_given,
+                "wanted": c.route_wanted,
+                "text": c.text,
+            }
+            print(
+                json.dumps(record, ensure_ascii=False)
+                if args.json
+                else f"{c.created_at:%Y-%m-%d %H:%M}  {c.route_given} → {c.route_wanted}  {c.text[:100]!r}"
+            )
         if not rows and not args.json:
             print("no corrections recorded", file=sys.stderr)
         return 0
     provider = make_provider(settings)
     try:
+
         async def decide(text: str) -> dict[str, object]:
             lexicon = classify_lexicon(text)
             decision = lexicon
@@ -285,8 +308,10 @@ async def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     async with Runtime.open(settings) as rt:
         print(f"embeddings: {rt.embedder_description}", file=sys.stderr)
         result = await rt.ingest(path, space=args.space)
-    print(f"ingested {result.total} entries from {path} into space {args.space!r}: "
-          f"{result.created} new, {result.updated} updated, {result.links} links")
+    print(
+        f"ingested {result.total} entries from {path} into space {args.space!r}: "
+        f"{result.created} new, {result.updated} updated, {result.links} links"
+    )
     for skipped in result.skipped:
         print(f"  skipped {skipped}", file=sys.stderr)
     for dangling in result.dangling[:20]:
@@ -303,19 +328,27 @@ async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> in
         thread = ThreadRef.from_json(inv.thread_ref)
         elapsed = (inv.finished_at - inv.created_at).total_seconds() if inv.finished_at else None
         record = {
-            "id": inv.id, "status": inv.status, "question": inv.question, "thread": thread.key,
-            "requester": inv.requester_name or inv.requester_id, "attempts": inv.attempts,
+            "id": inv.id,
+            "status": inv.status,
+            "question": inv.question,
+            "thread": thread.key,
+            "requester": inv.requester_name or inv.requester_id,
+            "attempts": inv.attempts,
             "created_at": inv.created_at.isoformat(),
             "claimed_at": inv.claimed_at.isoformat() if inv.claimed_at else None,
             "finished_at": inv.finished_at.isoformat() if inv.finished_at else None,
             "delivered_at": inv.delivered_at.isoformat() if inv.delivered_at else None,
-            "seconds": elapsed, "report_path": inv.report_path, "error": inv.error,
+            "seconds": elapsed,
+            "report_path": inv.report_path,
+            "error": inv.error,
         }
         if args.json:
             print(json.dumps(record, ensure_ascii=False))
         else:
             took = f"{elapsed:.1f}s" if elapsed is not None else "-"
-            print(f"{inv.id[:8]}  {inv.status:<9} {inv.attempts}×  {took:>7}  {thread.key}  {inv.question[:70]!r}")
+            print(
+                f"{inv.id[:8]}  {inv.status:<9} {inv.attempts}×  {took:>7}  {thread.key}  {inv.question[:70]!r}"
+            )
     if not rows and not args.json:
         print("no investigations yet", file=sys.stderr)
     return 0
@@ -334,8 +367,9 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
         async def progress(_phase: int, text: str) -> None:
             print(f"  {text}", file=sys.stderr)
 
-        dossier = await rt.investigator.run(topic, space=args.space, entry_id=args.entry, depth=args.depth,
-                                            progress=progress)
+        dossier = await rt.investigator.run(
+            topic, space=args.space, entry_id=args.entry, depth=args.depth, progress=progress
+        )
         synthesis = await rt.worker._synthesize(dossier, [])
         from bot.research.report import render_report
 
@@ -353,24 +387,44 @@ async def cmd_recall(args: argparse.Namespace, settings: Settings) -> int:
     question = " ".join(args.question).strip()
     async with Runtime.open(settings) as rt:
         if args.keyword:
-            explored = await rt.core.recall.explore(question, space=args.space, keywords=args.keyword,
-                                                    depth=args.depth, beam=args.beam)
+            explored = await rt.core.recall.explore(
+                question, space=args.space, keywords=args.keyword, depth=args.depth, beam=args.beam
+            )
             from bot.research.recall import RecallResult
 
             result = RecallResult(question, explored=explored)
         else:
             result = await rt.core.recall.cascade(question, space=args.space)
     if args.json:
-        print(json.dumps({
-            "grade": result.grade.value,
-            "earlier": None if result.earlier is None else {
-                "id": result.earlier.entry.id, "title": result.earlier.entry.title,
-                "grade": result.earlier.grade.value, "score": result.earlier.overlap},
-            "hits": [{"id": h.entry.id, "title": h.entry.title, "score": h.score, "found_by": list(h.found_by)}
-                     for h in result.hits],
-            "explored": [{"id": x.entry.id, "title": x.entry.title, "path": list(x.path), "keyword": x.keyword}
-                         for x in result.explored],
-        }, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "grade": result.grade.value,
+                    "earlier": None
+                    if result.earlier is None
+                    else {
+                        "id": result.earlier.entry.id,
+                        "title": result.earlier.entry.title,
+                        "grade": result.earlier.grade.value,
+                        "score": result.earlier.overlap,
+                    },
+                    "hits": [
+                        {
+                            "id": h.entry.id,
+                            "title": h.entry.title,
+                            "score": h.score,
+                            "found_by": list(h.found_by),
+                        }
+                        for h in result.hits
+                    ],
+                    "explored": [
+                        {"id": x.entry.id, "title": x.entry.title, "path": list(x.path), "keyword": x.keyword}
+                        for x in result.explored
+                    ],
+                },
+                ensure_ascii=False,
+            )
+        )
     else:
         print(render_recall(result))
     return 0
@@ -411,22 +465,38 @@ def build_parser() -> argparse.ArgumentParser:
     chat_opts = argparse.ArgumentParser(add_help=False)
     chat_opts.add_argument("--session", help="console conversation id (default: a new one per run)")
     chat_opts.add_argument("--user", default="you", help="your name in the console (default: you)")
-    chat_opts.add_argument("--wait", type=float, default=300.0,
-                           help="at end of input, wait this many seconds for open investigations (default 300)")
+    chat_opts.add_argument(
+        "--wait",
+        type=float,
+        default=300.0,
+        help="at end of input, wait this many seconds for open investigations (default 300)",
+    )
     chat_opts.add_argument("--no-seed", action="store_true", help="do not seed an empty knowledge base")
 
-    p = sub.add_parser("run", parents=[chat_opts], help="start the adapters whose credentials are set, else the console",
-                       description="Start Slack and/or Telegram when their credentials are set, with an in-process "
-                       "worker; otherwise open the console chat.")
+    p = sub.add_parser(
+        "run",
+        parents=[chat_opts],
+        help="start the adapters whose credentials are set, else the console",
+        description="Start Slack and/or Telegram when their credentials are set, with an in-process "
+        "worker; otherwise open the console chat.",
+    )
     p.set_defaults(handler=cmd_run)
-    p.add_argument("--console", action="store_true", help="open the console chat even if platform credentials are set")
+    p.add_argument(
+        "--console", action="store_true", help="open the console chat even if platform credentials are set"
+    )
     p.add_argument("--http", type=int, metavar="PORT", help="Slack: serve the Events API over HTTP on PORT")
-    p.add_argument("--webhook", metavar="URL", help="Telegram: register this webhook URL instead of long polling")
+    p.add_argument(
+        "--webhook", metavar="URL", help="Telegram: register this webhook URL instead of long polling"
+    )
     p.add_argument("--port", type=int, help="Telegram: port to serve the webhook on")
 
-    p = sub.add_parser("chat", parents=[chat_opts], help="chat in the terminal (reads stdin, pipe-friendly)",
-                       description="Chat with Mallory in the terminal. One message per line; piped input works, "
-                       "and the process waits for the session's investigations before exiting.")
+    p = sub.add_parser(
+        "chat",
+        parents=[chat_opts],
+        help="chat in the terminal (reads stdin, pipe-friendly)",
+        description="Chat with Mallory in the terminal. One message per line; piped input works, "
+        "and the process waits for the session's investigations before exiting.",
+    )
     p.set_defaults(handler=cmd_chat)
 
     p = add("classify", cmd_classify, "print the routing decision for a message (or one per stdin line)")
@@ -434,11 +504,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--corrections", action="store_true", help="list recorded one-click routing corrections")
 
-    p = add("ingest", cmd_ingest, "load a folder of Markdown notes (or a .jsonl corpus) into the knowledge base")
+    p = add(
+        "ingest", cmd_ingest, "load a folder of Markdown notes (or a .jsonl corpus) into the knowledge base"
+    )
     p.add_argument("path", help="a folder of .md notes, one .md file, or a .jsonl file (_id, title, text)")
-    p.add_argument("--space", default="global", help="space to load into (default: global, seen by every space)")
+    p.add_argument(
+        "--space", default="global", help="space to load into (default: global, seen by every space)"
+    )
 
-    p = add("investigations", cmd_investigations, "list investigations with status, question, thread, attempts")
+    p = add(
+        "investigations", cmd_investigations, "list investigations with status, question, thread, attempts"
+    )
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--status", choices=["pending", "running", "done", "failed", "delivered", "cancelled"])
     p.add_argument("--limit", type=int, default=50)
@@ -446,7 +522,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("investigate", cmd_investigate, "run one investigation now and print the report")
     p.add_argument("topic", nargs="*", help="what to investigate")
     p.add_argument("--entry", help="start Phase 1 from this entry id (full or 8-character short id)")
-    p.add_argument("--depth", type=int, default=1, choices=[1, 2], help="relationship hops in Phase 2 (default 1)")
+    p.add_argument(
+        "--depth", type=int, default=1, choices=[1, 2], help="relationship hops in Phase 2 (default 1)"
+    )
     p.add_argument("--space", default="global")
     p.add_argument("--no-seed", action="store_true", help="do not seed an empty knowledge base")
 

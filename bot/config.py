@@ -32,17 +32,11 @@ class Settings(BaseSettings):
     # platform and API secrets (standard names)
     slack_bot_token: SecretStr | None = Field(None, validation_alias=_env("SLACK_BOT_TOKEN"))
     slack_app_token: SecretStr | None = Field(None, validation_alias=_env("SLACK_APP_TOKEN"))
-    slack_signing_secret: SecretStr | None = Field(
-        None, validation_alias=_env("SLACK_SIGNING_SECRET")
-    )
+    slack_signing_secret: SecretStr | None = Field(None, validation_alias=_env("SLACK_SIGNING_SECRET"))
     slack_api_url: str | None = Field(None, validation_alias=_env("SLACK_API_URL"))
-    telegram_bot_token: SecretStr | None = Field(
-        None, validation_alias=_env("TELEGRAM_BOT_TOKEN")
-    )
+    telegram_bot_token: SecretStr | None = Field(None, validation_alias=_env("TELEGRAM_BOT_TOKEN"))
     telegram_api_url: str | None = Field(None, validation_alias=_env("TELEGRAM_API_URL"))
-    telegram_webhook_secret: SecretStr | None = Field(
-        None, validation_alias=_env("TELEGRAM_WEBHOOK_SECRET")
-    )
+    telegram_webhook_secret: SecretStr | None = Field(None, validation_alias=_env("TELEGRAM_WEBHOOK_SECRET"))
     anthropic_api_key: SecretStr | None = Field(None, validation_alias=_env("ANTHROPIC_API_KEY"))
     anthropic_base_url: str | None = Field(None, validation_alias=_env("ANTHROPIC_BASE_URL"))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.clock import Clock
 from bot.errors import DeliveryError, RetryLater
@@ -33,12 +33,23 @@ def compose(inv: Investigation) -> Reply:
     thread = ThreadRef.from_json(inv.thread_ref)
     requester = Person(inv.requester_id, inv.requester_name) if inv.requester_id else None
     if inv.status == Status.FAILED.value or not inv.answer:
-        return Reply(thread, apology(inv), kind=ReplyKind.APOLOGY, in_reply_to=inv.request_message_id,
-                     mention=requester)
+        return Reply(
+            thread,
+            apology(inv),
+            kind=ReplyKind.APOLOGY,
+            in_reply_to=inv.request_message_id,
+            mention=requester,
+        )
     report = inv.answer
     if len(report) <= INLINE_LIMIT:
-        return Reply(thread, report, kind=ReplyKind.REPORT, in_reply_to=inv.request_message_id, mention=requester,
-                     title=_short(inv.question, 80))
+        return Reply(
+            thread,
+            report,
+            kind=ReplyKind.REPORT,
+            in_reply_to=inv.request_message_id,
+            mention=requester,
+            title=_short(inv.question, 80),
+        )
     return Reply(
         thread,
         condensed(report),
@@ -62,7 +73,9 @@ def condensed(report: str) -> str:
 
 
 class Delivery:
-    def __init__(self, queue: Queue, clock: Clock, senders: Mapping[str, Sender], *, retry_s: float = 30.0) -> None:
+    def __init__(
+        self, queue: Queue, clock: Clock, senders: Mapping[str, Sender], *, retry_s: float = 30.0
+    ) -> None:
         self.queue = queue
         self.clock = clock
         self.senders = senders
@@ -88,22 +101,32 @@ class Delivery:
         try:
             posted: Posted = await sender.send(reply)
         except RetryLater as exc:
-            retry_at = self.clock.now() + timedelta(seconds=max(exc.retry_after, 1.0))
-            log.info("delivery of %s rate limited; retrying at %s", inv.id[:8], retry_at)
-            await self.queue.delivery_failed(inv.id, error=str(exc), retry_at=retry_at, now=self.clock.now())
+            later = self.clock.now() + timedelta(seconds=max(exc.retry_after, 1.0))
+            log.info("delivery of %s rate limited; retrying at %s", inv.id[:8], later)
+            await self.queue.delivery_failed(inv.id, error=str(exc), retry_at=later, now=self.clock.now())
             return False
         except DeliveryError as exc:
             attempts = inv.delivery_attempts + 1
             give_up = exc.permanent or attempts >= MAX_DELIVERY_ATTEMPTS
-            retry_at = None if give_up else self.clock.now() + min(self.retry * (2 ** min(attempts, 10)), MAX_BACKOFF)
+            retry_at: datetime | None = (
+                None
+                if give_up
+                else self.clock.now() + min(self.retry * (2 ** min(attempts, 10)), MAX_BACKOFF)
+            )
             log.warning("delivery of %s failed (%s)%s", inv.id[:8], exc, "; giving up" if give_up else "")
             await self.queue.delivery_failed(inv.id, error=str(exc), retry_at=retry_at, now=self.clock.now())
             return False
         await self.queue.mark_delivered(inv.id, message_id=posted.message_id, now=self.clock.now())
         if inv.ack_message_id:
-            done = "Done: the report is below." if reply.kind is ReplyKind.REPORT else "This one didn't work out; see below."
+            done = (
+                "Done: the report is below."
+                if reply.kind is ReplyKind.REPORT
+                else "This one didn't work out; see below."
+            )
             try:
-                await sender.edit(Posted(thread, inv.ack_message_id), f'Investigating "{_short(inv.question)}". {done}')
+                await sender.edit(
+                    Posted(thread, inv.ack_message_id), f'Investigating "{_short(inv.question)}". {done}'
+                )
             except Exception as exc:  # the ack edit is cosmetic
                 log.debug("could not update the acknowledgement: %s", type(exc).__name__)
         return True

@@ -27,7 +27,9 @@ class Persona:
         )
 
 
-def capabilities(*, llm_online: bool, web_search: bool, semantic: bool, platforms: list[str]) -> tuple[str, ...]:
+def capabilities(
+    *, llm_online: bool, web_search: bool, semantic: bool, platforms: list[str]
+) -> tuple[str, ...]:
     caps = [
         "Answer questions from the team's knowledge base right away, citing entries"
         + ("" if llm_online else " (extractive answers: no language model is configured)"),
@@ -35,7 +37,7 @@ def capabilities(*, llm_online: bool, web_search: bool, semantic: bool, platform
         "investigate or trace something; I acknowledge at once and thread a cited report back into "
         "this conversation, pinging whoever asked",
         "Accept follow-ups in the thread while an investigation runs as steering notes, and cancel it on request",
-        "Recall earlier investigations and answers (\"do we have something about X?\")",
+        'Recall earlier investigations and answers ("do we have something about X?")',
         "Remember a note you give me (/remember)",
     ]
     caps.append("Search " + ("by meaning and by keyword" if semantic else "by keyword"))

@@ -140,8 +140,9 @@ class Runtime:
             if hook is not None:
                 await hook(entries)
 
-        return await ingest_path(path, knowledge=self.knowledge, space=space, now=self.clock.now(),
-                                 after_upsert=embed)
+        return await ingest_path(
+            path, knowledge=self.knowledge, space=space, now=self.clock.now(), after_upsert=embed
+        )
 
     async def seed_vault(self) -> IngestResult | None:
         """Load the configured vault into the global space when the knowledge base is empty."""

@@ -69,10 +69,23 @@ class Worker:
     def start(self) -> None:
         """Start the claim tick and the stale sweep on the running event loop."""
         scheduler = AsyncIOScheduler(timezone=UTC)
-        scheduler.add_job(self.tick, "interval", seconds=self.settings.worker_interval_s, id="claim",
-                          max_instances=1, coalesce=True, next_run_time=datetime.now(UTC))
-        scheduler.add_job(self.sweep, "interval", seconds=self.settings.sweep_interval_s, id="sweep",
-                          max_instances=1, coalesce=True)
+        scheduler.add_job(
+            self.tick,
+            "interval",
+            seconds=self.settings.worker_interval_s,
+            id="claim",
+            max_instances=1,
+            coalesce=True,
+            next_run_time=datetime.now(UTC),
+        )
+        scheduler.add_job(
+            self.sweep,
+            "interval",
+            seconds=self.settings.sweep_interval_s,
+            id="sweep",
+            max_instances=1,
+            coalesce=True,
+        )
         scheduler.start()
         self._scheduler = scheduler
 
@@ -136,7 +149,9 @@ class Worker:
             return Outcome.STALE_CLAIM
         except Exception as exc:
             log.exception("investigation %s failed", inv.id[:8])
-            return await self.queue.fail(claim, now=self.clock.now(), error=f"{type(exc).__name__}: {exc}"[:500])
+            return await self.queue.fail(
+                claim, now=self.clock.now(), error=f"{type(exc).__name__}: {exc}"[:500]
+            )
         outcome = await self.queue.complete(
             claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
         )
@@ -193,10 +208,14 @@ class Worker:
         sources = dossier.sources()
         edges = [f"{e.from_id[:8]} —[{e.type}]→ {e.to_id[:8]}" for e in dossier.edges]
         try:
-            synthesis = await self.llm.synthesize(dossier.topic, sources=sources[:40], notes=notes, edges=edges)
+            synthesis = await self.llm.synthesize(
+                dossier.topic, sources=sources[:40], notes=notes, edges=edges
+            )
         except LLMError as exc:
             log.warning("synthesis model unavailable (%s); writing an extractive summary", exc)
-            synthesis = await self.offline.synthesize(dossier.topic, sources=sources, notes=notes, edges=edges)
+            synthesis = await self.offline.synthesize(
+                dossier.topic, sources=sources, notes=notes, edges=edges
+            )
         known = {s.short_id for s in sources}
         summary, removed = validate_citations(synthesis.summary, known)
         gaps = [validate_citations(g, known)[0] for g in synthesis.gaps]
@@ -230,7 +249,9 @@ class Worker:
             now=now,
         )
         cited = set(re.findall(r"\[Entry ([0-9a-f]{8})\]", report))
-        edges = [(entry.id, f.entry.id, "citation") for f in dossier.found.values() if f.entry.id[:8] in cited]
+        edges = [
+            (entry.id, f.entry.id, "citation") for f in dossier.found.values() if f.entry.id[:8] in cited
+        ]
         await self.knowledge.add_relations(edges, space=space, now=now)
         if self.on_entries is not None:
             await self.on_entries([entry])

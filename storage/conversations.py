@@ -61,8 +61,18 @@ class ConversationRow:
 
     @classmethod
     def of(cls, conv: Conversation) -> ConversationRow:
-        return cls(conv.id, conv.key, conv.platform, conv.space, conv.channel, conv.thread, conv.thread_ref,
-                   conv.created_at, conv.offer_question, conv.offer_at)
+        return cls(
+            conv.id,
+            conv.key,
+            conv.platform,
+            conv.space,
+            conv.channel,
+            conv.thread,
+            conv.thread_ref,
+            conv.created_at,
+            conv.offer_question,
+            conv.offer_at,
+        )
 
 
 @dataclass
@@ -82,8 +92,20 @@ class MessageRow:
 
     @classmethod
     def of(cls, msg: Message) -> MessageRow:
-        return cls(msg.id or 0, msg.conversation_id, msg.space, msg.role, msg.platform_message_id, msg.author_id,
-                   msg.author_name, msg.text, msg.truncated, msg.route, msg.created_at, dict(msg.meta or {}))
+        return cls(
+            msg.id or 0,
+            msg.conversation_id,
+            msg.space,
+            msg.role,
+            msg.platform_message_id,
+            msg.author_id,
+            msg.author_name,
+            msg.text,
+            msg.truncated,
+            msg.route,
+            msg.created_at,
+            dict(msg.meta or {}),
+        )
 
 
 @dataclass(frozen=True)
@@ -105,13 +127,30 @@ class Stored:
     open_investigation: OpenInvestigation | None
 
 
-def _conversation(session: Session, *, key: str, platform: str, space: str, channel: str, thread: str,
-                  thread_ref: str, now: datetime) -> Conversation:
+def _conversation(
+    session: Session,
+    *,
+    key: str,
+    platform: str,
+    space: str,
+    channel: str,
+    thread: str,
+    thread_ref: str,
+    now: datetime,
+) -> Conversation:
     found = session.execute(select(Conversation).where(Conversation.key == key)).scalars().first()
     if found is not None:
         return found
-    conv = Conversation(id=new_id(), key=key, platform=platform, space=space, channel=channel, thread=thread,
-                        thread_ref=thread_ref, created_at=now)
+    conv = Conversation(
+        id=new_id(),
+        key=key,
+        platform=platform,
+        space=space,
+        channel=channel,
+        thread=thread,
+        thread_ref=thread_ref,
+        created_at=now,
+    )
     try:
         with session.begin_nested():
             session.add(conv)
@@ -130,13 +169,17 @@ def _insert_message(session: Session, msg: Message) -> Message | None:
 
 
 def _open_investigation(session: Session, conversation_id: str) -> Investigation | None:
-    return session.execute(
-        select(Investigation)
-        .where(Investigation.conversation_id == conversation_id)
-        .where(col(Investigation.status).in_([s.value for s in OPEN_STATUSES]))
-        .order_by(col(Investigation.created_at).desc())
-        .limit(1)
-    ).scalars().first()
+    return (
+        session.execute(
+            select(Investigation)
+            .where(Investigation.conversation_id == conversation_id)
+            .where(col(Investigation.status).in_([s.value for s in OPEN_STATUSES]))
+            .order_by(col(Investigation.created_at).desc())
+            .limit(1)
+        )
+        .scalars()
+        .first()
+    )
 
 
 def _has_assistant_message(session: Session, conversation_id: str) -> bool:
@@ -180,25 +223,64 @@ class Conversations:
         def work(conn: Connection) -> Stored:
             row = db.execute(conn, _SELECT_CONVERSATION, (key,)).first()
             if row is None:
-                db.execute(conn, _INSERT_CONVERSATION, (new_id(), key, platform, space, channel, thread, thread_ref, when))
+                db.execute(
+                    conn,
+                    _INSERT_CONVERSATION,
+                    (new_id(), key, platform, space, channel, thread, thread_ref, when),
+                )
                 row = db.execute(conn, _SELECT_CONVERSATION, (key,)).one()
             conv = ConversationRow(
-                row[0], row[1], row[2], row[3], row[4], row[5], row[6], db.from_db_time(row[7]), row[8],
+                row[0],
+                row[1],
+                row[2],
+                row[3],
+                row[4],
+                row[5],
+                row[6],
+                db.from_db_time(row[7]),
+                row[8],
                 db.from_db_time(row[9]),
             )
-            inserted = db.execute(conn, _INSERT_MESSAGE, (
-                conv.id, conv.space, "user", platform_message_id, author_id, author_name, text, truncated, route,
-                when, meta_json,
-            )).first()
+            inserted = db.execute(
+                conn,
+                _INSERT_MESSAGE,
+                (
+                    conv.id,
+                    conv.space,
+                    "user",
+                    platform_message_id,
+                    author_id,
+                    author_name,
+                    text,
+                    truncated,
+                    route,
+                    when,
+                    meta_json,
+                ),
+            ).first()
             msg = None
             if inserted is not None:
-                msg = MessageRow(inserted[0], conv.id, conv.space, "user", platform_message_id, author_id,
-                                 author_name, text, truncated, route, now, meta or {})
+                msg = MessageRow(
+                    inserted[0],
+                    conv.id,
+                    conv.space,
+                    "user",
+                    platform_message_id,
+                    author_id,
+                    author_name,
+                    text,
+                    truncated,
+                    route,
+                    now,
+                    meta or {},
+                )
             takes_part = db.execute(conn, _HAS_ASSISTANT, (conv.id,)).first() is not None
             found = db.execute(conn, _OPEN_INVESTIGATION, (conv.id,)).first()
             open_inv = None
             if found is not None:
-                open_inv = OpenInvestigation(found[0], found[1], found[2], db.from_db_time(found[3]), found[4])
+                open_inv = OpenInvestigation(
+                    found[0], found[1], found[2], db.from_db_time(found[3]), found[4]
+                )
             return Stored(conv, msg, takes_part, open_inv)
 
         return await db.run_sql(work)
@@ -222,10 +304,23 @@ class Conversations:
         meta_json = json.dumps(meta)
 
         def work(conn: Connection) -> None:
-            db.execute(conn, _INSERT_REPLY, (
-                conversation.id, conversation.space, "assistant", platform_message_id, "", "", text, False, route,
-                when, meta_json,
-            ))
+            db.execute(
+                conn,
+                _INSERT_REPLY,
+                (
+                    conversation.id,
+                    conversation.space,
+                    "assistant",
+                    platform_message_id,
+                    "",
+                    "",
+                    text,
+                    False,
+                    route,
+                    when,
+                    meta_json,
+                ),
+            )
             if offer is not None:
                 db.execute(conn, _SET_OFFER, (offer, when, conversation.id))
             if ack_for is not None:
@@ -234,12 +329,30 @@ class Conversations:
         await db.run_sql(work)
 
     async def get_or_create(
-        self, *, key: str, platform: str, space: str, channel: str, thread: str, thread_ref: str, now: datetime
+        self,
+        *,
+        key: str,
+        platform: str,
+        space: str,
+        channel: str,
+        thread: str,
+        thread_ref: str,
+        now: datetime,
     ) -> tuple[ConversationRow, bool]:
         def work(session: Session) -> tuple[ConversationRow, bool]:
-            existed = session.execute(select(Conversation.id).where(Conversation.key == key)).first() is not None
-            conv = _conversation(session, key=key, platform=platform, space=space, channel=channel, thread=thread,
-                                 thread_ref=thread_ref, now=now)
+            existed = (
+                session.execute(select(Conversation.id).where(Conversation.key == key)).first() is not None
+            )
+            conv = _conversation(
+                session,
+                key=key,
+                platform=platform,
+                space=space,
+                channel=channel,
+                thread=thread,
+                thread_ref=thread_ref,
+                now=now,
+            )
             session.flush()
             return ConversationRow.of(conv), not existed
 
@@ -250,7 +363,8 @@ class Conversations:
 
     async def by_key(self, key: str) -> Conversation | None:
         return await self.db.run(
-            lambda s: s.execute(select(Conversation).where(Conversation.key == key)).scalars().first(), write=False
+            lambda s: s.execute(select(Conversation).where(Conversation.key == key)).scalars().first(),
+            write=False,
         )
 
     async def add_message(
@@ -287,9 +401,13 @@ class Conversations:
         values: dict[str, Any] = {"route": route}
         if meta is not None:
             values["meta"] = meta
-        await self.db.run(lambda s: s.execute(update(Message).where(col(Message.id) == message_id).values(**values)))
+        await self.db.run(
+            lambda s: s.execute(update(Message).where(col(Message.id) == message_id).values(**values))
+        )
 
-    async def history(self, conversation_id: str, *, limit: int = 12, before_id: int | None = None) -> list[Message]:
+    async def history(
+        self, conversation_id: str, *, limit: int = 12, before_id: int | None = None
+    ) -> list[Message]:
         def work(session: Session) -> list[Message]:
             stmt = select(Message).where(Message.conversation_id == conversation_id)
             if before_id is not None:
@@ -308,13 +426,17 @@ class Conversations:
 
     async def user_message(self, conversation_id: str, platform_message_id: str) -> MessageRow | None:
         def work(session: Session) -> MessageRow | None:
-            msg = session.execute(
-                select(Message)
-                .where(Message.conversation_id == conversation_id)
-                .where(Message.platform_message_id == platform_message_id)
-                .where(Message.role == "user")
-                .limit(1)
-            ).scalars().first()
+            msg = (
+                session.execute(
+                    select(Message)
+                    .where(Message.conversation_id == conversation_id)
+                    .where(Message.platform_message_id == platform_message_id)
+                    .where(Message.role == "user")
+                    .limit(1)
+                )
+                .scalars()
+                .first()
+            )
             return None if msg is None else MessageRow.of(msg)
 
         return await self.db.run(work, write=False)
@@ -337,11 +459,13 @@ class Conversations:
         return await self.db.run(lambda s: _has_assistant_message(s, conversation_id), write=False)
 
     async def set_offer(self, conversation_id: str, question: str | None, now: datetime | None) -> None:
-        await self.db.run(lambda s: s.execute(
-            update(Conversation)
-            .where(col(Conversation.id) == conversation_id)
-            .values(offer_question=question, offer_at=now)
-        ))
+        await self.db.run(
+            lambda s: s.execute(
+                update(Conversation)
+                .where(col(Conversation.id) == conversation_id)
+                .values(offer_question=question, offer_at=now)
+            )
+        )
 
     async def take_offer(self, conversation_id: str, *, now: datetime, window: timedelta) -> str | None:
         """The pending offer's question, if one is open within the window (not consumed)."""
@@ -367,7 +491,8 @@ class Conversations:
 
     async def corrections(self, *, limit: int = 200) -> list[Correction]:
         return await self.db.run(
-            lambda s: list(s.execute(select(Correction).order_by(col(Correction.id).desc()).limit(limit))
-                           .scalars().all()),
+            lambda s: list(
+                s.execute(select(Correction).order_by(col(Correction.id).desc()).limit(limit)).scalars().all()
+            ),
             write=False,
         )

@@ -85,9 +85,13 @@ class Knowledge:
         def work(session: Session) -> list[tuple[Entry, bool]]:
             out: list[tuple[Entry, bool]] = []
             for draft in drafts:
-                existing = session.execute(
-                    select(Entry).where(Entry.space == draft.space).where(Entry.source == draft.source)
-                ).scalars().first()
+                existing = (
+                    session.execute(
+                        select(Entry).where(Entry.space == draft.space).where(Entry.source == draft.source)
+                    )
+                    .scalars()
+                    .first()
+                )
                 tags = sorted({t.strip().strip("#").lower() for t in draft.tags if t and t.strip("# ")})
                 if existing is None:
                     entry = Entry(
@@ -150,9 +154,7 @@ class Knowledge:
             },
         )
 
-    async def add_relations(
-        self, edges: Iterable[tuple[str, str, str]], *, space: str, now: datetime
-    ) -> int:
+    async def add_relations(self, edges: Iterable[tuple[str, str, str]], *, space: str, now: datetime) -> int:
         """Add (from_id, to_id, type) edges, ignoring ones that exist. Returns how many were new."""
         rows = [
             {"space": space, "from_id": a, "to_id": b, "type": t, "created_at": now}
@@ -176,9 +178,13 @@ class Knowledge:
 
     async def replace_outgoing(self, entry_id: str, rel_type: str) -> None:
         """Drop an entry's outgoing edges of one type (before re-adding them on re-ingest)."""
-        await self.db.run(lambda s: s.execute(
-            delete(Relation).where(col(Relation.from_id) == entry_id).where(col(Relation.type) == rel_type)
-        ))
+        await self.db.run(
+            lambda s: s.execute(
+                delete(Relation)
+                .where(col(Relation.from_id) == entry_id)
+                .where(col(Relation.type) == rel_type)
+            )
+        )
 
     # reading ------------------------------------------------------------------------
 
@@ -192,9 +198,16 @@ class Knowledge:
         if len(key) < 6:
             return None
         rows = await self.db.run(
-            lambda s: s.execute(
-                select(Entry).where(col(Entry.id).startswith(key)).where(col(Entry.space).in_(spaces)).limit(2)
-            ).scalars().all(),
+            lambda s: (
+                s.execute(
+                    select(Entry)
+                    .where(col(Entry.id).startswith(key))
+                    .where(col(Entry.space).in_(spaces))
+                    .limit(2)
+                )
+                .scalars()
+                .all()
+            ),
             write=False,
         )
         return rows[0] if len(rows) == 1 else None
@@ -208,9 +221,13 @@ class Knowledge:
             out: dict[str, Entry] = {}
             for start in range(0, len(wanted), 500):
                 chunk = wanted[start : start + 500]
-                rows = session.execute(
-                    select(Entry).where(col(Entry.id).in_(chunk)).where(col(Entry.space).in_(spaces))
-                ).scalars().all()
+                rows = (
+                    session.execute(
+                        select(Entry).where(col(Entry.id).in_(chunk)).where(col(Entry.space).in_(spaces))
+                    )
+                    .scalars()
+                    .all()
+                )
                 out.update({e.id: e for e in rows})
             return out
 
@@ -239,11 +256,15 @@ class Knowledge:
             out: dict[int, Relation] = {}
             for start in range(0, len(wanted), 400):
                 chunk = wanted[start : start + 400]
-                rows = session.execute(
-                    select(Relation)
-                    .where(or_(col(Relation.from_id).in_(chunk), col(Relation.to_id).in_(chunk)))
-                    .where(col(Relation.space).in_(spaces))
-                ).scalars().all()
+                rows = (
+                    session.execute(
+                        select(Relation)
+                        .where(or_(col(Relation.from_id).in_(chunk), col(Relation.to_id).in_(chunk)))
+                        .where(col(Relation.space).in_(spaces))
+                    )
+                    .scalars()
+                    .all()
+                )
                 for rel in rows:
                     out[rel.id or 0] = rel
             return sorted(out.values(), key=lambda r: r.id or 0)
@@ -253,7 +274,9 @@ class Knowledge:
     async def tag_counts(self, *, spaces: Sequence[str]) -> Counter[str]:
         rows = await self.db.run(
             lambda s: s.execute(
-                select(EntryTag.tag, func.count()).where(col(EntryTag.space).in_(spaces)).group_by(col(EntryTag.tag))
+                select(EntryTag.tag, func.count())
+                .where(col(EntryTag.space).in_(spaces))
+                .group_by(col(EntryTag.tag))
             ).all(),
             write=False,
         )

@@ -46,9 +46,7 @@ class Conversation(SQLModel, table=True):
 
 class Message(SQLModel, table=True):
     __tablename__ = "messages"
-    __table_args__ = (
-        UniqueConstraint("conversation_id", "role", "platform_message_id", name="uq_message"),
-    )
+    __table_args__ = (UniqueConstraint("conversation_id", "role", "platform_message_id", name="uq_message"),)
 
     id: int | None = Field(default=None, primary_key=True)
     conversation_id: str = Field(foreign_key="conversations.id", index=True)

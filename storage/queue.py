@@ -53,9 +53,7 @@ class Queue:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def enqueue(
-        self, candidate: Investigation, *, now: datetime, dedup_window: timedelta
-    ) -> Enqueued:
+    async def enqueue(self, candidate: Investigation, *, now: datetime, dedup_window: timedelta) -> Enqueued:
         """Insert ``candidate`` unless an open investigation exists for the same
         conversation created within ``dedup_window``; then return that one instead.
         The check and the insert share one write transaction, so concurrent enqueues for
@@ -63,15 +61,21 @@ class Queue:
 
         def work(session: Session) -> Enqueued:
             if self.db.dialect == "postgresql":
-                session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": candidate.conversation_id})
-            existing = session.execute(
-                select(Investigation)
-                .where(Investigation.conversation_id == candidate.conversation_id)
-                .where(col(Investigation.status).in_(_OPEN))
-                .where(Investigation.created_at >= now - dedup_window)
-                .order_by(col(Investigation.created_at).desc())
-                .limit(1)
-            ).scalars().first()
+                session.execute(
+                    text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": candidate.conversation_id}
+                )
+            existing = (
+                session.execute(
+                    select(Investigation)
+                    .where(Investigation.conversation_id == candidate.conversation_id)
+                    .where(col(Investigation.status).in_(_OPEN))
+                    .where(Investigation.created_at >= now - dedup_window)
+                    .order_by(col(Investigation.created_at).desc())
+                    .limit(1)
+                )
+                .scalars()
+                .first()
+            )
             if existing is not None:
                 return Enqueued(existing, created=False)
             candidate.status = Status.PENDING
@@ -153,7 +157,9 @@ class Queue:
                     select(Investigation.id)
                     .where(col(Investigation.status) == Status.RUNNING.value)
                     .where(col(Investigation.heartbeat_at) < cutoff)
-                ).scalars().all()
+                )
+                .scalars()
+                .all()
             )
             if exhausted:
                 session.execute(
@@ -180,7 +186,11 @@ class Queue:
             )
             if _rowcount(result) == 1:
                 return Outcome.APPLIED
-            return Outcome.NOT_FOUND if session.get(Investigation, investigation_id) is None else Outcome.ALREADY_TERMINAL
+            return (
+                Outcome.NOT_FOUND
+                if session.get(Investigation, investigation_id) is None
+                else Outcome.ALREADY_TERMINAL
+            )
 
         return await self.db.run(work)
 
@@ -189,20 +199,28 @@ class Queue:
 
     async def open_for_conversation(self, conversation_id: str) -> Investigation | None:
         return await self.db.run(
-            lambda s: s.execute(
-                select(Investigation)
-                .where(Investigation.conversation_id == conversation_id)
-                .where(col(Investigation.status).in_(_OPEN))
-                .order_by(col(Investigation.created_at).desc())
-                .limit(1)
-            ).scalars().first(),
+            lambda s: (
+                s.execute(
+                    select(Investigation)
+                    .where(Investigation.conversation_id == conversation_id)
+                    .where(col(Investigation.status).in_(_OPEN))
+                    .order_by(col(Investigation.created_at).desc())
+                    .limit(1)
+                )
+                .scalars()
+                .first()
+            ),
             write=False,
         )
 
     async def set_ack(self, investigation_id: str, message_id: str) -> None:
-        await self.db.run(lambda s: s.execute(
-            update(Investigation).where(col(Investigation.id) == investigation_id).values(ack_message_id=message_id)
-        ))
+        await self.db.run(
+            lambda s: s.execute(
+                update(Investigation)
+                .where(col(Investigation.id) == investigation_id)
+                .values(ack_message_id=message_id)
+            )
+        )
 
     async def set_question(self, claim: Claim, question: str) -> bool:
         return await self._guarded_update(claim, {"question": question}) == 1
@@ -237,7 +255,9 @@ class Queue:
                     select(SteeringNote)
                     .where(SteeringNote.investigation_id == investigation_id)
                     .order_by(col(SteeringNote.id))
-                ).scalars().all()
+                )
+                .scalars()
+                .all()
             ),
             write=False,
         )
@@ -250,7 +270,9 @@ class Queue:
             select(Investigation)
             .where(col(Investigation.status).in_([Status.DONE.value, Status.FAILED.value]))
             .where(col(Investigation.delivered_at).is_(None))
-            .where((col(Investigation.next_delivery_at).is_(None)) | (col(Investigation.next_delivery_at) <= now))
+            .where(
+                (col(Investigation.next_delivery_at).is_(None)) | (col(Investigation.next_delivery_at) <= now)
+            )
             .order_by(col(Investigation.finished_at))
             .limit(limit)
         )
@@ -262,8 +284,12 @@ class Queue:
             update(Investigation)
             .where(col(Investigation.id) == investigation_id)
             .where(col(Investigation.delivered_at).is_(None))
-            .values(delivered_at=now, delivery_message_id=message_id, status=Status.DELIVERED.value,
-                    delivery_error=None)
+            .values(
+                delivered_at=now,
+                delivery_message_id=message_id,
+                status=Status.DELIVERED.value,
+                delivery_error=None,
+            )
         )
         return _rowcount(await self.db.run(lambda s: s.execute(stmt))) == 1
 
@@ -274,7 +300,9 @@ class Queue:
             update(Investigation)
             .where(col(Investigation.id) == investigation_id)
             .where(col(Investigation.delivered_at).is_(None))
-            .where((col(Investigation.next_delivery_at).is_(None)) | (col(Investigation.next_delivery_at) <= now))
+            .where(
+                (col(Investigation.next_delivery_at).is_(None)) | (col(Investigation.next_delivery_at) <= now)
+            )
             .values(next_delivery_at=until)
         )
         return _rowcount(await self.db.run(lambda s: s.execute(stmt))) == 1
@@ -292,7 +320,9 @@ class Queue:
         if retry_at is None:
             values["delivered_at"] = now
         await self.db.run(
-            lambda s: s.execute(update(Investigation).where(col(Investigation.id) == investigation_id).values(**values))
+            lambda s: s.execute(
+                update(Investigation).where(col(Investigation.id) == investigation_id).values(**values)
+            )
         )
 
     # internals --------------------------------------------------------------------
@@ -313,6 +343,9 @@ class Queue:
         current = await self.get(claim.investigation.id)
         if current is None:
             return Outcome.NOT_FOUND
-        if current.status in (Status.RUNNING.value, Status.PENDING.value) or current.claim_token != claim.token:
+        if (
+            current.status in (Status.RUNNING.value, Status.PENDING.value)
+            or current.claim_token != claim.token
+        ):
             return Outcome.STALE_CLAIM
         return Outcome.ALREADY_TERMINAL

@@ -20,9 +20,9 @@ VAULT = ROOT / "examples" / "vault"
 @pytest.fixture(autouse=True)
 def _scrub_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for name in list(os.environ):
-        if name.startswith(("SLACK_", "MALLORY_", "TELEGRAM_", "ANTHROPIC_", "VOYAGE_")) or name.lower().endswith(
-            "_proxy"
-        ):
+        if name.startswith(
+            ("SLACK_", "MALLORY_", "TELEGRAM_", "ANTHROPIC_", "VOYAGE_")
+        ) or name.lower().endswith("_proxy"):
             monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no stray .env is read
 

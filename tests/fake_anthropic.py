@@ -22,7 +22,9 @@ class Scripted:
     hang: bool = False
 
 
-def message(content: list[dict[str, Any]], *, model: str = "claude-test", stop: str = "end_turn") -> dict[str, Any]:
+def message(
+    content: list[dict[str, Any]], *, model: str = "claude-test", stop: str = "end_turn"
+) -> dict[str, Any]:
     return {
         "id": "msg_fake",
         "type": "message",
@@ -44,14 +46,19 @@ def tool_message(name: str, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def overloaded() -> Scripted:
-    return Scripted(529, {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}},
-                    {"retry-after-ms": "1"})
+    return Scripted(
+        529,
+        {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}},
+        {"retry-after-ms": "1"},
+    )
 
 
 def default_rule(request: dict[str, Any]) -> dict[str, Any]:
     choice = request.get("tool_choice") or {}
     if choice.get("name") == "route_message":
-        return tool_message("route_message", {"route": "quick", "question": "fake question", "reason": "fake"})
+        return tool_message(
+            "route_message", {"route": "quick", "question": "fake question", "reason": "fake"}
+        )
     if choice.get("name") == "write_synthesis":
         return tool_message("write_synthesis", {"summary": "Synthesised.", "gaps": []})
     if choice.get("name") == "report_gaps":

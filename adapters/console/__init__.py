@@ -11,7 +11,18 @@ from datetime import datetime
 from typing import TextIO
 
 from bot.app import Mallory
-from bot.events import Action, ActionEvent, Button, Command, Inbound, Person, Posted, Reply, ReplyKind, ThreadRef
+from bot.events import (
+    Action,
+    ActionEvent,
+    Button,
+    Command,
+    Inbound,
+    Person,
+    Posted,
+    Reply,
+    ReplyKind,
+    ThreadRef,
+)
 
 PLATFORM = "console"
 SPACE = "local"
@@ -108,7 +119,9 @@ class ConsoleChat:
             if found is not None:
                 message_id_, button = found
                 await self.core.handle_action(
-                    ActionEvent(self.thread, self.author, button.action, button.value, message_id_, self.now()),
+                    ActionEvent(
+                        self.thread, self.author, button.action, button.value, message_id_, self.now()
+                    ),
                     self.sender,
                 )
                 return

@@ -94,8 +94,8 @@ async def run_search(
     """The body of `mallory search`, given a retriever: one query, or one per stdin line."""
     if limit < 1:
         raise InputError("--limit must be at least 1")
-    if mode != "lexical" and retriever.semantic is None:
-        print(f"mallory: no embedder active: {mode} search runs lexical only", file=sys.stderr)
+    if mode == "semantic" and retriever.semantic is None:
+        print("mallory: no embedder active: semantic search finds nothing", file=sys.stderr)
     if query is not None:
         records = await search_records(retriever, query, space=space, limit=limit, mode=mode)
         print(json.dumps(records, ensure_ascii=False) if as_json else format_hits(records), file=stdout)

@@ -29,4 +29,12 @@ def make_provider(settings: Settings, *, capabilities: Sequence[str] = ()) -> LL
     return OfflineProvider(capabilities=capabilities)
 
 
-__all__ = ["LLMProvider", "OfflineProvider", "Source", "Synthesis", "Turn", "make_provider", "validate_citations"]
+__all__ = [
+    "LLMProvider",
+    "OfflineProvider",
+    "Source",
+    "Synthesis",
+    "Turn",
+    "make_provider",
+    "validate_citations",
+]

@@ -118,7 +118,9 @@ class AnthropicProvider:
         except anthropic.APIError as exc:
             # the SDK has already retried with backoff; say what failed, never the key
             status = getattr(exc, "status_code", None)
-            raise LLMError(f"model call failed ({type(exc).__name__}{f', HTTP {status}' if status else ''})") from None
+            raise LLMError(
+                f"model call failed ({type(exc).__name__}{f', HTTP {status}' if status else ''})"
+            ) from None
 
     @staticmethod
     def _system(persona: str, extra: str = "") -> list[dict[str, Any]]:
@@ -138,7 +140,9 @@ class AnthropicProvider:
 
     @staticmethod
     def _text(response: Any) -> str:
-        return "".join(getattr(b, "text", "") for b in response.content if getattr(b, "type", "") == "text").strip()
+        return "".join(
+            getattr(b, "text", "") for b in response.content if getattr(b, "type", "") == "text"
+        ).strip()
 
     async def classify(self, text: str, *, history: Sequence[Turn], lexicon: Decision) -> Decision:
         prompt = (
@@ -181,7 +185,7 @@ class AnthropicProvider:
 
     async def chat(self, text: str, *, persona: str, history: Sequence[Turn], hint: str = "") -> str:
         messages = [{"role": t.role, "content": t.text[:4000]} for t in list(history)[-12:] if t.text]
-        messages = _alternate(messages + [{"role": "user", "content": text[:8000]}])
+        messages = _alternate([*messages, {"role": "user", "content": text[:8000]}])
         extra = f"Routing note: {hint}." if hint else ""
         response = await self._create(
             model=self.fast_model, max_tokens=600, system=self._system(persona, extra), messages=messages

@@ -11,7 +11,9 @@ from bot.routing import Decision, is_referential, normalize
 from storage.knowledge import query_terms
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
-_GREETING = re.compile(r"^(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening)|gm|morning)\b", re.I)
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening)|gm|morning)\b", re.I
+)
 _THANKS = re.compile(r"\b(?:thanks|thank\s+you|thx|ty|cheers|appreciate)\b", re.I)
 
 
@@ -20,7 +22,7 @@ def sentences(text: str) -> list[str]:
     text = re.sub(r"^#+\s*", "", text, flags=re.M)
     text = re.sub(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]", lambda m: m.group(2) or m.group(1), text)
     text = re.sub(r"\*\*|__|(?<![\w/])#(?=[A-Za-z][\w/-]*)", "", text)
-    out = []
+    out: list[str] = []
     for para in re.split(r"\n\s*\n|\n(?=[-*] )", text):
         para = " ".join(para.split()).lstrip("-* ").strip()
         if not para:
@@ -83,7 +85,7 @@ class OfflineProvider:
             )
         return (
             "Noted. (I'm running without a language model, so I keep small talk short.) "
-            "Ask me a question to search the knowledge base, or say \"dig into …\" for a full investigation."
+            'Ask me a question to search the knowledge base, or say "dig into …" for a full investigation.'
         )
 
     async def answer(
@@ -134,7 +136,9 @@ class OfflineProvider:
             if len(paragraphs) == 4:
                 break
         if notes:
-            paragraphs.append("Steering notes from the thread were taken into account: " + "; ".join(notes) + ".")
+            paragraphs.append(
+                "Steering notes from the thread were taken into account: " + "; ".join(notes) + "."
+            )
         summary = "\n\n".join(paragraphs[:4])
         summary = "*(Extractive summary: no language model is configured.)*\n\n" + summary
         return Synthesis(summary=summary, gaps=[], extractive=True)

@@ -194,7 +194,9 @@ class Investigator:
                 break
         if self.similar is not None:
             linked = {e.from_id for e in dossier.edges} | {e.to_id for e in dossier.edges}
-            for entry_id_, seed_id, sim in await self.similar.similar(seeds[:10], spaces=spaces, limit=RELATED_LIMIT * 3):
+            for entry_id_, seed_id, sim in await self.similar.similar(
+                seeds[:10], spaces=spaces, limit=RELATED_LIMIT * 3
+            ):
                 if entry_id_ in linked or entry_id_ in dossier.found:
                     continue
                 got = await self.knowledge.get(entry_id_, spaces=spaces)
@@ -204,7 +206,9 @@ class Investigator:
                     break
         n2 = dossier.phase_count(2)
         if dossier.edges:
-            dossier.phase_reports.append(f"Phase 2 (Relationships): {n2} new entries via {len(dossier.edges)} relation edges.")
+            dossier.phase_reports.append(
+                f"Phase 2 (Relationships): {n2} new entries via {len(dossier.edges)} relation edges."
+            )
         else:
             dossier.phase_reports.append("Phase 2 (Relationships): no relations for the seed entries.")
         await progress(2, f"phase 2/4: followed {len(dossier.edges)} relationships, {n2} new entries")
@@ -258,7 +262,9 @@ class Investigator:
             if len(hits) < 2:
                 dossier.gaps.append(q)
         n4 = len(dossier.found) - before
-        dossier.phase_reports.append(f"Phase 4 (Gap Fill): {n4} new entries from {len(gap_queries)} targeted gap searches.")
+        dossier.phase_reports.append(
+            f"Phase 4 (Gap Fill): {n4} new entries from {len(gap_queries)} targeted gap searches."
+        )
         await progress(4, f"phase 4/4: {n4} entries from {len(gap_queries)} gap searches")
         return dossier
 
@@ -268,7 +274,10 @@ class Investigator:
         text_counts: Counter[str] = Counter()
         projects: Counter[str] = Counter()
         project_words = {
-            w.lower() for f in dossier.found.values() if f.entry.type == "project" for w in f.entry.title.split()
+            w.lower()
+            for f in dossier.found.values()
+            if f.entry.type == "project"
+            for w in f.entry.title.split()
         }
         for f in dossier.found.values():
             body = f.entry.content
@@ -292,7 +301,9 @@ class Investigator:
             if name.lower() in person_titles:
                 continue
             # sparsely represented in the result set: fewer than 2 of its entries mention it
-            if sum(1 for t in texts if name.lower() in t) < 2 or (name in text_counts and name not in authors):
+            if sum(1 for t in texts if name.lower() in t) < 2 or (
+                name in text_counts and name not in authors
+            ):
                 candidates.append(name)
         for name, count in text_counts.most_common(8):
             if name in authors or name.lower() in person_titles or count < 2:
@@ -305,7 +316,12 @@ class Investigator:
 
 
 def _note_query(note: str) -> str:
-    text = re.sub(r"^(?:also|and|please|pls|can you|could you|make sure to|don't forget to)\s+", "", note.strip(), flags=re.I)
+    text = re.sub(
+        r"^(?:also|and|please|pls|can you|could you|make sure to|don't forget to)\s+",
+        "",
+        note.strip(),
+        flags=re.I,
+    )
     text = re.sub(r"^(?:check|look at|include|cover|consider|look into|dig into)\s+", "", text, flags=re.I)
     return " ".join(query_terms(text)[:8])
 

@@ -76,7 +76,13 @@ class Recall:
             score = overlap(question, hit.entry)
             if hit.semantic_score is not None:
                 score = max(score, (hit.semantic_score - 0.5) * 2)
-            grade = Grade.STRONG if score >= STRONG_OVERLAP else Grade.WEAK if score >= WEAK_OVERLAP else Grade.MISS
+            grade = (
+                Grade.STRONG
+                if score >= STRONG_OVERLAP
+                else Grade.WEAK
+                if score >= WEAK_OVERLAP
+                else Grade.MISS
+            )
             if grade is Grade.MISS:
                 continue
             if best is None or score > best.overlap:
@@ -128,7 +134,7 @@ class Recall:
                     break
                 cand_entries = await self.knowledge.get_many([c for c, _ in candidates], spaces=spaces)
 
-                def mentions(entry_id: str) -> int:
+                def mentions(entry_id: str, cand_entries: dict[str, Entry] = cand_entries) -> int:
                     e = cand_entries.get(entry_id)
                     text = f"{e.title} {e.content} {' '.join(e.tags)}".lower() if e else ""
                     return sum(1 for w in words if w in text)
@@ -138,7 +144,9 @@ class Recall:
                 frontier = candidates[:beam]
         return list(found.values())
 
-    async def cascade(self, question: str, *, space: str, limit: int = 10, keywords: Sequence[str] = ()) -> RecallResult:
+    async def cascade(
+        self, question: str, *, space: str, limit: int = 10, keywords: Sequence[str] = ()
+    ) -> RecallResult:
         result = RecallResult(question)
         result.earlier = await self.query(question, space=space)
         if result.earlier is not None and result.earlier.grade is Grade.STRONG:
@@ -168,7 +176,9 @@ def render_recall(result: RecallResult, *, short: int = 8) -> str:
     if result.hits:
         lines.append("Top-K (retrieve):")
         for h in result.hits:
-            lines.append(f"• {h.entry.title} (score {h.score:.3f}, {'+'.join(h.found_by)})  [Entry {h.entry.id[:short]}]")
+            lines.append(
+                f"• {h.entry.title} (score {h.score:.3f}, {'+'.join(h.found_by)})  [Entry {h.entry.id[:short]}]"
+            )
     elif result.explored:
         lines.append("Explore (graph walk):")
         for x in result.explored:

@@ -66,12 +66,14 @@ def relationship_map(dossier: Dossier) -> str:
     blocks = []
     for entry_id in entries:
         if entry_id in out_edges:
-            e = entries[entry_id]
-            blocks.append(f'Entry {e.id[:8]} [{e.type}] "{_label(e)}"\n' + "\n".join(out_edges[entry_id]))
+            node = entries[entry_id]
+            blocks.append(f'Entry {node.id[:8]} [{node.type}] "{_label(node)}"\n' + "\n".join(out_edges[entry_id]))
     if dossier.related:
         lines = ["Potentially related (semantically close to a seed, not linked):"]
         for entry, seed_id, sim in dossier.related:
-            lines.append(f'  ~ Entry {entry.id[:8]} [{entry.type}] "{_label(entry)}" (similarity {sim:.2f} to Entry {seed_id[:8]})')
+            lines.append(
+                f'  ~ Entry {entry.id[:8]} [{entry.type}] "{_label(entry)}" (similarity {sim:.2f} to Entry {seed_id[:8]})'
+            )
         blocks.append("\n".join(lines))
     return "```\n" + "\n\n".join(blocks) + "\n```" if blocks else ""
 
@@ -158,7 +160,11 @@ def render_report(dossier: Dossier, synthesis: Synthesis, *, notes: list[str] | 
     head = heading(dossier) + "\n\n" + summary_line(dossier)
     if dossier.earlier is not None:
         e = dossier.earlier.entry
-        label = "from an earlier investigation" if dossier.earlier.grade.value == "STRONG" else "review before reusing"
+        label = (
+            "from an earlier investigation"
+            if dossier.earlier.grade.value == "STRONG"
+            else "review before reusing"
+        )
         head += (
             f"\n\n> Earlier answer ({label}, {e.created_at.date().isoformat()}): "
             f"{_cell(e.title)} [Entry {e.id[:8]}] {e.meta.get('report_path', '') if isinstance(e.meta, dict) else ''}"

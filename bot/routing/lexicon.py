@@ -43,7 +43,9 @@ class Decision:
 
 _SKIN_TONES = re.compile("[\U0001f3fb-\U0001f3ff\ufe0f\u200d]")
 _MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>|@\w+")
-_LEADING_ADDRESS = re.compile(r"^(?:(?:hey|hi|hello|ok|okay|yo|so|um|uh)[\s,!]+)*(?:mallory|bot)\b[\s,:!-]*", re.I)
+_LEADING_ADDRESS = re.compile(
+    r"^(?:(?:hey|hi|hello|ok|okay|yo|so|um|uh)[\s,!]+)*(?:mallory|bot)\b[\s,:!-]*", re.I
+)
 
 
 def normalize(text: str) -> str:
@@ -64,31 +66,70 @@ def normalize(text: str) -> str:
 _OBJ_PREP = r"(?:into|in\s+to|in|on|up|around|through|at|over|deeper(?:\s+into)?|further(?:\s+into)?|more(?:\s+into)?)"
 
 TRIGGERS: list[tuple[str, str]] = [
-    ("research", r"\b(?:research(?:es|ed|ing)?)\b(?!\s+(?:team|group|paper|papers|assistant|skills?|mode)\b)"),
-    ("do research", r"\b(?:do|doing|did|done)\s+(?:some|a\s+bit\s+of|a\s+little|more|proper|deep|the|any)?\s*(?:research|digging|homework|legwork|reading)\b"),
+    (
+        "research",
+        r"\b(?:research(?:es|ed|ing)?)\b(?!\s+(?:team|group|paper|papers|assistant|skills?|mode)\b)",
+    ),
+    (
+        "do research",
+        r"\b(?:do|doing|did|done)\s+(?:some|a\s+bit\s+of|a\s+little|more|proper|deep|the|any)?\s*(?:research|digging|homework|legwork|reading)\b",
+    ),
     ("investigate", r"\b(?:investigat(?:e|es|ed|ing)|investigation)\b"),
     ("dig", r"\b(?:dig|digs|digging|dug)\s+" + _OBJ_PREP + r"\b"),
     ("dig", r"\b(?:dig|digging)\b(?=\s*(?:$|[?.!,]|for\b|up\b))"),
-    ("look into", r"\b(?:look|looks|looking|looked)\s+(?:(?:a\s+bit|a\s+little|properly|closely|further|more|deeper|deep)\s+)?(?:into|in\s+to|deeper\s+into|closer\s+at)\b"),
-    ("take a look", r"\b(?:take|took|taking|have|had|having|give|gave)\s+(?:a|another)\s+(?:deep|deeper|close|closer|proper|thorough|hard|good|serious|careful|long)\s+look\s+(?:at|into)\b"),
+    (
+        "look into",
+        r"\b(?:look|looks|looking|looked)\s+(?:(?:a\s+bit|a\s+little|properly|closely|further|more|deeper|deep)\s+)?(?:into|in\s+to|deeper\s+into|closer\s+at)\b",
+    ),
+    (
+        "take a look",
+        r"\b(?:take|took|taking|have|had|having|give|gave)\s+(?:a|another)\s+(?:deep|deeper|close|closer|proper|thorough|hard|good|serious|careful|long)\s+look\s+(?:at|into)\b",
+    ),
     ("find out", r"\b(?:find|finds|finding|found)\s+out\b"),
     ("figure out", r"\b(?:figure|figures|figuring|figured)\s+out\b"),
     ("trace", r"\b(?:trace|traces|traced|tracing)\b"),
-    ("what do we know", r"\bwhat\s+(?:do|does|did|else\s+do)\s+(?:we|the\s+team|our\s+(?:notes|kb|knowledge\s+base|vault))\s+(?:know|have|have\s+on\s+record)\s+(?:about|on|regarding|of)\b"),
-    ("what do we know", r"\b(?:everything|all|anything)\s+(?:that\s+)?we\s+(?:know|have)\s+(?:about|on|regarding)\b"),
+    (
+        "what do we know",
+        r"\bwhat\s+(?:do|does|did|else\s+do)\s+(?:we|the\s+team|our\s+(?:notes|kb|knowledge\s+base|vault))\s+(?:know|have|have\s+on\s+record)\s+(?:about|on|regarding|of)\b",
+    ),
+    (
+        "what do we know",
+        r"\b(?:everything|all|anything)\s+(?:that\s+)?we\s+(?:know|have)\s+(?:about|on|regarding)\b",
+    ),
     ("deep dive", r"\bdeep[\s-]?div(?:e|es|ed|ing)\b"),
     ("deep context", r"\bdeep\s+context\b"),
-    ("compile", r"\b(?:compile|compiles|compiled|compiling|pull|pulls|pulled|pulling|put|putting|assemble|assembled|assembling|gather|gathers|gathered|gathering|collect|collected|collecting|round|rounding)\s+(?:together\s+|up\s+)?(?:a|an|the|some|me\s+a|us\s+a|me\s+an|all|everything|every\s+\w+|what)?\s*(?:\w+\s+){0,3}?(?:report|brief|briefing|summary|overview|dossier|write-?up|timeline|context|everything|notes|evidence|background|history|picture)\b"),
-    ("write up", r"\b(?:write|writes|wrote|writing|draft|drafted|drafting|prepare|prepared|preparing)\s+(?:me\s+|us\s+)?(?:up\s+)?(?:a|an)\s+(?:\w+\s+){0,2}?(?:report|brief|briefing|summary|overview|dossier|write-?up|memo|analysis)\b"),
-    ("go through", r"\b(?:comb|combs|combed|combing|sift|sifts|sifted|sifting|trawl|trawled|trawling|go|goes|going|went|wade|waded|read|reading|dig|dug)\s+through\s+(?:all|every|each|the|our|everything|past|old)\b"),
+    (
+        "compile",
+        r"\b(?:compile|compiles|compiled|compiling|pull|pulls|pulled|pulling|put|putting|assemble|assembled|assembling|gather|gathers|gathered|gathering|collect|collected|collecting|round|rounding)\s+(?:together\s+|up\s+)?(?:a|an|the|some|me\s+a|us\s+a|me\s+an|all|everything|every\s+\w+|what)?\s*(?:\w+\s+){0,3}?(?:report|brief|briefing|summary|overview|dossier|write-?up|timeline|context|everything|notes|evidence|background|history|picture)\b",
+    ),
+    (
+        "write up",
+        r"\b(?:write|writes|wrote|writing|draft|drafted|drafting|prepare|prepared|preparing)\s+(?:me\s+|us\s+)?(?:up\s+)?(?:a|an)\s+(?:\w+\s+){0,2}?(?:report|brief|briefing|summary|overview|dossier|write-?up|memo|analysis)\b",
+    ),
+    (
+        "go through",
+        r"\b(?:comb|combs|combed|combing|sift|sifts|sifted|sifting|trawl|trawled|trawling|go|goes|going|went|wade|waded|read|reading|dig|dug)\s+through\s+(?:all|every|each|the|our|everything|past|old)\b",
+    ),
     ("scour", r"\b(?:scour|scours|scoured|scouring)\b"),
-    ("follow connections", r"\b(?:follow|follows|followed|following|map|mapped|mapping)\s+(?:the\s+|all\s+the\s+)?(?:relationships|connections|links|threads?|trail|paper\s+trail)\b"),
+    (
+        "follow connections",
+        r"\b(?:follow|follows|followed|following|map|mapped|mapping)\s+(?:the\s+|all\s+the\s+)?(?:relationships|connections|links|threads?|trail|paper\s+trail)\b",
+    ),
     ("explore", r"\b(?:explore|explores|explored|exploring)\b"),
     ("analyze", r"\b(?:analy[sz]e|analy[sz]es|analy[sz]ed|analy[sz]ing)\b"),
     ("get to the bottom", r"\b(?:get|got|getting)\s+to\s+the\s+bottom\s+of\b"),
-    ("track down", r"\b(?:track|tracks|tracked|tracking|hunt|hunted|hunting|chase|chased|chasing|run|ran|running)\s+down\b"),
-    ("background", r"\b(?:background\s+(?:check|research|on)|brief\s+me\s+on|get\s+me\s+up\s+to\s+speed\s+on|catch\s+me\s+up\s+on\s+everything)\b"),
-    ("review all", r"\b(?:review|reviews|reviewed|reviewing|audit|audits|audited|auditing)\s+(?:all|every|each|everything|the\s+history)\b"),
+    (
+        "track down",
+        r"\b(?:track|tracks|tracked|tracking|hunt|hunted|hunting|chase|chased|chasing|run|ran|running)\s+down\b",
+    ),
+    (
+        "background",
+        r"\b(?:background\s+(?:check|research|on)|brief\s+me\s+on|get\s+me\s+up\s+to\s+speed\s+on|catch\s+me\s+up\s+on\s+everything)\b",
+    ),
+    (
+        "review all",
+        r"\b(?:review|reviews|reviewed|reviewing|audit|audits|audited|auditing)\s+(?:all|every|each|everything|the\s+history)\b",
+    ),
     ("/investigate", r"^/investigate\b"),
 ]
 _TRIGGERS = [(name, re.compile(p, re.I)) for name, p in TRIGGERS]
@@ -111,7 +152,10 @@ _NEGATION = re.compile(
     r"hold\s+off(?:\s+on)?|refrain\s+from|no\s+(?:point|reason)\s+(?:in|to))\b(?:\s+\S+){0,4}\s*$",
     re.I,
 )
-_NEGATION_REQUEST = re.compile(r"\b(?:why\s+(?:don'?t|not)\s+you|can'?t\s+you|couldn'?t\s+you|won'?t\s+you|would\s+you\s+not\s+mind)\b", re.I)
+_NEGATION_REQUEST = re.compile(
+    r"\b(?:why\s+(?:don'?t|not)\s+you|can'?t\s+you|couldn'?t\s+you|won'?t\s+you|would\s+you\s+not\s+mind)\b",
+    re.I,
+)
 _NEGATION_AFTER = re.compile(
     r"^\S*(?:\s+\S+){0,6}?\s*(?:,\s*)?\b(?:not\s+(?:needed|necessary|required)|no\s+need|isn'?t\s+needed)\b",
     re.I,
@@ -313,10 +357,16 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
     if _TRACKED_LOOKUP.search(norm) or (guard_seen == "tracked_signal"):
         return Decision(Route.NONE, guard="tracked_signal", reason="look-up of a tracked signal")
     if _BOT_ABILITIES.search(norm) or guard_seen == "capability":
-        return Decision(Route.NONE, guard=guard_seen or "capability", reason="question about what the bot can do")
+        return Decision(
+            Route.NONE, guard=guard_seen or "capability", reason="question about what the bot can do"
+        )
     if _RECALL.search(norm):
         return Decision(
-            Route.QUICK, question=norm, guard=guard_seen, reason="asks whether we already have this", recall=True
+            Route.QUICK,
+            question=norm,
+            guard=guard_seen,
+            reason="asks whether we already have this",
+            recall=True,
         )
     words = _CONTENT.findall(norm)
     if _SMALL_TALK.match(norm) and len(words) <= 5:
@@ -324,7 +374,9 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
     statement_about_work = guard_seen in {"negation", "past_tense", "third_person", "first_person"}
     asks = norm.endswith("?") or (_QUESTION_START.match(norm) and not statement_about_work)
     if asks and len(words) >= 2:
-        return Decision(Route.QUICK, question=norm, guard=guard_seen, reason="a question the knowledge base may answer")
+        return Decision(
+            Route.QUICK, question=norm, guard=guard_seen, reason="a question the knowledge base may answer"
+        )
     reason = "guarded trigger" if guard_seen else "no request to answer or dig"
     return Decision(Route.NONE, guard=guard_seen, reason=reason)
 
@@ -351,7 +403,9 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
     if _NEGATION_AFTER.match(after):
         return "negation"
     tracked_object = _TRACKED.search(after[:60])
-    if tracked_object and not re.search(r"\b(?:why|how\s+come|history|decision|behind)\b", after[: tracked_object.start()], re.I):
+    if tracked_object and not re.search(
+        r"\b(?:why|how\s+come|history|decision|behind)\b", after[: tracked_object.start()], re.I
+    ):
         return "tracked_signal"
     if _CAPABILITY.search(before) and _GENERIC_OBJECT.match(after):
         return "capability"
@@ -376,7 +430,11 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
         # imperative ("put together", "run down", "read through").
         if verb.split()[0].lower() not in {"put", "run", "read"}:
             return "past_tense"
-    if _PROGRESSIVE.match(verb) and not asked_of_bot and re.search(r"\b(?:am|is|are|was|were|'s|'re|'m|been)\s*$", before):
+    if (
+        _PROGRESSIVE.match(verb)
+        and not asked_of_bot
+        and re.search(r"\b(?:am|is|are|was|were|'s|'re|'m|been)\s*$", before)
+    ):
         return "third_person"
     return None
 
@@ -397,7 +455,9 @@ def extract_topic(text: str, match: re.Match[str]) -> str:
     """The thing to investigate: what follows the trigger, without politeness."""
     after = text[match.end() :].strip()
     after = re.sub(r"^(?:about|on|regarding|into|for|of|at|up|around)\s+", "", after, flags=re.I)
-    after = re.sub(r"^(?:and\s+)?(?:find\s+out\s+|tell\s+me\s+|report\s+back\s+(?:on\s+)?)", "", after, flags=re.I)
+    after = re.sub(
+        r"^(?:and\s+)?(?:find\s+out\s+|tell\s+me\s+|report\s+back\s+(?:on\s+)?)", "", after, flags=re.I
+    )
     after = _TOPIC_TRAIL.sub("", after).strip(" ,:;-")
     if is_referential(after) or not _CONTENT.search(after):
         return ""

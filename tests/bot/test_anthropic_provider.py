@@ -32,23 +32,41 @@ async def fake() -> AsyncIterator[FakeAnthropic]:
 
 def _settings(tmp_path: Any, fake: FakeAnthropic, **extra: Any) -> Settings:
     options: dict[str, Any] = {"llm_max_retries": 2, **extra}
-    return load_settings(data_dir=tmp_path / "data", embedder="none", anthropic_api_key=KEY,
-                         anthropic_base_url=fake.url, **options)
+    return load_settings(
+        data_dir=tmp_path / "data",
+        embedder="none",
+        anthropic_api_key=KEY,
+        anthropic_base_url=fake.url,
+        **options,
+    )
 
 
 def _provider(fake: FakeAnthropic, **kw: Any) -> AnthropicProvider:
-    return AnthropicProvider(api_key=KEY, base_url=fake.url, fast_model="claude-haiku-test",
-                             deep_model="claude-deep-test", **kw)
+    return AnthropicProvider(
+        api_key=KEY, base_url=fake.url, fast_model="claude-haiku-test", deep_model="claude-deep-test", **kw
+    )
 
 
 def _inbound(text: str, message_id: str = "1") -> Inbound:
-    return Inbound(ThreadRef("console", "local", "c", "t"), message_id, Person("u", "Ana"), text,
-                   datetime(2026, 6, 1, tzinfo=UTC), is_direct=True)
+    return Inbound(
+        ThreadRef("console", "local", "c", "t"),
+        message_id,
+        Person("u", "Ana"),
+        text,
+        datetime(2026, 6, 1, tzinfo=UTC),
+        is_direct=True,
+    )
 
 
 async def test_classification_uses_a_tool_schema_on_the_fast_model(fake: FakeAnthropic) -> None:
-    fake.script.append(Scripted(body=tool_message(
-        "route_message", {"route": "async", "question": "the 2026 storage backend decision", "reason": "asks to dig"})))
+    fake.script.append(
+        Scripted(
+            body=tool_message(
+                "route_message",
+                {"route": "async", "question": "the 2026 storage backend decision", "reason": "asks to dig"},
+            )
+        )
+    )
     provider = _provider(fake)
     text = "hmm, that DuckDB thing, worth a proper look?"
     decision = await provider.classify(text, history=[], lexicon=classify_lexicon(text))
@@ -90,7 +108,9 @@ async def test_classifier_timeout_falls_back_to_the_lexicon_and_logs(
         assert msgs[0].meta["decision"]["source"] == "lexicon"
 
 
-async def test_explicit_request_is_acknowledged_before_any_model_call(fake: FakeAnthropic, tmp_path: Any) -> None:
+async def test_explicit_request_is_acknowledged_before_any_model_call(
+    fake: FakeAnthropic, tmp_path: Any
+) -> None:
     async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
         out = io.StringIO()
         await rt.core.handle(_inbound("dig into the Harbor budget"), ConsoleSender(out))
@@ -98,17 +118,27 @@ async def test_explicit_request_is_acknowledged_before_any_model_call(fake: Fake
         assert fake.requests == []  # the lexicon was sure: no classifier call
 
 
-async def test_quick_answer_on_the_deep_model_keeps_only_real_citations(fake: FakeAnthropic, tmp_path: Any) -> None:
+async def test_quick_answer_on_the_deep_model_keeps_only_real_citations(
+    fake: FakeAnthropic, tmp_path: Any
+) -> None:
     async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
         from storage.knowledge import EntryDraft
 
         entry, _ = await rt.knowledge.upsert(
             EntryDraft(space="global", source="n.md", title="Beacon", content="Beacon is the mobile app."),
-            now=rt.clock.now())
+            now=rt.clock.now(),
+        )
         short = entry.id[:8]
-        fake.script.append(Scripted(body=tool_message("route_message", {"route": "quick", "reason": "question"})))
-        fake.script.append(Scripted(body=text_message(
-            f"Beacon is the mobile app [Entry {short}] and it runs on Mars [Entry 0badc0de].")))
+        fake.script.append(
+            Scripted(body=tool_message("route_message", {"route": "quick", "reason": "question"}))
+        )
+        fake.script.append(
+            Scripted(
+                body=text_message(
+                    f"Beacon is the mobile app [Entry {short}] and it runs on Mars [Entry 0badc0de]."
+                )
+            )
+        )
         out = io.StringIO()
         await rt.core.handle(_inbound("tell me what Beacon is"), ConsoleSender(out))
         text = out.getvalue()
@@ -126,11 +156,18 @@ async def test_investigation_synthesis_citations_are_checked(fake: FakeAnthropic
         def rule(request: dict[str, Any]) -> dict[str, Any]:
             name = (request.get("tool_choice") or {}).get("name")
             if name == "write_synthesis":
-                ids = [line.split('"')[1] for line in request["messages"][0]["content"].splitlines()
-                       if line.startswith("<entry id=")]
-                return tool_message("write_synthesis", {
-                    "summary": f"The outage hit ingestion [Entry {ids[0]}]. Invented [Entry deadbeef].",
-                    "gaps": ["Nobody documented Harbor's budget: ask Marcus."]})
+                ids = [
+                    line.split('"')[1]
+                    for line in request["messages"][0]["content"].splitlines()
+                    if line.startswith("<entry id=")
+                ]
+                return tool_message(
+                    "write_synthesis",
+                    {
+                        "summary": f"The outage hit ingestion [Entry {ids[0]}]. Invented [Entry deadbeef].",
+                        "gaps": ["Nobody documented Harbor's budget: ask Marcus."],
+                    },
+                )
             if name == "report_gaps":
                 return tool_message("report_gaps", {"gaps": ["Harbor"]})
             return text_message("the March 2026 ingestion outage")

@@ -21,13 +21,18 @@ def test_classify_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["classify", "--json", "dig", "into", "the", "storage", "decision"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data == {
-        "route": "async", "question": "the storage decision", "trigger": "dig", "guard": None,
-        "source": "lexicon", "reason": data["reason"],
+        "route": "async",
+        "question": "the storage decision",
+        "trigger": "dig",
+        "guard": None,
+        "source": "lexicon",
+        "reason": data["reason"],
     }
 
 
-def test_classify_reads_one_message_per_line(capsys: pytest.CaptureFixture[str],
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_classify_reads_one_message_per_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("check my agenda\nwhat is Beacon?\nresearch Harbor\n"))
     assert main(["classify"]) == 0
     routes = [json.loads(line)["route"] for line in capsys.readouterr().out.splitlines()]
@@ -55,7 +60,9 @@ def test_bad_setting_is_one_line(capsys: pytest.CaptureFixture[str], monkeypatch
 def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
     parser = build_parser()
     commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
-    assert {"run", "chat", "classify", "ingest", "investigations", "investigate", "recall", "worker"} <= set(commands)
+    assert {"run", "chat", "classify", "ingest", "investigations", "investigate", "recall", "worker"} <= set(
+        commands
+    )
     for name in commands:
         with pytest.raises(SystemExit) as info:
             main([name, "--help"])
@@ -64,13 +71,20 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_piped_chat_waits_for_the_investigation(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("SLACK_", "TELEGRAM_", "ANTHROPIC_", "MALLORY_"))}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("SLACK_", "TELEGRAM_", "ANTHROPIC_", "MALLORY_"))
+    }
     env.update({"MALLORY_DATA_DIR": str(tmp_path / "data"), "MALLORY_EMBEDDER": "none"})
     proc = subprocess.run(
         [sys.executable, "-m", "bot", "chat", "--wait", "60"],
-        input="dig into the March ingestion outage\n", capture_output=True, text=True, env=env,
-        cwd=tmp_path, timeout=120,
+        input="dig into the March ingestion outage\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
     assert "seeded it from" in proc.stderr
@@ -80,12 +94,27 @@ def test_piped_chat_waits_for_the_investigation(tmp_path: Path) -> None:
 
 
 def test_run_without_credentials_says_why_and_opens_the_console(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("SLACK_", "TELEGRAM_", "ANTHROPIC_", "MALLORY_"))}
-    env.update({"MALLORY_DATA_DIR": str(tmp_path / "data"), "MALLORY_EMBEDDER": "none",
-                "SLACK_BOT_TOKEN": "xoxb-only-a-bot-token-123456"})
-    proc = subprocess.run([sys.executable, "-m", "bot", "run", "--no-seed"], input="hello\n", capture_output=True,
-                          text=True, env=env, cwd=tmp_path, timeout=60)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("SLACK_", "TELEGRAM_", "ANTHROPIC_", "MALLORY_"))
+    }
+    env.update(
+        {
+            "MALLORY_DATA_DIR": str(tmp_path / "data"),
+            "MALLORY_EMBEDDER": "none",
+            "SLACK_BOT_TOKEN": "xoxb-only-a-bot-token-123456",
+        }
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "run", "--no-seed"],
+        input="hello\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "slack: not started — SLACK_BOT_TOKEN needs SLACK_APP_TOKEN" in proc.stderr
     assert "telegram: not started — no TELEGRAM_BOT_TOKEN" in proc.stderr

@@ -61,7 +61,10 @@ async def test_markdown_notes_become_entries_tags_and_links(rt: Any, tmp_path: P
     reqs = await rt.knowledge.get(sources["reqs.md"], spaces=["T1"])
     assert reqs.title == "Query Requirements" and reqs.tags == ["domain/analytics"]
     rels = await rt.knowledge.relations_of([storage.id], spaces=["T1"])
-    assert {(r.to_id, r.type) for r in rels} == {(sources["duckdb-eval.md"], "link"), (sources["reqs.md"], "link")}
+    assert {(r.to_id, r.type) for r in rels} == {
+        (sources["duckdb-eval.md"], "link"),
+        (sources["reqs.md"], "link"),
+    }
 
 
 async def test_reingest_is_idempotent(rt: Any, tmp_path: Path) -> None:

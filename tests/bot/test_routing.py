@@ -159,7 +159,9 @@ def test_referential_request_keeps_the_whole_message() -> None:
     assert decision.question == "dig into that"
 
 
-@pytest.mark.parametrize("reply", ["yes", "Yes please", "go ahead", "please do", "👍", "👍🏽", "sure, thanks", "ok"])
+@pytest.mark.parametrize(
+    "reply", ["yes", "Yes please", "go ahead", "please do", "👍", "👍🏽", "sure, thanks", "ok"]
+)
 def test_yes_after_offer_enqueues_the_offered_question(reply: str) -> None:
     decision = classify_lexicon(reply, offer="the 2026 storage backend decision")
     assert decision.route is Route.ASYNC
@@ -178,12 +180,16 @@ def test_no_after_offer_declines(reply: str) -> None:
     assert is_negative(reply)
 
 
-@pytest.mark.parametrize("text", ["cancel", "/cancel", "stop", "never mind", "cancel the investigation", "forget it"])
+@pytest.mark.parametrize(
+    "text", ["cancel", "/cancel", "stop", "never mind", "cancel the investigation", "forget it"]
+)
 def test_cancel_phrases(text: str) -> None:
     assert is_cancel(text)
 
 
-@pytest.mark.parametrize("text", ["cancel my 3pm meeting and dig into Harbor", "stop the presses, what's new?"])
+@pytest.mark.parametrize(
+    "text", ["cancel my 3pm meeting and dig into Harbor", "stop the presses, what's new?"]
+)
 def test_cancel_needs_to_be_the_whole_message(text: str) -> None:
     assert not is_cancel(text)
 

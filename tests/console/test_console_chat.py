@@ -36,9 +36,11 @@ async def test_ask_ack_report_in_the_same_conversation(vault_rt: Any, console_ou
     text = console_out.getvalue()
     # progress edits the acknowledgement, then the report answers the request, pinging the asker
     assert "(update to m1)" in text and "phase 2/4" in text
-    report_head = re.search(r"mallory \[m2\] ↳ u1 \(report\) @you:\n# Investigate: the March ingestion outage", text)
+    report_head = re.search(
+        r"mallory \[m2\] ↳ u1 \(report\) @you:\n# Investigate: the March ingestion outage", text
+    )
     assert report_head, text[-2000:]
-    assert re.search(r"\[Entry [0-9a-f]{8}\]", text[report_head.start():])
+    assert re.search(r"\[Entry [0-9a-f]{8}\]", text[report_head.start() :])
     inv = await vault_rt.queue.get(inv.id)
     assert inv.status == "delivered" and inv.delivery_message_id == "m2"
     assert inv.report_path and inv.report_path.endswith(".md")
@@ -59,8 +61,9 @@ async def test_report_is_stored_as_an_entry_with_citations(vault_rt: Any, consol
     assert cited and cited <= set(re.findall(r"\[Entry ([0-9a-f]{8})\]", inv.answer))
 
 
-async def test_second_request_is_attached_as_a_note_not_enqueued(vault_rt: Any, console_out: io.StringIO,
-                                                                 clock: FakeClock) -> None:
+async def test_second_request_is_attached_as_a_note_not_enqueued(
+    vault_rt: Any, console_out: io.StringIO, clock: FakeClock
+) -> None:
     chat = _chat(vault_rt, console_out)
     await chat.feed("dig into the Beacon login loop")
     clock.advance(minutes=3)
@@ -89,8 +92,9 @@ async def test_cancel_stops_the_open_investigation(vault_rt: Any, console_out: i
     assert "no investigation running here" in console_out.getvalue()
 
 
-async def test_quick_answer_cites_and_weak_retrieval_offers_then_yes_enqueues(vault_rt: Any,
-                                                                              console_out: io.StringIO) -> None:
+async def test_quick_answer_cites_and_weak_retrieval_offers_then_yes_enqueues(
+    vault_rt: Any, console_out: io.StringIO
+) -> None:
     chat = _chat(vault_rt, console_out)
     await chat.feed("what did we decide about the analytics storage backend?")
     first = console_out.getvalue()
@@ -128,8 +132,9 @@ async def test_answer_quickly_instead_cancels_and_answers(vault_rt: Any, console
     assert [(c.route_given, c.route_wanted) for c in corrections] == [("async", "quick")]
 
 
-async def test_failure_inside_the_investigation_ends_with_an_apology(vault_rt: Any,
-                                                                     console_out: io.StringIO) -> None:
+async def test_failure_inside_the_investigation_ends_with_an_apology(
+    vault_rt: Any, console_out: io.StringIO
+) -> None:
     chat = _chat(vault_rt, console_out)
     await chat.feed("/investigate --entry deadbeef00")  # no such entry: the dig fails
     await vault_rt.worker.run_once()

@@ -19,11 +19,29 @@ SPACE = "T1"
 BASE = datetime(2026, 1, 10, tzinfo=UTC)
 
 
-async def _add(rt: Any, key: str, title: str, content: str, *, tags: list[str] | None = None, author: str = "Ana",
-               type: str = "note", day: int = 0, space: str = SPACE) -> str:
+async def _add(
+    rt: Any,
+    key: str,
+    title: str,
+    content: str,
+    *,
+    tags: list[str] | None = None,
+    author: str = "Ana",
+    type: str = "note",
+    day: int = 0,
+    space: str = SPACE,
+) -> str:
     entry, _ = await rt.knowledge.upsert(
-        EntryDraft(space=space, source=key, title=title, content=content, tags=tags or [], author=author,
-                   type=type, created_at=BASE + timedelta(days=day)),
+        EntryDraft(
+            space=space,
+            source=key,
+            title=title,
+            content=content,
+            tags=tags or [],
+            author=author,
+            type=type,
+            created_at=BASE + timedelta(days=day),
+        ),
         now=rt.clock.now(),
     )
     return entry.id
@@ -34,35 +52,74 @@ async def graph(rt: Any) -> dict[str, str]:
     """seed1 (about 'zephyr') —link→ rel1 —link→ hop2; rel2 —link→ seed1; a tag neighbour;
     a gap name mentioned once; an entry in another space that matches everything."""
     ids = {}
-    ids["seed1"] = await _add(rt, "seed1", "Zephyr rollout plan", "The zephyr rollout starts in May. Owner: Lina Park.",
-                              tags=["domain/rollout", "project/zephyr"], day=0)
-    ids["seed2"] = await _add(rt, "seed2", "Zephyr risks", "Zephyr risks include the Quasar Gateway dependency.",
-                              tags=["domain/risk"], author="Ben", day=3)
-    ids["rel1"] = await _add(rt, "rel1", "Budget memo", "Money for the rollout, approved by finance.",
-                             tags=["domain/finance"], author="Cai", day=5)
-    ids["rel2"] = await _add(rt, "rel2", "Kickoff notes", "Kickoff meeting minutes.", author="Ben", type="meeting",
-                             day=7)
+    ids["seed1"] = await _add(
+        rt,
+        "seed1",
+        "Zephyr rollout plan",
+        "The zephyr rollout starts in May. Owner: Lina Park.",
+        tags=["domain/rollout", "project/zephyr"],
+        day=0,
+    )
+    ids["seed2"] = await _add(
+        rt,
+        "seed2",
+        "Zephyr risks",
+        "Zephyr risks include the Quasar Gateway dependency.",
+        tags=["domain/risk"],
+        author="Ben",
+        day=3,
+    )
+    ids["rel1"] = await _add(
+        rt,
+        "rel1",
+        "Budget memo",
+        "Money for the rollout, approved by finance.",
+        tags=["domain/finance"],
+        author="Cai",
+        day=5,
+    )
+    ids["rel2"] = await _add(
+        rt, "rel2", "Kickoff notes", "Kickoff meeting minutes.", author="Ben", type="meeting", day=7
+    )
     ids["hop2"] = await _add(rt, "hop2", "Finance calendar", "Quarter close dates.", author="Cai", day=9)
-    ids["tagged"] = await _add(rt, "tagged", "Canary strategy", "Canary strategy for the rollout of services.",
-                               tags=["domain/rollout"], author="Dee", day=11)
+    ids["tagged"] = await _add(
+        rt,
+        "tagged",
+        "Canary strategy",
+        "Canary strategy for the rollout of services.",
+        tags=["domain/rollout"],
+        author="Dee",
+        day=11,
+    )
     ids["lone"] = await _add(rt, "lone", "Unrelated", "Coffee machine manual.", author="Eve", day=12)
     ids["other"] = await _add(rt, "other", "Zephyr secret", "zephyr zephyr zephyr rollout budget", space="T2")
     await rt.knowledge.add_relations(
-        [(ids["seed1"], ids["rel1"], "link"), (ids["rel2"], ids["seed1"], "link"), (ids["rel1"], ids["hop2"], "link")],
-        space=SPACE, now=rt.clock.now(),
+        [
+            (ids["seed1"], ids["rel1"], "link"),
+            (ids["rel2"], ids["seed1"], "link"),
+            (ids["rel1"], ids["hop2"], "link"),
+        ],
+        space=SPACE,
+        now=rt.clock.now(),
     )
     await rt.knowledge.add_relations([(ids["other"], ids["seed1"], "link")], space="T2", now=rt.clock.now())
     return ids
 
 
-async def test_phase1_seeds_and_phase2_follows_both_directions_one_hop(rt: Any, graph: dict[str, str]) -> None:
+async def test_phase1_seeds_and_phase2_follows_both_directions_one_hop(
+    rt: Any, graph: dict[str, str]
+) -> None:
     dossier = await rt.investigator.run("zephyr", space=SPACE)
     phase = {k: dossier.found[v].phase for k, v in graph.items() if v in dossier.found}
     assert phase["seed1"] == 1 and phase["seed2"] == 1
     assert phase["rel1"] == 2 and phase["rel2"] == 2  # outgoing and incoming
     assert "hop2" not in phase or phase["hop2"] != 2  # one hop by default
     edges = {(e.from_id, e.to_id, e.type) for e in dossier.edges}
-    assert (graph["seed1"], graph["rel1"], "link") in edges and (graph["rel2"], graph["seed1"], "link") in edges
+    assert (graph["seed1"], graph["rel1"], "link") in edges and (
+        graph["rel2"],
+        graph["seed1"],
+        "link",
+    ) in edges
     assert len(dossier.edges) == len(edges)  # every edge recorded once
     assert "other" not in phase  # another space, never, in any phase
 
@@ -90,8 +147,9 @@ async def test_each_entry_counted_once_with_its_first_phase(rt: Any, graph: dict
 
 
 async def test_phase4_finds_sparsely_covered_names(rt: Any, graph: dict[str, str]) -> None:
-    gap_id = await _add(rt, "gap", "Gateway contract", "The Quasar Gateway contract renews in June.", author="Fay",
-                        day=13)
+    gap_id = await _add(
+        rt, "gap", "Gateway contract", "The Quasar Gateway contract renews in June.", author="Fay", day=13
+    )
     dossier = await rt.investigator.run("zephyr", space=SPACE)
     assert dossier.found[gap_id].phase == 4  # found by the targeted search for "Quasar Gateway"
     assert "Lina Park" in dossier.gaps or "Lina Park" in dossier.mentioned_people
@@ -104,7 +162,7 @@ async def test_steering_notes_shape_the_gap_searches(rt: Any, graph: dict[str, s
 
 async def test_start_from_an_entry(rt: Any, graph: dict[str, str]) -> None:
     dossier = await rt.investigator.run("", space=SPACE, entry_id=graph["rel1"][:8])
-    assert [f.phase for f in dossier.found.values()][0] == 1
+    assert next(iter(dossier.found.values())).phase == 1
     assert dossier.found[graph["seed1"]].phase == 2 and dossier.found[graph["hop2"]].phase == 2
 
 
@@ -116,7 +174,9 @@ async def test_zero_seed_results_stop_after_phase1(rt: Any, graph: dict[str, str
 
 
 def test_citation_validation_removes_invented_ids() -> None:
-    text, removed = validate_citations("A [Entry abcdef12]. B [Entry 99999999]. C [Entry ABCDEF12].", {"abcdef12"})
+    text, removed = validate_citations(
+        "A [Entry abcdef12]. B [Entry 99999999]. C [Entry ABCDEF12].", {"abcdef12"}
+    )
     assert removed == 1
     assert text == "A [Entry abcdef12]. B. C [Entry abcdef12]."
 
@@ -125,9 +185,10 @@ async def test_report_sections_and_omissions(rt: Any, graph: dict[str, str]) -> 
     dossier = await rt.investigator.run("zephyr", space=SPACE)
     synthesis = await rt.worker._synthesize(dossier, [])
     report = render_report(dossier, synthesis)
-    assert report.startswith("# Investigate: zephyr\n\nInvestigated \"zephyr\": ")
-    assert re.search(r"entries across \d phases, 3 relationship edges traversed\.", report) or \
-        re.search(r"entries across \d phases, \d+ relationship edges traversed\.", report)
+    assert report.startswith('# Investigate: zephyr\n\nInvestigated "zephyr": ')
+    assert re.search(r"entries across \d phases, 3 relationship edges traversed\.", report) or re.search(
+        r"entries across \d phases, \d+ relationship edges traversed\.", report
+    )
     headings = re.findall(r"^## (.+)$", report, re.M)
     assert headings[0] == "Context Summary" and headings[-1] == "Sources"
     assert {"Relationship Map", "Timeline", "Key People"} <= set(headings)
@@ -143,8 +204,14 @@ async def test_report_sections_and_omissions(rt: Any, graph: dict[str, str]) -> 
 
 
 async def test_recall_grades_strong_weak_miss(rt: Any, graph: dict[str, str]) -> None:
-    await _add(rt, "report:1", "zephyr rollout risks", "# Investigate: zephyr rollout risks\n\nEarlier findings.",
-               type="report", author="Mallory")
+    await _add(
+        rt,
+        "report:1",
+        "zephyr rollout risks",
+        "# Investigate: zephyr rollout risks\n\nEarlier findings.",
+        type="report",
+        author="Mallory",
+    )
     strong = await rt.core.recall.cascade("zephyr rollout risks", space=SPACE)
     assert strong.grade is Grade.STRONG and strong.hits == []
     assert "STRONG (from an earlier investigation" in render_recall(strong)

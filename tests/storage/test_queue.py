@@ -33,8 +33,13 @@ async def _conversation(db: Database, clock: FakeClock, key: str = "console:loca
 
 
 def _inv(conversation_id: str, question: str = "q") -> Investigation:
-    return Investigation(conversation_id=conversation_id, space="local", question=question, thread_ref="{}",
-                         created_at=FakeClock().now())
+    return Investigation(
+        conversation_id=conversation_id,
+        space="local",
+        question=question,
+        thread_ref="{}",
+        created_at=FakeClock().now(),
+    )
 
 
 async def test_claim_is_exclusive_under_20_concurrent_claimers(tmp_path: Path, clock: FakeClock) -> None:
@@ -69,9 +74,13 @@ async def test_claim_is_exclusive_under_20_concurrent_claimers(tmp_path: Path, c
 async def test_claim_takes_the_oldest_first(tmp_path: Path, clock: FakeClock) -> None:
     db = await _db(tmp_path / "q.db")
     queue = Queue(db)
-    first = await queue.enqueue(_inv(await _conversation(db, clock, "a"), "first"), now=clock.now(), dedup_window=WINDOW)
+    first = await queue.enqueue(
+        _inv(await _conversation(db, clock, "a"), "first"), now=clock.now(), dedup_window=WINDOW
+    )
     clock.advance(5)
-    await queue.enqueue(_inv(await _conversation(db, clock, "b"), "second"), now=clock.now(), dedup_window=WINDOW)
+    await queue.enqueue(
+        _inv(await _conversation(db, clock, "b"), "second"), now=clock.now(), dedup_window=WINDOW
+    )
     claim = await queue.claim(worker_id="w", now=clock.now())
     assert claim is not None and claim.investigation.id == first.investigation.id
     await db.dispose()
@@ -89,8 +98,9 @@ async def test_dedup_inside_and_outside_the_window(tmp_path: Path, clock: FakeCl
     clock.advance(minutes=2)  # 11 minutes after the first: outside the window
     c = await queue.enqueue(_inv(conv, "three"), now=clock.now(), dedup_window=WINDOW)
     assert c.created and c.investigation.id != a.investigation.id
-    other = await queue.enqueue(_inv(await _conversation(db, clock, "other"), "x"), now=clock.now(),
-                                dedup_window=WINDOW)
+    other = await queue.enqueue(
+        _inv(await _conversation(db, clock, "other"), "x"), now=clock.now(), dedup_window=WINDOW
+    )
     assert other.created  # dedup is per conversation
     await db.dispose()
 
@@ -122,7 +132,9 @@ async def test_concurrent_enqueues_for_one_conversation_create_one(tmp_path: Pat
         await d.dispose()
 
 
-async def test_reclaim_after_lease_expiry_and_late_complete_is_refused(tmp_path: Path, clock: FakeClock) -> None:
+async def test_reclaim_after_lease_expiry_and_late_complete_is_refused(
+    tmp_path: Path, clock: FakeClock
+) -> None:
     db = await _db(tmp_path / "q.db")
     queue = Queue(db)
     await queue.enqueue(_inv(await _conversation(db, clock)), now=clock.now(), dedup_window=WINDOW)
@@ -159,7 +171,9 @@ async def test_too_many_attempts_fail_instead_of_looping(tmp_path: Path, clock: 
     second = await queue.claim(worker_id="w", now=clock.now())
     assert second is not None and second.investigation.attempts == 2
     clock.advance(minutes=31)
-    assert await queue.reclaim_stale(now=clock.now(), lease=LEASE, max_attempts=2) == [second.investigation.id]
+    assert await queue.reclaim_stale(now=clock.now(), lease=LEASE, max_attempts=2) == [
+        second.investigation.id
+    ]
     row = await queue.get(second.investigation.id)
     assert row is not None and row.status == Status.FAILED.value and "2 attempts" in (row.error or "")
     assert await queue.claim(worker_id="w", now=clock.now()) is None
