@@ -36,7 +36,7 @@ from .inbound import (
     team_of,
 )
 from .mrkdwn import escape
-from .sender import PLATFORM, PatientSender, SlackSender
+from .sender import PLATFORM, SlackSender
 
 log = logging.getLogger(__name__)
 
@@ -88,21 +88,12 @@ class SlackAdapter:
     """Holds the bolt app, the core and the sender; ``start`` serves Socket Mode (no
     port, ``SLACK_APP_TOKEN`` set) or HTTP (``http_port``); ``stop`` undoes it."""
 
-    def __init__(
-        self,
-        settings: Settings,
-        core: Core,
-        sender: SlackSender,
-        *,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-    ) -> None:
+    def __init__(self, settings: Settings, core: Core, sender: SlackSender) -> None:
         if sender.client.token is None:
             raise ConfigError("Slack needs SLACK_BOT_TOKEN")
         self.settings = settings
         self.core = core
         self.sender = sender
-        # What the core answers through; ``sleep`` is injected so tests move a fake clock.
-        self.replies = PatientSender(sender, sleep=sleep)
         self.port: int | None = None
         self._signing_secret = _secret(settings.slack_signing_secret)
         self._app_token = _secret(settings.slack_app_token)
@@ -233,7 +224,7 @@ class SlackAdapter:
             ):
                 log.debug("slack: twin of an already handled message ignored")
                 return
-            await self.core.handle(inbound, self.replies)
+            await self.core.handle(inbound, self.sender)
 
     @asynccontextmanager
     async def _in_order(self, thread: ThreadRef) -> AsyncIterator[None]:
@@ -289,7 +280,7 @@ class SlackAdapter:
             )
             if thread is not None and thread != event.thread:
                 event = replace(event, thread=thread)
-            await self.core.handle_action(event, self.replies)
+            await self.core.handle_action(event, self.sender)
 
     async def _on_foreign_action(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
         await ack()
@@ -327,7 +318,7 @@ class SlackAdapter:
         await ack()
         ts = str(root["ts"])
         inbound = command_inbound(body, thread_ts=ts, message_ts=ts, now=self.sender.clock.now())
-        self._spawn("command", self.core.handle_command(command, args, inbound, self.replies))
+        self._spawn("command", self.core.handle_command(command, args, inbound, self.sender))
 
     async def _on_investigate_thread(
         self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any], context: Mapping[str, Any]
@@ -354,7 +345,7 @@ class SlackAdapter:
             extras={"shortcut": SHORTCUT_INVESTIGATE_THREAD},
         )
         async with self._in_order(inbound.thread):
-            await self.core.handle_command(Command.INVESTIGATE, question, inbound, self.replies)
+            await self.core.handle_command(Command.INVESTIGATE, question, inbound, self.sender)
 
     async def _thread_as_question(
         self, channel: str, root_ts: str, message: Mapping[str, Any], bot_user_id: str | None

@@ -416,43 +416,6 @@ class StatusKeeper:
             self._task = None
 
 
-class PatientSender:
-    """The sender as the inbound side uses it: the core answers a message once and does
-    not retry, so a short rate limit is waited out here (Slack already has its 2xx; the
-    wait costs nobody anything) instead of losing the answer. Long ones still raise."""
-
-    platform = PLATFORM
-
-    def __init__(
-        self,
-        sender: SlackSender,
-        *,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        max_wait_s: float = 60.0,
-    ) -> None:
-        self.sender = sender
-        self._sleep = sleep
-        self.max_wait_s = max_wait_s
-
-    async def send(self, reply: Reply) -> Posted:
-        waited = 0.0
-        while True:
-            try:
-                return await self.sender.send(reply)
-            except RetryLater as exc:
-                if waited + exc.retry_after > self.max_wait_s:
-                    raise
-                log.info("slack: rate limited; posting again in %.0f s", exc.retry_after)
-                await self._sleep(exc.retry_after)
-                waited += exc.retry_after
-
-    async def edit(self, posted: Posted, text: str, *, buttons: tuple[Button, ...] = ()) -> None:
-        await self.sender.edit(posted, text, buttons=buttons)
-
-    async def typing(self, thread: ThreadRef) -> None:
-        await self.sender.typing(thread)
-
-
 def web_client(token: str, api_url: str | None = None) -> AsyncWebClient:
     """The one Web API client per process; ``api_url`` (``SLACK_API_URL``) replaces
     https://slack.com/api/ for every call."""
@@ -461,4 +424,4 @@ def web_client(token: str, api_url: str | None = None) -> AsyncWebClient:
     return AsyncWebClient(token=token)
 
 
-__all__ = ["PLATFORM", "PatientSender", "RateGate", "SlackSender", "render", "web_client"]
+__all__ = ["PLATFORM", "RateGate", "SlackSender", "render", "web_client"]

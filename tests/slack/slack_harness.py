@@ -138,7 +138,8 @@ async def running_bot(
         async def sleep(seconds: float) -> None:  # waiting moves the fake clock, not real time
             clock.advance(seconds)
 
-        adapter = SlackAdapter(settings, rt.core, sender, sleep=sleep)
+        rt.core.sleep = sleep  # the core retries rate-limited replies after Retry-After
+        adapter = SlackAdapter(settings, rt.core, sender)
         await adapter.start(0, host="127.0.0.1") if http else await adapter.start()
         try:
             async with aiohttp.ClientSession() as session:

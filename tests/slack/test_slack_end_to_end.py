@@ -223,12 +223,13 @@ async def test_own_and_other_bots_messages_never_loop(bot: Harness) -> None:
     assert len(bot.thread_posts("C111", ts)) == 1
 
 
-async def test_rate_limited_answer_is_waited_out_not_lost(bot: Harness) -> None:
+async def test_rate_limited_answer_is_posted_later_not_lost(bot: Harness) -> None:
     ts = "1750001100.000100"
     bot.slack.rate_limit("chat.postMessage", retry_after=5, times=2)
     before = bot.clock.now()
     await bot.event(mention_event("hello", ts=ts, event_id="Ev80"))
     await bot.adapter.drain()
+    await bot.rt.core.drain()
     assert len(bot.thread_posts("C111", ts)) == 1
     assert (bot.clock.now() - before).total_seconds() >= 10, "each Retry-After was waited out"
     assert len([c for c in bot.slack.calls_to("chat.postMessage") if c.status == 429]) == 2

@@ -10,7 +10,7 @@ from fake_slack import FakeSlack
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack import SlackSender, sender_from_settings
-from adapters.slack.sender import PatientSender, web_client
+from adapters.slack.sender import web_client
 from bot.clock import FakeClock
 from bot.config import load_settings
 from bot.errors import DeliveryError, RetryLater
@@ -313,20 +313,3 @@ def test_sender_from_settings_uses_the_api_url(tmp_path) -> None:
     assert sender is not None
     assert sender.client.base_url == "http://127.0.0.1:1/gov/api/"
     assert sender.platform == "slack"
-
-
-async def test_patient_sender_waits_out_short_limits_only(slack: FakeSlack, clock: FakeClock) -> None:
-    waits: list[float] = []
-
-    async def sleep(seconds: float) -> None:
-        waits.append(seconds)
-        clock.advance(seconds)
-
-    patient = PatientSender(make_sender(slack, clock), sleep=sleep, max_wait_s=60)
-    slack.rate_limit("chat.postMessage", retry_after=20)
-    await patient.send(Reply(thread=THREAD, text="soon"))
-    assert waits == [20] and len(slack.ok_calls("chat.postMessage")) == 1
-    slack.rate_limit("chat.postMessage", retry_after=120)
-    with pytest.raises(RetryLater):
-        await patient.send(Reply(thread=THREAD, text="later"))
-    assert waits == [20]
