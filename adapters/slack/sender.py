@@ -34,7 +34,7 @@ FALLBACK_LIMIT = 3000  # the notification text shown for a message with blocks
 ACTION_PREFIX = "mallory."
 STATUS_TEXT = "is digging…"
 STATUS_REFRESH_S = 90.0  # Slack clears an assistant status after about two minutes
-STATUS_KEEPALIVE_S = 600.0  # no sign of work for this long: the work has stopped
+STATUS_KEEPALIVE_S = 300.0  # no sign of work for this long: the work has stopped
 
 # Errors after which posting the same thing again cannot succeed.
 PERMANENT_ERRORS = frozenset(
@@ -298,12 +298,12 @@ class StatusKeeper:
     """The assistant thread status ("is digging…") for threads where Mallory is working.
 
     Slack drops a status after about two minutes, and whenever the app posts in the
-    thread. So a status is re-set before that, and after an acknowledgement or notice,
-    for as long as there are signs of work: ``typing`` calls, the acknowledgement of an
-    investigation, progress edits of it. It ends with the answer, report or apology, when
-    or when no sign of work came for ``keepalive_s`` (a cancelled or crashed investigation
-    stops editing). Workspaces without the assistant surface are remembered and left
-    alone.
+    thread. The acknowledgement of an investigation shows it once; it is kept up — re-set
+    before Slack drops it, and after a notice — for as long as there are signs of work in
+    this process: ``typing`` calls and progress edits of the acknowledgement. It ends
+    with the answer, report or apology, or when no sign of work came for ``keepalive_s``
+    (a cancelled or crashed investigation stops editing). Workspaces without the
+    assistant surface are remembered and left alone.
     """
 
     def __init__(
@@ -345,11 +345,15 @@ class StatusKeeper:
 
     async def posted(self, thread: ThreadRef, kind: ReplyKind) -> None:
         """Mallory posted in ``thread``, which clears any status in Slack."""
-        if kind is ReplyKind.ACK:
-            self._finished.pop(thread.key, None)
-            await self.working(thread)
-            return
         status = self._active.get(thread.key)
+        if kind is ReplyKind.ACK:
+            # Show the status at once, but leave keeping it to whoever runs the work: a
+            # worker on another host sees the progress edits and the report, this process
+            # may not, and must not keep "is digging…" up after the report has landed.
+            self._finished.pop(thread.key, None)
+            if thread.space not in self._refused and thread.key not in self._refused:
+                await self._set(status or _Status(thread=thread, seen=self._clock.now()))
+            return
         if kind in (ReplyKind.REPORT, ReplyKind.APOLOGY):
             self._finished[thread.key] = None
             while len(self._finished) > 1024:

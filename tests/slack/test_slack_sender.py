@@ -276,6 +276,25 @@ async def test_acknowledgement_and_progress_edits_keep_the_status(slack: FakeSla
         await sender.aclose()
 
 
+async def test_bot_and_worker_on_different_hosts(slack: FakeSlack, clock: FakeClock) -> None:
+    bot, worker = make_sender(slack, clock), make_sender(slack, clock)
+    try:
+        ack = await bot.send(Reply(thread=THREAD, text="On it.", kind=ReplyKind.ACK))
+        assert status_calls(slack) == 1  # shown at once…
+        clock.advance(95)
+        assert await bot.status.refresh() == 0  # …but kept up only where the work runs
+        await worker.edit(ack, "phase 1/4")
+        assert worker.status.threads() == [THREAD]
+        await worker.send(Reply(thread=THREAD, text="Report", kind=ReplyKind.REPORT))
+        await worker.edit(ack, "Done")
+        clock.advance(95)
+        assert await worker.status.refresh() == 0 and await bot.status.refresh() == 0
+        assert status_calls(slack) == 2
+    finally:
+        await bot.aclose()
+        await worker.aclose()
+
+
 async def test_status_is_given_up_where_the_workspace_refuses_it(slack: FakeSlack, clock: FakeClock) -> None:
     sender = make_sender(slack, clock)
     try:
