@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from bot.llm.base import Source, Synthesis, Turn
 from bot.routing import Decision, is_referential, normalize
@@ -17,7 +18,8 @@ _GREETING = re.compile(
 _THANKS = re.compile(r"\b(?:thanks|thank\s+you|thx|ty|cheers|appreciate)\b", re.I)
 
 
-def sentences(text: str) -> list[str]:
+@lru_cache(maxsize=1024)
+def sentences(text: str) -> tuple[str, ...]:
     text = re.sub(r"^---\n.*?\n---\n", "", text, flags=re.S)
     text = re.sub(r"^#+\s*", "", text, flags=re.M)
     text = re.sub(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]", lambda m: m.group(2) or m.group(1), text)
@@ -28,7 +30,12 @@ def sentences(text: str) -> list[str]:
         if not para:
             continue
         out.extend(s.strip() for s in _SENTENCE.split(para) if len(s.strip()) > 20)
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _sentence_terms(sentence: str) -> frozenset[str]:
+    return frozenset(query_terms(sentence, limit=200))
 
 
 def best_sentences(text: str, terms: Sequence[str], *, n: int = 2) -> list[str]:
@@ -38,10 +45,12 @@ def best_sentences(text: str, terms: Sequence[str], *, n: int = 2) -> list[str]:
         return []
     wanted = set(terms)
 
+    stems = {t[:5] for t in wanted}
+
     def score(pair: tuple[int, str]) -> tuple[int, int]:
         idx, sent = pair
-        words = set(query_terms(sent, limit=200))
-        return (len(words & wanted) + sum(1 for t in wanted if any(w.startswith(t[:5]) for w in words)), -idx)
+        words = _sentence_terms(sent)
+        return (len(words & wanted) + sum(1 for w in words if w[:5] in stems), -idx)
 
     ranked = sorted(enumerate(sents), key=score, reverse=True)[:n]
     return [s for _, s in sorted(ranked)]
