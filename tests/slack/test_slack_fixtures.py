@@ -131,7 +131,7 @@ async def test_sample_over_http(
 async def test_sample_over_socket_mode(
     name: str, tmp_path: Path, clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO)
+    caplog.set_level(logging.DEBUG)
     sample = load_fixture(name)
     payload, kind = unwrap(sample)
     envelope = (
@@ -158,3 +158,5 @@ async def test_sample_over_socket_mode(
     finally:
         await slack.stop()
     assert_no_errors(caplog)
+    assert "apps.connections.open" in caplog.text  # the traffic was logged at DEBUG…
+    assert slack.app_token not in caplog.text and slack.bot_token not in caplog.text  # …without tokens
