@@ -139,16 +139,6 @@ class FakeSlack:
             if ch == channel and m.get("thread_ts") == thread_ts
         ]
 
-    async def wait_for(self, method: str, count: int = 1, *, within: float = 5.0) -> list[Call]:
-        """Wait (on a condition, not a sleep) until ``count`` successful calls happened."""
-
-        def enough() -> bool:
-            return len(self.ok_calls(method)) >= count
-
-        async with self._changed:
-            await asyncio.wait_for(self._changed.wait_for(enough), within)
-        return self.ok_calls(method)
-
     def seed_thread(self, channel: str, thread_ts: str, messages: list[dict[str, Any]]) -> None:
         self.threads[(channel, thread_ts)] = messages
 
