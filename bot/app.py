@@ -89,6 +89,7 @@ class Context:
     bot_takes_part: bool = False
     open_investigation: OpenInvestigation | None = None
     lexicon: Decision | None = None  # the lexicon's decision, made before storing
+    history: list[Turn] | None = None  # the thread before this message (when a model will read it)
 
 
 class Mallory:
@@ -208,6 +209,7 @@ class Mallory:
             truncated=truncated,
             route=pre.route.value,
             meta={"binary": True} if binary else {"decision": pre.to_dict()},
+            history=0 if self.llm.offline else self.settings.history_turns,
         )
         if stored.message is None:
             log.info("message %s already handled; ignoring the redelivery", inbound.message_id)
@@ -222,6 +224,7 @@ class Mallory:
             stored.bot_takes_part,
             stored.open_investigation,
             pre,
+            [Turn(role, text[:4000], author) for role, text, author in stored.history if text],
         )
 
     async def _handle(self, inbound: Inbound, sender: Sender) -> None:
@@ -286,12 +289,17 @@ class Mallory:
             await self.conversations.set_offer(ctx.conversation.id, None, None)
         if lexicon.sure or self.llm.offline:
             return lexicon
-        history = await self._turns(ctx.conversation.id, before_id=ctx.message.id, limit=8)
+        history = await self._history(ctx, limit=8)
         try:
             return await self.llm.classify(ctx.text, history=history, lexicon=lexicon)
         except (LLMError, TimeoutError) as exc:
             log.warning("LLM classifier unavailable (%s); using the lexicon", exc)
             return lexicon
+
+    async def _history(self, ctx: Context, limit: int | None = None) -> list[Turn]:
+        if ctx.history is not None and not self.llm.offline:
+            return ctx.history[-(limit or self.settings.history_turns) :]
+        return await self._turns(ctx.conversation.id, before_id=ctx.message.id, limit=limit)
 
     async def _turns(
         self, conversation_id: str, *, before_id: int | None = None, limit: int | None = None
@@ -306,7 +314,7 @@ class Mallory:
     # ------------------------------------------------------------------ routes
 
     async def _route_none(self, ctx: Context, sender: Sender, decision: Decision) -> None:
-        history = await self._turns(ctx.conversation.id, before_id=ctx.message.id)
+        history = await self._history(ctx)
         hint = decision.guard or ""
         try:
             text = await self.llm.chat(
@@ -346,7 +354,7 @@ class Mallory:
             await self._answer_with_offer(ctx, sender, text, question, weak=True)
             return
         sources = _sources(hits)
-        history = await self._turns(ctx.conversation.id, before_id=ctx.message.id, limit=6)
+        history = await self._history(ctx, limit=6)
         try:
             text = await self.llm.answer(
                 question, persona=self.persona.system_prompt, sources=sources, history=history

@@ -40,6 +40,7 @@ _OPEN_INVESTIGATION = (
     "SELECT id, question, status, created_at, ack_message_id FROM investigations "
     "WHERE conversation_id = ? AND status IN ('pending', 'running') ORDER BY created_at DESC LIMIT 1"
 )
+_HISTORY = "SELECT role, text, author_name FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?"
 _SET_OFFER = "UPDATE conversations SET offer_question = ?, offer_at = ? WHERE id = ?"
 _SET_ACK = "UPDATE investigations SET ack_message_id = ? WHERE id = ?"
 
@@ -125,6 +126,7 @@ class Stored:
     message: MessageRow | None  # None: this platform message was stored before (a redelivery)
     bot_takes_part: bool  # Mallory has already spoken in this conversation
     open_investigation: OpenInvestigation | None
+    history: list[tuple[str, str, str]]  # (role, text, author name) before this message, oldest first
 
 
 def _conversation(
@@ -213,6 +215,7 @@ class Conversations:
         truncated: bool = False,
         route: str | None = None,
         meta: dict[str, Any] | None = None,
+        history: int = 0,
     ) -> Stored:
         """Create the conversation if needed, store the user's message, and report what the
         router needs to know — one transaction, written as SQL: this runs for every message."""
@@ -281,7 +284,11 @@ class Conversations:
                 open_inv = OpenInvestigation(
                     found[0], found[1], found[2], db.from_db_time(found[3]), found[4]
                 )
-            return Stored(conv, msg, takes_part, open_inv)
+            turns: list[tuple[str, str, str]] = []
+            if history > 0 and msg is not None:
+                rows = db.execute(conn, _HISTORY, (conv.id, msg.id, history)).all()
+                turns = [(r[0], r[1], r[2]) for r in reversed(rows)]
+            return Stored(conv, msg, takes_part, open_inv, turns)
 
         return await db.run_sql(work)
 

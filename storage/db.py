@@ -105,9 +105,9 @@ class Database:
     async def run_sql(self, work: Callable[[Connection], T], *, write: bool = True) -> T:
         """Like ``run`` but on a bare connection, for the per-message hot path written as
         SQL (``execute``). On SQLite, units that arrive while a transaction is being written
-        are committed together in the next one (group commit), each in its own savepoint so
-        one failing unit does not fail the others; a caller hears back only after its unit
-        is committed."""
+        are committed together in the next one (group commit); if one of them fails, the
+        others are retried alone, so it fails only itself. A caller hears back only after its
+        unit is committed."""
         loop = asyncio.get_running_loop()
         if self.dialect != "sqlite":
             return await loop.run_in_executor(self._pool, self._run_conn, work, write)
@@ -138,18 +138,22 @@ class Database:
             self._start_batch(loop)
 
     def _run_batch(self, batch: list[Any]) -> list[tuple[bool, Any]]:
+        # Optimistically all units in one transaction; if any fails, the transaction is
+        # rolled back and each unit runs again alone, so one bad unit fails only itself.
+        try:
+            with self.blocking.connect() as conn:
+                conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+                with conn.begin():
+                    return [(True, work(conn)) for work, _ in batch]
+        except Exception as exc:
+            if len(batch) == 1:
+                return [(False, exc)]
         results: list[tuple[bool, Any]] = []
-        with self.blocking.connect() as conn:
-            conn = conn.execution_options(sqlite_begin="IMMEDIATE")
-            with conn.begin():
-                if len(batch) == 1:
-                    return [(True, batch[0][0](conn))]
-                for work, _ in batch:
-                    try:
-                        with conn.begin_nested():
-                            results.append((True, work(conn)))
-                    except Exception as exc:
-                        results.append((False, exc))
+        for work, _ in batch:
+            try:
+                results.append((True, self._run_conn(work, True)))
+            except Exception as exc:
+                results.append((False, exc))
         return results
 
     def execute(self, conn: Connection, sql: str, params: tuple[Any, ...] = ()) -> Any:
@@ -240,6 +244,11 @@ class _Rows:
         row = self.cursor.fetchone()
         self.cursor.close()
         return row
+
+    def all(self) -> list[Any]:
+        rows = self.cursor.fetchall()
+        self.cursor.close()
+        return list(rows)
 
     def one(self) -> Any:
         row = self.first()

@@ -25,7 +25,7 @@ class Decision:
     guard: str | None = None
     source: str = "lexicon"
     reason: str = ""
-    sure: bool = False  # an explicit request: acknowledge before any model call
+    sure: bool = False  # certain without the LLM: an explicit request (acknowledged at once), small talk
     recall: bool = False  # a "do we have something about X" look-up (quick route)
     offer_reply: str | None = None  # "accepted" / "declined" when answering an offer
 
@@ -369,6 +369,8 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
             recall=True,
         )
     words = _CONTENT.findall(norm)
+    if _SMALL_TALK.match(norm) and len(words) <= 5 and not norm.endswith("?"):
+        return Decision(Route.NONE, guard=guard_seen, reason="small talk", sure=True)
     if _SMALL_TALK.match(norm) and len(words) <= 5:
         return Decision(Route.NONE, guard=guard_seen, reason="small talk")
     statement_about_work = guard_seen in {"negation", "past_tense", "third_person", "first_person"}

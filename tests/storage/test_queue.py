@@ -235,3 +235,28 @@ async def test_bad_database_url_is_one_clear_error(url: str) -> None:
     with pytest.raises(StorageError) as info:
         Database(url)
     assert "\n" not in str(info.value)
+
+
+async def test_group_commit_isolates_a_failing_unit(tmp_path: Path, clock: FakeClock) -> None:
+    db = await _db(tmp_path / "q.db")
+
+    def insert(key: str):  # type: ignore[no-untyped-def]
+        def work(conn):  # type: ignore[no-untyped-def]
+            db.execute(
+                conn,
+                "INSERT INTO seen_events (key, created_at) VALUES (?, ?)",
+                (key, db.to_db_time(clock.now())),
+            )
+            if key == "bad":
+                raise ValueError("this unit fails")
+            return key
+
+        return work
+
+    results = await asyncio.gather(
+        *(db.run_sql(insert(k)) for k in ["a", "b", "bad", "c"]), return_exceptions=True
+    )
+    assert results[:2] == ["a", "b"] and isinstance(results[2], ValueError) and results[3] == "c"
+    rows = await db.run_sql(lambda conn: db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all())
+    assert [r[0] for r in rows] == ["a", "b", "c"]  # the failed unit left nothing behind
+    await db.dispose()
