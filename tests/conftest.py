@@ -54,3 +54,15 @@ async def vault_rt(rt: object) -> object:
 @pytest.fixture
 def console_out() -> io.StringIO:
     return io.StringIO()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> object:
+    """A PostgreSQL server for the whole session, started on first use."""
+    from postgres_server import available, postgres_server
+
+    reason = available()
+    if reason is not None:
+        pytest.skip(reason)
+    with postgres_server() as url:
+        yield url

@@ -184,3 +184,31 @@ async def test_piped_lines_through_a_stream(vault_rt: Any, console_out: io.Strin
     blocks = _blocks(console_out)
     assert len(blocks) == 2  # empty and blank lines are deliberately ignored
     assert blocks[1].startswith("mallory [m2] ↳ u2:")
+
+
+async def test_end_to_end_on_postgresql(postgres_url: str, tmp_path: Any, console_out: io.StringIO) -> None:
+    """The same conversation with PostgreSQL as the database (full text search, the queue)."""
+    import uuid
+
+    import psycopg
+
+    from bot.config import load_settings
+    from bot.runtime import Runtime
+
+    name = f"e2e_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    settings = load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="none",
+                             database_url=postgres_url.rsplit("/", 1)[0] + "/" + name)
+    async with Runtime.open(settings, clock=FakeClock()) as rt:
+        await rt.seed_vault()
+        chat = _chat(rt, console_out)
+        await chat.feed("what did we decide about the analytics storage backend?")
+        assert re.search(r"\[Entry [0-9a-f]{8}\]", console_out.getvalue())
+        await chat.feed("dig into the March ingestion outage")
+        await chat.feed("dig into the March ingestion outage again")  # deduplicated
+        assert await rt.worker.run_once() == 1
+        text = console_out.getvalue()
+        assert "↳ u2 (report) @you:" in text and "# Investigate: the March ingestion outage" in text
+        inv = (await rt.queue.listing())[0]
+        assert inv.status == "delivered" and len(await rt.queue.notes(inv.id)) == 1

@@ -4,6 +4,7 @@ dedup, reclaim with an injected clock, idempotent terminal transitions."""
 from __future__ import annotations
 
 import asyncio
+import uuid
 from datetime import timedelta
 from pathlib import Path
 
@@ -19,8 +20,22 @@ WINDOW = timedelta(minutes=10)
 LEASE = timedelta(minutes=30)
 
 
-async def _db(path: Path) -> Database:
-    db = Database(f"sqlite+aiosqlite:///{path}")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Every queue test runs on SQLite and, where a server can be started, PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'q.db'}"
+    import psycopg
+
+    base = request.getfixturevalue("postgres_url")
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return base.rsplit("/", 1)[0] + "/" + name
+
+
+async def _db(url: str) -> Database:
+    db = Database(url)
     await db.migrate()
     return db
 
@@ -42,9 +57,8 @@ def _inv(conversation_id: str, question: str = "q") -> Investigation:
     )
 
 
-async def test_claim_is_exclusive_under_20_concurrent_claimers(tmp_path: Path, clock: FakeClock) -> None:
-    path = tmp_path / "q.db"
-    db = await _db(path)
+async def test_claim_is_exclusive_under_20_concurrent_claimers(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
     queue = Queue(db)
     ids = []
     for i in range(60):
@@ -53,7 +67,7 @@ async def test_claim_is_exclusive_under_20_concurrent_claimers(tmp_path: Path, c
         ids.append(result.investigation.id)
         clock.advance(1)
     # 20 claimers, each with its own engine (its own connections) on the same file
-    dbs = [Database(f"sqlite+aiosqlite:///{path}") for _ in range(20)]
+    dbs = [Database(db_url) for _ in range(20)]
     claimed: list[str] = []
 
     async def claimer(n: int) -> None:
@@ -71,8 +85,8 @@ async def test_claim_is_exclusive_under_20_concurrent_claimers(tmp_path: Path, c
         await d.dispose()
 
 
-async def test_claim_takes_the_oldest_first(tmp_path: Path, clock: FakeClock) -> None:
-    db = await _db(tmp_path / "q.db")
+async def test_claim_takes_the_oldest_first(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
     queue = Queue(db)
     first = await queue.enqueue(
         _inv(await _conversation(db, clock, "a"), "first"), now=clock.now(), dedup_window=WINDOW
@@ -86,8 +100,8 @@ async def test_claim_takes_the_oldest_first(tmp_path: Path, clock: FakeClock) ->
     await db.dispose()
 
 
-async def test_dedup_inside_and_outside_the_window(tmp_path: Path, clock: FakeClock) -> None:
-    db = await _db(tmp_path / "q.db")
+async def test_dedup_inside_and_outside_the_window(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
     queue = Queue(db)
     conv = await _conversation(db, clock)
     a = await queue.enqueue(_inv(conv, "one"), now=clock.now(), dedup_window=WINDOW)
@@ -105,8 +119,8 @@ async def test_dedup_inside_and_outside_the_window(tmp_path: Path, clock: FakeCl
     await db.dispose()
 
 
-async def test_dedup_ignores_finished_investigations(tmp_path: Path, clock: FakeClock) -> None:
-    db = await _db(tmp_path / "q.db")
+async def test_dedup_ignores_finished_investigations(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
     queue = Queue(db)
     conv = await _conversation(db, clock)
     a = await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW)
@@ -118,11 +132,10 @@ async def test_dedup_ignores_finished_investigations(tmp_path: Path, clock: Fake
     await db.dispose()
 
 
-async def test_concurrent_enqueues_for_one_conversation_create_one(tmp_path: Path, clock: FakeClock) -> None:
-    path = tmp_path / "q.db"
-    db = await _db(path)
+async def test_concurrent_enqueues_for_one_conversation_create_one(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
     conv = await _conversation(db, clock)
-    dbs = [Database(f"sqlite+aiosqlite:///{path}") for _ in range(10)]
+    dbs = [Database(db_url) for _ in range(10)]
     results = await asyncio.gather(
         *(Queue(d).enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW) for d in dbs)
     )
@@ -133,9 +146,9 @@ async def test_concurrent_enqueues_for_one_conversation_create_one(tmp_path: Pat
 
 
 async def test_reclaim_after_lease_expiry_and_late_complete_is_refused(
-    tmp_path: Path, clock: FakeClock
+    db_url: str, clock: FakeClock
 ) -> None:
-    db = await _db(tmp_path / "q.db")
+    db = await _db(db_url)
     queue = Queue(db)
     await queue.enqueue(_inv(await _conversation(db, clock)), now=clock.now(), dedup_window=WINDOW)
     first = await queue.claim(worker_id="w1", now=clock.now())
@@ -160,8 +173,8 @@ async def test_reclaim_after_lease_expiry_and_late_complete_is_refused(
     await db.dispose()
 
 
-async def test_too_many_attempts_fail_instead_of_looping(tmp_path: Path, clock: FakeClock) -> None:
-    db = await _db(tmp_path / "q.db")
+async def test_too_many_attempts_fail_instead_of_looping(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
     queue = Queue(db)
     await queue.enqueue(_inv(await _conversation(db, clock)), now=clock.now(), dedup_window=WINDOW)
     first = await queue.claim(worker_id="w", now=clock.now())
@@ -181,8 +194,8 @@ async def test_too_many_attempts_fail_instead_of_looping(tmp_path: Path, clock: 
     await db.dispose()
 
 
-async def test_complete_and_fail_are_idempotent(tmp_path: Path, clock: FakeClock) -> None:
-    db = await _db(tmp_path / "q.db")
+async def test_complete_and_fail_are_idempotent(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
     queue = Queue(db)
     await queue.enqueue(_inv(await _conversation(db, clock)), now=clock.now(), dedup_window=WINDOW)
     claim = await queue.claim(worker_id="w", now=clock.now())
@@ -195,8 +208,8 @@ async def test_complete_and_fail_are_idempotent(tmp_path: Path, clock: FakeClock
     await db.dispose()
 
 
-async def test_cancel_stops_a_running_investigation(tmp_path: Path, clock: FakeClock) -> None:
-    db = await _db(tmp_path / "q.db")
+async def test_cancel_stops_a_running_investigation(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
     queue = Queue(db)
     await queue.enqueue(_inv(await _conversation(db, clock)), now=clock.now(), dedup_window=WINDOW)
     claim = await queue.claim(worker_id="w", now=clock.now())
@@ -209,8 +222,8 @@ async def test_cancel_stops_a_running_investigation(tmp_path: Path, clock: FakeC
     await db.dispose()
 
 
-async def test_delivery_lease_and_record(tmp_path: Path, clock: FakeClock) -> None:
-    db = await _db(tmp_path / "q.db")
+async def test_delivery_lease_and_record(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
     queue = Queue(db)
     await queue.enqueue(_inv(await _conversation(db, clock)), now=clock.now(), dedup_window=WINDOW)
     claim = await queue.claim(worker_id="w", now=clock.now())
@@ -237,8 +250,8 @@ async def test_bad_database_url_is_one_clear_error(url: str) -> None:
     assert "\n" not in str(info.value)
 
 
-async def test_group_commit_isolates_a_failing_unit(tmp_path: Path, clock: FakeClock) -> None:
-    db = await _db(tmp_path / "q.db")
+async def test_group_commit_isolates_a_failing_unit(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
 
     def insert(key: str):  # type: ignore[no-untyped-def]
         def work(conn):  # type: ignore[no-untyped-def]
