@@ -146,7 +146,7 @@ def platform_plan(settings: Settings) -> tuple[list[str], list[str]]:
     start, why = [], []
     if settings.slack_bot_token and (settings.slack_app_token or settings.slack_signing_secret):
         start.append("slack")
-        mode = "Socket Mode" if settings.slack_app_token else "HTTP Events API"
+        mode = "Socket Mode" if settings.slack_app_token else "HTTP Events API (serve it with --http PORT)"
         why.append(f"slack: SLACK_BOT_TOKEN set, {mode}")
     elif settings.slack_bot_token:
         why.append(

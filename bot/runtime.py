@@ -4,7 +4,7 @@ down again. The CLI, the adapters' tests and the benchmarks all start here."""
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,8 +54,9 @@ class Runtime:
         clock: Clock | None = None,
         platforms: Sequence[str] = ("console",),
         llm: LLMProvider | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> AsyncIterator[Runtime]:
-        rt = await cls.create(settings, clock=clock, platforms=platforms, llm=llm)
+        rt = await cls.create(settings, clock=clock, platforms=platforms, llm=llm, sleep=sleep)
         try:
             yield rt
         finally:
@@ -69,6 +70,7 @@ class Runtime:
         clock: Clock | None = None,
         platforms: Sequence[str] = ("console",),
         llm: LLMProvider | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> Runtime:
         clock = clock or SystemClock()
         db = Database(settings.resolved_database_url)
@@ -98,6 +100,7 @@ class Runtime:
             llm=provider,
             persona=persona,
             on_entries=on_entries,
+            sleep=sleep,
         )
         worker = Worker(
             settings=settings,

@@ -174,11 +174,22 @@ class Worker:
             question = " ".join(question.split())[:500] or inv.question
             if question != inv.question:
                 await self.queue.set_question(claim, question)
-        sender = self.senders.get(ThreadRef.from_json(inv.thread_ref).platform)
+        thread = ThreadRef.from_json(inv.thread_ref)
+        sender = self.senders.get(thread.platform)
+
+        async def show_work() -> None:
+            if sender is not None:
+                try:
+                    await sender.typing(thread)
+                except Exception as exc:  # a status indicator is cosmetic
+                    log.debug("typing indicator failed: %s", type(exc).__name__)
+
+        await show_work()
 
         async def progress(phase: int, text: str) -> None:
             if not await self.queue.heartbeat(claim, now=self.clock.now(), progress=text):
                 raise Cancelled()
+            await show_work()
             if sender is not None and inv.ack_message_id:
                 try:
                     await sender.edit(
