@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.config import load_settings  # noqa: E402
 from bot.events import Button, Inbound, Person, Posted, Reply, ThreadRef  # noqa: E402
-from bot.llm.base import Source, Synthesis, Turn  # noqa: E402
+from bot.llm.base import Source, Synthesis, Turn, WebFinding  # noqa: E402
 from bot.routing import Decision  # noqa: E402
 from bot.runtime import Runtime  # noqa: E402
 
@@ -109,6 +109,10 @@ class SlowLLM:
         return Synthesis("Summary.")
 
     async def find_gaps(self, topic: str, *, sources: Sequence[Source]) -> list[str]:
+        await self._wait()
+        return []
+
+    async def web_research(self, topic: str, *, notes: Sequence[str]) -> list[WebFinding]:
         await self._wait()
         return []
 

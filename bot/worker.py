@@ -201,7 +201,13 @@ class Worker:
 
         notes_before = [n.text for n in await self.queue.notes(inv.id)]
         dossier = await self.investigator.run(
-            question, space=inv.space, entry_id=inv.entry_id, notes=notes_before, progress=progress
+            question,
+            space=inv.space,
+            entry_id=inv.entry_id,
+            notes=notes_before,
+            progress=progress,
+            web=self.settings.web_search,
+            now=self.clock.now(),
         )
         # steering notes are read again right before synthesis: late ones count too
         notes = [n.text for n in await self.queue.notes(inv.id)]

@@ -38,6 +38,15 @@ class Synthesis:
     extractive: bool = False
 
 
+@dataclass(frozen=True)
+class WebFinding:
+    """A web page found during research: untrusted text, kept with its address."""
+
+    url: str
+    title: str
+    text: str = ""
+
+
 class LLMProvider(Protocol):
     name: str
     offline: bool
@@ -57,6 +66,8 @@ class LLMProvider(Protocol):
     ) -> Synthesis: ...
 
     async def find_gaps(self, topic: str, *, sources: Sequence[Source]) -> list[str]: ...
+
+    async def web_research(self, topic: str, *, notes: Sequence[str]) -> list[WebFinding]: ...
 
     async def aclose(self) -> None: ...
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from bot.llm.base import Source, Synthesis, Turn
+from bot.llm.base import Source, Synthesis, Turn, WebFinding
 from bot.routing import Decision, is_referential, normalize
 from storage.knowledge import query_terms
 
@@ -154,6 +154,9 @@ class OfflineProvider:
 
     async def find_gaps(self, topic: str, *, sources: Sequence[Source]) -> list[str]:
         return []
+
+    async def web_research(self, topic: str, *, notes: Sequence[str]) -> list[WebFinding]:
+        return []  # no web access without a model that can search
 
     async def aclose(self) -> None:
         return None

@@ -7,13 +7,14 @@ import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.errors import InputError
 from bot.llm.base import LLMProvider, Source
 from bot.research.recall import EarlierAnswer, Grade, Recall
 from bot.research.search import Retriever
-from storage.knowledge import Knowledge, query_terms, visible_spaces
+from storage.knowledge import EntryDraft, Knowledge, query_terms, visible_spaces
 from storage.models import Entry
 
 Progress = Callable[[int, str], Awaitable[None]]
@@ -141,6 +142,8 @@ class Investigator:
         notes: Sequence[str] = (),
         progress: Progress | None = None,
         use_llm_gaps: bool = True,
+        web: bool = False,
+        now: datetime | None = None,
     ) -> Dossier:
         progress = progress or _noop
         spaces = visible_spaces(space)
@@ -261,12 +264,45 @@ class Investigator:
                 dossier.add(hit.entry, 4, f"gap {q!r}")
             if len(hits) < 2:
                 dossier.gaps.append(q)
+        web_note = ""
+        if web and not self.llm.offline:
+            added = await self._web(dossier, topic, notes, space=space, now=now)
+            web_note = f" and {added} web references"
         n4 = len(dossier.found) - before
         dossier.phase_reports.append(
-            f"Phase 4 (Gap Fill): {n4} new entries from {len(gap_queries)} targeted gap searches."
+            f"Phase 4 (Gap Fill): {n4} new entries from {len(gap_queries)} targeted gap searches{web_note}."
         )
         await progress(4, f"phase 4/4: {n4} entries from {len(gap_queries)} gap searches")
         return dossier
+
+    async def _web(
+        self, dossier: Dossier, topic: str, notes: Sequence[str], *, space: str, now: datetime | None
+    ) -> int:
+        """Web research (when enabled): each page becomes a ``reference`` entry with its URL."""
+        try:
+            findings = await self.llm.web_research(topic, notes=notes)
+        except Exception as exc:  # the web is optional; the knowledge base result stands
+            dossier.phase_reports.append(
+                f"Web research failed ({type(exc).__name__}); continuing without it."
+            )
+            return 0
+        drafts = [
+            EntryDraft(
+                space=space,
+                source=f.url[:1000],
+                title=f.title or f.url,
+                content=f.text or f.title,
+                type="reference",
+                author="web",
+                meta={"url": f.url, "from_web": True},
+            )
+            for f in findings
+            if f.url.startswith(("http://", "https://"))
+        ]
+        if not drafts:
+            return 0
+        stored = await self.knowledge.upsert_many(drafts, now=now or datetime.now(UTC))
+        return sum(dossier.add(entry, 4, "web") for entry, _ in stored)
 
     async def _mentions(self, dossier: Dossier, spaces: Sequence[str]) -> tuple[list[str], list[str]]:
         """People and projects mentioned in the result set that the knowledge base barely
