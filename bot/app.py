@@ -29,6 +29,7 @@ from bot.events import (
     ThreadRef,
 )
 from bot.llm import LLMProvider, OfflineProvider, Source, Turn, validate_citations
+from bot.llm.base import source_of
 from bot.persona import Persona
 from bot.research.recall import Recall, render_recall
 from bot.research.search import Hit, Retriever
@@ -42,6 +43,7 @@ from bot.routing import (
     is_referential,
     normalize,
 )
+from bot.text import shorten
 from storage.conversations import ConversationRow, Conversations, MessageRow, OpenInvestigation
 from storage.knowledge import EntryDraft, Knowledge, query_terms
 from storage.models import Correction, Entry, Investigation
@@ -447,7 +449,7 @@ class Mallory:
             await self.queue.add_note(inv.id, text=request_text, author_id=requester.id, now=now)
             minutes = max(0, int((now - inv.created_at).total_seconds() // 60))
             text = (
-                f'I\'m already investigating "{_short(inv.question)}" (started {minutes} min ago). '
+                f'I\'m already investigating "{shorten(inv.question)}" (started {minutes} min ago). '
                 "I've added your message to it as a note; the report will come here."
             )
             await self._post(
@@ -458,7 +460,7 @@ class Mallory:
                 route="async",
             )
             return inv
-        text = f"On it: investigating \"{_short(question)}\". I'll post the report in this thread when it's done."
+        text = f"On it: investigating \"{shorten(question)}\". I'll post the report in this thread when it's done."
         if ctx is not None and ctx.truncated:
             text += self._truncation_note(ctx)
         await self._post(
@@ -488,7 +490,7 @@ class Mallory:
         await self._reply(
             ctx,
             sender,
-            f'Noted; I\'ll take that into account in the investigation of "{_short(inv.question)}".',
+            f'Noted; I\'ll take that into account in the investigation of "{shorten(inv.question)}".',
             kind=ReplyKind.NOTICE,
             route="async",
         )
@@ -508,7 +510,7 @@ class Mallory:
         await self._reply(
             ctx,
             sender,
-            f'Cancelled the investigation of "{_short(inv.question)}".',
+            f'Cancelled the investigation of "{shorten(inv.question)}".',
             kind=ReplyKind.NOTICE,
             route="none",
         )
@@ -587,7 +589,7 @@ class Mallory:
                     sender,
                     Reply(
                         event.thread,
-                        f'Cancelled the investigation of "{_short(inv.question)}".',
+                        f'Cancelled the investigation of "{shorten(inv.question)}".',
                         kind=ReplyKind.NOTICE,
                     ),
                     route="none",
@@ -649,7 +651,7 @@ class Mallory:
                 EntryDraft(
                     space=ctx.conversation.space,
                     source=f"remember:{inbound.platform}:{inbound.channel}:{inbound.message_id}",
-                    title=_short(args, 80),
+                    title=shorten(args, 80),
                     content=args,
                     type="note",
                     author=inbound.author.name or inbound.author.id,
@@ -673,7 +675,7 @@ class Mallory:
                 text = "No investigations are open here."
             else:
                 lines = [
-                    f'- "{_short(i.question)}": {i.status}' + (f" ({i.progress})" if i.progress else "")
+                    f'- "{shorten(i.question)}": {i.status}' + (f" ({i.progress})" if i.progress else "")
                     for i in invs
                 ]
                 text = "Open investigations:\n" + "\n".join(lines)
@@ -833,19 +835,4 @@ class Mallory:
 
 
 def _sources(hits: Sequence[Hit]) -> list[Source]:
-    return [
-        Source(
-            short_id=h.entry.id[:8],
-            title=h.entry.title,
-            content=h.entry.content,
-            type=h.entry.type,
-            author=h.entry.author,
-            date=h.entry.created_at.date().isoformat(),
-        )
-        for h in hits
-    ]
-
-
-def _short(text: str, n: int = 120) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"
+    return [source_of(h.entry) for h in hits]

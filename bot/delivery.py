@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from bot.clock import Clock
 from bot.errors import DeliveryError, RetryLater
 from bot.events import Attachment, Person, Posted, Reply, ReplyKind, Sender, ThreadRef
+from bot.text import shorten
 from storage.models import Investigation, Status
 from storage.queue import Queue
 
@@ -24,7 +25,7 @@ MAX_DELIVERY_ATTEMPTS = 25
 
 def apology(inv: Investigation) -> str:
     return (
-        f'Sorry, I couldn\'t finish the investigation of "{_short(inv.question)}". '
+        f'Sorry, I couldn\'t finish the investigation of "{shorten(inv.question)}". '
         "Nothing was lost: ask me again and I'll start over, or ask a narrower question."
     )
 
@@ -48,7 +49,7 @@ def compose(inv: Investigation) -> Reply:
             kind=ReplyKind.REPORT,
             in_reply_to=inv.request_message_id,
             mention=requester,
-            title=_short(inv.question, 80),
+            title=shorten(inv.question, 80),
         )
     return Reply(
         thread,
@@ -57,7 +58,7 @@ def compose(inv: Investigation) -> Reply:
         in_reply_to=inv.request_message_id,
         mention=requester,
         attachment=Attachment(filename=f"investigation-{inv.id[:8]}.md", content=report),
-        title=_short(inv.question, 80),
+        title=shorten(inv.question, 80),
     )
 
 
@@ -125,13 +126,8 @@ class Delivery:
             )
             try:
                 await sender.edit(
-                    Posted(thread, inv.ack_message_id), f'Investigating "{_short(inv.question)}". {done}'
+                    Posted(thread, inv.ack_message_id), f'Investigating "{shorten(inv.question)}". {done}'
                 )
             except Exception as exc:  # the ack edit is cosmetic
                 log.debug("could not update the acknowledgement: %s", type(exc).__name__)
         return True
-
-
-def _short(text: str, n: int = 120) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"

@@ -23,6 +23,7 @@ from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn, validate_cita
 from bot.research.investigate import Dossier, Investigator
 from bot.research.report import render_report
 from bot.routing import is_referential
+from bot.text import shorten
 from storage.conversations import Conversations
 from storage.knowledge import EntryDraft, Knowledge
 from storage.models import Entry
@@ -194,7 +195,7 @@ class Worker:
                 try:
                     await sender.edit(
                         Posted(ThreadRef.from_json(inv.thread_ref), inv.ack_message_id),
-                        f'Investigating "{_short(question)}": {text}.',
+                        f'Investigating "{shorten(question, 100)}": {text}.',
                     )
                 except Exception as exc:  # progress is best effort
                     log.debug("progress edit failed: %s", type(exc).__name__)
@@ -273,8 +274,3 @@ class Worker:
         if self.on_entries is not None:
             await self.on_entries([entry])
         return entry.id
-
-
-def _short(text: str, n: int = 100) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"

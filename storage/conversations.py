@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
 from storage.db import Database
-from storage.models import OPEN_STATUSES, Conversation, Correction, Investigation, Message, SeenEvent, new_id
+from storage.models import Conversation, Correction, Message, SeenEvent, new_id
 
 # The per-message hot path, as plain SQL on the driver (see Database.execute).
 _SELECT_CONVERSATION = (
@@ -159,29 +159,6 @@ def _conversation(
     except IntegrityError:  # created concurrently by another process
         return session.execute(select(Conversation).where(Conversation.key == key)).scalars().one()
     return conv
-
-
-def _insert_message(session: Session, msg: Message) -> Message | None:
-    try:
-        with session.begin_nested():
-            session.add(msg)
-    except IntegrityError:
-        return None
-    return msg
-
-
-def _open_investigation(session: Session, conversation_id: str) -> Investigation | None:
-    return (
-        session.execute(
-            select(Investigation)
-            .where(Investigation.conversation_id == conversation_id)
-            .where(col(Investigation.status).in_([s.value for s in OPEN_STATUSES]))
-            .order_by(col(Investigation.created_at).desc())
-            .limit(1)
-        )
-        .scalars()
-        .first()
-    )
 
 
 def _has_assistant_message(session: Session, conversation_id: str) -> bool:
@@ -373,36 +350,6 @@ class Conversations:
             lambda s: s.execute(select(Conversation).where(Conversation.key == key)).scalars().first(),
             write=False,
         )
-
-    async def add_message(
-        self,
-        *,
-        conversation: Conversation,
-        role: str,
-        platform_message_id: str,
-        text: str,
-        now: datetime,
-        author_id: str = "",
-        author_name: str = "",
-        truncated: bool = False,
-        route: str | None = None,
-        meta: dict[str, Any] | None = None,
-    ) -> Message | None:
-        """Store a message; None when this (conversation, role, platform id) was already stored."""
-        msg = Message(
-            conversation_id=conversation.id,
-            space=conversation.space,
-            role=role,
-            platform_message_id=platform_message_id,
-            author_id=author_id,
-            author_name=author_name,
-            text=text,
-            truncated=truncated,
-            route=route,
-            created_at=now,
-            meta=meta or {},
-        )
-        return await self.db.run(lambda s: _insert_message(s, msg))
 
     async def set_route(self, message_id: int, route: str, meta: dict[str, Any] | None = None) -> None:
         values: dict[str, Any] = {"route": route}

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.routing import Decision
+from storage.models import Entry
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,19 @@ class Source:
     author: str = ""
     date: str = ""
     phase: int = 1
+
+
+def source_of(entry: Entry, phase: int = 1) -> Source:
+    """A knowledge entry as a model sees it."""
+    return Source(
+        short_id=entry.id[:8],
+        title=entry.title,
+        content=entry.content,
+        type=entry.type,
+        author=entry.author,
+        date=entry.created_at.date().isoformat(),
+        phase=phase,
+    )
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.errors import InputError
-from bot.llm.base import LLMProvider, Source
+from bot.llm.base import LLMProvider, Source, source_of
 from bot.research.recall import EarlierAnswer, Grade, Recall
 from bot.research.search import Retriever
 from storage.knowledge import EntryDraft, Knowledge, query_terms, visible_spaces
@@ -99,18 +99,7 @@ class Dossier:
         return sum(1 for e in self.edges if entry_id in (e.from_id, e.to_id))
 
     def sources(self) -> list[Source]:
-        return [
-            Source(
-                short_id=f.entry.id[:8],
-                title=f.entry.title,
-                content=f.entry.content,
-                type=f.entry.type,
-                author=f.entry.author,
-                date=f.entry.created_at.date().isoformat(),
-                phase=f.phase,
-            )
-            for f in self.found.values()
-        ]
+        return [source_of(f.entry, f.phase) for f in self.found.values()]
 
 
 async def _noop(_phase: int, _text: str) -> None:
