@@ -67,7 +67,9 @@ def relationship_map(dossier: Dossier) -> str:
     for entry_id in entries:
         if entry_id in out_edges:
             node = entries[entry_id]
-            blocks.append(f'Entry {node.id[:8]} [{node.type}] "{_label(node)}"\n' + "\n".join(out_edges[entry_id]))
+            blocks.append(
+                f'Entry {node.id[:8]} [{node.type}] "{_label(node)}"\n' + "\n".join(out_edges[entry_id])
+            )
     if dossier.related:
         lines = ["Potentially related (semantically close to a seed, not linked):"]
         for entry, seed_id, sim in dossier.related:
