@@ -91,7 +91,9 @@ class Retriever:
             # the index knows no types: ask for more when some will be filtered out
             return await self.semantic.search(query, spaces=spaces, limit=depth * 3 if filtered else depth)
 
-        lexical, semantic = await asyncio.gather(lexical_side(), semantic_side())
+        # semantic first: its index refresh then queues on the storage thread ahead of
+        # the (longer) full-text query, and the query embedding runs meanwhile
+        semantic, lexical = await asyncio.gather(semantic_side(), lexical_side())
         known: dict[str, Entry] | None = None
         if filtered:
             # types are only known from the entries: fetch every candidate, then filter

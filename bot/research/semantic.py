@@ -72,6 +72,7 @@ class SemanticIndex:
         self._slot: dict[str, int] = {}
         self._space_code: dict[str, int] = {}
         self._last_id = 0
+        self._hidden_cache: dict[tuple[str, ...], np.ndarray | None] = {}
         self._lock = asyncio.Lock()
 
     @property
@@ -96,6 +97,7 @@ class SemanticIndex:
             return len(batch.entry_ids)
 
     def _apply(self, batch: VectorBatch) -> None:
+        self._hidden_cache.clear()
         new = [i for i in dict.fromkeys(batch.entry_ids) if i not in self._slot]
         needed = self._size + len(new)
         if needed > self._matrix.shape[0]:
@@ -148,14 +150,14 @@ class SemanticIndex:
         if not seeds or limit <= 0:
             return []
         seed_rows = self._matrix[[self._slot[i] for i in seeds]]
-        allowed = self._allowed(spaces)
-        if allowed is None:
+        hidden = self._hidden(spaces)
+        if hidden is None:
             return []
         n = self._size
         scores = self._matrix[:n] @ seed_rows.T  # (n, seeds)
         nearest = scores.argmax(axis=1)
         best = scores[np.arange(n), nearest]
-        best[~allowed] = -np.inf
+        best[hidden] = -np.inf
         best[[self._slot[i] for i in entry_ids if i in self._slot]] = -np.inf
         return [
             Similar(self._ids[s], seeds[int(nearest[s])], float(best[s]))
@@ -163,19 +165,25 @@ class SemanticIndex:
             if best[s] >= min_score
         ]
 
-    def _allowed(self, spaces: Sequence[str]) -> np.ndarray | None:
-        codes = [self._space_code[s] for s in spaces if s in self._space_code]
-        if not codes:
-            return None
-        return np.isin(self._space_codes[: self._size], codes)
+    def _hidden(self, spaces: Sequence[str]) -> np.ndarray | None:
+        """The slots a caller who sees ``spaces`` must not see, or None when it sees no
+        slot at all. Kept until the index next changes: most searches come from a few
+        spaces, and recomputing costs ~2 ms at 100k vectors."""
+        key = tuple(sorted(set(spaces)))
+        if key not in self._hidden_cache:
+            codes = [self._space_code[s] for s in key if s in self._space_code]
+            self._hidden_cache[key] = (
+                np.flatnonzero(~np.isin(self._space_codes[: self._size], codes)) if codes else None
+            )
+        return self._hidden_cache[key]
 
     def _top(self, queries: np.ndarray, *, spaces: Sequence[str], limit: int) -> list[tuple[str, float]]:
-        allowed = self._allowed(spaces)
-        if allowed is None:
+        hidden = self._hidden(spaces)
+        if hidden is None:
             return []
+        # (n, d) @ (d, 1) runs as a matrix product, about twice as fast here as (n, d) @ (d,)
         scores = (self._matrix[: self._size] @ queries.T).max(axis=1)
-        if not allowed.all():
-            scores[~allowed] = -np.inf
+        scores[hidden] = -np.inf
         return [(self._ids[s], float(scores[s])) for s in self._best(scores, limit) if np.isfinite(scores[s])]
 
     @staticmethod
