@@ -106,3 +106,21 @@ def test_run_without_credentials_says_why_and_opens_the_console(tmp_path: Path) 
     assert "Starting the console chat." in proc.stderr
     assert "xoxb-only-a-bot-token-123456" not in proc.stderr + proc.stdout
     assert "mallory [m1] ↳ u1:" in proc.stdout
+
+
+def test_log_records_never_carry_secrets() -> None:
+    import logging
+
+    from bot.cli import RedactSecrets
+
+    record = logging.LogRecord("x", logging.WARNING, __file__, 1, "token %s failed", ("xoxb-secret-123456",), None)
+    RedactSecrets(["xoxb-secret-123456"]).filter(record)
+    assert record.getMessage() == "token [redacted] failed"
+    try:
+        raise RuntimeError("bad key sk-ant-abcdef123456")
+    except RuntimeError:
+        import sys as _sys
+
+        record = logging.LogRecord("x", logging.ERROR, __file__, 1, "boom", (), _sys.exc_info())
+    RedactSecrets(["sk-ant-abcdef123456"]).filter(record)
+    assert "sk-ant-abcdef123456" not in (record.exc_text or "") and "[redacted]" in (record.exc_text or "")

@@ -212,3 +212,27 @@ async def test_end_to_end_on_postgresql(postgres_url: str, tmp_path: Any, consol
         assert "↳ u2 (report) @you:" in text and "# Investigate: the March ingestion outage" in text
         inv = (await rt.queue.listing())[0]
         assert inv.status == "delivered" and len(await rt.queue.notes(inv.id)) == 1
+
+
+async def test_the_scheduled_worker_delivers_without_being_called(vault_rt: Any) -> None:
+    """APScheduler drives the worker: an enqueue wakes the claim tick; nobody calls run_once."""
+    delivered = asyncio.Event()
+
+    class Watching(ConsoleSender):
+        async def send(self, reply: Any) -> Any:
+            posted = await super().send(reply)
+            if reply.kind.value == "report":
+                delivered.set()
+            return posted
+
+    out = io.StringIO()
+    sender = Watching(out)
+    vault_rt.worker.senders["console"] = sender
+    vault_rt.worker.start()
+    try:
+        chat = ConsoleChat(vault_rt.core, sender, session="sched", now=vault_rt.clock.now)
+        await chat.feed("dig into the Beacon login loop")
+        await asyncio.wait_for(delivered.wait(), timeout=30)
+    finally:
+        await vault_rt.worker.stop()
+    assert "# Investigate: the Beacon login loop" in out.getvalue()
