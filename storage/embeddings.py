@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 from sqlalchemy import (
@@ -172,9 +173,11 @@ class EmbeddingStore:
             stmt = sm_select(Entry).where(col(Entry.id) > last).order_by(col(Entry.id)).limit(page)
             if spaces is not None:
                 stmt = stmt.where(col(Entry.space).in_(spaces))
-            rows: list[Entry] = await self.db.run(
-                lambda s, stmt=stmt: list(s.execute(stmt).scalars().all()), write=False
-            )
+
+            def work(session: Session, stmt: Any = stmt) -> list[Entry]:
+                return list(session.execute(stmt).scalars().all())
+
+            rows = await self.db.run(work, write=False)
             if not rows:
                 return
             yield rows

@@ -165,12 +165,13 @@ class ProgressBar:
 
 
 async def cmd_reindex(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.research.semantic import SemanticIndex
     from bot.runtime import Runtime
 
     async with Runtime.open(settings) as rt:
         print(f"embeddings: {rt.embedder_description}", file=sys.stderr)
         index = rt.semantic
-        if index is None or not hasattr(index, "reindex"):
+        if not isinstance(index, SemanticIndex):
             raise ConfigError(f"nothing to reindex: {rt.embedder_description}")
         spaces = [args.space] if args.space else None
         bar = ProgressBar("embedding", sys.stderr)

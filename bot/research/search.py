@@ -29,9 +29,7 @@ class SemanticSide(Protocol):
 
     name: str
 
-    async def search(
-        self, query: str, *, spaces: Sequence[str], limit: int
-    ) -> list[tuple[str, float]]: ...
+    async def search(self, query: str, *, spaces: Sequence[str], limit: int) -> list[tuple[str, float]]: ...
 
 
 @dataclass(frozen=True)
@@ -126,8 +124,10 @@ class Retriever:
         while len(hits) < limit and position < len(ranked):
             chunk = ranked[position : position + limit - len(hits) + 5]
             position += len(chunk)
-            entries = known if known is not None else await self.knowledge.get_many(
-                [i for i, _ in chunk], spaces=spaces
+            entries = (
+                known
+                if known is not None
+                else await self.knowledge.get_many([i for i, _ in chunk], spaces=spaces)
             )
             for entry_id, score in chunk:
                 entry = entries.get(entry_id)

@@ -114,8 +114,8 @@ class SemanticIndex:
         # rows come in id order, so a later vector of the same entry wins
         slots = np.array([self._slot[i] for i in batch.entry_ids], dtype=np.int64)
         self._matrix[slots] = batch.matrix
-        codes = self._space_code
-        self._space_codes[slots] = [codes.setdefault(s, len(codes)) for s in batch.spaces]
+        known = self._space_code
+        self._space_codes[slots] = [known.setdefault(s, len(known)) for s in batch.spaces]
 
     # searching ------------------------------------------------------------------------
 

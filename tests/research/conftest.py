@@ -29,4 +29,3 @@ def knowledge(db: Database) -> Knowledge:
 @pytest.fixture
 def embedder() -> WordHashEmbedder:
     return WordHashEmbedder()
-

@@ -155,8 +155,14 @@ async def test_search_command_prints_a_readable_ranking(knowledge: Knowledge) ->
     await knowledge.upsert_many([draft("global", "doc-1", "Kafka consumer lag", "consumer lag")], now=NOW)
     out = io.StringIO()
     await run_search(
-        Retriever(knowledge), query="kafka", space="global", limit=5, mode="hybrid", as_json=False,
-        stdin=io.StringIO(), stdout=out,
+        Retriever(knowledge),
+        query="kafka",
+        space="global",
+        limit=5,
+        mode="hybrid",
+        as_json=False,
+        stdin=io.StringIO(),
+        stdout=out,
     )
     assert "Kafka consumer lag" in out.getvalue() and "(lexical; doc-1)" in out.getvalue()
     hits = await Retriever(knowledge).search("kafka", space="global")

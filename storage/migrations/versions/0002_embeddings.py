@@ -19,9 +19,7 @@ def upgrade() -> None:
         # Ever-increasing row id: an index that has loaded rows up to N refreshes by
         # reading the rows above N. A re-embedded entry gets a new row (and id).
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column(
-            "entry_id", sa.String(), sa.ForeignKey("entries.id", ondelete="CASCADE"), nullable=False
-        ),
+        sa.Column("entry_id", sa.String(), sa.ForeignKey("entries.id", ondelete="CASCADE"), nullable=False),
         sa.Column("model", sa.String(), nullable=False),
         sa.Column("space", sa.String(), nullable=False),
         sa.Column("dim", sa.Integer(), nullable=False),
