@@ -60,11 +60,9 @@ class ConsoleSender:
             head += f" ({reply.kind.value})"
         if reply.mention is not None:
             head += f" @{reply.mention.name or reply.mention.id}"
-        lines = [head + ":", reply.text.rstrip()]
-        if reply.attachment is not None:
-            lines.append(f"--- attached: {reply.attachment.filename} ---")
-            lines.append(reply.attachment.content.rstrip())
-            lines.append("--- end of attachment ---")
+        # a terminal has no length limit: show the attached full version instead of the short one
+        body = reply.attachment.content if reply.attachment is not None else reply.text
+        lines = [head + ":", body.rstrip()]
         if reply.buttons:
             self.buttons[message_id] = reply.buttons
             lines.append("  " + "  ".join(f"[{b.label}]" for b in reply.buttons))
