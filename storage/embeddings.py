@@ -4,7 +4,7 @@ batches and read back incrementally by row id, so every process sees new vectors
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -64,6 +64,7 @@ class VectorBatch:
     spaces: list[str]
     matrix: np.ndarray  # (n, dim) float32
     last_id: int
+    row_ids: list[int] = field(default_factory=list)
 
 
 def to_blob(vector: np.ndarray) -> bytes:
@@ -123,32 +124,36 @@ class EmbeddingStore:
 
         return await self.db.run(work, write=False)
 
-    async def load_since(self, *, model: str, dim: int, after_id: int = 0, page: int = 20_000) -> VectorBatch:
-        """Every vector of ``model`` stored after row ``after_id``."""
+    async def load_since(
+        self, *, model: str, dim: int, after_id: int = 0, also: Sequence[int] = (), page: int = 20_000
+    ) -> VectorBatch:
+        """Every vector of ``model`` stored after row ``after_id``, plus the rows ``also``
+        (ids skipped earlier that may have been committed since), in row-id order."""
 
         def work(session: Session) -> VectorBatch:
+            row_ids: list[int] = []
             entry_ids: list[str] = []
             spaces: list[str] = []
             blobs: list[bytes] = []
+            base = select(T.id, T.entry_id, T.space, T.vector).where(T.model == model).where(T.dim == dim)
+            batches = [session.execute(base.where(T.id.in_(list(also))).order_by(T.id)).all()] if also else []
             last = after_id
             while True:
-                rows = session.execute(
-                    select(T.id, T.entry_id, T.space, T.vector)
-                    .where(T.model == model)
-                    .where(T.dim == dim)
-                    .where(T.id > last)
-                    .order_by(T.id)
-                    .limit(page)
-                ).all()
+                rows = session.execute(base.where(T.id > last).order_by(T.id).limit(page)).all()
+                batches.append(rows)
+                last = rows[-1][0] if rows else last
+                if len(rows) < page:
+                    break
+            for rows in batches:
                 for row_id, entry_id, space, blob in rows:
+                    row_ids.append(row_id)
                     entry_ids.append(entry_id)
                     spaces.append(space)
                     blobs.append(blob)
-                    last = row_id
-                if len(rows) < page:
-                    break
             matrix = np.frombuffer(b"".join(blobs), dtype="<f4").reshape(len(blobs), dim).astype(np.float32)
-            return VectorBatch(entry_ids=entry_ids, spaces=spaces, matrix=matrix, last_id=last)
+            return VectorBatch(
+                entry_ids=entry_ids, spaces=spaces, matrix=matrix, last_id=last, row_ids=row_ids
+            )
 
         return await self.db.run(work, write=False)
 

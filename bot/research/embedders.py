@@ -179,6 +179,9 @@ def _packaged_model_path() -> Path:
 
 # HTTP API ----------------------------------------------------------------------------
 
+# Voyage models that take ``output_dimension`` (256, 512, 1024, 2048); others have one size.
+FLEXIBLE_DIMENSION_MODELS = ("voyage-3.5", "voyage-3-large", "voyage-code-3", "voyage-4")
+
 
 class VoyageEmbedder:
     """Voyage AI's embeddings endpoint (``POST {base_url}/embeddings``), through one
@@ -227,12 +230,13 @@ class VoyageEmbedder:
     async def _request(self, texts: list[str], input_type: InputType) -> np.ndarray:
         import httpx
 
-        payload = {
+        payload: dict[str, Any] = {
             "input": [t if t.strip() else " " for t in texts],
             "model": self.model,
             "input_type": input_type,
-            "output_dimension": self.dim,
         }
+        if self.model.startswith(FLEXIBLE_DIMENSION_MODELS):
+            payload["output_dimension"] = self.dim
         for attempt in range(self.max_retries + 1):
             try:
                 response = await self._client.post("/embeddings", json=payload)

@@ -8,7 +8,7 @@ import asyncio
 import hashlib
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import NamedTuple
 
 import numpy as np
@@ -20,6 +20,8 @@ from storage.embeddings import EmbeddingStore, VectorBatch, VectorRow
 from storage.models import Entry
 
 Progress = Callable[[int, int], None]  # (done, total)
+GAP_WINDOW = 1024  # how far below the newest row id skipped ids are watched
+GAP_TTL = timedelta(minutes=2)  # and for how long: longer than any embedding transaction
 
 
 def document_text(entry: Entry) -> str:
@@ -73,6 +75,9 @@ class SemanticIndex:
         self._space_code: dict[str, int] = {}
         self._last_id = 0
         self._hidden_cache: dict[tuple[str, ...], np.ndarray | None] = {}
+        self._row_of: dict[str, int] = {}  # entry id → the embedding row its slot holds
+        self._gaps: dict[int, datetime] = {}  # row ids skipped while reading, when first seen
+        self.track_gaps = db.dialect != "sqlite"  # SQLite commits ids in order
         self._lock = asyncio.Lock()
 
     @property
@@ -88,11 +93,21 @@ class SemanticIndex:
         """Take in vectors stored since the last refresh (all of them, the first time).
         Returns how many rows were read."""
         async with self._lock:
+            now = self.clock.now()
+            self._gaps = {i: seen for i, seen in self._gaps.items() if now - seen < GAP_TTL}
             batch = await self.store.load_since(
-                model=self.model, dim=self.embedder.dim, after_id=self._last_id
+                model=self.model, dim=self.embedder.dim, after_id=self._last_id, also=sorted(self._gaps)
             )
             if batch.entry_ids:
                 self._apply(batch)
+            if self.track_gaps and batch.last_id > self._last_id:
+                # PostgreSQL hands out ids before commit, so a transaction still open may
+                # commit a lower id after we have read higher ones: look for it again.
+                read = set(batch.row_ids)
+                low = max(self._last_id, batch.last_id - GAP_WINDOW)
+                self._gaps.update({i: now for i in range(low + 1, batch.last_id) if i not in read})
+            for row_id in batch.row_ids:
+                self._gaps.pop(row_id, None)
             self._last_id = max(self._last_id, batch.last_id)
             return len(batch.entry_ids)
 
@@ -111,11 +126,19 @@ class SemanticIndex:
             self._slot[entry_id] = self._size
             self._ids.append(entry_id)
             self._size += 1
-        # rows come in id order, so a later vector of the same entry wins
-        slots = np.array([self._slot[i] for i in batch.entry_ids], dtype=np.int64)
-        self._matrix[slots] = batch.matrix
+        # a row replaces what a slot holds only if it is newer (a late-committed gap row
+        # must not undo a later re-embedding)
+        keep = [
+            k
+            for k, (i, r) in enumerate(zip(batch.entry_ids, batch.row_ids, strict=True))
+            if r > self._row_of.get(i, 0)
+        ]
+        for k in keep:
+            self._row_of[batch.entry_ids[k]] = batch.row_ids[k]
+        slots = np.array([self._slot[batch.entry_ids[k]] for k in keep], dtype=np.int64)
+        self._matrix[slots] = batch.matrix[keep]
         known = self._space_code
-        self._space_codes[slots] = [known.setdefault(s, len(known)) for s in batch.spaces]
+        self._space_codes[slots] = [known.setdefault(batch.spaces[k], len(known)) for k in keep]
 
     # searching ------------------------------------------------------------------------
 

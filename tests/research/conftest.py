@@ -3,6 +3,7 @@ embedder."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -29,3 +30,25 @@ def knowledge(db: Database) -> Knowledge:
 @pytest.fixture
 def embedder() -> WordHashEmbedder:
     return WordHashEmbedder()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """SQLite, and PostgreSQL where a throwaway server can be started (tests/conftest.py)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'kb.db'}"
+    import psycopg
+
+    base = request.getfixturevalue("postgres_url")
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return str(base).rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture
+async def any_db(any_db_url: str) -> AsyncIterator[Database]:
+    database = Database(any_db_url)
+    await database.migrate()
+    yield database
+    await database.dispose()

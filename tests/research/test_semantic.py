@@ -3,15 +3,14 @@ scoping, similar entries, and (re)embedding only what changed."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
+import pytest
 from research_helpers import NOW, WordHashEmbedder, draft
-from sqlalchemy import select
+from sqlalchemy import insert, select
 
 from bot.research.semantic import SemanticIndex, document_text
 from storage.db import Database
-from storage.embeddings import EmbeddingStore, embeddings_table
+from storage.embeddings import EmbeddingStore, embeddings_table, to_blob
 from storage.knowledge import Knowledge, visible_spaces
 
 
@@ -22,8 +21,9 @@ async def _add(knowledge: Knowledge, index: SemanticIndex, *drafts_: object) -> 
 
 
 async def test_vectors_are_stored_as_float32_bytes_per_entry_and_model(
-    db: Database, knowledge: Knowledge, embedder: WordHashEmbedder
+    any_db: Database, embedder: WordHashEmbedder
 ) -> None:
+    db, knowledge = any_db, Knowledge(any_db)
     index = SemanticIndex(db, embedder)
     [entry_id] = await _add(knowledge, index, draft("global", "a", "Storage backend", "We chose PostgreSQL"))
     async with db.read() as session:
@@ -39,15 +39,16 @@ async def test_vectors_are_stored_as_float32_bytes_per_entry_and_model(
 
 
 async def test_refresh_sees_rows_another_process_added_after_the_first_load(
-    tmp_path: Path, db: Database, knowledge: Knowledge, embedder: WordHashEmbedder
+    any_db_url: str, any_db: Database, embedder: WordHashEmbedder
 ) -> None:
+    db, knowledge = any_db, Knowledge(any_db)
     reader = SemanticIndex(db, embedder)
     await _add(knowledge, reader, draft("global", "a", "Storage backend decision", "PostgreSQL over MySQL"))
     first = await reader.search("storage backend", spaces=["global"], limit=5)
     assert len(first) == 1 and len(reader) == 1
 
     # a second process: its own engine on the same file, its own index
-    other_db = Database(f"sqlite:///{tmp_path / 'kb.db'}")
+    other_db = Database(any_db_url)
     try:
         other = SemanticIndex(other_db, WordHashEmbedder())
         kafka = draft("global", "b", "Kafka retention policy", "Seven days of retention")
@@ -62,8 +63,9 @@ async def test_refresh_sees_rows_another_process_added_after_the_first_load(
 
 
 async def test_changed_entries_are_re_embedded_and_replace_their_slot(
-    db: Database, knowledge: Knowledge, embedder: WordHashEmbedder
+    any_db: Database, embedder: WordHashEmbedder
 ) -> None:
+    db, knowledge = any_db, Knowledge(any_db)
     index = SemanticIndex(db, embedder)
     ids = await _add(
         knowledge,
@@ -92,8 +94,9 @@ async def test_changed_entries_are_re_embedded_and_replace_their_slot(
 
 
 async def test_search_never_returns_another_spaces_entries(
-    db: Database, knowledge: Knowledge, embedder: WordHashEmbedder
+    any_db: Database, embedder: WordHashEmbedder
 ) -> None:
+    db, knowledge = any_db, Knowledge(any_db)
     index = SemanticIndex(db, embedder)
     a, b, g = await _add(
         knowledge,
@@ -113,8 +116,9 @@ async def test_search_never_returns_another_spaces_entries(
 
 
 async def test_similar_ranks_neighbours_of_any_seed_and_leaves_seeds_out(
-    db: Database, knowledge: Knowledge, embedder: WordHashEmbedder
+    any_db: Database, embedder: WordHashEmbedder
 ) -> None:
+    db, knowledge = any_db, Knowledge(any_db)
     index = SemanticIndex(db, embedder)
     kafka, pg, kafka2, pg2, cooking = await _add(
         knowledge,
@@ -137,13 +141,14 @@ async def test_similar_ranks_neighbours_of_any_seed_and_leaves_seeds_out(
 
 
 async def test_reindex_embeds_everything_missing_and_reports_progress(
-    db: Database, knowledge: Knowledge, embedder: WordHashEmbedder
+    any_db: Database, embedder: WordHashEmbedder
 ) -> None:
+    knowledge = Knowledge(any_db)
     await knowledge.upsert_many(
         [draft("global" if i % 2 else "team", str(i), f"Note {i}", f"body {i} words") for i in range(23)],
         now=NOW,
     )
-    index = SemanticIndex(db, embedder, write_batch=4)
+    index = SemanticIndex(any_db, embedder, write_batch=4)
     seen: list[tuple[int, int]] = []
     assert await index.reindex(spaces=["team"], progress=lambda d, t: seen.append((d, t))) == 12
     assert seen[0] == (0, 12) and seen[-1] == (12, 12)
@@ -153,3 +158,45 @@ async def test_reindex_embeds_everything_missing_and_reports_progress(
     assert await index.reindex(force=True) == 23
     await index.refresh()
     assert len(index) == 23
+
+
+async def test_a_lower_row_id_committed_late_is_still_picked_up(
+    any_db: Database, embedder: WordHashEmbedder
+) -> None:
+    """PostgreSQL gives out row ids at insert time: a transaction that started first can
+    commit after one that started later. The index must not skip its row for good."""
+    if any_db.dialect != "postgresql":
+        pytest.skip("SQLite has one writer at a time: ids become visible in order")
+    knowledge = Knowledge(any_db)
+    index = SemanticIndex(any_db, embedder)
+    pairs = await knowledge.upsert_many(
+        [
+            draft("global", "slow", "Slow writer", "tape archive"),
+            draft("global", "fast", "Fast writer", "ssd"),
+        ],
+        now=NOW,
+    )
+    slow, fast = (e for e, _ in pairs)
+    vectors = await embedder.embed([document_text(slow), document_text(fast)])
+
+    def row(entry: object, vector: np.ndarray) -> dict[str, object]:
+        return {
+            "entry_id": entry.id,
+            "model": embedder.name,
+            "space": "global",
+            "dim": embedder.dim,  # type: ignore[attr-defined]
+            "vector": to_blob(vector),
+            "text_hash": "h",
+            "created_at": NOW.replace(tzinfo=None),
+        }
+
+    with any_db.blocking.connect() as first:
+        open_tx = first.begin()
+        first.execute(insert(embeddings_table), [row(slow, vectors[0])])  # takes the lower id, stays open
+        with any_db.blocking.begin() as second:
+            second.execute(insert(embeddings_table), [row(fast, vectors[1])])
+        assert [i for i, _ in await index.search("ssd", spaces=["global"], limit=5)] == [fast.id]
+        open_tx.commit()
+    hits = await index.search("tape archive", spaces=["global"], limit=5)
+    assert hits[0][0] == slow.id
+    assert len(index) == 2
