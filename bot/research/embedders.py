@@ -131,6 +131,9 @@ class LocalMiniLM:
         if self._threads:
             options.intra_op_num_threads = self._threads
         options.log_severity_level = 3
+        # idle worker threads would otherwise spin for a while after each call, taking the
+        # cores the full-text query and the vector scan that follow a query embedding need
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         self._tokenizer = tokenizer
 
