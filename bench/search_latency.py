@@ -38,7 +38,7 @@ from bot.research.search import Retriever  # noqa: E402
 from bot.research.semantic import SemanticIndex  # noqa: E402
 from storage.db import Database  # noqa: E402
 from storage.embeddings import to_blob  # noqa: E402
-from storage.knowledge import Knowledge  # noqa: E402
+from storage.knowledge import Knowledge, query_terms  # noqa: E402
 
 WORK = ROOT / "bench" / ".work"
 CORPUS = ROOT.parent / "shared" / "data" / "scifact" / "corpus.jsonl"
@@ -211,6 +211,9 @@ async def main() -> int:
         "--limit", type=int, default=20, help="hits per search (the investigation's seed size)"
     )
     parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument(
+        "--compare-sql", action="store_true", help="only compare the old and new full-text SQL"
+    )
     args = parser.parse_args()
     load_before = _load()
     if local_model_missing():
@@ -230,6 +233,10 @@ async def main() -> int:
         print(
             f"built {args.entries} entries in {time.perf_counter() - started:.0f}s: {path}", file=sys.stderr
         )
+
+    if args.compare_sql:
+        compare_sql(path, frozenset(vocabulary(CORPUS)[0][:200]))
+        return 0
 
     db = Database(f"sqlite:///{path}")
     knowledge = Knowledge(db)
@@ -284,6 +291,35 @@ async def main() -> int:
     print(f"  exact top-k alone (numpy, {len(index)} x {embedder.dim}): {summary(topk)}")
     print(f"peak RSS: {rss_mb:.0f} MB")
     return 0
+
+
+def compare_sql(path: Path, common: frozenset[str], count: int = 150) -> None:
+    """The retriever's full-text query before and after ranking on the bare index, run
+    alternately on the same keyword queries (limit 100, the retriever's depth)."""
+    bm25 = "bm25(entry_fts, 0, 0, 3.0, 1.0, 2.0)"
+    before = (
+        f"SELECT f.entry_id, -{bm25} FROM entry_fts f JOIN entries e ON e.id = f.entry_id "
+        f"WHERE entry_fts MATCH ? AND f.space IN (?, ?) ORDER BY {bm25} LIMIT 100"
+    )
+    after = (
+        f"SELECT c.c0, -x.rank_ FROM (SELECT rowid AS rid, {bm25} AS rank_ FROM entry_fts "
+        "WHERE entry_fts MATCH ? ORDER BY rank_ LIMIT 400) AS x JOIN entry_fts_content c ON c.id = x.rid "
+        "WHERE c.c1 IN (?, ?) ORDER BY x.rank_ LIMIT 100"
+    )
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    times: dict[str, list[float]] = {"before": [], "after": []}
+    for space, text in queries(path, count, seed=123, common=common):
+        terms = query_terms(text)
+        if not terms:
+            continue
+        match = " OR ".join(f'"{t}"' for t in terms)
+        for name, sql in (("before", before), ("after", after)):
+            started = time.perf_counter()
+            con.execute(sql, (match, space, "global")).fetchall()
+            times[name].append((time.perf_counter() - started) * 1000)
+    con.close()
+    for name, values in times.items():
+        print(f"full-text query {name}: {summary(values)} ({len(values)} queries)")
 
 
 def _load() -> str:
