@@ -134,23 +134,27 @@ class EmbeddingStore:
             row_ids: list[int] = []
             entry_ids: list[str] = []
             spaces: list[str] = []
-            blobs: list[bytes] = []
+            parts: list[np.ndarray] = []  # one array per page: the raw rows are dropped as we go
             base = select(T.id, T.entry_id, T.space, T.vector).where(T.model == model).where(T.dim == dim)
-            batches = [session.execute(base.where(T.id.in_(list(also))).order_by(T.id)).all()] if also else []
-            last = after_id
-            while True:
-                rows = session.execute(base.where(T.id > last).order_by(T.id).limit(page)).all()
-                batches.append(rows)
-                last = rows[-1][0] if rows else last
-                if len(rows) < page:
-                    break
-            for rows in batches:
-                for row_id, entry_id, space, blob in rows:
+
+            def take(rows: Sequence[Any]) -> None:
+                for row_id, entry_id, space, _ in rows:
                     row_ids.append(row_id)
                     entry_ids.append(entry_id)
                     spaces.append(space)
-                    blobs.append(blob)
-            matrix = np.frombuffer(b"".join(blobs), dtype="<f4").reshape(len(blobs), dim).astype(np.float32)
+                blob = b"".join(row[3] for row in rows)
+                parts.append(np.frombuffer(blob, dtype="<f4").reshape(len(rows), dim))
+
+            if also:
+                take(session.execute(base.where(T.id.in_(list(also))).order_by(T.id)).all())
+            last = after_id
+            while True:
+                rows = session.execute(base.where(T.id > last).order_by(T.id).limit(page)).all()
+                take(rows)
+                last = rows[-1][0] if rows else last
+                if len(rows) < page:
+                    break
+            matrix = np.concatenate(parts).astype(np.float32, copy=False)
             return VectorBatch(
                 entry_ids=entry_ids, spaces=spaces, matrix=matrix, last_id=last, row_ids=row_ids
             )
