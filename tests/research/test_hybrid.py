@@ -167,3 +167,17 @@ async def test_search_command_prints_a_readable_ranking(knowledge: Knowledge) ->
     assert "Kafka consumer lag" in out.getvalue() and "(lexical; doc-1)" in out.getvalue()
     hits = await Retriever(knowledge).search("kafka", space="global")
     assert hit_record(hits[0])["source_id"] == "doc-1"
+
+
+def test_reindex_progress_bar_writes_whole_lines_off_a_terminal() -> None:
+    from bot.commands.search import ProgressBar
+
+    ticks = iter([0.0, 1.0, 2.0, 3.0, 4.0])
+    out = io.StringIO()
+    bar = ProgressBar("embedding", out, width=10, clock=lambda: next(ticks))
+    for done in (0, 3, 4, 10):
+        bar(done, 10)
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("embedding [----------] 0/10")
+    assert "[###-------] 3/10" in lines[1]
+    assert len(lines) == 4 and "[##########] 10/10 100%" in lines[-1] and "2.5/s" in lines[-1]
