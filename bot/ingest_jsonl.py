@@ -86,19 +86,20 @@ def _tags(value: Any, where: str) -> list[str]:
 
 
 def _date(value: Any, where: str) -> datetime | None:
-    """ISO dates and datetimes, or Unix seconds; stored as naive UTC like every time here."""
+    """ISO dates and datetimes (UTC unless they say otherwise), or Unix seconds; as
+    timezone-aware UTC like every time here."""
     if value is None or value == "":
         return None
     try:
         if isinstance(value, int | float) and not isinstance(value, bool):
-            return datetime.fromtimestamp(value, UTC).replace(tzinfo=None)
+            return datetime.fromtimestamp(value, UTC)
         if isinstance(value, str):
             text = value.strip().replace("Z", "+00:00")
             try:
                 moment = datetime.fromisoformat(text)
             except ValueError:
                 moment = datetime.combine(date.fromisoformat(text), datetime.min.time())
-            return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+            return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
     except (ValueError, OverflowError, OSError):
         pass
     raise InputError(f"{where}: date {value!r} is not an ISO date (YYYY-MM-DD) or timestamp")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -55,8 +55,8 @@ def test_fields_map_onto_entry_drafts(tmp_path: Path) -> None:
     )
     assert first.meta == {} and first.created_at is None
     assert second.tags == ["bio", "imaging", "mri"] and second.author == "Ana"
-    assert second.created_at == datetime(2024, 3, 5) and second.meta == {"journal": "Brain"}
-    assert third.tags == ["a/b", "c"] and third.created_at == datetime(2024, 3, 5, 8, 30)
+    assert second.created_at == datetime(2024, 3, 5, tzinfo=UTC) and second.meta == {"journal": "Brain"}
+    assert third.tags == ["a/b", "c"] and third.created_at == datetime(2024, 3, 5, 8, 30, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(

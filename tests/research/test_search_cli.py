@@ -1,0 +1,51 @@
+"""`mallory ingest` of a JSON Lines corpus and `mallory search` / `mallory reindex` as a
+person runs them, through the real command line."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+
+def _corpus(path: Path) -> Path:
+    rows = [
+        {"_id": "d1", "title": "Kafka consumer lag", "text": "Consumer lag grows during rebalancing."},
+        {
+            "_id": "d2",
+            "title": "Postgres vacuum",
+            "text": "Autovacuum keeps table bloat down.",
+            "tags": ["db"],
+        },
+        {"_id": "d3", "title": "Team offsite", "text": "Agenda and travel.", "date": "2025-04-01"},
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_ingest_jsonl_then_search_from_stdin(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MALLORY_EMBEDDER", "none")
+    data = ["--data-dir", str(tmp_path / "data")]
+    assert main([*data, "ingest", str(_corpus(tmp_path / "c.jsonl")), "--space", "eng"]) == 0
+    assert "3 new" in capsys.readouterr().out
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("kafka rebalancing\nautovacuum bloat\nzzz nothing\n"))
+    assert main([*data, "search", "--space", "eng", "--limit", "3"]) == 0
+    captured = capsys.readouterr()
+    results = [json.loads(line) for line in captured.out.splitlines()]
+    assert [[h["source_id"] for h in hits] for hits in results] == [["d1"], ["d2"], []]
+    assert set(results[0][0]) >= {"id", "source_id", "title", "score", "found_by"}
+    assert "embeddings: none" in captured.err  # says at start which embedder is active
+
+    assert main([*data, "search", "kafka", "lag", "--space", "other"]) == 0  # another space sees nothing
+    assert capsys.readouterr().out.strip() == "no matches"
+
+    assert main([*data, "reindex"]) == 1
+    assert "nothing to reindex" in capsys.readouterr().err
