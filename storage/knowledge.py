@@ -334,7 +334,7 @@ class Knowledge:
             # small space in a big base, a rare type) → filter every match instead.
             join = "JOIN entries e ON e.id = c.c0 " if type_sql else ""
 
-            def query(pooled: bool) -> str:
+            def statement(pooled: bool) -> str:
                 return (
                     "SELECT c.c0, -x.rank_ AS score FROM ("
                     f"SELECT rowid AS rid, {_BM25} AS rank_ FROM entry_fts WHERE entry_fts MATCH :match"
@@ -343,7 +343,7 @@ class Knowledge:
                     f"WHERE c.c1 IN ({space_ph}){type_sql} ORDER BY x.rank_ LIMIT :limit"
                 )
 
-            fast, full = query(True), query(False)
+            fast, full = statement(True), statement(False)
             pool_full = (
                 "SELECT count(*) FROM (SELECT rowid FROM entry_fts WHERE entry_fts MATCH :match LIMIT :pool)"
             )
