@@ -68,6 +68,10 @@ class Settings(BaseSettings):
     llm_max_retries: int = Field(3, validation_alias=_env("MALLORY_LLM_MAX_RETRIES"))
     web_search: bool = Field(False, validation_alias=_env("MALLORY_WEB_SEARCH"))
     embedder: str = Field("auto", validation_alias=_env("MALLORY_EMBEDDER"))
+    voyage_api_key: SecretStr | None = Field(None, validation_alias=_env("VOYAGE_API_KEY"))
+    embedding_api_url: str = Field("https://api.voyageai.com/v1", validation_alias=_env("MALLORY_EMBEDDING_URL"))
+    embedding_model: str = Field("voyage-3.5-lite", validation_alias=_env("MALLORY_EMBEDDING_MODEL"))
+    embedding_dim: int = Field(1024, validation_alias=_env("MALLORY_EMBEDDING_DIM"))
 
     log_level: str = Field("WARNING", validation_alias=_env("MALLORY_LOG_LEVEL"))
 
@@ -77,6 +81,14 @@ class Settings(BaseSettings):
         value = value.strip().lower()
         if value not in {"auto", "anthropic", "offline"}:
             raise ValueError("MALLORY_LLM must be one of: auto, anthropic, offline")
+        return value
+
+    @field_validator("embedder")
+    @classmethod
+    def _known_embedder(cls, value: str) -> str:
+        value = value.strip().lower()
+        if value not in {"auto", "local", "voyage", "none"}:
+            raise ValueError("MALLORY_EMBEDDER must be one of: auto, local, voyage, none")
         return value
 
     @property
@@ -106,6 +118,7 @@ class Settings(BaseSettings):
             self.telegram_bot_token,
             self.telegram_webhook_secret,
             self.anthropic_api_key,
+            self.voyage_api_key,
         ]
         return [v.get_secret_value() for v in values if v is not None and v.get_secret_value()]
 

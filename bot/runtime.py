@@ -78,7 +78,7 @@ class Runtime:
         knowledge = Knowledge(db)
         conversations = Conversations(db)
         queue = Queue(db)
-        semantic, description = _semantic_side(settings, db)
+        semantic, description = _semantic_side(settings, db, clock)
         retriever = Retriever(knowledge, semantic)  # type: ignore[arg-type]
         caps = capabilities(
             llm_online=settings.use_anthropic,
@@ -134,6 +134,9 @@ class Runtime:
     async def close(self) -> None:
         await self.worker.stop()
         await self.core.aclose()
+        close_semantic = getattr(self.semantic, "aclose", None)
+        if close_semantic is not None:
+            await close_semantic()
         await self.llm.aclose()
         await self.db.dispose()
 
@@ -154,9 +157,9 @@ class Runtime:
         return await self.ingest(self.settings.vault, space=GLOBAL_SPACE)
 
 
-def _semantic_side(settings: Settings, db: Database) -> tuple[object | None, str]:
+def _semantic_side(settings: Settings, db: Database, clock: Clock) -> tuple[object | None, str]:
     """The semantic half of retrieval, when an embedder is configured and available."""
-    if settings.embedder.strip().lower() in {"none", "off", "lexical"}:
+    if settings.embedder == "none":
         return None, "none (lexical search only, as configured)"
     try:
         from bot.research.embedders import make_embedder
@@ -166,4 +169,4 @@ def _semantic_side(settings: Settings, db: Database) -> tuple[object | None, str
     embedder, description = make_embedder(settings)
     if embedder is None:
         return None, description
-    return SemanticIndex(db, embedder), description
+    return SemanticIndex(db, embedder, clock=clock), description

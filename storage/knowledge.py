@@ -141,8 +141,12 @@ class Knowledge:
     def _index_text(self, session: Session, entry: Entry) -> None:
         if self.db.dialect != "sqlite":
             return  # PostgreSQL indexes the entries table itself (GIN over to_tsvector)
-        session.execute(text("DELETE FROM entry_fts WHERE entry_id = :id"), {"id": entry.id})
-        session.execute(
+        old = session.execute(
+            text("SELECT fts_rowid FROM entry_fts_rows WHERE entry_id = :id"), {"id": entry.id}
+        ).first()
+        if old is not None:
+            session.execute(text("DELETE FROM entry_fts WHERE rowid = :rowid"), {"rowid": old[0]})
+        inserted = session.execute(
             text(
                 "INSERT INTO entry_fts (entry_id, space, title, content, tags) "
                 "VALUES (:id, :space, :title, :content, :tags)"
@@ -154,6 +158,13 @@ class Knowledge:
                 "content": entry.content,
                 "tags": " ".join(t.replace("/", " ").replace("-", " ") for t in entry.tags),
             },
+        )
+        session.execute(
+            text(
+                "INSERT INTO entry_fts_rows (entry_id, fts_rowid) VALUES (:id, :rowid) "
+                "ON CONFLICT (entry_id) DO UPDATE SET fts_rowid = excluded.fts_rowid"
+            ),
+            {"id": entry.id, "rowid": inserted.lastrowid},
         )
 
     async def add_relations(self, edges: Iterable[tuple[str, str, str]], *, space: str, now: datetime) -> int:
@@ -223,14 +234,10 @@ class Knowledge:
             out: dict[str, Entry] = {}
             for start in range(0, len(wanted), 500):
                 chunk = wanted[start : start + 500]
-                rows = (
-                    session.execute(
-                        select(Entry).where(col(Entry.id).in_(chunk)).where(col(Entry.space).in_(spaces))
-                    )
-                    .scalars()
-                    .all()
-                )
-                out.update({e.id: e for e in rows})
+                # by primary key only, then the space check here: with a space condition in
+                # the query SQLite may pick the space index and scan a whole space
+                rows = session.execute(select(Entry).where(col(Entry.id).in_(chunk))).scalars().all()
+                out.update({e.id: e for e in rows if e.space in spaces})
             return out
 
         return await self.db.run(work, write=False)

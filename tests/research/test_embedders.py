@@ -161,9 +161,11 @@ def test_factory_voyage_needs_a_key_and_says_what_it_uses(monkeypatch: pytest.Mo
     assert "voyage-3.5-lite" in description and "127.0.0.1:9" in description
 
 
-def test_factory_rejects_unknown_kinds() -> None:
-    with pytest.raises(ConfigError, match="MALLORY_EMBEDDER"):
-        make_embedder(load_settings(embedder="word2vec"))
+def test_unknown_kinds_are_rejected_when_settings_are_read() -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="MALLORY_EMBEDDER must be one of"):
+        load_settings(embedder="word2vec")
 
 
 @pytest.mark.parametrize("kind", ["auto", "local"])
