@@ -1,0 +1,90 @@
+"""Investigation latency over the synthetic 100,000-entry knowledge base of
+``bench/search_latency.py`` (built there, reused here): the four phases — seed (the recall
+cascade: earlier answers, hybrid retrieval), relationships, tags, gap fill — with the
+offline provider, so no model call is timed (phases only, no synthesis).
+
+    .venv/bin/python bench/investigation_latency.py [--entries 100000] [--reps 5] [--topics 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import resource
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from search_latency import CORPUS, WORK, _cpu, _load, build, queries, vocabulary  # noqa: E402
+
+from bot.llm import OfflineProvider  # noqa: E402
+from bot.research.embedders import LocalMiniLM, local_model_missing  # noqa: E402
+from bot.research.investigate import Investigator  # noqa: E402
+from bot.research.search import Retriever  # noqa: E402
+from bot.research.semantic import SemanticIndex  # noqa: E402
+from storage.db import Database  # noqa: E402
+from storage.knowledge import Knowledge  # noqa: E402
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--entries", type=int, default=100_000)
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--topics", type=int, default=20, help="investigations per repetition")
+    args = parser.parse_args()
+    load_before = _load()
+    if local_model_missing():
+        print(f"the local model is not installed ({', '.join(local_model_missing())})", file=sys.stderr)
+        return 1
+    embedder = LocalMiniLM()
+    path = WORK / f"latency-{args.entries}.db"
+    if not path.exists():
+        WORK.mkdir(parents=True, exist_ok=True)
+        db = Database(f"sqlite:///{path}")
+        await db.migrate()
+        await db.dispose()
+        build(path, entries=args.entries, model=embedder.name, dim=embedder.dim)
+    db = Database(f"sqlite:///{path}")
+    await db.migrate()
+    knowledge = Knowledge(db)
+    index = SemanticIndex(db, embedder)
+    investigator = Investigator(knowledge, Retriever(knowledge, index), OfflineProvider(), similar=index)
+    topics = queries(path, args.reps * args.topics + 5, seed=31, common=frozenset(vocabulary(CORPUS)[0][:200]))
+
+    await index.refresh()
+    for space, text in topics[-5:]:  # warm-up
+        await investigator.run(text, space=space)
+
+    totals: list[float] = []
+    sizes: list[int] = []
+    edges: list[int] = []
+    for space, text in topics[: args.reps * args.topics]:
+        started = time.perf_counter()
+        dossier = await investigator.run(text, space=space)
+        totals.append((time.perf_counter() - started) * 1000)
+        sizes.append(len(dossier.found))
+        edges.append(len(dossier.edges))
+    await db.dispose()
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    per_rep = [totals[r * args.topics : (r + 1) * args.topics] for r in range(args.reps)]
+    print(f"# investigation latency (four phases, offline provider): {args.entries} entries")
+    print(f"date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {_cpu()}; load average at start: {load_before}")
+    print(
+        f"investigations: {len(totals)}; p50 {np.percentile(totals, 50):.1f} ms, "
+        f"p99 {np.percentile(totals, 99):.1f} ms, max {max(totals):.1f} ms"
+    )
+    print("  p50 per repetition: " + ", ".join(f"{np.percentile(r, 50):.1f}" for r in per_rep) + " ms")
+    print(f"  entries found: median {int(np.median(sizes))}; relation edges: median {int(np.median(edges))}")
+    print(f"peak RSS: {rss_mb:.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
