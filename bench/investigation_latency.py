@@ -65,9 +65,17 @@ async def main() -> int:
     totals: list[float] = []
     sizes: list[int] = []
     edges: list[int] = []
+    phases: dict[int, list[float]] = {1: [], 2: [], 3: [], 4: []}
     for space, text in topics[: args.reps * args.topics]:
         started = time.perf_counter()
-        dossier = await investigator.run(text, space=space)
+        mark = [started]
+
+        async def progress(phase: int, _text: str, mark: list[float] = mark) -> None:
+            now = time.perf_counter()
+            phases[phase].append((now - mark[0]) * 1000)
+            mark[0] = now
+
+        dossier = await investigator.run(text, space=space, progress=progress)
         totals.append((time.perf_counter() - started) * 1000)
         sizes.append(len(dossier.found))
         edges.append(len(dossier.edges))
@@ -81,6 +89,9 @@ async def main() -> int:
         f"p99 {np.percentile(totals, 99):.1f} ms, max {max(totals):.1f} ms"
     )
     print("  p50 per repetition: " + ", ".join(f"{np.percentile(r, 50):.1f}" for r in per_rep) + " ms")
+    for phase, values in phases.items():
+        if values:
+            print(f"  phase {phase}: p50 {np.percentile(values, 50):.1f} ms, p99 {np.percentile(values, 99):.1f} ms")
     print(f"  entries found: median {int(np.median(sizes))}; relation edges: median {int(np.median(edges))}")
     print(f"peak RSS: {rss_mb:.0f} MB")
     return 0

@@ -280,15 +280,16 @@ class Knowledge:
 
         return await self.db.run(work, write=False)
 
-    async def tag_counts(self, *, spaces: Sequence[str]) -> Counter[str]:
-        rows = await self.db.run(
-            lambda s: s.execute(
-                select(EntryTag.tag, func.count())
-                .where(col(EntryTag.space).in_(spaces))
-                .group_by(col(EntryTag.tag))
-            ).all(),
-            write=False,
-        )
+    async def tag_counts(self, *, spaces: Sequence[str], tags: Sequence[str] | None = None) -> Counter[str]:
+        """How many entries carry each tag in these spaces; only ``tags`` when given (which
+        reads them through the tag index instead of every tag of every entry)."""
+        stmt = select(EntryTag.tag, func.count()).where(col(EntryTag.space).in_(spaces))
+        if tags is not None:
+            if not tags:
+                return Counter()
+            stmt = stmt.where(col(EntryTag.tag).in_(list(tags)))
+        stmt = stmt.group_by(col(EntryTag.tag))
+        rows = await self.db.run(lambda s: s.execute(stmt).all(), write=False)
         return Counter({tag: int(n) for tag, n in rows})
 
     async def count(self, *, spaces: Sequence[str] | None = None) -> int:

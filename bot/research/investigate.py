@@ -3,6 +3,7 @@ tag expansion, gap fill. Each entry is counted once, with the phase that first f
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
@@ -212,22 +213,31 @@ class Investigator:
         if not tags_in_set:
             dossier.phase_reports.append("Phase 3 (Tags): No tags found in seed results — skipped.")
         else:
-            counts = await self.knowledge.tag_counts(spaces=spaces)
-            candidates = [
-                t for t in counts if (t.split("/", 1)[0] in namespaces if "/" in t else not namespaces)
-            ]
-            candidates.sort(key=lambda t: (tags_in_set.get(t, 0), counts[t], t), reverse=True)
-            queries: list[str] = []
+            # Tags of the result set rank first (by how often they occur in it, then across
+            # the space), so only their counts are needed; the rest of the namespaces are
+            # counted only when the result set's own tags give too few searches.
             topic_terms = set(query_terms(topic))
-            for tag in candidates:
-                q = tag.rsplit("/", 1)[-1].replace("-", " ").replace("_", " ").strip()
-                if q and q not in queries and not set(query_terms(q)) <= topic_terms:
-                    queries.append(q)
-                if len(queries) == TAG_SEARCHES:
-                    break
+            queries: list[str] = []
+
+            def pick(counts: Counter[str]) -> None:
+                ranked = [t for t in counts if (t.split("/", 1)[0] in namespaces if "/" in t else not namespaces)]
+                ranked.sort(key=lambda t: (tags_in_set.get(t, 0), counts[t], t), reverse=True)
+                for tag in ranked:
+                    if len(queries) == TAG_SEARCHES:
+                        break
+                    q = tag.rsplit("/", 1)[-1].replace("-", " ").replace("_", " ").strip()
+                    if q and q not in queries and not set(query_terms(q)) <= topic_terms:
+                        queries.append(q)
+
+            pick(await self.knowledge.tag_counts(spaces=spaces, tags=list(tags_in_set)))
+            if len(queries) < TAG_SEARCHES:
+                pick(await self.knowledge.tag_counts(spaces=spaces))
             before = len(dossier.found)
-            for q in queries:
-                for hit in await self.retriever.search(q, space=space, limit=TAG_LIMIT):
+            results = await asyncio.gather(
+                *(self.retriever.search(q, space=space, limit=TAG_LIMIT) for q in queries)
+            )
+            for q, hits in zip(queries, results, strict=True):
+                for hit in hits:
                     dossier.add(hit.entry, 3, f"tag {q!r}")
             n3 = len(dossier.found) - before
             dossier.phase_reports.append(
@@ -247,8 +257,10 @@ class Investigator:
         gap_queries += candidates
         gap_queries = list(dict.fromkeys(q for q in gap_queries if q))[:GAP_SEARCHES]
         before = len(dossier.found)
-        for q in gap_queries:
-            hits = await self.retriever.search(q, space=space, limit=GAP_LIMIT)
+        results = await asyncio.gather(
+            *(self.retriever.search(q, space=space, limit=GAP_LIMIT) for q in gap_queries)
+        )
+        for q, hits in zip(gap_queries, results, strict=True):
             for hit in hits:
                 dossier.add(hit.entry, 4, f"gap {q!r}")
             if len(hits) < 2:
