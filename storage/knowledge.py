@@ -164,7 +164,7 @@ class Knowledge:
                 "INSERT INTO entry_fts_rows (entry_id, fts_rowid) VALUES (:id, :rowid) "
                 "ON CONFLICT (entry_id) DO UPDATE SET fts_rowid = excluded.fts_rowid"
             ),
-            {"id": entry.id, "rowid": inserted.lastrowid},
+            {"id": entry.id, "rowid": inserted.lastrowid},  # type: ignore[attr-defined]
         )
 
     async def add_relations(self, edges: Iterable[tuple[str, str, str]], *, space: str, now: datetime) -> int:
