@@ -92,15 +92,15 @@ class Retriever:
         # semantic first: its index refresh then queues on the storage thread ahead of
         # the (longer) full-text query, and the query embedding runs meanwhile
         semantic, lexical = await asyncio.gather(semantic_side(), lexical_side())
-        known: dict[str, Entry] | None = None
-        if filtered:
-            # types are only known from the entries: fetch every candidate, then filter
-            known = await self.knowledge.get_many([i for i, _ in lexical + semantic], spaces=spaces)
+        known: dict[str, Entry] = {}
+        if filtered and semantic:
+            # the full-text side filtered types in SQL; the vector index knows no types, so
+            # its candidates are fetched and filtered here
+            known = await self.knowledge.get_many([i for i, _ in semantic], spaces=spaces)
             if types:
                 known = {k: e for k, e in known.items() if e.type in types}
             if exclude_types:
                 known = {k: e for k, e in known.items() if e.type not in exclude_types}
-            lexical = [(i, s) for i, s in lexical if i in known]
             semantic = [(i, s) for i, s in semantic if i in known]
         # each list arrives best first
         lex_ranked, sem_ranked = lexical[:depth], semantic[:depth]
@@ -124,11 +124,10 @@ class Retriever:
         while len(hits) < limit and position < len(ranked):
             chunk = ranked[position : position + limit - len(hits) + 5]
             position += len(chunk)
-            entries = (
-                known
-                if known is not None
-                else await self.knowledge.get_many([i for i, _ in chunk], spaces=spaces)
-            )
+            missing = [i for i, _ in chunk if i not in known]
+            entries = known
+            if missing:
+                entries = {**known, **await self.knowledge.get_many(missing, spaces=spaces)}
             for entry_id, score in chunk:
                 entry = entries.get(entry_id)
                 if entry is None or len(hits) >= limit:
