@@ -279,13 +279,16 @@ class Mallory:
             await self._route_none(ctx, sender, decision)
 
     async def _classify(self, ctx: Context) -> Decision:
+        # the conversation row was read with the message, in one transaction: its offer is current
+        conv = ctx.conversation
         offer = None
-        if ctx.conversation.offer_question and (is_affirmative(ctx.text) or is_negative(ctx.text)):
-            offer = await self.conversations.take_offer(
-                ctx.conversation.id,
-                now=self.clock.now(),
-                window=timedelta(seconds=self.settings.offer_window_s),
-            )
+        if (
+            conv.offer_question
+            and conv.offer_at is not None
+            and self.clock.now() - conv.offer_at <= timedelta(seconds=self.settings.offer_window_s)
+            and (is_affirmative(ctx.text) or is_negative(ctx.text))
+        ):
+            offer = conv.offer_question
         lexicon = classify_lexicon(ctx.text, offer=offer) if offer or ctx.lexicon is None else ctx.lexicon
         if lexicon.offer_reply == "declined":
             await self.conversations.set_offer(ctx.conversation.id, None, None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, update
@@ -420,15 +420,6 @@ class Conversations:
                 .values(offer_question=question, offer_at=now)
             )
         )
-
-    async def take_offer(self, conversation_id: str, *, now: datetime, window: timedelta) -> str | None:
-        """The pending offer's question, if one is open within the window (not consumed)."""
-        conv = await self.get(conversation_id)
-        if conv is None or not conv.offer_question or conv.offer_at is None:
-            return None
-        if now - conv.offer_at > window:
-            return None
-        return conv.offer_question
 
     async def first_time(self, key: str, *, now: datetime) -> bool:
         """Record a delivery key; True only the first time it is seen."""

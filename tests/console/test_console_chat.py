@@ -110,6 +110,15 @@ async def test_quick_answer_cites_and_weak_retrieval_offers_then_yes_enqueues(
     assert len(await vault_rt.queue.listing()) == 1
 
 
+async def test_an_offer_expires(vault_rt: Any, console_out: io.StringIO, clock: FakeClock) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("who maintains the zeppelin hangar?")
+    assert "Want me to dig deeper?" in console_out.getvalue()
+    clock.advance(minutes=31)  # past the 30-minute offer window
+    await chat.feed("yes")
+    assert await vault_rt.queue.listing() == []
+
+
 async def test_offer_button_pressed_twice_enqueues_once(vault_rt: Any, console_out: io.StringIO) -> None:
     chat = _chat(vault_rt, console_out)
     await chat.feed("who maintains the zeppelin hangar?")
@@ -198,8 +207,12 @@ async def test_end_to_end_on_postgresql(postgres_url: str, tmp_path: Any, consol
     name = f"e2e_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
-    settings = load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="none",
-                             database_url=postgres_url.rsplit("/", 1)[0] + "/" + name)
+    settings = load_settings(
+        data_dir=tmp_path / "data",
+        llm_provider="offline",
+        embedder="none",
+        database_url=postgres_url.rsplit("/", 1)[0] + "/" + name,
+    )
     async with Runtime.open(settings, clock=FakeClock()) as rt:
         await rt.seed_vault()
         chat = _chat(rt, console_out)
