@@ -123,6 +123,13 @@ TRIGGERS: list[tuple[str, str]] = [
         r"\b(?:track|tracks|tracked|tracking|hunt|hunted|hunting|chase|chased|chasing|run|ran|running)\s+down\b",
     ),
     (
+        "asks for a write-up",
+        r"\b(?:i'?d\s+(?:love|like|appreciate)|i\s+(?:want|need)|give\s+me|can\s+(?:i|we)\s+(?:get|have)|"
+        r"could\s+(?:i|we)\s+(?:get|have)|send\s+(?:me|us)|get\s+(?:me|us)|we\s+need)\s+(?:a|an|some)\s+"
+        r"(?:\w+\s+){0,2}?(?:write-?up|report|brief|briefing|dossier|rundown|run-down|deep[\s-]?dive|analysis|"
+        r"investigation|overview|research)\s+(?:on|about|of|into|regarding|for)\b",
+    ),
+    (
         "background",
         r"\b(?:background\s+(?:check|research|on)|brief\s+me\s+on|get\s+me\s+up\s+to\s+speed\s+on|catch\s+me\s+up\s+on\s+everything)\b",
     ),
@@ -220,6 +227,7 @@ TRACKED_SIGNALS = (
 _TRACKED = re.compile(r"\b(?:" + TRACKED_SIGNALS + r")\b", re.I)
 _TRACKED_LOOKUP = re.compile(
     r"^(?:(?:please|pls|can\s+you|could\s+you|would\s+you|quickly|just)\s+)*(?:check|show|read|list|open|see|pull\s+up|"
+    r"(?:is|are|was)\s+(?:my|our)|"
     r"what'?s|what\s+is|what\s+are|what'?re|how'?s|how\s+is|any|do\s+i\s+have|have\s+i\s+got|is\s+there|are\s+there)\b"
     r"(?:\s+\S+){0,5}?\s*\b(?:" + TRACKED_SIGNALS + r")\b",
     re.I,
@@ -409,9 +417,19 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
         r"\b(?:why|how\s+come|history|decision|behind)\b", after[: tracked_object.start()], re.I
     ):
         return "tracked_signal"
-    if _CAPABILITY.search(before) and _GENERIC_OBJECT.match(after):
+    # "can you research things?" asks about the bot; "I need the v2 story, can you dig in?"
+    # names its topic in an earlier clause and is a request
+    asked = _CAN_YOU.search(before) or _CAPABILITY.search(before)
+    ask_at = match.start() - len(before) + (asked.start() if asked else len(before))
+    topic_earlier = len(_CONTENT.findall(text[:ask_at])) >= 3
+    if _CAPABILITY.search(before) and _GENERIC_OBJECT.match(after) and not topic_earlier:
         return "capability"
-    if _CAN_YOU.search(before) and _GENERIC_OBJECT.match(after) and name not in {"what do we know"}:
+    if (
+        _CAN_YOU.search(before)
+        and _GENERIC_OBJECT.match(after)
+        and name not in {"what do we know"}
+        and not topic_earlier
+    ):
         return "capability"
     if _CAPABILITY.search(before) and re.match(r"^(?:how|why|what)\b", before.strip(), re.I):
         return "capability"

@@ -43,6 +43,9 @@ ASYNC = [
     "scour the notes for anything on rate limits",
     "I want you to trace where the passkeys decision came from",
     "Could you look deeper into the Beacon login loop?",
+    "I'd love a write-up on our auth migration history",
+    "can we get a quick rundown of the Harbor budget?",
+    "I want to understand everything about the ingestion v2 rollout, can you dig in?",
 ]
 
 NONE = [
@@ -78,6 +81,8 @@ NONE = [
     "remember to look into the invoices on Monday",
     "I'm digging into the logs right now",
     "no, don't dig into it",
+    "is my calendar free at 3?",
+    "what's the status of the Harbor project?",
 ]
 
 QUICK = [
