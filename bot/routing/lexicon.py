@@ -75,6 +75,11 @@ TRIGGERS: list[tuple[str, str]] = [
         r"\b(?:do|doing|did|done)\s+(?:some|a\s+bit\s+of|a\s+little|more|proper|deep|the|any)?\s*(?:research|digging|homework|legwork|reading)\b",
     ),
     ("investigate", r"\b(?:investigat(?:e|es|ed|ing)|investigation)\b"),
+    (
+        "find everything",
+        r"\b(?:find|get|pull|dig\s+up|look\s+up|gather|collect|summari[sz]e)\s+(?:me\s+|us\s+)?(?:all\s+(?:of\s+)?)?"
+        r"(?:everything|all|anything|every\s+\w+|all\s+the\s+\w+)\b",
+    ),
     ("dig", r"\b(?:dig|digs|digging|dug)\s+" + _OBJ_PREP + r"\b"),
     ("dig", r"\b(?:dig|digging)\b(?=\s*(?:$|[?.!,]|for\b|up\b))"),
     (
@@ -200,7 +205,24 @@ _PAST_TIME = re.compile(
     re.I,
 )
 _QUESTION_ABOUT_BOT_PAST = re.compile(
-    r"\b(?:did|have|had)\s+you\s+(?:\w+\s+)?$|\bwhat\s+did\s+you\s+(?:\w+\s+)?$|\bhow\s+did\s+you\s+$", re.I
+    r"\b(?:did|have|had|has)\s+(?:you|anyone|anybody|someone|somebody|we|they|he|she|[A-Z][a-z]+|the\s+\w+)\s+"
+    r"(?:ever\s+|already\s+|actually\s+)?(?:\w+\s+)?$|\bwhat\s+did\s+you\s+(?:\w+\s+)?$|\bhow\s+did\s+you\s+$",
+    re.I,
+)
+# "the investigation is done", "has the research … been written up?": the noun, not a request;
+# "run an investigation", "do some research" are requests (their own triggers)
+_NOUN_USE = re.compile(
+    r"\b(?:the|this|that|these|those|our|your|their|his|her|its|my|any|whose)\s+(?:\w+\s+)?$", re.I
+)
+_WORK_VERB_BEFORE = re.compile(
+    r"\b(?:run|start|launch|open|kick\s+off|do|conduct|begin|want|need|request|commission|get|give\s+me)\s+"
+    r"(?:a|an|the|some|new|another|full|proper|deep)?\s*(?:\w+\s+)?$",
+    re.I,
+)
+_DEFERRAL = re.compile(
+    r"\b(?:maybe\s+later|later\s+on|some\s+other\s+time|another\s+time|not\s+now|not\s+yet|some\s*day|"
+    r"eventually|no\s+rush\s+to\s+start)\b",
+    re.I,
 )
 _CAPABILITY = re.compile(
     r"\b(?:are\s+you\s+(?:able|capable|allowed|equipped)\s+to|do\s+you\s+know\s+how\s+to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|"
@@ -408,6 +430,15 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
         return None
     if _REMINDER.search(before):
         return "reminder"
+    if _DEFERRAL.search(text):
+        return "negation"
+    if (
+        re.match(r"^(?:research|investigation)\b", verb, re.I)
+        and _NOUN_USE.search(before)
+        and not _WORK_VERB_BEFORE.search(before)
+    ):
+        return "noun"
+
     if _NEGATION.search(before) and not _NEGATION_REQUEST.search(before):
         return "negation"
     if _NEGATION_AFTER.match(after):

@@ -46,6 +46,11 @@ ASYNC = [
     "I'd love a write-up on our auth migration history",
     "can we get a quick rundown of the Harbor budget?",
     "I want to understand everything about the ingestion v2 rollout, can you dig in?",
+    "find me everything about Tomás Ekwueme",
+    "look up all the decisions about auth and summarize them",
+    "run an investigation on the export failures",
+    "research: queue backpressure strategies",
+    "yo mallory figure out who owns billing",
 ]
 
 NONE = [
@@ -83,6 +88,10 @@ NONE = [
     "no, don't dig into it",
     "is my calendar free at 3?",
     "what's the status of the Harbor project?",
+    "the investigation is done, thanks",
+    "research team sync moved to 3pm",
+    "not now, maybe later we can look into it",
+    "I'll dig into it after lunch, no worries",
 ]
 
 QUICK = [
@@ -99,6 +108,10 @@ QUICK = [
     "tell me about the on-call rotation",
     "remind me why we chose DuckDB",
     "explain the Beacon offline sync decision",
+    "did anyone research alternatives to DuckDB?",
+    "who investigated the March outage?",
+    "what did the investigation of the outage conclude?",
+    "has the research on passkeys been written up?",
 ]
 
 
