@@ -86,6 +86,7 @@ TRIGGERS: list[tuple[str, str]] = [
         "look into",
         r"\b(?:look|looks|looking|looked)\s+(?:(?:a\s+bit|a\s+little|properly|closely|further|more|deeper|deep)\s+)?(?:into|in\s+to|deeper\s+into|closer\s+at)\b",
     ),
+    ("look into", r"\b(?:check|checks|checking|checked)\s+into\b"),
     (
         "take a look",
         r"\b(?:take|took|taking|have|had|having|give|gave)\s+(?:a|another)\s+(?:deep|deeper|close|closer|proper|thorough|hard|good|serious|careful|long)\s+look\s+(?:at|into)\b",
@@ -100,6 +101,12 @@ TRIGGERS: list[tuple[str, str]] = [
     (
         "what do we know",
         r"\b(?:everything|all|anything)\s+(?:that\s+)?we\s+(?:know|have)\s+(?:about|on|regarding)\b",
+    ),
+    (
+        "what do we know",
+        r"\b(?:know|see|learn|hear|understand|gather|find|pull(?:\s+together)?|collect|compile|round\s+up|"
+        r"summari[sz]e|show\s+me|tell\s+me|give\s+me)\s+(?:everything\s+|all\s+(?:of\s+)?)?what\s+"
+        r"(?:we|the\s+team|our\s+notes)\s+(?:have|know|has|wrote|documented|say|says)\s+(?:on|about|regarding)\b",
     ),
     ("deep dive", r"\bdeep[\s-]?div(?:e|es|ed|ing)\b"),
     ("deep context", r"\bdeep\s+context\b"),
@@ -476,7 +483,12 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
             return "third_person"
         if _FIRST_PERSON_BARE.search(before) and (_PAST_FORMS.match(verb) or _PAST_TIME.search(text)):
             return "past_tense"
-    if _PAST_FORMS.match(verb) and name not in {"what do we know", "background", "get to the bottom"}:
+    subjunctive = re.search(r"\b(?:if|when|once)\s+you\s*$", before, re.I)
+    if (
+        subjunctive is None
+        and _PAST_FORMS.match(verb)
+        and name not in {"what do we know", "background", "get to the bottom"}
+    ):
         # "found out", "looked into": a report of work done, unless the form is also the
         # imperative ("put together", "run down", "read through").
         if verb.split()[0].lower() not in {"put", "run", "read"}:

@@ -51,6 +51,12 @@ ASYNC = [
     "run an investigation on the export failures",
     "research: queue backpressure strategies",
     "yo mallory figure out who owns billing",
+    "I'd appreciate it if you looked into the SSO bug",
+    "can you check into the vendor's security posture",
+    "please gather what we have on the analytics migration",
+    "I need to know what we know about Beacon retention",
+    "any chance you could dig into the Q2 numbers?",
+    "mind looking into the stale cache issue?",
 ]
 
 NONE = [
@@ -92,6 +98,9 @@ NONE = [
     "research team sync moved to 3pm",
     "not now, maybe later we can look into it",
     "I'll dig into it after lunch, no worries",
+    "Sam looked into it last week",
+    "you don't need to research that",
+    "is it possible for you to investigate topics?",
 ]
 
 QUICK = [
