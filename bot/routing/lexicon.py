@@ -88,6 +88,10 @@ TRIGGERS: list[tuple[str, str]] = [
     ),
     ("look into", r"\b(?:check|checks|checking|checked)\s+into\b"),
     (
+        "go through",
+        r"\b(?:look|looks|looking|looked|read|reading)\s+(?:at|over|through)\s+(?:all|every|each|everything)\b",
+    ),
+    (
         "take a look",
         r"\b(?:take|took|taking|have|had|having|give|gave)\s+(?:a|another)\s+(?:deep|deeper|close|closer|proper|thorough|hard|good|serious|careful|long)\s+look\s+(?:at|into)\b",
     ),
@@ -116,7 +120,9 @@ TRIGGERS: list[tuple[str, str]] = [
     ),
     (
         "write up",
-        r"\b(?:write|writes|wrote|writing|draft|drafted|drafting|prepare|prepared|preparing)\s+(?:me\s+|us\s+)?(?:up\s+)?(?:a|an)\s+(?:\w+\s+){0,2}?(?:report|brief|briefing|summary|overview|dossier|write-?up|memo|analysis)\b",
+        r"\b(?:write|writes|wrote|writing|draft|drafted|drafting|prepare|prepared|preparing|build|building|make|"
+        r"making|create|creating|produce|producing)\s+(?:me\s+|us\s+)?(?:up\s+)?(?:a|an)\s+(?:\w+\s+){0,2}?"
+        r"(?:report|brief|briefing|summary|overview|dossier|write-?up|memo|analysis|timeline|history)\s+(?:of|on|about|for|regarding)\b",
     ),
     (
         "go through",
@@ -238,12 +244,15 @@ _CAPABILITY = re.compile(
     r"are\s+you\s+(?:good|any\s+good)\s+at|what\s+happens\s+when\s+you|how\s+does\s+(?:mallory|it|this\s+bot))\b",
     re.I,
 )
-_CAN_YOU = re.compile(r"\b(?:can|could|would|will|do)\s+you\s*(?:\w+\s+){0,1}$", re.I)
+_CAN_YOU = re.compile(
+    r"\b(?:(?:can|could|would|will|do)\s+you|you\s+(?:can|could|do))\s*(?:\w+\s+){0,1}$", re.I
+)
 _GENERIC_OBJECT = re.compile(
     r"^\s*(?:(?:things|stuff|topics|subjects|anything|something|questions|people|whatever|for\s+(?:me|us|people|users)|"
     r"on\s+(?:your|its)\s+own|in\s+the\s+background|at\s+all|too|as\s+well|the\s+web|online|the\s+internet|"
     r"deeply|properly|for\s+real|like\s+that|like\s+this|other\s+things|more\s+complex\s+\w+|complex\s+\w+|"
-    r"long\s+\w+|on\s+the\s+web|web\s+stuff|in\s+depth|things\s+in\s+depth|topics\s+in\s+depth)\s*)*[?.!]*\s*$",
+    r"long\s+\w+|on\s+the\s+web|web\s+stuff|in\s+depth|things\s+in\s+depth|topics\s+in\s+depth|,?\s*right|"
+    r",?\s*yes|,?\s*no|,?\s*correct|,?\s*huh)\s*)*[?.!]*\s*$",
     re.I,
 )
 TRACKED_SIGNALS = (
@@ -313,7 +322,7 @@ _QUESTION_START = re.compile(
 )
 _SMALL_TALK = re.compile(
     r"^(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening|night)|thanks|thank\s+you|thx|ty|cheers|"
-    r"how\s+are\s+you|how'?s\s+it\s+going|how\s+are\s+things|what'?s\s+up|sup|wassup|who\s+are\s+you|what\s+are\s+you|"
+    r"how\s+are\s+you|how'?s\s+it\s+going|how'?s\s+(?:your|the)\s+(?:day|week|morning|weekend)(?:\s+going)?|how\s+are\s+things|what'?s\s+up|sup|wassup|who\s+are\s+you|what\s+are\s+you|"
     r"are\s+you\s+(?:a\s+bot|there|alive|awake|human|real)|what'?s\s+your\s+name|how\s+was\s+your\s+(?:day|weekend)|"
     r"lol|haha|nice|cool|great|awesome|ok|okay|bye|good\s*bye|see\s+you|gn|gm|morning|evening|welcome)\b",
     re.I,

@@ -57,6 +57,8 @@ ASYNC = [
     "I need to know what we know about Beacon retention",
     "any chance you could dig into the Q2 numbers?",
     "mind looking into the stale cache issue?",
+    "could you look at all our incident notes and tell me what patterns you see?",
+    "can you build me a timeline of the passkeys rollout?",
 ]
 
 NONE = [
@@ -101,6 +103,8 @@ NONE = [
     "Sam looked into it last week",
     "you don't need to research that",
     "is it possible for you to investigate topics?",
+    "you can research things, right?",
+    "how's your day going?",
 ]
 
 QUICK = [
