@@ -100,7 +100,9 @@ TRIGGERS: list[tuple[str, str]] = [
     ("trace", r"\b(?:trace|traces|traced|tracing)\b"),
     (
         "what do we know",
-        r"\bwhat\s+(?:do|does|did|else\s+do)\s+(?:we|the\s+team|our\s+(?:notes|kb|knowledge\s+base|vault))\s+(?:know|have|have\s+on\s+record)\s+(?:about|on|regarding|of)\b",
+        r"\bwhat\s+(?:do|does|did|else\s+do)\s+(?:we|the\s+team|our\s+(?:notes|kb|knowledge\s+base|vault))\s+"
+        r"(?:actually\s+|really\s+|even\s+|currently\s+|already\s+|collectively\s+)?"
+        r"(?:know|have|have\s+on\s+record)\s+(?:about|on|regarding|of)\b",
     ),
     (
         "what do we know",
@@ -270,6 +272,10 @@ _TRACKED_LOOKUP = re.compile(
     r"(?:\s+\S+){0,5}?\s*\b(?:" + TRACKED_SIGNALS + r")\b",
     re.I,
 )
+_SCHEDULE = re.compile(
+    r"^(?:what\s+time|when)\s+(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?:next\s+)?(?:stand-?up|standup|sync|1:1|one-on-one|meeting|call|retro|lunch)s?\b",
+    re.I,
+)
 _REMINDER = re.compile(
     r"\b(?:remind\s+(?:me|us|him|her|them|\w+)\s+(?:to|that|about|in|at|on|tomorrow|later|next)|"
     r"remember\s+to|don'?t\s+(?:let\s+me\s+)?forget\s+to|note\s+to\s+self|set\s+(?:a|an)\s+(?:reminder|alarm)|"
@@ -400,7 +406,7 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
 
     if _REMINDER.search(norm):
         return Decision(Route.NONE, guard=guard_seen or "reminder", reason="a reminder, not a request to dig")
-    if _TRACKED_LOOKUP.search(norm) or (guard_seen == "tracked_signal"):
+    if _TRACKED_LOOKUP.search(norm) or guard_seen == "tracked_signal" or _SCHEDULE.match(norm):
         return Decision(Route.NONE, guard="tracked_signal", reason="look-up of a tracked signal")
     if _BOT_ABILITIES.search(norm) or guard_seen == "capability":
         return Decision(

@@ -59,6 +59,8 @@ ASYNC = [
     "mind looking into the stale cache issue?",
     "could you look at all our incident notes and tell me what patterns you see?",
     "can you build me a timeline of the passkeys rollout?",
+    "I keep hearing about Harbor. What do we actually know about it?",
+    "The dashboards are slow again. Please dig into it.",
 ]
 
 NONE = [
@@ -105,6 +107,8 @@ NONE = [
     "is it possible for you to investigate topics?",
     "you can research things, right?",
     "how's your day going?",
+    "what time is standup?",
+    "FYI I investigated the alert and it was a false positive.",
 ]
 
 QUICK = [
