@@ -56,22 +56,7 @@ class Runtime:
         llm: LLMProvider | None = None,
         sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> AsyncIterator[Runtime]:
-        rt = await cls.create(settings, clock=clock, platforms=platforms, llm=llm, sleep=sleep)
-        try:
-            yield rt
-        finally:
-            await rt.close()
-
-    @classmethod
-    async def create(
-        cls,
-        settings: Settings,
-        *,
-        clock: Clock | None = None,
-        platforms: Sequence[str] = ("console",),
-        llm: LLMProvider | None = None,
-        sleep: Callable[[float], Awaitable[None]] | None = None,
-    ) -> Runtime:
+        """Build everything (migrating the database first) and close it all afterwards."""
         clock = clock or SystemClock()
         db = Database(settings.resolved_database_url)
         await db.migrate()
@@ -113,7 +98,7 @@ class Runtime:
             on_entries=on_entries,
         )
         core.on_enqueued = worker.wake
-        return cls(
+        rt = cls(
             settings=settings,
             clock=clock,
             db=db,
@@ -130,6 +115,10 @@ class Runtime:
             embedder_description=description,
             platforms=list(platforms),
         )
+        try:
+            yield rt
+        finally:
+            await rt.close()
 
     async def close(self) -> None:
         await self.worker.stop()

@@ -91,6 +91,22 @@ class MessageRow:
     created_at: datetime | None
     meta: dict[str, Any]
 
+    def values(self, when: Any, meta_json: str) -> tuple[Any, ...]:
+        """The row in the column order of ``_MESSAGE_INSERT`` (time and meta already encoded)."""
+        return (
+            self.conversation_id,
+            self.space,
+            self.role,
+            self.platform_message_id,
+            self.author_id,
+            self.author_name,
+            self.text,
+            self.truncated,
+            self.route,
+            when,
+            meta_json,
+        )
+
     @classmethod
     def of(cls, msg: Message) -> MessageRow:
         return cls(
@@ -221,39 +237,23 @@ class Conversations:
                 row[8],
                 db.from_db_time(row[9]),
             )
-            inserted = db.execute(
-                conn,
-                _INSERT_MESSAGE,
-                (
-                    conv.id,
-                    conv.space,
-                    "user",
-                    platform_message_id,
-                    author_id,
-                    author_name,
-                    text,
-                    truncated,
-                    route,
-                    when,
-                    meta_json,
-                ),
-            ).first()
-            msg = None
+            msg = MessageRow(
+                0,
+                conv.id,
+                conv.space,
+                "user",
+                platform_message_id,
+                author_id,
+                author_name,
+                text,
+                truncated,
+                route,
+                now,
+                meta or {},
+            )
+            inserted = db.execute(conn, _INSERT_MESSAGE, msg.values(when, meta_json)).first()
             if inserted is not None:
-                msg = MessageRow(
-                    inserted[0],
-                    conv.id,
-                    conv.space,
-                    "user",
-                    platform_message_id,
-                    author_id,
-                    author_name,
-                    text,
-                    truncated,
-                    route,
-                    now,
-                    meta or {},
-                )
+                msg.id = inserted[0]
             takes_part = db.execute(conn, _HAS_ASSISTANT, (conv.id,)).first() is not None
             found = db.execute(conn, _OPEN_INVESTIGATION, (conv.id,)).first()
             open_inv = None
@@ -262,10 +262,11 @@ class Conversations:
                     found[0], found[1], found[2], db.from_db_time(found[3]), found[4]
                 )
             turns: list[tuple[str, str, str]] = []
-            if history > 0 and msg is not None:
+            if history > 0 and inserted is not None:
                 rows = db.execute(conn, _HISTORY, (conv.id, msg.id, history)).all()
                 turns = [(r[0], r[1], r[2]) for r in reversed(rows)]
-            return Stored(conv, msg, takes_part, open_inv, turns)
+            # no row back: this platform message was stored before (a redelivery)
+            return Stored(conv, msg if inserted is not None else None, takes_part, open_inv, turns)
 
         return await db.run_sql(work)
 
@@ -288,23 +289,21 @@ class Conversations:
         meta_json = json.dumps(meta)
 
         def work(conn: Connection) -> None:
-            db.execute(
-                conn,
-                _INSERT_REPLY,
-                (
-                    conversation.id,
-                    conversation.space,
-                    "assistant",
-                    platform_message_id,
-                    "",
-                    "",
-                    text,
-                    False,
-                    route,
-                    when,
-                    meta_json,
-                ),
+            reply = MessageRow(
+                0,
+                conversation.id,
+                conversation.space,
+                "assistant",
+                platform_message_id,
+                "",
+                "",
+                text,
+                False,
+                route,
+                now,
+                meta,
             )
+            db.execute(conn, _INSERT_REPLY, reply.values(when, meta_json))
             if offer is not None:
                 db.execute(conn, _SET_OFFER, (offer, when, conversation.id))
             if ack_for is not None:

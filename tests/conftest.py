@@ -66,3 +66,10 @@ def postgres_url() -> object:
         pytest.skip(reason)
     with postgres_server() as url:
         yield url
+
+
+@pytest.fixture
+def postgres_database(request: pytest.FixtureRequest) -> str:
+    from postgres_server import fresh_postgres_database
+
+    return fresh_postgres_database(request)

@@ -14,6 +14,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 
 def _bin(name: str) -> str | None:
@@ -54,11 +55,36 @@ def postgres_server() -> Iterator[str]:
     try:
         run(_bin("initdb"), "-D", str(data), "-U", "mallory", "--auth=trust", "-E", "UTF8")
         run(
-            _bin("pg_ctl"), "-D", str(data), "-l", str(root / "log"), "-w", "-t", "60", "-o",
-            f"-p {port} -c listen_addresses=127.0.0.1 -k {root} -c fsync=off", "start",
+            _bin("pg_ctl"),
+            "-D",
+            str(data),
+            "-l",
+            str(root / "log"),
+            "-w",
+            "-t",
+            "60",
+            "-o",
+            f"-p {port} -c listen_addresses=127.0.0.1 -k {root} -c fsync=off",
+            "start",
         )
         yield f"postgresql://mallory@127.0.0.1:{port}/postgres"
     finally:
-        subprocess.run([*as_user, _bin("pg_ctl") or "pg_ctl", "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True, timeout=60)
+        subprocess.run(
+            [*as_user, _bin("pg_ctl") or "pg_ctl", "-D", str(data), "-m", "immediate", "stop"],
+            capture_output=True,
+            timeout=60,
+        )
         shutil.rmtree(root, ignore_errors=True)
+
+
+def fresh_postgres_database(request: Any) -> str:
+    """A new, empty database on the session's server (the ``postgres_url`` fixture); its URL."""
+    import uuid
+
+    import psycopg
+
+    base = str(request.getfixturevalue("postgres_url"))
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return base.rsplit("/", 1)[0] + "/" + name

@@ -195,23 +195,18 @@ async def test_piped_lines_through_a_stream(vault_rt: Any, console_out: io.Strin
     assert blocks[1].startswith("mallory [m2] ↳ u2:")
 
 
-async def test_end_to_end_on_postgresql(postgres_url: str, tmp_path: Any, console_out: io.StringIO) -> None:
+async def test_end_to_end_on_postgresql(
+    postgres_database: str, tmp_path: Any, console_out: io.StringIO
+) -> None:
     """The same conversation with PostgreSQL as the database (full text search, the queue)."""
-    import uuid
-
-    import psycopg
-
     from bot.config import load_settings
     from bot.runtime import Runtime
 
-    name = f"e2e_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
     settings = load_settings(
         data_dir=tmp_path / "data",
         llm_provider="offline",
         embedder="none",
-        database_url=postgres_url.rsplit("/", 1)[0] + "/" + name,
+        database_url=postgres_database,
     )
     async with Runtime.open(settings, clock=FakeClock()) as rt:
         await rt.seed_vault()

@@ -3,11 +3,11 @@ embedder."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from postgres_server import fresh_postgres_database
 from research_helpers import WordHashEmbedder
 
 from storage.db import Database
@@ -37,13 +37,7 @@ def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """SQLite, and PostgreSQL where a throwaway server can be started (tests/conftest.py)."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'kb.db'}"
-    import psycopg
-
-    base = request.getfixturevalue("postgres_url")
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return str(base).rsplit("/", 1)[0] + "/" + name
+    return fresh_postgres_database(request)
 
 
 @pytest.fixture

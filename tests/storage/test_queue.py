@@ -4,11 +4,11 @@ dedup, reclaim with an injected clock, idempotent terminal transitions."""
 from __future__ import annotations
 
 import asyncio
-import uuid
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from postgres_server import fresh_postgres_database
 
 from bot.clock import FakeClock
 from storage.conversations import Conversations
@@ -25,13 +25,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Every queue test runs on SQLite and, where a server can be started, PostgreSQL."""
     if request.param == "sqlite":
         return f"sqlite+aiosqlite:///{tmp_path / 'q.db'}"
-    import psycopg
-
-    base = request.getfixturevalue("postgres_url")
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return base.rsplit("/", 1)[0] + "/" + name
+    return fresh_postgres_database(request)
 
 
 async def _db(url: str) -> Database:
@@ -145,9 +139,7 @@ async def test_concurrent_enqueues_for_one_conversation_create_one(db_url: str, 
         await d.dispose()
 
 
-async def test_reclaim_after_lease_expiry_and_late_complete_is_refused(
-    db_url: str, clock: FakeClock
-) -> None:
+async def test_reclaim_after_lease_expiry_and_late_complete_is_refused(db_url: str, clock: FakeClock) -> None:
     db = await _db(db_url)
     queue = Queue(db)
     await queue.enqueue(_inv(await _conversation(db, clock)), now=clock.now(), dedup_window=WINDOW)
