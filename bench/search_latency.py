@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.research.embedders import LocalMiniLM, local_model_missing  # noqa: E402
+from bot.research.lexical import LexicalIndex, tags_text  # noqa: E402
 from bot.research.search import Retriever  # noqa: E402
 from bot.research.semantic import SemanticIndex  # noqa: E402
 from storage.db import Database  # noqa: E402
@@ -76,7 +77,7 @@ def build(path: Path, *, entries: int, model: str, dim: int, seed: int = 7) -> N
     spaces = [SPACES[i] for i in rng.integers(0, len(SPACES), size=entries)]
     with con:
         for lo in range(0, entries, 5000):
-            rows, tags_rows, fts_rows, vec_rows = [], [], [], []
+            rows, tags_rows, vec_rows = [], [], []
             for i in range(lo, min(lo + 5000, entries)):
                 topic = int(rng.integers(topics))
                 own = words_for(rng, words, cdf, topic_words[topic], int(rng.integers(25, 90)))
@@ -103,20 +104,15 @@ def build(path: Path, *, entries: int, model: str, dim: int, seed: int = 7) -> N
                         created,
                         created,
                         "{}",
+                        i + 1,  # revision
                     )
                 )
                 tags_rows += [(ids[i], t, spaces[i]) for t in tags]
-                fts_rows.append(
-                    (ids[i], spaces[i], title, content, " ".join(t.replace("/", " ") for t in tags))
-                )
                 vector = centroids[topic] + 0.8 * rng.standard_normal(dim).astype(np.float32)
                 vector /= np.linalg.norm(vector)
                 vec_rows.append((ids[i], model, spaces[i], dim, to_blob(vector), "synthetic", created))
-            con.executemany("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+            con.executemany("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
             con.executemany("INSERT INTO entry_tags VALUES (?,?,?)", tags_rows)
-            con.executemany(
-                "INSERT INTO entry_fts (entry_id, space, title, content, tags) VALUES (?,?,?,?,?)", fts_rows
-            )
             con.executemany(
                 "INSERT INTO entry_embeddings (entry_id, model, space, dim, vector, text_hash, created_at) "
                 "VALUES (?,?,?,?,?,?,?)",
@@ -141,6 +137,7 @@ def build(path: Path, *, entries: int, model: str, dim: int, seed: int = 7) -> N
             "INSERT INTO relations (space, from_id, to_id, type, created_at) VALUES (?,?,?,?,?)",
             [(spaces[a], ids[a], ids[b], t, "2025-01-01 00:00:00") for a, b, t in sorted(relations)],
         )
+        con.execute("UPDATE counters SET value = ? WHERE name = 'entry_revision'", (entries,))
         # A bulk load ends with ANALYZE, as SQLite advises: without statistics the planner
         # answers `id IN (...) AND space IN (...)` from the space index (all of a space).
         con.execute("ANALYZE")
@@ -212,30 +209,33 @@ async def main() -> int:
     )
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument(
-        "--compare-sql", action="store_true", help="only compare the old and new full-text SQL"
+        "--compare-fts", action="store_true", help="only compare SQLite FTS5 with the in-process index"
     )
+    parser.add_argument("--work", type=Path, default=WORK, help="where the knowledge base is built")
     args = parser.parse_args()
     load_before = _load()
     if local_model_missing():
         print(f"the local model is not installed ({', '.join(local_model_missing())})", file=sys.stderr)
         return 1
     embedder = LocalMiniLM()
-    path = WORK / f"latency-{args.entries}.db"
-    WORK.mkdir(parents=True, exist_ok=True)
-    if args.rebuild or not path.exists():
-        for stale in WORK.glob(f"latency-{args.entries}.db*"):
+    path = args.work / f"latency-{args.entries}.db"
+    args.work.mkdir(parents=True, exist_ok=True)
+    fresh = args.rebuild or not path.exists()
+    if fresh:
+        for stale in args.work.glob(f"latency-{args.entries}*.db*"):
             stale.unlink()
-        db = Database(f"sqlite:///{path}")
-        await db.migrate()
-        await db.dispose()
+    db = Database(f"sqlite:///{path}")
+    await db.migrate()  # a base built by an older version is brought up to date
+    await db.dispose()
+    if fresh:
         started = time.perf_counter()
         build(path, entries=args.entries, model=embedder.name, dim=embedder.dim)
         print(
             f"built {args.entries} entries in {time.perf_counter() - started:.0f}s: {path}", file=sys.stderr
         )
 
-    if args.compare_sql:
-        compare_sql(path, frozenset(vocabulary(CORPUS)[0][:200]))
+    if args.compare_fts:
+        await compare_fts(path, frozenset(vocabulary(CORPUS)[0][:200]))
         return 0
 
     db = Database(f"sqlite:///{path}")
@@ -252,6 +252,9 @@ async def main() -> int:
     started = time.perf_counter()
     await index.refresh()
     load_s = time.perf_counter() - started
+    started = time.perf_counter()
+    await retriever.lexical.refresh()
+    lexical_load_s = time.perf_counter() - started
     await timed_searches(retriever, keyword[-50:], limit=args.limit)  # warm-up: pages, code paths
 
     per_rep = [
@@ -265,8 +268,11 @@ async def main() -> int:
     semantic = await timed_searches(
         retriever, keyword[n + args.queries : n + 2 * args.queries], limit=args.limit, sides=("semantic",)
     )
-    embed, topk = [], []
+    embed, topk, ranked = [], [], []
     for space, text in parts:
+        started = time.perf_counter()
+        retriever.lexical.ranked(text, spaces=(space, "global"), limit=100)
+        ranked.append((time.perf_counter() - started) * 1000)
         started = time.perf_counter()
         vector = await embedder.embed([text], input_type="query")
         embed.append((time.perf_counter() - started) * 1000)
@@ -281,11 +287,15 @@ async def main() -> int:
         f"date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; machine: {platform.machine()}, {_cpu()}, "
         f"{_cores()} cores; python {platform.python_version()}; load average at start: {load_before}"
     )
-    print(f"index load (first search): {load_s * 1000:.0f} ms for {len(index)} vectors")
+    print(f"vector index load (first search): {load_s * 1000:.0f} ms for {len(index)} vectors")
+    print(
+        f"lexical index load (first search): {lexical_load_s * 1000:.0f} ms for {len(retriever.lexical)} entries"
+    )
     print(f"hybrid, keyword queries ({args.reps}x{args.queries}): {summary(hybrid)}")
     print("  p99 per repetition: " + ", ".join(f"{np.percentile(r, 99):.1f}" for r in per_rep) + " ms")
     print(f"hybrid, raw-word queries ({args.queries}, common words kept): {summary(raw_hybrid)}")
-    print(f"  lexical side alone (FTS5 bm25 + entries): {summary(lexical)}")
+    print(f"  lexical side alone (refresh + bm25 + entries): {summary(lexical)}")
+    print(f"  bm25 ranking alone (in-process index, 100 candidates): {summary(ranked)}")
     print(f"  semantic side alone (embed + refresh + top-k + entries): {summary(semantic)}")
     print(f"  query embedding alone (MiniLM int8): {summary(embed)}")
     print(f"  exact top-k alone (numpy, {len(index)} x {embedder.dim}): {summary(topk)}")
@@ -293,33 +303,61 @@ async def main() -> int:
     return 0
 
 
-def compare_sql(path: Path, common: frozenset[str], count: int = 150) -> None:
-    """The retriever's full-text query before and after ranking on the bare index, run
-    alternately on the same keyword queries (limit 100, the retriever's depth)."""
+async def compare_fts(path: Path, common: frozenset[str], count: int = 200) -> None:
+    """The lexical side before and after it moved into the process: SQLite FTS5 bm25 (the
+    retriever's last SQL: rank on the bare index, keep the best 400, read their ids and
+    spaces) against ``LexicalIndex``, alternately on the same keyword queries, limit 100
+    (the retriever's depth). The FTS5 table is built once into a side file."""
+    side = path.with_suffix(".fts5.db")
+    if not side.exists():
+        started = time.perf_counter()
+        con = sqlite3.connect(side)
+        con.execute(
+            "CREATE VIRTUAL TABLE entry_fts USING fts5(entry_id UNINDEXED, space UNINDEXED, title, "
+            "content, tags, tokenize='porter unicode61 remove_diacritics 2')"
+        )
+        con.execute("ATTACH DATABASE ? AS kb", (f"file:{path}?mode=ro",))
+        rows = con.execute("SELECT id, space, title, content, tags FROM kb.entries").fetchall()
+        con.execute("DETACH DATABASE kb")
+        with con:
+            con.executemany(
+                "INSERT INTO entry_fts (entry_id, space, title, content, tags) VALUES (?,?,?,?,?)",
+                [(i, sp, t, c, tags_text(json.loads(g))) for i, sp, t, c, g in rows],
+            )
+        con.close()
+        print(f"built the FTS5 comparison table in {time.perf_counter() - started:.0f}s", file=sys.stderr)
     bm25 = "bm25(entry_fts, 0, 0, 3.0, 1.0, 2.0)"
-    before = (
-        f"SELECT f.entry_id, -{bm25} FROM entry_fts f JOIN entries e ON e.id = f.entry_id "
-        f"WHERE entry_fts MATCH ? AND f.space IN (?, ?) ORDER BY {bm25} LIMIT 100"
-    )
-    after = (
+    fts5_sql = (
         f"SELECT c.c0, -x.rank_ FROM (SELECT rowid AS rid, {bm25} AS rank_ FROM entry_fts "
         "WHERE entry_fts MATCH ? ORDER BY rank_ LIMIT 400) AS x JOIN entry_fts_content c ON c.id = x.rid "
         "WHERE c.c1 IN (?, ?) ORDER BY x.rank_ LIMIT 100"
     )
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    times: dict[str, list[float]] = {"before": [], "after": []}
+    con = sqlite3.connect(f"file:{side}?mode=ro", uri=True)
+    db = Database(f"sqlite:///{path}")
+    index = LexicalIndex(Knowledge(db))
+    started = time.perf_counter()
+    await index.refresh()
+    print(f"lexical index load: {(time.perf_counter() - started) * 1000:.0f} ms for {len(index)} entries")
+    times: dict[str, list[float]] = {"FTS5 bm25 (SQL)": [], "LexicalIndex.ranked": []}
+    agree: list[float] = []
     for space, text in queries(path, count, seed=123, common=common):
         terms = query_terms(text)
         if not terms:
             continue
         match = " OR ".join(f'"{t}"' for t in terms)
-        for name, sql in (("before", before), ("after", after)):
-            started = time.perf_counter()
-            con.execute(sql, (match, space, "global")).fetchall()
-            times[name].append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        old = con.execute(fts5_sql, (match, space, "global")).fetchall()
+        times["FTS5 bm25 (SQL)"].append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        new = index.ranked(text, spaces=(space, "global"), limit=100)
+        times["LexicalIndex.ranked"].append((time.perf_counter() - started) * 1000)
+        top_old, top_new = {r[0] for r in old[:20]}, {r[0] for r in new[:20]}
+        agree.append(len(top_old & top_new) / max(1, len(top_old)))
     con.close()
+    await db.dispose()
     for name, values in times.items():
-        print(f"full-text query {name}: {summary(values)} ({len(values)} queries)")
+        print(f"{name}: {summary(values)} ({len(values)} queries)")
+    print(f"top-20 overlap FTS5 vs in-process: mean {np.mean(agree):.3f}, min {np.min(agree):.3f}")
 
 
 def _load() -> str:

@@ -3,6 +3,7 @@ always scoped to the spaces a caller may see."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -22,8 +23,6 @@ from storage.models import Entry, EntryTag, Relation, new_id
 GLOBAL_SPACE = "global"
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
-# title over tags over content; the two leading zeros are entry_id and space (unindexed)
-_BM25 = "bm25(entry_fts, 0, 0, 3.0, 1.0, 2.0)"
 STOPWORDS = frozenset(
     """a an and are as at be been but by can could did do does for from had has have how i if in
     into is it its me my of on or our so that the their them then there these they this to us was
@@ -67,9 +66,16 @@ class EntryDraft:
 
 
 @dataclass(frozen=True)
-class LexicalHit:
-    entry_id: str
-    score: float  # higher is better (negated bm25)
+class EntryText:
+    """What an in-process index needs of an entry (``Knowledge.changed_since``)."""
+
+    id: str
+    space: str
+    type: str
+    title: str
+    content: str
+    tags: list[str]
+    revision: int
 
 
 class Knowledge:
@@ -128,8 +134,14 @@ class Knowledge:
                 session.flush()
                 for tag in tags:
                     session.add(EntryTag(entry_id=entry.id, tag=tag, space=entry.space))
-                self._index_text(session, entry)
                 out.append((entry, created))
+            # one revision per entry, taken last: the counter row stays locked until commit
+            top = session.execute(
+                text("UPDATE counters SET value = value + :n WHERE name = 'entry_revision' RETURNING value"),
+                {"n": len(out)},
+            ).scalar_one()
+            for k, (entry, _) in enumerate(out):
+                entry.revision = int(top) - len(out) + 1 + k
             session.flush()
             return out
 
@@ -137,35 +149,6 @@ class Knowledge:
 
     async def upsert(self, draft: EntryDraft, *, now: datetime) -> tuple[Entry, bool]:
         return (await self.upsert_many([draft], now=now))[0]
-
-    def _index_text(self, session: Session, entry: Entry) -> None:
-        if self.db.dialect != "sqlite":
-            return  # PostgreSQL indexes the entries table itself (GIN over to_tsvector)
-        old = session.execute(
-            text("SELECT fts_rowid FROM entry_fts_rows WHERE entry_id = :id"), {"id": entry.id}
-        ).first()
-        if old is not None:
-            session.execute(text("DELETE FROM entry_fts WHERE rowid = :rowid"), {"rowid": old[0]})
-        inserted = session.execute(
-            text(
-                "INSERT INTO entry_fts (entry_id, space, title, content, tags) "
-                "VALUES (:id, :space, :title, :content, :tags)"
-            ),
-            {
-                "id": entry.id,
-                "space": entry.space,
-                "title": entry.title,
-                "content": entry.content,
-                "tags": " ".join(t.replace("/", " ").replace("-", " ") for t in entry.tags),
-            },
-        )
-        session.execute(
-            text(
-                "INSERT INTO entry_fts_rows (entry_id, fts_rowid) VALUES (:id, :rowid) "
-                "ON CONFLICT (entry_id) DO UPDATE SET fts_rowid = excluded.fts_rowid"
-            ),
-            {"id": entry.id, "rowid": inserted.lastrowid},  # type: ignore[attr-defined]
-        )
 
     async def add_relations(self, edges: Iterable[tuple[str, str, str]], *, space: str, now: datetime) -> int:
         """Add (from_id, to_id, type) edges, ignoring ones that exist. Returns how many were new."""
@@ -308,72 +291,31 @@ class Knowledge:
         )
         return await self.db.run(lambda s: list(s.execute(stmt).scalars().all()), write=False)
 
-    async def search_lexical(
-        self,
-        query: str,
-        *,
-        spaces: Sequence[str],
-        limit: int = 20,
-        types: Sequence[str] | None = None,
-        exclude_types: Sequence[str] = (),
-    ) -> list[LexicalHit]:
-        """Full-text search (bm25, title weighted over tags over content), best first."""
-        terms = query_terms(query)
-        if not terms:
-            return []
-        params: dict[str, Any] = {"limit": limit}
-        space_ph = ", ".join(f":s{i}" for i in range(len(spaces)))
-        params.update({f"s{i}": s for i, s in enumerate(spaces)})
-        type_sql = ""
-        if types:
-            type_sql += " AND e.type IN (" + ", ".join(f":t{i}" for i in range(len(types))) + ")"
-            params.update({f"t{i}": t for i, t in enumerate(types)})
-        if exclude_types:
-            type_sql += " AND e.type NOT IN (" + ", ".join(f":x{i}" for i in range(len(exclude_types))) + ")"
-            params.update({f"x{i}": t for i, t in enumerate(exclude_types)})
-        if self.db.dialect == "sqlite":
-            params["match"] = " OR ".join('"' + t.replace('"', "") + '"' for t in terms)
-            params["pool"] = max(limit * 4, 200)
-            # bm25 over the bare index is cheap; reading each match's entry id and space
-            # back through FTS5 costs ~100 µs a row. So rank first, keep the best
-            # ``pool``, and read those rows' ids and spaces straight from the index's
-            # content table (FTS5 keeps the inserted columns there as c0, c1, … in
-            # declaration order: c0 entry_id, c1 space). Too few left after filtering (a
-            # small space in a big base, a rare type) → filter every match instead.
-            join = "JOIN entries e ON e.id = c.c0 " if type_sql else ""
+    async def changed_since(self, revision: int, *, limit: int = 5000) -> list[EntryText]:
+        """Entries written after ``revision`` (created or changed), in revision order, at
+        most ``limit``. Every revision up to the last one returned is final: revisions are
+        taken under a lock held until commit (``upsert_many``)."""
+        rows = await self.db.run(
+            lambda s: s.execute(
+                text(
+                    "SELECT id, space, type, title, content, tags, revision FROM entries "
+                    "WHERE revision > :after ORDER BY revision LIMIT :limit"
+                ),
+                {"after": revision, "limit": limit},
+            ).all(),
+            write=False,
+        )
+        return [
+            EntryText(i, space, type_, title, content, _tags(tags), int(rev))
+            for i, space, type_, title, content, tags, rev in rows
+        ]
 
-            def statement(pooled: bool) -> str:
-                return (
-                    "SELECT c.c0, -x.rank_ AS score FROM ("
-                    f"SELECT rowid AS rid, {_BM25} AS rank_ FROM entry_fts WHERE entry_fts MATCH :match"
-                    f"{' ORDER BY rank_ LIMIT :pool' if pooled else ''}"
-                    f") AS x JOIN entry_fts_content c ON c.id = x.rid {join}"
-                    f"WHERE c.c1 IN ({space_ph}){type_sql} ORDER BY x.rank_ LIMIT :limit"
-                )
 
-            fast, full = statement(True), statement(False)
-            pool_full = (
-                "SELECT count(*) FROM (SELECT rowid FROM entry_fts WHERE entry_fts MATCH :match LIMIT :pool)"
-            )
-
-            def ranked(session: Session) -> list[Any]:
-                rows = session.execute(text(fast), params).all()
-                if (
-                    len(rows) < limit
-                    and session.execute(text(pool_full), params).scalar_one() >= params["pool"]
-                ):
-                    rows = session.execute(text(full), params).all()
-                return list(rows)
-
-            found = await self.db.run(ranked, write=False)
-            return [LexicalHit(entry_id=r[0], score=float(r[1])) for r in found]
-        else:
-            params["match"] = " | ".join(terms)
-            sql = (
-                "SELECT e.id, ts_rank_cd(to_tsvector('english', e.title || ' ' || e.content), "
-                "to_tsquery('english', :match)) AS score FROM entries e "
-                "WHERE to_tsvector('english', e.title || ' ' || e.content) @@ to_tsquery('english', :match) "
-                f"AND e.space IN ({space_ph}){type_sql} ORDER BY score DESC LIMIT :limit"
-            )
-        rows = await self.db.run(lambda s: s.execute(text(sql), params).all(), write=False)
-        return [LexicalHit(entry_id=r[0], score=float(r[1])) for r in rows]
+def _tags(value: Any) -> list[str]:
+    if isinstance(value, list):
+        return [str(t) for t in value]
+    try:
+        parsed = json.loads(value or "[]")
+    except (TypeError, ValueError):
+        return []
+    return [str(t) for t in parsed] if isinstance(parsed, list) else []

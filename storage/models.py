@@ -8,7 +8,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -124,6 +124,11 @@ class Entry(SQLModel, table=True):
     created_at: datetime
     updated_at: datetime
     meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    # taken at each write from the ``entry_revision`` counter; in-process indexes refresh
+    # by reading the entries above the highest revision they have seen
+    revision: int = Field(
+        default=0, sa_column=Column(BigInteger, nullable=False, server_default="0", index=True)
+    )
 
 
 class Relation(SQLModel, table=True):

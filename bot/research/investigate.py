@@ -345,8 +345,8 @@ class Investigator:
         for name, count in text_counts.most_common(8):
             if name in authors or name.lower() in person_titles or count < 2:
                 continue
-            persons = await self.knowledge.search_lexical(name, spaces=spaces, limit=3, types=["person"])
-            entries = await self.knowledge.get_many([p.entry_id for p in persons], spaces=spaces)
+            persons = await self.retriever.lexical.search(name, spaces=spaces, limit=3, types=["person"])
+            entries = await self.knowledge.get_many([entry_id for entry_id, _ in persons], spaces=spaces)
             if not any(e.title.lower() == name.lower() for e in entries.values()):
                 dossier.no_entry_people.append((name, count))
         return people, candidates

@@ -113,8 +113,8 @@ class Recall:
             return []
         found: dict[str, Explored] = {}
         for word in words:
-            anchors = await self.knowledge.search_lexical(word, spaces=spaces, limit=beam)
-            frontier: list[tuple[str, tuple[str, ...]]] = [(a.entry_id, (a.entry_id,)) for a in anchors]
+            anchors = await self.retriever.lexical.search(word, spaces=spaces, limit=beam)
+            frontier: list[tuple[str, tuple[str, ...]]] = [(a, (a,)) for a, _ in anchors]
             for level in range(depth + 1):
                 entries = await self.knowledge.get_many([f for f, _ in frontier], spaces=spaces)
                 for entry_id, path in frontier:

@@ -1,6 +1,6 @@
 """The retrieval seam: one call, one ranked list of hits, each saying which side found it.
 
-Lexical search (FTS5 bm25) always runs; when an embedder is configured the semantic side
+Lexical search (BM25 over the in-process index, ``bot/research/lexical.py``) always runs; when an embedder is configured the semantic side
 runs too, concurrently, and the two lists are fused by reciprocal rank fusion.
 """
 
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.research.lexical import LexicalIndex
 from storage.knowledge import Knowledge, visible_spaces
 from storage.models import Entry
 
@@ -51,10 +52,16 @@ RRF_K = Fusion.k
 
 class Retriever:
     def __init__(
-        self, knowledge: Knowledge, semantic: SemanticSide | None = None, *, fusion: Fusion | None = None
+        self,
+        knowledge: Knowledge,
+        semantic: SemanticSide | None = None,
+        *,
+        fusion: Fusion | None = None,
+        lexical: LexicalIndex | None = None,
     ) -> None:
         self.knowledge = knowledge
         self.semantic = semantic
+        self.lexical = lexical or LexicalIndex(knowledge)
         self.fusion = fusion or Fusion()
 
     @property
@@ -78,10 +85,9 @@ class Retriever:
         async def lexical_side() -> list[tuple[str, float]]:
             if "lexical" not in sides:
                 return []
-            hits = await self.knowledge.search_lexical(
+            return await self.lexical.search(
                 query, spaces=spaces, limit=depth, types=types, exclude_types=exclude_types
             )
-            return [(h.entry_id, h.score) for h in hits]
 
         async def semantic_side() -> list[tuple[str, float]]:
             if self.semantic is None or "semantic" not in sides:
@@ -94,7 +100,7 @@ class Retriever:
         semantic, lexical = await asyncio.gather(semantic_side(), lexical_side())
         known: dict[str, Entry] = {}
         if filtered and semantic:
-            # the full-text side filtered types in SQL; the vector index knows no types, so
+            # the full-text side filtered types itself; the vector index knows no types, so
             # its candidates are fetched and filtered here
             known = await self.knowledge.get_many([i for i, _ in semantic], spaces=spaces)
             if types:

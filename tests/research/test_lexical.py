@@ -1,0 +1,239 @@
+"""The in-process BM25 index: it ranks exactly as SQLite's own FTS5 ``bm25()`` did (FTS5
+is the oracle here), stays right as entries are added and changed (also by another
+process, also across segment merges), and holds spaces and types."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from research_helpers import NOW, draft
+
+from bot.research.lexical import LexicalIndex, tags_text, words
+from storage.db import Database
+from storage.knowledge import EntryDraft, Knowledge, query_terms
+
+# plain words whose Porter stems SQLite and the snowball implementation agree on
+VOCAB = """kafka consumer lag partition broker replica leader outage incident review billing invoice
+customer payment gateway latency timeout retry queue worker schedule deploy rollback release
+database index query migration schema backup restore storage disk memory cache eviction
+network packet router firewall certificate token secret rotation audit compliance policy
+team meeting decision owner roadmap quarter budget hiring onboarding vendor contract price
+model embedding search ranking relevance recall precision benchmark dataset label training""".split()
+FILLER = "the a of and to in for on with is was by at from".split()
+
+
+def _text(rng: random.Random, low: int, high: int) -> str:
+    return " ".join(
+        rng.choice(VOCAB if rng.random() < 0.6 else FILLER) for _ in range(rng.randint(low, high))
+    )
+
+
+def _drafts(rng: random.Random, n: int, *, start: int = 0) -> list[EntryDraft]:
+    return [
+        draft(
+            rng.choice(["global", "global", "team-a", "team-b"]),
+            f"e{start + i}",
+            _text(rng, 1, 6).title(),
+            _text(rng, 5, 60),
+            type=rng.choice(["note", "note", "meeting", "person"]),
+            tags=[f"{rng.choice(['domain', 'topic'])}/{rng.choice(VOCAB)}-{rng.choice(VOCAB)}"],
+        )
+        for i in range(n)
+    ]
+
+
+class Fts5Oracle:
+    """The same entries in an FTS5 table, ranked by FTS5's bm25 with the weights the
+    knowledge base used (title 3, content 1, tags 2)."""
+
+    def __init__(self) -> None:
+        self.con = sqlite3.connect(":memory:")
+        self.con.execute(
+            "CREATE VIRTUAL TABLE f USING fts5(entry_id UNINDEXED, space UNINDEXED, kind UNINDEXED, "
+            "title, content, tags, tokenize='porter unicode61 remove_diacritics 2')"
+        )
+
+    def put(self, entry_id: str, space: str, kind: str, title: str, content: str, tags: list[str]) -> None:
+        self.con.execute("DELETE FROM f WHERE entry_id = ?", (entry_id,))
+        self.con.execute(
+            "INSERT INTO f (entry_id, space, kind, title, content, tags) VALUES (?, ?, ?, ?, ?, ?)",
+            (entry_id, space, kind, title, content, tags_text(tags)),
+        )
+
+    def search(
+        self, query: str, spaces: list[str], limit: int, types: list[str] | None = None
+    ) -> list[tuple[str, float]]:
+        terms = query_terms(query)
+        if not terms:
+            return []
+        match = " OR ".join(f'"{t}"' for t in terms)
+        kinds = types or ["note", "meeting", "person", "decision"]
+        rows = self.con.execute(
+            "SELECT entry_id, -bm25(f, 0, 0, 0, 3.0, 1.0, 2.0) AS s FROM f WHERE f MATCH ? "
+            f"AND space IN ({','.join('?' * len(spaces))}) AND kind IN ({','.join('?' * len(kinds))}) "
+            "ORDER BY s DESC LIMIT ?",
+            (match, *spaces, *kinds, limit),
+        ).fetchall()
+        return [(r[0], float(r[1])) for r in rows]
+
+
+async def _store(
+    knowledge: Knowledge, oracle: Fts5Oracle, drafts: list[EntryDraft], *, minutes: int = 0
+) -> None:
+    for entry, _ in await knowledge.upsert_many(drafts, now=NOW + timedelta(minutes=minutes)):
+        oracle.put(entry.id, entry.space, entry.type, entry.title, entry.content, entry.tags)
+
+
+def _assert_same(got: list[tuple[str, float]], want: list[tuple[str, float]]) -> None:
+    assert len(got) == len(want)
+    # same scores, position by position; ids equal wherever scores are not tied
+    assert [s for _, s in got] == pytest.approx([s for _, s in want], rel=1e-5, abs=1e-9)
+    want_score = dict(want)
+    for entry_id, score in got:
+        assert entry_id in want_score or any(abs(score - s) < 1e-6 for _, s in want[-3:])
+        if entry_id in want_score:
+            assert score == pytest.approx(want_score[entry_id], rel=1e-5, abs=1e-9)
+
+
+QUERIES = [
+    "kafka consumer lag",
+    "billing outage review",
+    "the database backup and restore",
+    "token rotation secret audit compliance",
+    "team",
+    "Ranking relevance of search models",
+    "queue queue worker",  # a repeated word counts once (query_terms keeps the first)
+    "deploy deployed deploying rollback",  # three words, one stem: three phrases, as in FTS5
+]
+
+
+async def test_ranks_exactly_as_fts5_bm25(knowledge: Knowledge) -> None:
+    rng = random.Random(5)
+    oracle = Fts5Oracle()
+    await _store(knowledge, oracle, _drafts(rng, 400))
+    index = LexicalIndex(knowledge)
+    for query in QUERIES:
+        for spaces in (["global"], ["team-a", "global"]):
+            got = await index.search(query, spaces=spaces, limit=25)
+            assert got, query
+            _assert_same(got, oracle.search(query, spaces, 25))
+    got = await index.search("kafka lag", spaces=["global"], limit=10, types=["meeting"])
+    _assert_same(got, oracle.search("kafka lag", ["global"], 10, types=["meeting"]))
+
+
+async def test_stays_exact_as_entries_are_added_and_changed(knowledge: Knowledge) -> None:
+    rng = random.Random(11)
+    oracle = Fts5Oracle()
+    await _store(knowledge, oracle, _drafts(rng, 150))
+    index = LexicalIndex(knowledge, merge_at=40)  # small: merges happen along the way
+    assert await index.refresh() == 150
+    for round_ in range(6):
+        # new entries, and changed ones (same source, new text): each change is a new revision
+        changed = _drafts(rng, 20, start=rng.randint(0, 140))
+        await _store(
+            knowledge, oracle, _drafts(rng, 15, start=1000 + 15 * round_) + changed, minutes=round_ + 1
+        )
+        for query in QUERIES[:5]:
+            _assert_same(
+                await index.search(query, spaces=["team-b", "global"], limit=30),
+                oracle.search(query, ["team-b", "global"], 30),
+            )
+    assert len(index) == await knowledge.count()
+    # an index built from scratch now agrees with the one that followed every change
+    fresh = LexicalIndex(knowledge)
+    for query in QUERIES:
+        assert await fresh.search(query, spaces=["global"], limit=40) == await index.search(
+            query, spaces=["global"], limit=40
+        )
+
+
+async def test_changed_text_stops_matching_its_old_words(knowledge: Knowledge) -> None:
+    index = LexicalIndex(knowledge)
+    ((entry, _),) = await knowledge.upsert_many(
+        [draft("global", "n1", "Zanzibar plan", "ferry timetable")], now=NOW
+    )
+    assert [i for i, _ in await index.search("zanzibar", spaces=["global"], limit=5)] == [entry.id]
+    await knowledge.upsert_many([draft("global", "n1", "Lisbon plan", "tram timetable")], now=NOW)
+    assert await index.search("zanzibar", spaces=["global"], limit=5) == []
+    assert [i for i, _ in await index.search("lisbon tram", spaces=["global"], limit=5)] == [entry.id]
+    assert len(index) == 1
+
+
+async def test_sees_what_another_process_writes(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    writer_db, reader_db = Database(url), Database(url)
+    await writer_db.migrate()
+    try:
+        reader = LexicalIndex(Knowledge(reader_db))
+        assert await reader.search("quokka", spaces=["global"], limit=5) == []
+        await Knowledge(writer_db).upsert_many([draft("global", "q", "Quokka census", "")], now=NOW)
+        assert len(await reader.search("quokka", spaces=["global"], limit=5)) == 1
+    finally:
+        await writer_db.dispose()
+        await reader_db.dispose()
+
+
+async def test_spaces_and_types_hold(knowledge: Knowledge) -> None:
+    await knowledge.upsert_many(
+        [
+            draft("team-a", "a", "Kafka lag in team A", ""),
+            draft("team-b", "b", "Kafka lag in team B", ""),
+            draft("global", "g", "Kafka lag everywhere", "", type="person"),
+        ],
+        now=NOW,
+    )
+    index = LexicalIndex(knowledge)
+    ids = await knowledge.by_sources("team-a")
+    seen = {i for i, _ in await index.search("kafka lag", spaces=["team-a", "global"], limit=10)}
+    assert ids["a"] in seen and len(seen) == 2
+    assert await index.search("kafka", spaces=["team-c"], limit=10) == []
+    people = await index.search("kafka", spaces=["team-b", "global"], limit=10, types=["person"])
+    assert [i for i, _ in people] == list((await knowledge.by_sources("global")).values())
+    no_people = await index.search("kafka", spaces=["team-b", "global"], limit=10, exclude_types=["person"])
+    assert [i for i, _ in no_people] == list((await knowledge.by_sources("team-b")).values())
+
+
+async def test_odd_queries_and_text_are_handled(knowledge: Knowledge) -> None:
+    await knowledge.upsert_many(
+        [
+            draft("global", "cafe", "Café Müller", "crème brûlée \x00\x01 naïve ÅNGSTRÖM"),
+            draft("global", "empty", "", ""),
+            draft("global", "junk", "\ufffd\ufffd", "".join(chr(c) for c in range(0x2500, 0x2600))),
+        ],
+        now=NOW,
+    )
+    index = LexicalIndex(knowledge)
+    cafe = (await knowledge.by_sources("global"))["cafe"]
+    assert [i for i, _ in await index.search("cafe muller", spaces=["global"], limit=5)] == [cafe]
+    assert [i for i, _ in await index.search("angstrom", spaces=["global"], limit=5)] == [cafe]
+    for query in ["", "   ", "the and of", "\x00\x01\x02", "🙂" * 50, "x" * 100_000, "word " * 10_000]:
+        assert await index.search(query, spaces=["global"], limit=5) == []
+    assert await index.search("kafka", spaces=["global"], limit=0) == []
+
+
+def test_words_fold_case_and_diacritics() -> None:
+    assert words("Crème BRÛLÉE, naïve_user e-mail 42x") == [
+        "creme",
+        "brulee",
+        "naive",
+        "user",
+        "e",
+        "mail",
+        "42x",
+    ]
+
+
+async def test_revisions_increase_per_write(any_db: Database) -> None:
+    knowledge = Knowledge(any_db)
+    first = await knowledge.upsert_many([draft("global", f"r{i}", f"title {i}") for i in range(3)], now=NOW)
+    again = await knowledge.upsert_many([draft("global", "r1", "title one, changed")], now=NOW)
+    revisions = [e.revision for e, _ in first] + [e.revision for e, _ in again]
+    assert revisions == sorted(revisions) and len(set(revisions)) == 4
+    changed = await knowledge.changed_since(revisions[2])
+    assert [(c.title, c.revision) for c in changed] == [("title one, changed", revisions[3])]
+    index = LexicalIndex(knowledge)
+    assert [i for i, _ in await index.search("changed", spaces=["global"], limit=5)] == [again[0][0].id]
