@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import resource
 import sys
 import time
@@ -34,19 +35,23 @@ from storage.knowledge import Knowledge  # noqa: E402
 
 
 async def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--entries", type=int, default=100_000)
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--topics", type=int, default=20, help="investigations per repetition")
+    parser.add_argument("--work", type=Path, default=WORK, help="where the knowledge base is built")
+    parser.add_argument("--profile", type=Path, help="write a cProfile of the timed runs here")
     args = parser.parse_args()
     load_before = _load()
     if local_model_missing():
         print(f"the local model is not installed ({', '.join(local_model_missing())})", file=sys.stderr)
         return 1
     embedder = LocalMiniLM()
-    path = WORK / f"latency-{args.entries}.db"
+    path = args.work / f"latency-{args.entries}.db"
     if not path.exists():
-        WORK.mkdir(parents=True, exist_ok=True)
+        args.work.mkdir(parents=True, exist_ok=True)
         db = Database(f"sqlite:///{path}")
         await db.migrate()
         await db.dispose()
@@ -55,10 +60,13 @@ async def main() -> int:
     await db.migrate()
     knowledge = Knowledge(db)
     index = SemanticIndex(db, embedder)
-    investigator = Investigator(knowledge, Retriever(knowledge, index), OfflineProvider(), similar=index)
-    topics = queries(path, args.reps * args.topics + 5, seed=31, common=frozenset(vocabulary(CORPUS)[0][:200]))
+    retriever = Retriever(knowledge, index)
+    investigator = Investigator(knowledge, retriever, OfflineProvider(), similar=index)
+    topics = queries(
+        path, args.reps * args.topics + 5, seed=31, common=frozenset(vocabulary(CORPUS)[0][:200])
+    )
 
-    await index.refresh()
+    await retriever.warm()
     for space, text in topics[-5:]:  # warm-up
         await investigator.run(text, space=space)
 
@@ -66,6 +74,9 @@ async def main() -> int:
     sizes: list[int] = []
     edges: list[int] = []
     phases: dict[int, list[float]] = {1: [], 2: [], 3: [], 4: []}
+    profiler = cProfile.Profile() if args.profile else None
+    if profiler:
+        profiler.enable()
     for space, text in topics[: args.reps * args.topics]:
         started = time.perf_counter()
         mark = [started]
@@ -79,6 +90,9 @@ async def main() -> int:
         totals.append((time.perf_counter() - started) * 1000)
         sizes.append(len(dossier.found))
         edges.append(len(dossier.edges))
+    if profiler:
+        profiler.disable()
+        profiler.dump_stats(args.profile)
     await db.dispose()
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     per_rep = [totals[r * args.topics : (r + 1) * args.topics] for r in range(args.reps)]
@@ -91,7 +105,9 @@ async def main() -> int:
     print("  p50 per repetition: " + ", ".join(f"{np.percentile(r, 50):.1f}" for r in per_rep) + " ms")
     for phase, values in phases.items():
         if values:
-            print(f"  phase {phase}: p50 {np.percentile(values, 50):.1f} ms, p99 {np.percentile(values, 99):.1f} ms")
+            print(
+                f"  phase {phase}: p50 {np.percentile(values, 50):.1f} ms, p99 {np.percentile(values, 99):.1f} ms"
+            )
     print(f"  entries found: median {int(np.median(sizes))}; relation edges: median {int(np.median(edges))}")
     print(f"peak RSS: {rss_mb:.0f} MB")
     return 0

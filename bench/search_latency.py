@@ -138,6 +138,7 @@ def build(path: Path, *, entries: int, model: str, dim: int, seed: int = 7) -> N
             [(spaces[a], ids[a], ids[b], t, "2025-01-01 00:00:00") for a, b, t in sorted(relations)],
         )
         con.execute("UPDATE counters SET value = ? WHERE name = 'entry_revision'", (entries,))
+        con.execute("INSERT INTO tag_counts SELECT space, tag, count(*) FROM entry_tags GROUP BY space, tag")
         # A bulk load ends with ANALYZE, as SQLite advises: without statistics the planner
         # answers `id IN (...) AND space IN (...)` from the space index (all of a space).
         con.execute("ANALYZE")

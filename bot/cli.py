@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import importlib
 import json
 import logging
 import pkgutil
 import signal
 import sys
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -141,6 +144,35 @@ async def _announce(rt: Any, *, seed: bool) -> None:
     print(f"Mallory {__version__} · model: {llm} · embeddings: {rt.embedder_description}", file=sys.stderr)
 
 
+@asynccontextmanager
+async def warming(rt: Any) -> AsyncIterator[None]:
+    """Load the search indexes in the background while the bot starts serving (a search
+    that comes first waits for them); say when they are ready."""
+
+    async def warm() -> None:
+        started = time.monotonic()
+        try:
+            entries, vectors = await rt.retriever.warm()
+        except Exception as exc:  # searches still load them on demand
+            print(
+                f"search indexes: loading failed ({type(exc).__name__}); will retry on the first search",
+                file=sys.stderr,
+            )
+            return
+        print(
+            f"search indexes ready: {entries} entries, {vectors} vectors ({time.monotonic() - started:.1f} s)",
+            file=sys.stderr,
+        )
+
+    task = asyncio.create_task(warm())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
 def platform_plan(settings: Settings) -> tuple[list[str], list[str]]:
     """Which adapters `run` starts, and why each one is or is not started."""
     start, why = [], []
@@ -192,7 +224,8 @@ async def _serve(platforms: list[str], args: argparse.Namespace, settings: Setti
                 adapters.append(adapter)
                 print(f"{name}: started", file=sys.stderr)
             rt.worker.start()
-            await _until_signal()
+            async with warming(rt):
+                await _until_signal()
         finally:
             for adapter in reversed(adapters):
                 await adapter.stop()
@@ -239,7 +272,8 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
                 print(f"ran {ran} investigation(s)", file=sys.stderr)
                 return 0
             rt.worker.start()
-            await _until_signal()
+            async with warming(rt):
+                await _until_signal()
         finally:
             await _close_senders(rt.worker.senders)
     return 0

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
 from storage.db import Database
-from storage.models import Entry, EntryTag, Relation, new_id
+from storage.models import Entry, EntryTag, Relation, TagCount, new_id
 
 GLOBAL_SPACE = "global"
 
@@ -92,6 +92,7 @@ class Knowledge:
 
         def work(session: Session) -> list[tuple[Entry, bool]]:
             out: list[tuple[Entry, bool]] = []
+            tag_delta: Counter[tuple[str, str]] = Counter()
             for draft in drafts:
                 existing = (
                     session.execute(
@@ -120,6 +121,7 @@ class Knowledge:
                     created = True
                 else:
                     entry = existing
+                    tag_delta.subtract((entry.space, t) for t in existing.tags)
                     entry.type = draft.type
                     entry.title = draft.title
                     entry.content = draft.content
@@ -134,7 +136,17 @@ class Knowledge:
                 session.flush()
                 for tag in tags:
                     session.add(EntryTag(entry_id=entry.id, tag=tag, space=entry.space))
+                tag_delta.update((entry.space, t) for t in tags)
                 out.append((entry, created))
+            changed = [{"space": s, "tag": t, "n": n} for (s, t), n in sorted(tag_delta.items()) if n]
+            if changed:  # in key order, so that concurrent writers lock rows in one order
+                session.execute(
+                    text(
+                        "INSERT INTO tag_counts (space, tag, entries) VALUES (:space, :tag, :n) "
+                        "ON CONFLICT (space, tag) DO UPDATE SET entries = tag_counts.entries + excluded.entries"
+                    ),
+                    changed,
+                )
             # one revision per entry, taken last: the counter row stays locked until commit
             top = session.execute(
                 text("UPDATE counters SET value = value + :n WHERE name = 'entry_revision' RETURNING value"),
@@ -264,16 +276,15 @@ class Knowledge:
         return await self.db.run(work, write=False)
 
     async def tag_counts(self, *, spaces: Sequence[str], tags: Sequence[str] | None = None) -> Counter[str]:
-        """How many entries carry each tag in these spaces; only ``tags`` when given (which
-        reads them through the tag index instead of every tag of every entry)."""
-        stmt = select(EntryTag.tag, func.count()).where(col(EntryTag.space).in_(spaces))
+        """How many entries carry each tag in these spaces; only ``tags`` when given."""
+        stmt = select(TagCount.tag, func.sum(TagCount.entries)).where(col(TagCount.space).in_(spaces))
         if tags is not None:
             if not tags:
                 return Counter()
-            stmt = stmt.where(col(EntryTag.tag).in_(list(tags)))
-        stmt = stmt.group_by(col(EntryTag.tag))
+            stmt = stmt.where(col(TagCount.tag).in_(list(tags)))
+        stmt = stmt.group_by(col(TagCount.tag))
         rows = await self.db.run(lambda s: s.execute(stmt).all(), write=False)
-        return Counter({tag: int(n) for tag, n in rows})
+        return Counter({tag: int(n) for tag, n in rows if n})
 
     async def count(self, *, spaces: Sequence[str] | None = None) -> int:
         stmt = select(func.count()).select_from(Entry)

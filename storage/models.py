@@ -151,6 +151,16 @@ class EntryTag(SQLModel, table=True):
     space: str = Field(index=True)
 
 
+class TagCount(SQLModel, table=True):
+    """How many entries of a space carry a tag, kept in step with ``entry_tags``."""
+
+    __tablename__ = "tag_counts"
+
+    space: str = Field(primary_key=True)
+    tag: str = Field(primary_key=True)
+    entries: int
+
+
 class Correction(SQLModel, table=True):
     """A person's one-click fix of a routing decision, kept to study misroutes."""
 

@@ -12,6 +12,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.config import Settings, load_settings
+from storage.db import Database
 
 ROOT = Path(__file__).resolve().parent.parent
 VAULT = ROOT / "examples" / "vault"
@@ -73,3 +74,21 @@ def postgres_database(request: pytest.FixtureRequest) -> str:
     from postgres_server import fresh_postgres_database
 
     return fresh_postgres_database(request)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """SQLite, and PostgreSQL where a throwaway server can be started (tests/conftest.py)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'kb.db'}"
+    from postgres_server import fresh_postgres_database
+
+    return fresh_postgres_database(request)
+
+
+@pytest.fixture
+async def any_db(any_db_url: str) -> AsyncIterator[Database]:
+    database = Database(any_db_url)
+    await database.migrate()
+    yield database
+    await database.dispose()

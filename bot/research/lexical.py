@@ -27,6 +27,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 import snowballstemmer
@@ -66,13 +67,16 @@ class _Terms(dict[str, int]):
         return term
 
 
+_ASCII_SEPARATORS = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum()})
+
+
 def words(text: str) -> list[str]:
     """Tokens as FTS5's unicode61 makes them: runs of letters and digits, case folded,
     diacritics removed."""
-    if not text.isascii():
-        text = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
-        return _TOKEN.findall(text.casefold())
-    return _TOKEN.findall(text.lower())
+    if text.isascii():
+        return text.lower().translate(_ASCII_SEPARATORS).split()
+    text = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+    return _TOKEN.findall(text.casefold())
 
 
 def tags_text(tags: Sequence[str]) -> str:
@@ -164,26 +168,27 @@ class LexicalIndex:
 
     def _postings(self, rows: Sequence[EntryText]) -> _Page:
         """Tokenize a page of entries: one posting per (row, term), weights summed."""
+        n = len(rows)
         terms = self._terms
-        lengths = np.zeros(len(rows), dtype=np.float32)
-        row_runs: list[int] = []
-        term_ids: list[int] = []
-        weights: list[float] = []
-        for k, row in enumerate(rows):
-            title, content, tags = words(row.title), words(row.content), words(tags_text(row.tags))
-            length = len(title) + len(content) + len(tags)
-            lengths[k] = length
-            term_ids += map(terms.__getitem__, title)
-            term_ids += map(terms.__getitem__, content)
-            term_ids += map(terms.__getitem__, tags)
-            weights += (
-                [TITLE_WEIGHT] * len(title) + [CONTENT_WEIGHT] * len(content) + [TAGS_WEIGHT] * len(tags)
-            )
-            row_runs += [k] * length
+        row_parts, term_parts, weight_parts = [], [], []
+        lengths = np.zeros(n, dtype=np.float32)
+        columns = (
+            (TITLE_WEIGHT, [r.title for r in rows]),
+            (CONTENT_WEIGHT, [r.content for r in rows]),
+            (TAGS_WEIGHT, [tags_text(r.tags) for r in rows]),
+        )
+        for weight, texts in columns:
+            tokens = [words(t) for t in texts]
+            counts = np.fromiter(map(len, tokens), dtype=np.int64, count=n)
+            flat = list(chain.from_iterable(tokens))
+            term_parts.append(np.fromiter(map(terms.__getitem__, flat), dtype=np.int64, count=len(flat)))
+            row_parts.append(np.repeat(np.arange(n, dtype=np.int64), counts))
+            weight_parts.append(np.full(len(flat), weight))
+            lengths += counts
         width = len(terms.stems) + 1
-        key = np.array(row_runs, dtype=np.int64) * width + np.array(term_ids, dtype=np.int64)
+        key = np.concatenate(row_parts) * width + np.concatenate(term_parts)
         unique, inverse = np.unique(key, return_inverse=True)
-        tf = np.bincount(inverse, weights=np.array(weights, dtype=np.float64)).astype(np.float32)
+        tf = np.bincount(inverse, weights=np.concatenate(weight_parts)).astype(np.float32)
         return _Page(
             rows=(unique // width).astype(np.int32),
             terms=(unique % width).astype(np.int32),

@@ -64,6 +64,14 @@ class Retriever:
         self.lexical = lexical or LexicalIndex(knowledge)
         self.fusion = fusion or Fusion()
 
+    async def warm(self) -> tuple[int, int]:
+        """Load both indexes now rather than at the first search (a long-running bot
+        starts this in the background). Returns (entries, vectors) held."""
+        refresh = getattr(self.semantic, "refresh", None)
+        await asyncio.gather(self.lexical.refresh(), *([refresh()] if refresh else []))
+        vectors = len(self.semantic) if hasattr(self.semantic, "__len__") else 0  # type: ignore[arg-type]
+        return len(self.lexical), vectors
+
     @property
     def mode(self) -> str:
         return "hybrid" if self.semantic is not None else "lexical"

@@ -7,7 +7,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from postgres_server import fresh_postgres_database
 from research_helpers import WordHashEmbedder
 
 from storage.db import Database
@@ -30,19 +29,3 @@ def knowledge(db: Database) -> Knowledge:
 @pytest.fixture
 def embedder() -> WordHashEmbedder:
     return WordHashEmbedder()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """SQLite, and PostgreSQL where a throwaway server can be started (tests/conftest.py)."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'kb.db'}"
-    return fresh_postgres_database(request)
-
-
-@pytest.fixture
-async def any_db(any_db_url: str) -> AsyncIterator[Database]:
-    database = Database(any_db_url)
-    await database.migrate()
-    yield database
-    await database.dispose()
