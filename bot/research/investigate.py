@@ -187,12 +187,14 @@ class Investigator:
                 break
         if self.similar is not None:
             linked = {e.from_id for e in dossier.edges} | {e.to_id for e in dossier.edges}
-            for entry_id_, seed_id, sim in await self.similar.similar(
-                seeds[:10], spaces=spaces, limit=RELATED_LIMIT * 3
-            ):
-                if entry_id_ in linked or entry_id_ in dossier.found:
-                    continue
-                got = await self.knowledge.get(entry_id_, spaces=spaces)
+            near = [
+                s
+                for s in await self.similar.similar(seeds[:10], spaces=spaces, limit=RELATED_LIMIT * 3)
+                if s[0] not in linked and s[0] not in dossier.found
+            ]
+            entries = await self.knowledge.get_many([s[0] for s in near], spaces=spaces)
+            for entry_id_, seed_id, sim in near:
+                got = entries.get(entry_id_)
                 if got is not None and all(r[0].id != entry_id_ for r in dossier.related):
                     dossier.related.append((got, seed_id, sim))
                 if len(dossier.related) >= RELATED_LIMIT:
@@ -220,7 +222,9 @@ class Investigator:
             queries: list[str] = []
 
             def pick(counts: Counter[str]) -> None:
-                ranked = [t for t in counts if (t.split("/", 1)[0] in namespaces if "/" in t else not namespaces)]
+                ranked = [
+                    t for t in counts if (t.split("/", 1)[0] in namespaces if "/" in t else not namespaces)
+                ]
                 ranked.sort(key=lambda t: (tags_in_set.get(t, 0), counts[t], t), reverse=True)
                 for tag in ranked:
                     if len(queries) == TAG_SEARCHES:

@@ -117,6 +117,7 @@ class LexicalIndex:
         self._slot: dict[str, int] = {}
         self._space_code: dict[str, int] = {}
         self._type_code: dict[str, int] = {}
+        self._type_names: list[str] = []
         self._spaces = np.zeros(0, dtype=np.int32)
         self._types = np.zeros(0, dtype=np.int32)
         self._length = np.zeros(0, dtype=np.float32)
@@ -210,7 +211,10 @@ class LexicalIndex:
             self._slot[row.id] = slot
             self._ids.append(row.id)
             self._spaces[slot] = self._space_code.setdefault(row.space, len(self._space_code))
-            self._types[slot] = self._type_code.setdefault(row.type, len(self._type_code))
+            if row.type not in self._type_code:
+                self._type_code[row.type] = len(self._type_names)
+                self._type_names.append(row.type)
+            self._types[slot] = self._type_code[row.type]
         self._length[base : base + len(rows)] = page.lengths
         self._live[base : base + len(rows)] = True
         self._size = base + len(rows)
@@ -280,6 +284,13 @@ class LexicalIndex:
                 np.zeros(0, dtype=np.float32),
             ),
         }
+
+    def type_of(self, entry_id: str) -> str | None:
+        """An entry's type as of the last refresh (None: not known here)."""
+        slot = self._slot.get(entry_id)
+        if slot is None or not self._live[slot]:
+            return None
+        return self._type_names[int(self._types[slot])]
 
     # searching ------------------------------------------------------------------------
 

@@ -103,19 +103,18 @@ class Retriever:
             # the index knows no types: ask for more when some will be filtered out
             return await self.semantic.search(query, spaces=spaces, limit=depth * 3 if filtered else depth)
 
-        # semantic first: its index refresh then queues on the storage thread ahead of
-        # the (longer) full-text query, and the query embedding runs meanwhile
         semantic, lexical = await asyncio.gather(semantic_side(), lexical_side())
-        known: dict[str, Entry] = {}
         if filtered and semantic:
-            # the full-text side filtered types itself; the vector index knows no types, so
-            # its candidates are fetched and filtered here
-            known = await self.knowledge.get_many([i for i, _ in semantic], spaces=spaces)
-            if types:
-                known = {k: e for k, e in known.items() if e.type in types}
-            if exclude_types:
-                known = {k: e for k, e in known.items() if e.type not in exclude_types}
-            semantic = [(i, s) for i, s in semantic if i in known]
+            # the vector index knows no types; the lexical index knows every entry's type
+            if "lexical" not in sides:
+                await self.lexical.refresh()
+            kinds = {i: self.lexical.type_of(i) for i, _ in semantic}
+            semantic = [
+                (i, s)
+                for i, s in semantic
+                if kinds[i] is not None and (not types or kinds[i] in types) and kinds[i] not in exclude_types
+            ]
+        known: dict[str, Entry] = {}
         # each list arrives best first
         lex_ranked, sem_ranked = lexical[:depth], semantic[:depth]
         lex_scores, sem_scores = dict(lex_ranked), dict(sem_ranked)
