@@ -64,7 +64,7 @@ class Runtime:
         conversations = Conversations(db)
         queue = Queue(db)
         semantic, description = _semantic_side(settings, db, clock)
-        retriever = Retriever(knowledge, semantic)  # type: ignore[arg-type]
+        retriever = Retriever(knowledge, semantic, clock=clock)  # type: ignore[arg-type]
         caps = capabilities(
             llm_online=settings.use_anthropic,
             web_search=settings.web_search and settings.use_anthropic,

@@ -95,6 +95,16 @@ class Database:
         self._pool = ThreadPoolExecutor(
             max_workers=1 if self.dialect == "sqlite" else 8, thread_name_prefix="mallory-db"
         )
+        self._generations: dict[str, int] = {}
+
+    def wrote(self, table: str) -> None:
+        """Note that this process has committed a change to ``table`` (in-process indexes
+        over it then refresh at their next search instead of waiting for their interval)."""
+        self._generations[table] = self._generations.get(table, 0) + 1
+
+    def generation(self, table: str) -> int:
+        """How many changes to ``table`` this process has committed (see ``wrote``)."""
+        return self._generations.get(table, 0)
 
     async def run(self, work: Callable[[Session], T], *, write: bool = True) -> T:
         """Run ``work(session)`` in one transaction on the storage thread pool, commit it,

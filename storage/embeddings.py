@@ -105,7 +105,10 @@ class EmbeddingStore:
                 )
             session.execute(insert(embeddings_table), values)
 
-        await self.db.run(work)
+        try:
+            await self.db.run(work)
+        finally:
+            self.db.wrote("entry_embeddings")
 
     async def text_hashes(self, entry_ids: Iterable[str], *, model: str) -> dict[str, str]:
         """entry id → hash of the text its stored vector was made from."""

@@ -157,7 +157,10 @@ class Knowledge:
             session.flush()
             return out
 
-        return await self.db.run(work)
+        try:
+            return await self.db.run(work)
+        finally:
+            self.db.wrote("entries")  # also after a failure: whether it committed is not known
 
     async def upsert(self, draft: EntryDraft, *, now: datetime) -> tuple[Entry, bool]:
         return (await self.upsert_many([draft], now=now))[0]

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.clock import Clock
 from bot.research.lexical import LexicalIndex
 from storage.knowledge import Knowledge, visible_spaces
 from storage.models import Entry
@@ -58,17 +59,18 @@ class Retriever:
         *,
         fusion: Fusion | None = None,
         lexical: LexicalIndex | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.knowledge = knowledge
         self.semantic = semantic
-        self.lexical = lexical or LexicalIndex(knowledge)
+        self.lexical = lexical or LexicalIndex(knowledge, clock=clock)
         self.fusion = fusion or Fusion()
 
     async def warm(self) -> tuple[int, int]:
         """Load both indexes now rather than at the first search (a long-running bot
         starts this in the background). Returns (entries, vectors) held."""
         refresh = getattr(self.semantic, "refresh", None)
-        await asyncio.gather(self.lexical.refresh(), *([refresh()] if refresh else []))
+        await asyncio.gather(self.lexical.refresh(force=True), *([refresh()] if refresh else []))
         vectors = len(self.semantic) if hasattr(self.semantic, "__len__") else 0  # type: ignore[arg-type]
         return len(self.lexical), vectors
 

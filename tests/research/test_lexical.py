@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from research_helpers import NOW, draft
 
+from bot.clock import FakeClock
 from bot.research.lexical import LexicalIndex, tags_text, words
 from storage.db import Database
 from storage.knowledge import EntryDraft, Knowledge, query_terms
@@ -163,15 +164,24 @@ async def test_changed_text_stops_matching_its_old_words(knowledge: Knowledge) -
     assert len(index) == 1
 
 
-async def test_sees_what_another_process_writes(tmp_path: Path) -> None:
+async def test_sees_what_another_process_writes_within_its_refresh_interval(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'shared.db'}"
     writer_db, reader_db = Database(url), Database(url)
     await writer_db.migrate()
+    clock = FakeClock(NOW)
     try:
-        reader = LexicalIndex(Knowledge(reader_db))
+        reader = LexicalIndex(Knowledge(reader_db), clock=clock, refresh_every=timedelta(seconds=1))
         assert await reader.search("quokka", spaces=["global"], limit=5) == []
         await Knowledge(writer_db).upsert_many([draft("global", "q", "Quokka census", "")], now=NOW)
+        # another process's write: not read again within the interval...
+        clock.advance(0.5)
+        assert await reader.search("quokka", spaces=["global"], limit=5) == []
+        # ...and read once it has passed
+        clock.advance(0.6)
         assert len(await reader.search("quokka", spaces=["global"], limit=5)) == 1
+        # this process's own writes are read at the next search, interval or not
+        await Knowledge(reader_db).upsert_many([draft("global", "q2", "Quokka diet", "")], now=NOW)
+        assert len(await reader.search("quokka", spaces=["global"], limit=5)) == 2
     finally:
         await writer_db.dispose()
         await reader_db.dispose()
