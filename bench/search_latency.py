@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import platform
 import re
 import resource
@@ -253,9 +254,11 @@ async def main() -> int:
     started = time.perf_counter()
     await index.refresh()
     load_s = time.perf_counter() - started
+    rss_before = _rss_mb()
     started = time.perf_counter()
     await retriever.lexical.refresh()
     lexical_load_s = time.perf_counter() - started
+    lexical_mb = _rss_mb() - rss_before
     await timed_searches(retriever, keyword[-50:], limit=args.limit)  # warm-up: pages, code paths
 
     per_rep = [
@@ -290,7 +293,8 @@ async def main() -> int:
     )
     print(f"vector index load (first search): {load_s * 1000:.0f} ms for {len(index)} vectors")
     print(
-        f"lexical index load (first search): {lexical_load_s * 1000:.0f} ms for {len(retriever.lexical)} entries"
+        f"lexical index load (first search): {lexical_load_s * 1000:.0f} ms for {len(retriever.lexical)} "
+        f"entries, resident memory +{lexical_mb:.0f} MB"
     )
     print(f"hybrid, keyword queries ({args.reps}x{args.queries}): {summary(hybrid)}")
     print("  p99 per repetition: " + ", ".join(f"{np.percentile(r, 99):.1f}" for r in per_rep) + " ms")
@@ -359,6 +363,15 @@ async def compare_fts(path: Path, common: frozenset[str], count: int = 200) -> N
     for name, values in times.items():
         print(f"{name}: {summary(values)} ({len(values)} queries)")
     print(f"top-20 overlap FTS5 vs in-process: mean {np.mean(agree):.3f}, min {np.min(agree):.3f}")
+
+
+def _rss_mb() -> float:
+    """Current resident set size (Linux)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 def _load() -> str:

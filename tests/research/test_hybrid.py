@@ -181,3 +181,16 @@ def test_reindex_progress_bar_writes_whole_lines_off_a_terminal() -> None:
     assert lines[0].startswith("embedding [----------] 0/10")
     assert "[###-------] 3/10" in lines[1]
     assert len(lines) == 4 and "[##########] 10/10 100%" in lines[-1] and "2.5/s" in lines[-1]
+
+
+async def test_warm_loads_both_indexes_before_the_first_search(
+    db: Database, knowledge: Knowledge, embedder: WordHashEmbedder
+) -> None:
+    index = SemanticIndex(db, embedder)
+    pairs = await knowledge.upsert_many(
+        [draft("global", str(i), f"Note {i}", "kafka consumer lag") for i in range(4)], now=NOW
+    )
+    await index.embed_entries([e for e, _ in pairs][:3])
+    retriever = Retriever(knowledge, index)
+    assert (len(retriever.lexical), len(index)) == (0, 0)
+    assert await retriever.warm() == (4, 3)
