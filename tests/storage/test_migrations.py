@@ -1,0 +1,91 @@
+"""Migration 0004 on a knowledge base that already has entries: every entry gets its own
+revision in creation order, the counter continues after them, tag counts are filled, the
+old full-text index is gone, and search and writing work afterwards (SQLite and
+PostgreSQL)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import inspect, text
+
+from bot.research.lexical import LexicalIndex
+from storage.db import MIGRATIONS, Database
+from storage.knowledge import EntryDraft, Knowledge
+
+NOW = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
+
+
+def _upgrade_to(db: Database, revision: str) -> None:
+    with db.blocking.begin() as connection:
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, revision)
+
+
+async def test_0004_numbers_existing_entries_and_counts_their_tags(any_db_url: str) -> None:
+    db = Database(any_db_url)
+    try:
+        _upgrade_to(db, "0003")
+        with db.blocking.begin() as conn:
+            for n, (space, title, tags) in enumerate(
+                [
+                    ("global", "Kafka lag runbook", ["domain/kafka", "runbook"]),
+                    ("global", "Billing outage", ["domain/billing"]),
+                    ("team-a", "Kafka rebalancing", ["domain/kafka"]),
+                ]
+            ):
+                conn.execute(
+                    text(
+                        "INSERT INTO entries (id, space, type, title, content, author, project, tags, source, "
+                        "created_at, updated_at, meta) VALUES (:id, :space, 'note', :title, '', '', '', :tags, "
+                        ":source, :at, :at, '{}')"
+                    ),
+                    {
+                        "id": f"00000000-0000-4000-8000-00000000000{n}",
+                        "space": space,
+                        "title": title,
+                        "tags": json.dumps(tags),
+                        "source": f"s{n}",
+                        "at": datetime(2026, 1, 3 - n),  # created newest first
+                    },
+                )
+                for tag in tags:
+                    conn.execute(
+                        text("INSERT INTO entry_tags (entry_id, tag, space) VALUES (:id, :tag, :space)"),
+                        {"id": f"00000000-0000-4000-8000-00000000000{n}", "tag": tag, "space": space},
+                    )
+        await db.migrate()
+        with db.blocking.connect() as conn:
+            revisions = dict(conn.execute(text("SELECT title, revision FROM entries")).all())
+            counter = conn.execute(
+                text("SELECT value FROM counters WHERE name = 'entry_revision'")
+            ).scalar_one()
+            tables = set(inspect(conn).get_table_names())
+        assert revisions == {"Kafka rebalancing": 1, "Billing outage": 2, "Kafka lag runbook": 3}
+        assert counter == 3
+        assert "entry_fts" not in tables and "entry_fts_rows" not in tables
+        knowledge = Knowledge(db)
+        assert dict(await knowledge.tag_counts(spaces=["team-a", "global"])) == {
+            "domain/kafka": 2,
+            "runbook": 1,
+            "domain/billing": 1,
+        }
+        ((entry, _),) = await knowledge.upsert_many(
+            [
+                EntryDraft(
+                    space="global", source="new", title="Kafka partitions", content="", tags=["domain/kafka"]
+                )
+            ],
+            now=NOW,
+        )
+        assert entry.revision == 4
+        assert (await knowledge.tag_counts(spaces=["global"]))["domain/kafka"] == 2
+        hits = await LexicalIndex(knowledge).search("kafka", spaces=["global"], limit=5)
+        assert {i for i, _ in hits} == {entry.id, "00000000-0000-4000-8000-000000000000"}
+    finally:
+        await db.dispose()
