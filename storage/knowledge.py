@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import delete, func, or_, text
@@ -93,6 +93,7 @@ class Knowledge:
         def work(session: Session) -> list[tuple[Entry, bool]]:
             out: list[tuple[Entry, bool]] = []
             tag_delta: Counter[tuple[str, str]] = Counter()
+            revised: list[Entry] = []  # created or changed: these get a new revision
             for draft in drafts:
                 existing = (
                     session.execute(
@@ -121,23 +122,32 @@ class Knowledge:
                     created = True
                 else:
                     entry = existing
-                    tag_delta.subtract((entry.space, t) for t in existing.tags)
-                    entry.type = draft.type
-                    entry.title = draft.title
-                    entry.content = draft.content
-                    entry.author = draft.author
-                    entry.project = draft.project
-                    entry.tags = tags
-                    entry.created_at = draft.created_at or existing.created_at
-                    entry.updated_at = now
-                    entry.meta = draft.meta
+                    wanted = {
+                        "type": draft.type,
+                        "title": draft.title,
+                        "content": draft.content,
+                        "author": draft.author,
+                        "project": draft.project,
+                        "tags": tags,
+                        "created_at": _same_zone(draft.created_at, existing.created_at)
+                        or existing.created_at,
+                        "meta": draft.meta,
+                    }
                     created = False
+                    if all(getattr(existing, k) == v for k, v in wanted.items()):
+                        out.append((entry, created))  # re-ingested as it was: nothing to re-index
+                        continue
+                    tag_delta.subtract((entry.space, t) for t in existing.tags)
+                    for name, value in wanted.items():
+                        setattr(entry, name, value)
+                    entry.updated_at = now
                     session.execute(delete(EntryTag).where(col(EntryTag.entry_id) == entry.id))
                 session.flush()
                 for tag in tags:
                     session.add(EntryTag(entry_id=entry.id, tag=tag, space=entry.space))
                 tag_delta.update((entry.space, t) for t in tags)
                 out.append((entry, created))
+                revised.append(entry)
             changed = [{"space": s, "tag": t, "n": n} for (s, t), n in sorted(tag_delta.items()) if n]
             if changed:  # in key order, so that concurrent writers lock rows in one order
                 session.execute(
@@ -147,14 +157,17 @@ class Knowledge:
                     ),
                     changed,
                 )
-            # one revision per entry, taken last: the counter row stays locked until commit
-            top = session.execute(
-                text("UPDATE counters SET value = value + :n WHERE name = 'entry_revision' RETURNING value"),
-                {"n": len(out)},
-            ).scalar_one()
-            for k, (entry, _) in enumerate(out):
-                entry.revision = int(top) - len(out) + 1 + k
-            session.flush()
+            if revised:
+                # one revision per entry, taken last: the counter row stays locked until commit
+                top = session.execute(
+                    text(
+                        "UPDATE counters SET value = value + :n WHERE name = 'entry_revision' RETURNING value"
+                    ),
+                    {"n": len(revised)},
+                ).scalar_one()
+                for k, entry in enumerate(revised):
+                    entry.revision = int(top) - len(revised) + 1 + k
+                session.flush()
             return out
 
         try:
@@ -323,6 +336,14 @@ class Knowledge:
             EntryText(i, space, type_, title, content, _tags(tags), int(rev))
             for i, space, type_, title, content, tags, rev in rows
         ]
+
+
+def _same_zone(moment: datetime | None, like: datetime) -> datetime | None:
+    """``moment`` as naive UTC when stored times come back naive (SQLite), so that an
+    unchanged timestamp compares equal."""
+    if moment is None or like.tzinfo is not None or moment.tzinfo is None:
+        return moment
+    return moment.astimezone(UTC).replace(tzinfo=None)
 
 
 def _tags(value: Any) -> list[str]:

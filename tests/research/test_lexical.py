@@ -247,3 +247,9 @@ async def test_revisions_increase_per_write(any_db: Database) -> None:
     assert [(c.title, c.revision) for c in changed] == [("title one, changed", revisions[3])]
     index = LexicalIndex(knowledge)
     assert [i for i, _ in await index.search("changed", spaces=["global"], limit=5)] == [again[0][0].id]
+    # re-ingesting unchanged entries takes no revision: nothing for any index to re-read
+    same = await knowledge.upsert_many(
+        [draft("global", "r0", "title 0"), draft("global", "r1", "title one, changed")], now=NOW
+    )
+    assert [(e.revision, created) for e, created in same] == [(revisions[0], False), (revisions[3], False)]
+    assert await knowledge.changed_since(revisions[3]) == []
