@@ -8,11 +8,17 @@ ORM select, measured at 2.7 ms here); a unit of work on a synchronous connection
 one. For SQLite the pool has one thread, which also serialises this process's writes so
 they never fight over the file lock; other processes still wait on the busy timeout.
 The async engine remains for migrations and for callers that want an ``AsyncSession``.
+
+Durability on SQLite: WAL with ``synchronous=NORMAL``. A committed transaction survives a
+crash of the process (it is in the WAL file before the caller hears back), but the last
+transactions before a power loss or OS crash may be rolled back, since the WAL is synced
+at checkpoints rather than at every commit. ``sqlite_synchronous="FULL"`` syncs every commit.
 """
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -27,6 +33,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Session
 
 T = TypeVar("T")
+
+# What a ``run_sql`` unit of work receives: on SQLite the driver's own connection (the hot
+# path skips SQLAlchemy's pool and events), elsewhere a SQLAlchemy connection.
+SqlConnection = Connection | sqlite3.Connection
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -56,7 +66,9 @@ def _normalize_url(url: str) -> str:
 class Database:
     """Owns the engine. ``dialect`` is ``sqlite`` or ``postgresql``."""
 
-    def __init__(self, url: str, *, busy_timeout_ms: int = 10_000) -> None:
+    def __init__(
+        self, url: str, *, busy_timeout_ms: int = 10_000, sqlite_synchronous: str = "NORMAL"
+    ) -> None:
         url = _normalize_url(url)
         try:
             parsed = make_url(url)
@@ -87,7 +99,7 @@ class Database:
             raise StorageError(f"no driver for {parsed.drivername}: {exc}") from None
         if self.dialect == "sqlite":
             for engine in (self.engine.sync_engine, self.blocking):
-                event.listen(engine, "connect", _sqlite_pragmas(busy_timeout_ms))
+                event.listen(engine, "connect", _sqlite_pragmas(busy_timeout_ms, sqlite_synchronous))
                 event.listen(engine, "begin", _sqlite_begin)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._pending: list[Any] = []
@@ -96,6 +108,7 @@ class Database:
             max_workers=1 if self.dialect == "sqlite" else 8, thread_name_prefix="mallory-db"
         )
         self._generations: dict[str, int] = {}
+        self._hot: Any = None  # SQLite: the storage thread's own connection for run_sql
 
     def wrote(self, table: str) -> None:
         """Note that this process has committed a change to ``table`` (in-process indexes
@@ -112,7 +125,7 @@ class Database:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, self._run_sync, work, write)
 
-    async def run_sql(self, work: Callable[[Connection], T], *, write: bool = True) -> T:
+    async def run_sql(self, work: Callable[[SqlConnection], T], *, write: bool = True) -> T:
         """Like ``run`` but on a bare connection, for the per-message hot path written as
         SQL (``execute``). On SQLite, units that arrive while a transaction is being written
         are committed together in the next one (group commit); if one of them fails, the
@@ -147,34 +160,49 @@ class Database:
         if self._pending:
             self._start_batch(loop)
 
+    def _hot_connection(self) -> sqlite3.Connection:
+        # Checked out of the pool once and kept (the pragmas ran on connect), on the storage
+        # thread only; sqlite3 keeps its statements prepared per connection.
+        if self._hot is None:
+            self._hot = self.blocking.raw_connection()
+        return cast(sqlite3.Connection, self._hot.driver_connection)
+
     def _run_batch(self, batch: list[Any]) -> list[tuple[bool, Any]]:
         # Optimistically all units in one transaction; if any fails, the transaction is
         # rolled back and each unit runs again alone, so one bad unit fails only itself.
+        conn = self._hot_connection()
         try:
-            with self.blocking.connect() as conn:
-                conn = conn.execution_options(sqlite_begin="IMMEDIATE")
-                with conn.begin():
-                    return [(True, work(conn)) for work, _ in batch]
+            return self._in_transaction(conn, [work for work, _ in batch])
         except Exception as exc:
             if len(batch) == 1:
                 return [(False, exc)]
         results: list[tuple[bool, Any]] = []
         for work, _ in batch:
             try:
-                results.append((True, self._run_conn(work, True)))
+                results.extend(self._in_transaction(conn, [work]))
             except Exception as exc:
                 results.append((False, exc))
         return results
 
-    def execute(self, conn: Connection, sql: str, params: tuple[Any, ...] = ()) -> Any:
+    @staticmethod
+    def _in_transaction(conn: sqlite3.Connection, works: list[Any]) -> list[tuple[bool, Any]]:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            results = [(True, work(conn)) for work in works]
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return results
+
+    def execute(self, conn: SqlConnection, sql: str, params: tuple[Any, ...] = ()) -> Any:
         """Run one SQL statement written with ``?`` placeholders straight on the driver
         (the per-message hot path only), inside ``conn``'s transaction. The result has
-        ``first()`` and ``one()``. PostgreSQL's driver wants ``%s``."""
-        if self.dialect == "postgresql":
-            return conn.exec_driver_sql(sql.replace("%", "%%").replace("?", "%s"), params)
-        cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
-        cursor.execute(sql, params)
-        return _Rows(cursor)
+        ``first()``, ``all()`` and ``one()``. PostgreSQL's driver wants ``%s``."""
+        if isinstance(conn, sqlite3.Connection):
+            return _Rows(conn.execute(sql, params))
+        return conn.exec_driver_sql(sql.replace("%", "%%").replace("?", "%s"), params)
 
     def to_db_time(self, moment: datetime) -> Any:
         """A timestamp as the ORM stores it: on SQLite a UTC string, elsewhere the value."""
@@ -189,7 +217,7 @@ class Database:
         moment = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
         return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
-    def _run_conn(self, work: Callable[[Connection], T], write: bool) -> T:
+    def _run_conn(self, work: Callable[[SqlConnection], T], write: bool) -> T:
         with self.blocking.connect() as conn:
             if write and self.dialect == "sqlite":
                 conn = conn.execution_options(sqlite_begin="IMMEDIATE")
@@ -239,9 +267,15 @@ class Database:
             raise StorageError(f"cannot open or migrate the database: {_one_line(exc)}") from None
 
     async def dispose(self) -> None:
+        if self._hot is not None:
+            await asyncio.get_running_loop().run_in_executor(self._pool, self._close_hot)
         await self.engine.dispose()
         self._pool.shutdown(wait=True)
         self.blocking.dispose()
+
+    def _close_hot(self) -> None:
+        self._hot.close()  # back to the pool, which the engine's dispose then closes
+        self._hot = None
 
 
 class _Rows:
@@ -272,14 +306,17 @@ def _one_line(exc: BaseException) -> str:
     return text.strip().splitlines()[0] if text.strip() else type(exc).__name__
 
 
-def _sqlite_pragmas(busy_timeout_ms: int) -> Any:
+def _sqlite_pragmas(busy_timeout_ms: int, synchronous: str) -> Any:
+    if synchronous.upper() not in {"NORMAL", "FULL"}:
+        raise StorageError(f"sqlite synchronous must be NORMAL or FULL, not {synchronous!r}")
+
     def on_connect(dbapi_conn: Any, _record: Any) -> None:
         dbapi_conn.isolation_level = None
         cursor = dbapi_conn.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous.upper()}")
         cursor.close()
 
     return on_connect
