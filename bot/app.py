@@ -47,7 +47,7 @@ from bot.text import shorten
 from storage.conversations import ConversationRow, Conversations, MessageRow, OpenInvestigation
 from storage.knowledge import EntryDraft, Knowledge, query_terms
 from storage.models import Correction, Entry, Investigation
-from storage.queue import Queue
+from storage.queue import Queue, Request
 
 log = logging.getLogger(__name__)
 
@@ -429,10 +429,10 @@ class Mallory:
         request_message_id: str | None,
         ctx: Context | None = None,
         entry_id: str | None = None,
-    ) -> Investigation:
+    ) -> OpenInvestigation:
         now = self.clock.now()
         result = await self.queue.enqueue(
-            Investigation(
+            Request(
                 conversation_id=conv.id,
                 space=conv.space,
                 question=question[:2000],
@@ -442,15 +442,14 @@ class Mallory:
                 thread_ref=thread.to_json(),
                 request_message_id=request_message_id,
                 entry_id=entry_id,
-                created_at=now,
             ),
             now=now,
             dedup_window=timedelta(seconds=self.settings.dedup_window_s),
+            note_when_open=True,  # the request is added to the open one as a steering note
         )
         inv = result.investigation
         if not result.created:
-            await self.queue.add_note(inv.id, text=request_text, author_id=requester.id, now=now)
-            minutes = max(0, int((now - inv.created_at).total_seconds() // 60))
+            minutes = max(0, int((now - (inv.created_at or now)).total_seconds() // 60))
             text = (
                 f'I\'m already investigating "{shorten(inv.question)}" (started {minutes} min ago). '
                 "I've added your message to it as a note; the report will come here."

@@ -11,12 +11,11 @@ from typing import Any
 from sqlalchemy import delete, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
-from storage.db import Database
+from storage.db import Database, SqlConnection
 from storage.models import Conversation, Correction, Message, SeenEvent, new_id
 
 # The per-message hot path, as plain SQL on the driver (see Database.execute).
@@ -216,7 +215,7 @@ class Conversations:
         when = db.to_db_time(now)
         meta_json = json.dumps(meta or {})
 
-        def work(conn: Connection) -> Stored:
+        def work(conn: SqlConnection) -> Stored:
             row = db.execute(conn, _SELECT_CONVERSATION, (key,)).first()
             if row is None:
                 db.execute(
@@ -288,7 +287,7 @@ class Conversations:
         when = db.to_db_time(now)
         meta_json = json.dumps(meta)
 
-        def work(conn: Connection) -> None:
+        def work(conn: SqlConnection) -> None:
             reply = MessageRow(
                 0,
                 conversation.id,

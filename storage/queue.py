@@ -18,10 +18,26 @@ from sqlalchemy.orm import Session
 from sqlmodel import col, select
 from sqlmodel.sql.sqltypes import UTCDateTime
 
-from storage.db import Database
-from storage.models import OPEN_STATUSES, Investigation, Status, SteeringNote
+from storage.conversations import OpenInvestigation
+from storage.db import Database, SqlConnection
+from storage.models import OPEN_STATUSES, Investigation, Status, SteeringNote, new_id
 
 _OPEN = [s.value for s in OPEN_STATUSES]
+
+# enqueue runs for every explicit request: plain SQL, one unit of work (Database.run_sql)
+_OPEN_SINCE = (
+    "SELECT id, question, status, created_at, ack_message_id FROM investigations "
+    "WHERE conversation_id = ? AND status IN ('pending', 'running') AND created_at >= ? "
+    "ORDER BY created_at DESC LIMIT 1"
+)
+_INSERT = (
+    "INSERT INTO investigations (id, conversation_id, space, question, request_text, status, requester_id, "
+    "requester_name, thread_ref, request_message_id, entry_id, created_at, attempts, delivery_attempts) "
+    "VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, 0, 0)"
+)
+_INSERT_NOTE = (
+    "INSERT INTO steering_notes (investigation_id, author_id, text, created_at) VALUES (?, ?, ?, ?)"
+)
 
 
 class Outcome(StrEnum):
@@ -34,8 +50,23 @@ class Outcome(StrEnum):
 
 
 @dataclass(frozen=True)
+class Request:
+    """What someone asked to have investigated; the queue adds the id, status and times."""
+
+    conversation_id: str
+    space: str
+    question: str
+    thread_ref: str
+    request_text: str = ""
+    requester_id: str = ""
+    requester_name: str = ""
+    request_message_id: str | None = None
+    entry_id: str | None = None
+
+
+@dataclass(frozen=True)
 class Enqueued:
-    investigation: Investigation
+    investigation: OpenInvestigation
     created: bool  # False: an open one already existed (dedup), returned instead
 
 
@@ -53,38 +84,55 @@ class Queue:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def enqueue(self, candidate: Investigation, *, now: datetime, dedup_window: timedelta) -> Enqueued:
-        """Insert ``candidate`` unless an open investigation exists for the same
-        conversation created within ``dedup_window``; then return that one instead.
-        The check and the insert share one write transaction, so concurrent enqueues for
-        one conversation create one row."""
+    async def enqueue(
+        self, request: Request, *, now: datetime, dedup_window: timedelta, note_when_open: bool = False
+    ) -> Enqueued:
+        """Insert an investigation of ``request`` unless an open one exists for the same
+        conversation created within ``dedup_window``; then return that one instead (and, with
+        ``note_when_open``, add the request text to it as a steering note). The check and the
+        insert share one write transaction, so concurrent enqueues for one conversation
+        create one row."""
+        db = self.db
+        when = db.to_db_time(now)
 
-        def work(session: Session) -> Enqueued:
-            if self.db.dialect == "postgresql":
-                session.execute(
-                    text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": candidate.conversation_id}
+        def work(conn: SqlConnection) -> Enqueued:
+            if db.dialect == "postgresql":
+                db.execute(conn, "SELECT pg_advisory_xact_lock(hashtext(?))", (request.conversation_id,))
+            found = db.execute(
+                conn, _OPEN_SINCE, (request.conversation_id, db.to_db_time(now - dedup_window))
+            ).first()
+            if found is not None:
+                if note_when_open:
+                    db.execute(
+                        conn, _INSERT_NOTE, (found[0], request.requester_id, request.request_text, when)
+                    )
+                existing = OpenInvestigation(
+                    found[0], found[1], found[2], db.from_db_time(found[3]), found[4]
                 )
-            existing = (
-                session.execute(
-                    select(Investigation)
-                    .where(Investigation.conversation_id == candidate.conversation_id)
-                    .where(col(Investigation.status).in_(_OPEN))
-                    .where(Investigation.created_at >= now - dedup_window)
-                    .order_by(col(Investigation.created_at).desc())
-                    .limit(1)
-                )
-                .scalars()
-                .first()
-            )
-            if existing is not None:
                 return Enqueued(existing, created=False)
-            candidate.status = Status.PENDING
-            candidate.created_at = now
-            session.add(candidate)
-            session.flush()
-            return Enqueued(candidate, created=True)
+            inv_id = new_id()
+            db.execute(
+                conn,
+                _INSERT,
+                (
+                    inv_id,
+                    request.conversation_id,
+                    request.space,
+                    request.question,
+                    request.request_text,
+                    request.requester_id,
+                    request.requester_name,
+                    request.thread_ref,
+                    request.request_message_id,
+                    request.entry_id,
+                    when,
+                ),
+            )
+            return Enqueued(
+                OpenInvestigation(inv_id, request.question, Status.PENDING.value, now, None), True
+            )
 
-        return await self.db.run(work)
+        return await db.run_sql(work)
 
     async def claim(self, *, worker_id: str, now: datetime) -> Claim | None:
         """Atomically move the oldest pending investigation to running, or return None."""

@@ -13,8 +13,8 @@ from postgres_server import fresh_postgres_database
 from bot.clock import FakeClock
 from storage.conversations import Conversations
 from storage.db import Database, StorageError
-from storage.models import Investigation, Status
-from storage.queue import Outcome, Queue
+from storage.models import Status
+from storage.queue import Outcome, Queue, Request
 
 WINDOW = timedelta(minutes=10)
 LEASE = timedelta(minutes=30)
@@ -41,14 +41,8 @@ async def _conversation(db: Database, clock: FakeClock, key: str = "console:loca
     return conv.id
 
 
-def _inv(conversation_id: str, question: str = "q") -> Investigation:
-    return Investigation(
-        conversation_id=conversation_id,
-        space="local",
-        question=question,
-        thread_ref="{}",
-        created_at=FakeClock().now(),
-    )
+def _inv(conversation_id: str, question: str = "q") -> Request:
+    return Request(conversation_id=conversation_id, space="local", question=question, thread_ref="{}")
 
 
 async def test_claim_is_exclusive_under_20_concurrent_claimers(db_url: str, clock: FakeClock) -> None:
@@ -110,6 +104,26 @@ async def test_dedup_inside_and_outside_the_window(db_url: str, clock: FakeClock
         _inv(await _conversation(db, clock, "other"), "x"), now=clock.now(), dedup_window=WINDOW
     )
     assert other.created  # dedup is per conversation
+    await db.dispose()
+
+
+async def test_dedup_adds_the_request_to_the_open_one_as_a_note(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
+    queue = Queue(db)
+    conv = await _conversation(db, clock)
+    first = Request(conv, "local", "the outage", "{}", request_text="dig into the outage", requester_id="U1")
+    a = await queue.enqueue(first, now=clock.now(), dedup_window=WINDOW, note_when_open=True)
+    assert a.created and await queue.notes(a.investigation.id) == []
+    again = Request(conv, "local", "the outage", "{}", request_text="also the timeline", requester_id="U2")
+    b = await queue.enqueue(again, now=clock.now(), dedup_window=WINDOW)
+    assert not b.created and await queue.notes(a.investigation.id) == []  # no note unless asked for
+    c = await queue.enqueue(again, now=clock.now(), dedup_window=WINDOW, note_when_open=True)
+    assert not c.created and c.investigation.question == "the outage"
+    notes = await queue.notes(a.investigation.id)
+    assert [(n.text, n.author_id) for n in notes] == [("also the timeline", "U2")]
+    row = await queue.get(a.investigation.id)
+    assert row is not None and row.request_text == "dig into the outage" and row.requester_id == "U1"
+    assert row.status == Status.PENDING.value and row.attempts == 0 and row.created_at == clock.now()
     await db.dispose()
 
 
