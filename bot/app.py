@@ -268,7 +268,8 @@ class Mallory:
             await self._attach_note(ctx, sender, open_inv)
             return
         decision = await self._classify(ctx)
-        if decision.to_dict() != ctx.message.meta.get("decision"):
+        # the lexicon's own decision was stored with the message
+        if decision is not ctx.lexicon and decision.to_dict() != ctx.message.meta.get("decision"):
             ctx.message.meta = {**ctx.message.meta, "decision": decision.to_dict()}
             await self.conversations.set_route(ctx.message.id or 0, decision.route.value, ctx.message.meta)
         if decision.route is Route.ASYNC:

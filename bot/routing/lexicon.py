@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -30,9 +30,14 @@ class Decision:
     offer_reply: str | None = None  # "accepted" / "declined" when answering an offer
 
     def to_dict(self) -> dict[str, object]:
-        data = asdict(self)
-        data["route"] = self.route.value
-        return {k: data[k] for k in ("route", "question", "trigger", "guard", "source", "reason")}
+        return {
+            "route": self.route.value,
+            "question": self.question,
+            "trigger": self.trigger,
+            "guard": self.guard,
+            "source": self.source,
+            "reason": self.reason,
+        }
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
@@ -49,11 +54,12 @@ _LEADING_ADDRESS = re.compile(
 
 
 def normalize(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
-    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
-    text = _SKIN_TONES.sub("", text)
+    if not text.isascii():  # NFKC, curly quotes and emoji modifiers leave ASCII text as it is
+        text = unicodedata.normalize("NFKC", text)
+        text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+        text = _SKIN_TONES.sub("", text)
     text = _MENTION.sub(" ", text)
-    text = re.sub(r"\s+", " ", text).strip()
+    text = " ".join(text.split())
     addressed = _LEADING_ADDRESS.sub("", text).strip()
     return addressed or text
 
