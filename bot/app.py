@@ -64,6 +64,8 @@ def clean_text(text: str) -> tuple[str, bool]:
     """Drop control characters; report whether the text looks like binary junk."""
     if not text:
         return "", False
+    if text.isprintable() and "\ufffd" not in text:
+        return text, False  # nothing below would be dropped (the common case, checked in C)
     kept = []
     junk = 0
     for ch in text:
@@ -832,7 +834,8 @@ class Mallory:
     @staticmethod
     async def _typing(sender: Sender, thread: ThreadRef) -> None:
         try:
-            await asyncio.wait_for(sender.typing(thread), timeout=2.0)
+            async with asyncio.timeout(2.0):  # no task of its own, unlike wait_for
+                await sender.typing(thread)
         except Exception:  # typing is cosmetic
             pass
 
