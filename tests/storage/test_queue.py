@@ -4,6 +4,7 @@ dedup, reclaim with an injected clock, idempotent terminal transitions."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
@@ -278,4 +279,39 @@ async def test_group_commit_isolates_a_failing_unit(db_url: str, clock: FakeCloc
     assert results[:2] == ["a", "b"] and isinstance(results[2], ValueError) and results[3] == "c"
     rows = await db.run_sql(lambda conn: db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all())
     assert [r[0] for r in rows] == ["a", "b", "c"]  # the failed unit left nothing behind
+    await db.dispose()
+
+
+async def test_group_commit_while_another_connection_holds_the_write_lock(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """The hot path does not wait on the event loop: with the write lock taken, units queue
+    for the storage thread and are committed together once it is free; a failing one fails
+    only itself."""
+    db = await _db(f"sqlite+aiosqlite:///{tmp_path / 'q.db'}")
+
+    def insert(key: str):  # type: ignore[no-untyped-def]
+        def work(conn):  # type: ignore[no-untyped-def]
+            db.execute(
+                conn,
+                "INSERT INTO seen_events (key, created_at) VALUES (?, ?)",
+                (key, db.to_db_time(clock.now())),
+            )
+            if key == "bad":
+                raise ValueError("this unit fails")
+            return key
+
+        return work
+
+    holder = sqlite3.connect(tmp_path / "q.db", isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    tasks = [asyncio.create_task(db.run_sql(insert(k))) for k in ["a", "b", "bad", "c"]]
+    await asyncio.sleep(0)  # each unit tries once; none can write yet
+    assert not any(t.done() for t in tasks)
+    holder.execute("ROLLBACK")
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    assert results[:2] == ["a", "b"] and isinstance(results[2], ValueError) and results[3] == "c"
+    rows = await db.run_sql(lambda conn: db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all())
+    assert [r[0] for r in rows] == ["a", "b", "c"]
+    holder.close()
     await db.dispose()
