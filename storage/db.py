@@ -115,6 +115,7 @@ class Database:
         self._hot: Any = None  # SQLite: the storage thread's own connection for run_sql
         self._inline: Any = None  # SQLite: the event loop's connection for run_sql (see _run_inline)
         self._inline_commits = 0
+        self._flush_scheduled = False
         self._inline_ok = self.dialect == "sqlite" and bool(parsed.database) and parsed.database != ":memory:"
 
     def wrote(self, table: str) -> None:
@@ -146,15 +147,45 @@ class Database:
         loop = asyncio.get_running_loop()
         if self.dialect != "sqlite":
             return await loop.run_in_executor(self._pool, self._run_conn, work, write)
-        if not self._batch_running and self._inline_ok:
-            done, result = self._run_inline(work)
-            if done:
-                return cast(T, result)
         future: asyncio.Future[Any] = loop.create_future()
         self._pending.append((work, future))
         if not self._batch_running:
-            self._start_batch(loop)
+            if not self._inline_ok:
+                self._start_batch(loop)
+            elif not self._flush_scheduled:
+                # units arriving in this same turn of the loop share the transaction
+                self._flush_scheduled = True
+                loop.call_soon(self._flush_inline, loop)
         return cast(T, await future)
+
+    def _flush_inline(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._flush_scheduled = False
+        if self._batch_running or not self._pending:
+            return  # the storage thread takes them when its batch is done
+        batch, self._pending = self._pending, []
+        try:
+            results = self._in_transaction(self._inline_connection(), [work for work, _ in batch])
+        except Exception as exc:
+            busy = isinstance(exc, sqlite3.OperationalError) and exc.sqlite_errorcode & 0xFF in (
+                sqlite3.SQLITE_BUSY,
+                sqlite3.SQLITE_LOCKED,
+            )
+            if len(batch) == 1 and not busy:
+                results = [(False, exc)]
+            else:  # the storage thread waits for the lock, or retries each unit alone
+                self._pending = batch + self._pending
+                self._start_batch(loop)
+                return
+        for (_, future), (ok, value) in zip(batch, results, strict=True):
+            if future.done():
+                continue
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+        self._inline_commits += 1
+        if self._inline_commits % _CHECKPOINT_EVERY == 0:
+            self._pool.submit(self._checkpoint)
 
     def _start_batch(self, loop: asyncio.AbstractEventLoop) -> None:
         batch, self._pending = self._pending, []
@@ -175,6 +206,7 @@ class Database:
         self._batch_running = False
         if self._pending:
             self._start_batch(loop)
+        # (with nothing pending, the next unit runs on the event loop's thread again)
 
     def _hot_connection(self) -> sqlite3.Connection:
         # Checked out of the pool once and kept (the pragmas ran on connect), on the storage
@@ -183,36 +215,15 @@ class Database:
             self._hot = self.blocking.raw_connection()
         return cast(sqlite3.Connection, self._hot.driver_connection)
 
-    def _run_inline(self, work: Callable[[SqlConnection], T]) -> tuple[bool, T | None]:
+    def _inline_connection(self) -> sqlite3.Connection:
         # On the event loop's thread, without waiting: if the write lock is not free at once
-        # (busy timeout 0), the unit goes to the storage thread instead, which waits for it.
+        # (busy timeout 0), the units go to the storage thread instead, which waits for it.
         if self._inline is None:
             self._inline = self.blocking.raw_connection()
             self._inline.driver_connection.execute("PRAGMA busy_timeout=0")
             # checkpoints are written by the storage thread, not on the event loop
             self._inline.driver_connection.execute("PRAGMA wal_autocheckpoint=0")
-        conn = cast(sqlite3.Connection, self._inline.driver_connection)
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-            result = work(conn)
-            conn.execute("COMMIT")
-        except sqlite3.OperationalError as exc:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            if exc.sqlite_errorcode & 0xFF in (
-                sqlite3.SQLITE_BUSY,
-                sqlite3.SQLITE_LOCKED,
-            ):  # and extended codes
-                return False, None
-            raise
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        self._inline_commits += 1
-        if self._inline_commits % _CHECKPOINT_EVERY == 0:
-            self._pool.submit(self._checkpoint)
-        return True, result
+        return cast(sqlite3.Connection, self._inline.driver_connection)
 
     def _checkpoint(self) -> None:
         self._hot_connection().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
