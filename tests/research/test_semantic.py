@@ -3,6 +3,9 @@ scoping, similar entries, and (re)embedding only what changed."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
+
 import numpy as np
 import pytest
 from research_helpers import NOW, WordHashEmbedder, draft
@@ -10,7 +13,7 @@ from sqlalchemy import insert, select
 
 from bot.research.semantic import SemanticIndex, document_text
 from storage.db import Database
-from storage.embeddings import EmbeddingStore, embeddings_table, to_blob
+from storage.embeddings import EmbeddingStore, VectorRow, embeddings_table, to_blob
 from storage.knowledge import Knowledge, visible_spaces
 
 
@@ -200,3 +203,216 @@ async def test_a_lower_row_id_committed_late_is_still_picked_up(
     hits = await index.search("tape archive", spaces=["global"], limit=5)
     assert hits[0][0] == slow.id
     assert len(index) == 2
+
+
+# exactness of the int8 scan -----------------------------------------------------------
+#
+# Small blocks (``int8_block``) so a few thousand rows make many sealed blocks, a tail
+# and stale rows. Every answer is checked against a plain float32 scan done here.
+
+
+class VectorTable:
+    """An embedder answering from a table (query text → vector): the test picks vectors."""
+
+    name = "test-vector-table"
+
+    def __init__(self, dim: int) -> None:
+        self.dim = dim
+        self.queries: dict[str, np.ndarray] = {}
+
+    async def embed(self, texts: Sequence[str], *, input_type: str = "document") -> np.ndarray:
+        return np.stack([self.queries[t] for t in texts]).astype(np.float32)
+
+    def ask(self, vector: np.ndarray) -> str:
+        key = f"q{len(self.queries)}"
+        self.queries[key] = np.asarray(vector, dtype=np.float32)
+        return key
+
+
+class Corpus:
+    """Entries with vectors of the test's choosing, written through the real store, and
+    the reference answers computed from what was written."""
+
+    def __init__(self, db: Database, embedder: VectorTable) -> None:
+        self.knowledge = Knowledge(db)
+        self.store = EmbeddingStore(db)
+        self.embedder = embedder
+        self.vectors: dict[str, np.ndarray] = {}
+        self.space: dict[str, str] = {}
+
+    async def add(self, vectors: np.ndarray, spaces: Sequence[str]) -> list[str]:
+        base = len(self.vectors)
+        drafts = [draft(s, f"v{base + k}", f"vector {base + k}") for k, s in enumerate(spaces)]
+        entries = [e for e, _ in await self.knowledge.upsert_many(drafts, now=NOW)]
+        self.space.update({e.id: e.space for e in entries})
+        await self.put([e.id for e in entries], vectors)
+        return [e.id for e in entries]
+
+    async def put(self, entry_ids: Sequence[str], vectors: np.ndarray) -> None:
+        """Store (or re-store: a re-embedding) these entries' vectors."""
+        rows = [
+            VectorRow(i, self.space[i], v.astype(np.float32), "h")
+            for i, v in zip(entry_ids, vectors, strict=True)
+        ]
+        await self.store.put_many(rows, model=self.embedder.name, now=NOW.replace(tzinfo=None))
+        self.vectors.update({r.entry_id: r.vector for r in rows})
+
+    def scores(
+        self, query: np.ndarray, spaces: Sequence[str], leave_out: Sequence[str] = ()
+    ) -> dict[str, float]:
+        """The plain float32 scan: every visible entry's dot product with ``query``."""
+        ids = [i for i in self.vectors if self.space[i] in spaces and i not in leave_out]
+        if not ids:
+            return {}
+        matrix = np.stack([self.vectors[i] for i in ids])
+        return dict(zip(ids, (matrix @ np.asarray(query, dtype=np.float32)).tolist(), strict=True))
+
+    def lengths(self, query: np.ndarray) -> dict[str, float]:
+        """‖q‖·‖v‖ per entry: the size of float32 rounding in its score."""
+        return {i: float(np.linalg.norm(query) * np.linalg.norm(v)) for i, v in self.vectors.items()}
+
+
+def assert_same_top(
+    got: list[tuple[str, float]],
+    reference: dict[str, float],
+    limit: int,
+    scale: dict[str, float] | None = None,
+) -> None:
+    """``got`` is the reference's top ``limit``, best first, ties aside, and its scores are
+    the reference's, both within 1e-5 × ‖q‖·‖v‖ (``scale``; 1 for unit vectors): float32
+    rounding grows with the lengths, not with the score."""
+    ranked = sorted(reference.values(), reverse=True)
+    assert len(got) == min(limit, len(ranked))
+    if not got:
+        return
+    tolerance = {i: 1e-5 * max(1.0, (scale or {}).get(i, 1.0)) for i in reference}
+    kth = ranked[len(got) - 1]
+    tie = max(tolerance.values())
+    ids = [i for i, _ in got]
+    assert len(set(ids)) == len(ids)
+    for entry_id, score in got:
+        assert entry_id in reference, "an entry the caller may not see, or a seed"
+        assert abs(score - reference[entry_id]) <= tolerance[entry_id]
+        assert reference[entry_id] >= kth - tie, "an entry outside the top k"
+    assert {i for i, s in reference.items() if s > kth + tie} <= set(ids), "a top-k entry missing"
+    assert all(a[1] >= b[1] for a, b in itertools.pairwise(got))
+
+
+def unit_rows(rows: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    return (rows / np.where(norms > 0, norms, 1)).astype(np.float32)
+
+
+def dataset(kind: str, n: int, dim: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, queries). ``ties``: rows 1e-4 apart around a few directions, far closer than
+    the int8 error, so the bounds decide nothing and the re-scoring everything; ``norms``:
+    lengths from 0 (a zero row) to 100, and rows dominated by one coordinate (coarse codes)."""
+    if kind == "gaussian":
+        return unit_rows(rng.standard_normal((n, dim))), unit_rows(rng.standard_normal((12, dim)))
+    if kind == "clustered":
+        centroids = rng.standard_normal((20, dim))
+        rows = unit_rows(centroids[rng.integers(20, size=n)] + 0.5 * rng.standard_normal((n, dim)))
+        queries = unit_rows(centroids[rng.integers(20, size=12)] + 0.5 * rng.standard_normal((12, dim)))
+        return rows, np.vstack([queries, rows[:3]])  # and some queries equal to a row
+    if kind == "ties":
+        bases = unit_rows(rng.standard_normal((4, dim)))
+        rows = unit_rows(bases[rng.integers(4, size=n)] + 1e-4 * rng.standard_normal((n, dim)))
+        rows[n // 2 : n // 2 + 20] = rows[0]  # exact duplicates too
+        queries = unit_rows(bases[rng.integers(4, size=10)] + 1e-3 * rng.standard_normal((10, dim)))
+        return rows, np.vstack([queries, rows[:2]])
+    assert kind == "norms"
+    rows = unit_rows(rng.standard_normal((n, dim))) * np.exp(rng.uniform(np.log(0.01), np.log(100), (n, 1)))
+    spiked = rng.choice(n, size=n // 10, replace=False)
+    rows[spiked, rng.integers(dim, size=spiked.size)] += 50.0
+    rows[7] = 0.0
+    queries = rng.standard_normal((10, dim)) * np.exp(rng.uniform(-3, 4, (10, 1)))
+    return rows.astype(np.float32), np.vstack([queries, np.zeros((1, dim)), rows[spiked[:2]]])
+
+
+SPACES_MANY = [f"s{k}" for k in range(8)]
+
+
+@pytest.mark.parametrize(
+    ("kind", "dim"),
+    # in 3 dimensions the rounding errors can line up with the query: the bounds are tight
+    [("gaussian", 48), ("clustered", 48), ("ties", 48), ("norms", 48), ("gaussian", 3), ("norms", 3)],
+)
+async def test_the_int8_scan_returns_the_plain_float32_top_k(db: Database, kind: str, dim: int) -> None:
+    rng = np.random.default_rng(dim)
+    embedder = VectorTable(dim=dim)
+    corpus = Corpus(db, embedder)
+    index = SemanticIndex(db, embedder, int8_block=64)  # type: ignore[arg-type]
+    rows, queries = dataset(kind, 1500, dim, rng)
+    # skewed spaces: s7 holds a handful of entries, fewer than most limits
+    spaces = [SPACES_MANY[k] for k in np.minimum(rng.geometric(0.35, size=len(rows)) - 1, 7)]
+    await corpus.add(rows, spaces)
+    await index.refresh()
+    assert index._int8.sealed == 1472  # 23 blocks of 64 rows, a tail of 28 scored exactly
+    seen_by = [["s0"], ["s0", "s1", "s2"], SPACES_MANY, ["s7"], ["s3", "s7", "nobody"]]
+    for query in queries:
+        text = embedder.ask(query)
+        lengths = corpus.lengths(query)
+        for spaces_seen in seen_by:
+            reference = corpus.scores(query, spaces_seen)
+            for limit in (1, 10, 100, 2000):
+                got = await index.search(text, spaces=spaces_seen, limit=limit)
+                assert_same_top(got, reference, limit, lengths)
+
+
+async def test_the_int8_copy_follows_growth_and_re_embedded_entries(db: Database) -> None:
+    rng = np.random.default_rng(5)
+    embedder = VectorTable(dim=32)
+    corpus = Corpus(db, embedder)
+    index = SemanticIndex(db, embedder, int8_block=64)  # type: ignore[arg-type]
+    centroids = rng.standard_normal((10, 32))
+
+    def clustered(n: int) -> np.ndarray:
+        return unit_rows(centroids[rng.integers(10, size=n)] + 0.4 * rng.standard_normal((n, 32)))
+
+    queries = [embedder.ask(q) for q in clustered(6)]
+    stale_seen = rebuilt = 0
+    for step, size in enumerate([30, 100, 1, 63, 64, 200, 5, 300]):
+        ids = await corpus.add(clustered(size), ["a" if k % 3 else "b" for k in range(size)])
+        if step >= 2:
+            # re-embed some entries in sealed blocks: a few here and there (scored exactly
+            # until their block is rebuilt), and many in one block (rebuilt at once)
+            known = list(corpus.vectors)
+            older = [i for k, i in enumerate(known[: -len(ids)]) if not 64 <= k < 128]
+            few = [older[int(k)] for k in rng.choice(len(older), size=3, replace=False)]
+            many = known[64:128] if step % 2 else []
+            changed = few + many
+            await corpus.put(changed, clustered(len(changed)))
+            # the re-embedded vector may also move to the other side of the query
+            await corpus.put(few[:1], -corpus.vectors[few[0]][None, :])
+        await index.refresh()
+        stale_seen = max(stale_seen, index._int8.stale.size)
+        if step >= 2 and step % 2:  # the block of many changes was rebuilt, not left stale
+            rebuilt += 1
+            assert not any(64 <= s < 128 for s in index._int8.stale)
+        for text in queries:
+            for seen in (["a"], ["a", "b"]):
+                for limit in (5, 50):
+                    got = await index.search(text, spaces=seen, limit=limit)
+                    assert_same_top(got, corpus.scores(embedder.queries[text], seen), limit)
+    assert len(index) == len(corpus.vectors)  # overwritten in place, not appended
+    assert index._int8.sealed >= 64 * 10 and stale_seen > 0 and rebuilt > 0
+
+
+async def test_similar_over_the_int8_scan_matches_a_plain_scan(db: Database) -> None:
+    rng = np.random.default_rng(9)
+    embedder = VectorTable(dim=384)  # the real width, so the kernel sees real shapes
+    corpus = Corpus(db, embedder)
+    index = SemanticIndex(db, embedder, int8_block=256)  # type: ignore[arg-type]
+    centroids = rng.standard_normal((8, 384))
+    rows = unit_rows(centroids[rng.integers(8, size=1400)] + 0.3 * rng.standard_normal((1400, 384)))
+    ids = await corpus.add(rows, ["global" if k % 4 else "team" for k in range(len(rows))])
+    for n_seeds in (1, 3, 10):
+        seeds = [ids[int(k)] for k in rng.choice(len(ids), size=n_seeds, replace=False)]
+        for seen in (["global"], ["global", "team"]):
+            got = await index.similar([*seeds, "not-an-entry"], spaces=seen, limit=30, min_score=-1.0)
+            per_seed = {s: corpus.scores(corpus.vectors[s], seen, leave_out=seeds) for s in seeds}
+            best = {i: max(per_seed[s][i] for s in seeds) for i in per_seed[seeds[0]]}
+            assert_same_top([(s.entry_id, s.score) for s in got], best, 30)
+            for s in got:  # the seed named is one it is closest to
+                assert abs(per_seed[s.near][s.entry_id] - best[s.entry_id]) <= 1e-5
+    assert index._int8.sealed == 1280
