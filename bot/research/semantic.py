@@ -323,9 +323,10 @@ def _naive_utc(moment: datetime) -> datetime:
 
 
 class Int8Blocks:
-    """An int8 copy of the index rows in sealed blocks of ``block`` rows, each a tiny
-    onnxruntime graph (``MatMulInteger``) holding its block's codes as a constant, which
-    onnxruntime prepacks for its int8 kernel (several times faster than a float32 scan).
+    """An int8 copy of the index rows in sealed blocks of ``block`` rows (the last one may
+    be shorter), each a tiny onnxruntime graph (``MatMulInteger``) holding its block's
+    codes as a constant, which onnxruntime prepacks for its int8 kernel (several times
+    faster than a float32 scan).
 
     A row ``v`` is held as ``v̂ = scale·codes`` (a per-row scale, 7-bit codes), a query
     ``q`` as ``q̂ = s·q8`` (8-bit). Their integer dot product is exact, and by
@@ -342,9 +343,12 @@ class Int8Blocks:
     def __init__(self, dim: int, *, block: int = BLOCK) -> None:
         self.dim = dim
         self.block = block
+        # new rows are scored exactly until there are this many; then the last block,
+        # which may be partial until it holds ``block`` rows, is rebuilt to take them
+        self.step = max(1, block // 4)
         # overwritten rows a block may carry (each scored exactly) before it is rebuilt
         self.stale_limit = max(1, block // 16)
-        self._sessions: list[Any] = []  # block b covers slots [b·block, (b+1)·block)
+        self._blocks: list[tuple[int, int, Any]] = []  # (first slot, end slot, session)
         self._scale = np.zeros(0, dtype=np.float32)  # per sealed slot
         self._norm = np.zeros(0, dtype=np.float32)  # ‖v‖
         self._error = np.zeros(0, dtype=np.float32)  # ‖v − v̂‖
@@ -353,7 +357,8 @@ class Int8Blocks:
 
     @property
     def sealed(self) -> int:
-        return len(self._sessions) * self.block
+        """Slots [0, sealed) are in blocks."""
+        return self._blocks[-1][1] if self._blocks else 0
 
     @property
     def nbytes(self) -> int:
@@ -366,38 +371,43 @@ class Int8Blocks:
         touched = written[written < self.sealed]
         if touched.size:
             self._stale.update(touched.tolist())
-            for block in np.unique(touched // self.block).tolist():
-                if sum(1 for s in self._stale if s // self.block == block) > self.stale_limit:
-                    self._seal(matrix, block)
             self.stale = np.array(sorted(self._stale), dtype=np.int64)
-        while size - self.sealed >= self.block and _int8_kernel_is_exact(self.dim):
-            self._seal(matrix, len(self._sessions))
+            starts = np.array([lo for lo, _, _ in self._blocks])
+            per_block = np.bincount(np.searchsorted(starts, self.stale, side="right") - 1)
+            for k in np.flatnonzero(per_block > self.stale_limit).tolist():
+                self._seal(matrix, k, *self._blocks[k][:2])
+        while size - self.sealed >= self.step and _int8_kernel_is_exact(self.dim):
+            sealed = self.sealed
+            start = sealed - sealed % self.block  # the last block's start, if it is partial
+            end = start + min(self.block, (size - start) // self.step * self.step)
+            self._seal(matrix, len(self._blocks) - (start < sealed), start, end)
 
-    def _seal(self, matrix: np.ndarray, block: int) -> None:
-        """(Re)build ``block`` from the rows ``matrix`` holds now."""
-        lo, hi = block * self.block, (block + 1) * self.block
+    def _seal(self, matrix: np.ndarray, k: int, lo: int, hi: int) -> None:
+        """(Re)build block ``k`` over slots [lo, hi) from the rows ``matrix`` holds now."""
         rows = matrix[lo:hi].astype(np.float64)
         peak = np.abs(rows).max(axis=1)
         scale = np.where(peak > 0, peak / CODE_MAX, 1.0).astype(np.float32)
         codes = np.clip(np.rint(rows / scale[:, None]), -CODE_MAX, CODE_MAX)
         session = _int8_session(codes.astype(np.int8).T)
-        if block == len(self._sessions):
-            self._sessions.append(session)
-            grown = np.zeros(self.sealed, dtype=np.float32)
+        if hi > self._scale.size:
+            grown = np.zeros(hi, dtype=np.float32)
             self._scale, self._norm, self._error = (
                 np.concatenate([a, grown[a.size :]]) for a in (self._scale, self._norm, self._error)
             )
-        self._sessions[block] = session
         self._scale[lo:hi] = scale
         self._norm[lo:hi] = np.linalg.norm(rows, axis=1)
         self._error[lo:hi] = np.linalg.norm(rows - codes * scale[:, None], axis=1)
+        if k == len(self._blocks):
+            self._blocks.append((lo, hi, session))
+        else:
+            self._blocks[k] = (lo, hi, session)
         self._stale = {s for s in self._stale if not lo <= s < hi}
         self.stale = np.array(sorted(self._stale), dtype=np.int64)
 
     def bounds(self, queries: np.ndarray, lower: np.ndarray, upper: np.ndarray) -> None:
         """Write into ``lower`` and ``upper`` (one per sealed row) bounds on each row's best
         dot product with ``queries`` (q, d). Stale rows get numbers too, which mean nothing."""
-        if not self._sessions:
+        if not self._blocks:
             return
         exact = queries.astype(np.float64)
         peak = np.abs(exact).max(axis=1)
@@ -408,8 +418,8 @@ class Int8Blocks:
         # float32 holds every |dot| ≤ 127·63·dim exactly while that stays below 2**24
         exact_type = np.float32 if QUERY_MAX * CODE_MAX * self.dim < 2**24 else np.float64
         approx = np.empty((len(queries), self.sealed), dtype=exact_type)
-        for block, session in enumerate(self._sessions):
-            approx[:, block * self.block : (block + 1) * self.block] = session.run(None, feed)[0]
+        for lo, hi, session in self._blocks:
+            approx[:, lo:hi] = session.run(None, feed)[0]
         approx *= self._scale
         approx *= scale
         query_error = np.linalg.norm(exact - rounded, axis=1) + SLACK * np.linalg.norm(exact, axis=1)
