@@ -27,16 +27,16 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from itertools import chain
 
 import numpy as np
 import snowballstemmer
 
-from bot.clock import Clock, SystemClock
+from bot.clock import Clock
+from bot.research.refresh import REFRESH_EVERY, RefreshGate
 from storage.knowledge import EntryText, Knowledge, query_terms
 
-REFRESH_EVERY = timedelta(seconds=1)
 K1 = 1.2
 B = 0.75
 TITLE_WEIGHT, CONTENT_WEIGHT, TAGS_WEIGHT = 3.0, 1.0, 2.0
@@ -117,10 +117,7 @@ class LexicalIndex:
         merge_at: int = 50_000,
     ) -> None:
         self.knowledge = knowledge
-        self.clock = clock or SystemClock()
-        self.refresh_every = refresh_every
-        self._refreshed_at: datetime | None = None
-        self._seen_generation = -1
+        self._gate = RefreshGate(knowledge.db, "entries", clock=clock, every=refresh_every)
         self.page = page
         self.merge_at = merge_at  # pending postings that trigger a merge (or 10% of main)
         self._terms = _Terms()  # grown by the tokenizing thread
@@ -160,22 +157,13 @@ class LexicalIndex:
 
     async def refresh(self, *, force: bool = False) -> int:
         """Take in entries written since the last refresh (all of them, the first time).
-        Returns how many were read. Near real time, like a search engine's refresh
-        interval: this process's own writes are read at the next search; other processes'
-        within ``refresh_every`` (unless ``force``). Tokenizing and merging run on a worker
-        thread; the index changes on the event loop, between searches."""
+        Returns how many were read. Near real time (``RefreshGate``): this process's own
+        writes are read at the next search, other processes' within ``refresh_every``
+        (unless ``force``). Tokenizing and merging run on a worker thread; the index changes
+        on the event loop, between searches."""
         async with self._lock:
-            db = self.knowledge.db
-            now = self.clock.now()
-            if (
-                not force
-                and self._refreshed_at is not None
-                and db.generation("entries") == self._seen_generation
-                and now - self._refreshed_at < self.refresh_every
-            ):
+            if not self._gate.due(force=force):
                 return 0
-            self._seen_generation = db.generation("entries")  # before reading: a write during it counts
-            self._refreshed_at = now
             read = 0
             while True:
                 rows = await self.knowledge.changed_since(self._revision, limit=self.page)

@@ -70,7 +70,7 @@ class Retriever:
         """Load both indexes now rather than at the first search (a long-running bot
         starts this in the background). Returns (entries, vectors) held."""
         refresh = getattr(self.semantic, "refresh", None)
-        await asyncio.gather(self.lexical.refresh(force=True), *([refresh()] if refresh else []))
+        await asyncio.gather(self.lexical.refresh(force=True), *([refresh(force=True)] if refresh else []))
         vectors = len(self.semantic) if hasattr(self.semantic, "__len__") else 0  # type: ignore[arg-type]
         return len(self.lexical), vectors
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from bot.clock import Clock, SystemClock
 from bot.research.embedders import Embedder
+from bot.research.refresh import REFRESH_EVERY, RefreshGate
 from storage.db import Database
 from storage.embeddings import EmbeddingStore, VectorBatch, VectorRow
 from storage.models import Entry
@@ -74,10 +75,12 @@ class SemanticIndex:
         write_batch: int = 128,
         query_cache: int = 256,
         int8_block: int = BLOCK,
+        refresh_every: timedelta = REFRESH_EVERY,
     ) -> None:
         self.embedder = embedder
         self.store = EmbeddingStore(db)
         self.clock = clock or SystemClock()
+        self._gate = RefreshGate(db, "entry_embeddings", clock=self.clock, every=refresh_every)
         self.write_batch = write_batch
         self._cache_size = query_cache
         self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
@@ -105,10 +108,14 @@ class SemanticIndex:
 
     # loading --------------------------------------------------------------------------
 
-    async def refresh(self) -> int:
+    async def refresh(self, *, force: bool = False) -> int:
         """Take in vectors stored since the last refresh (all of them, the first time).
-        Returns how many rows were read."""
+        Returns how many rows were read. Near real time (``RefreshGate``): this process's
+        own writes are read at the next search, other processes' within ``refresh_every``
+        (unless ``force``)."""
         async with self._lock:
+            if not self._gate.due(force=force):
+                return 0
             now = self.clock.now()
             self._gaps = {i: seen for i, seen in self._gaps.items() if now - seen < GAP_TTL}
             batch = await self.store.load_since(

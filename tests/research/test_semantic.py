@@ -11,6 +11,7 @@ import pytest
 from research_helpers import NOW, WordHashEmbedder, draft
 from sqlalchemy import insert, select
 
+from bot.clock import FakeClock
 from bot.research.semantic import SemanticIndex, document_text
 from storage.db import Database
 from storage.embeddings import EmbeddingStore, VectorRow, embeddings_table, to_blob
@@ -45,7 +46,8 @@ async def test_refresh_sees_rows_another_process_added_after_the_first_load(
     any_db_url: str, any_db: Database, embedder: WordHashEmbedder
 ) -> None:
     db, knowledge = any_db, Knowledge(any_db)
-    reader = SemanticIndex(db, embedder)
+    clock = FakeClock(NOW)
+    reader = SemanticIndex(db, embedder, clock=clock)
     await _add(knowledge, reader, draft("global", "a", "Storage backend decision", "PostgreSQL over MySQL"))
     first = await reader.search("storage backend", spaces=["global"], limit=5)
     assert len(first) == 1 and len(reader) == 1
@@ -59,10 +61,14 @@ async def test_refresh_sees_rows_another_process_added_after_the_first_load(
     finally:
         await other_db.dispose()
 
+    # another process's rows are read once the refresh interval has passed
+    clock.advance(0.5)
+    assert new_id not in [i for i, _ in await reader.search("kafka retention", spaces=["global"], limit=5)]
+    clock.advance(0.6)
     hits = await reader.search("kafka retention", spaces=["global"], limit=5)
     assert hits[0][0] == new_id
     assert len(reader) == 2
-    assert await reader.refresh() == 0  # nothing newer: nothing read
+    assert await reader.refresh(force=True) == 0  # nothing newer: nothing read
 
 
 async def test_changed_entries_are_re_embedded_and_replace_their_slot(
@@ -171,7 +177,8 @@ async def test_a_lower_row_id_committed_late_is_still_picked_up(
     if any_db.dialect != "postgresql":
         pytest.skip("SQLite has one writer at a time: ids become visible in order")
     knowledge = Knowledge(any_db)
-    index = SemanticIndex(any_db, embedder)
+    clock = FakeClock(NOW)
+    index = SemanticIndex(any_db, embedder, clock=clock)
     pairs = await knowledge.upsert_many(
         [
             draft("global", "slow", "Slow writer", "tape archive"),
@@ -200,6 +207,7 @@ async def test_a_lower_row_id_committed_late_is_still_picked_up(
             second.execute(insert(embeddings_table), [row(fast, vectors[1])])
         assert [i for i, _ in await index.search("ssd", spaces=["global"], limit=5)] == [fast.id]
         open_tx.commit()
+    clock.advance(1.5)  # written outside this process's stores: read at the next interval
     hits = await index.search("tape archive", spaces=["global"], limit=5)
     assert hits[0][0] == slow.id
     assert len(index) == 2
