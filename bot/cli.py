@@ -344,7 +344,7 @@ async def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
         result = await rt.ingest(path, space=args.space)
     print(
         f"ingested {result.total} entries from {path} into space {args.space!r}: "
-        f"{result.created} new, {result.updated} updated, {result.links} links"
+        f"{result.created} new, {result.updated} updated, {result.unchanged} unchanged, {result.links} links"
     )
     for skipped in result.skipped:
         print(f"  skipped {skipped}", file=sys.stderr)

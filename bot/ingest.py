@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from bot.errors import InputError
-from storage.knowledge import EntryDraft, Knowledge
+from storage.knowledge import EntryDraft, Knowledge, Upserted
 from storage.models import Entry
 
 log = logging.getLogger(__name__)
@@ -31,14 +31,24 @@ AfterUpsert = Callable[[Sequence[Entry]], Awaitable[None]]
 @dataclass
 class IngestResult:
     created: int = 0
-    updated: int = 0
+    updated: int = 0  # existing entries whose text, tags or details changed
+    unchanged: int = 0  # existing entries ingested again as they were
     skipped: list[str] = field(default_factory=list)
     links: int = 0
     dangling: list[str] = field(default_factory=list)
 
     @property
     def total(self) -> int:
-        return self.created + self.updated
+        return self.created + self.updated + self.unchanged
+
+    def count(self, upserted: Sequence[Upserted]) -> None:
+        for u in upserted:
+            if u.created:
+                self.created += 1
+            elif u.changed:
+                self.updated += 1
+            else:
+                self.unchanged += 1
 
 
 def _utc(moment: dt.datetime) -> dt.datetime:
@@ -130,11 +140,10 @@ async def ingest_path(
         drafts = load_jsonl(path, space)
         result = IngestResult()
         for start in range(0, len(drafts), 500):
-            pairs = await knowledge.upsert_many(drafts[start : start + 500], now=now)
-            result.created += sum(1 for _, c in pairs if c)
-            result.updated += sum(1 for _, c in pairs if not c)
+            upserted = await knowledge.upsert_changes(drafts[start : start + 500], now=now)
+            result.count(upserted)
             if after_upsert is not None:
-                await after_upsert([e for e, _ in pairs])
+                await after_upsert([u.entry for u in upserted])
         return result
     if path.is_file():
         files, root = [path], path.parent
@@ -163,33 +172,42 @@ async def ingest_path(
         raw = data.decode("utf-8", errors="replace")
         mtime = dt.datetime.fromtimestamp(file.stat().st_mtime, dt.UTC)
         parsed.append(parse_markdown(raw, source=source, space=space, fallback_date=mtime))
-    pairs = await knowledge.upsert_many([p.draft for p in parsed], now=now)
-    result.created = sum(1 for _, c in pairs if c)
-    result.updated = sum(1 for _, c in pairs if not c)
-    entries = [e for e, _ in pairs]
-    if after_upsert is not None:
-        await after_upsert(entries)
-    # wikilinks → link relations, resolved against every note in the space
-    by_source = await knowledge.by_sources(space)
+    # wikilinks, resolved against every note in the space (those stored and these): an
+    # unresolved one is kept in the note's meta, so ingesting it again changes nothing
+    stored = await knowledge.by_sources(space)
+    source_of = {entry_id: source for source, entry_id in stored.items()}
+    titles = {t: source_of[i] for t, i in (await knowledge.titles(space)).items() if i in source_of}
+    titles.update({p.draft.title.lower(): p.draft.source for p in parsed if p.draft.title})
     by_stem: dict[str, str] = {}
-    for source, entry_id in by_source.items():
-        by_stem.setdefault(Path(source).stem.lower(), entry_id)
-        by_stem.setdefault(source.lower().removesuffix(".md"), entry_id)
-    by_title = await knowledge.titles(space)
-    edges: list[tuple[str, str, str]] = []
-    for note, entry in zip(parsed, entries, strict=True):
-        await knowledge.replace_outgoing(entry.id, "link")
-        dangling = []
+    for source in [*stored, *(p.draft.source for p in parsed)]:
+        by_stem.setdefault(Path(source).stem.lower(), source)
+        by_stem.setdefault(source.lower().removesuffix(".md"), source)
+    targets: list[list[str]] = []
+    for note in parsed:
+        resolved: list[str] = []
+        dangling: list[str] = []
         for target in note.links:
             key = target.strip().lower()
-            target_id = by_stem.get(key) or by_stem.get(Path(key).stem) or by_title.get(key)
-            if target_id is None:
+            found = by_stem.get(key) or by_stem.get(Path(key).stem) or titles.get(key)
+            if found is None:
                 result.dangling.append(f"{note.draft.source} → [[{target}]]")
                 dangling.append(target.strip())
-                continue
-            edges.append((entry.id, target_id, "link"))
-        if dangling or entry.meta.get("dangling"):
-            await knowledge.set_meta(entry.id, {**entry.meta, "dangling": dangling})
+            else:
+                resolved.append(found)
+        targets.append(resolved)
+        note.draft.meta = {k: v for k, v in note.draft.meta.items() if k != "dangling"}
+        if dangling:
+            note.draft.meta["dangling"] = dangling
+    upserted = await knowledge.upsert_changes([p.draft for p in parsed], now=now)
+    result.count(upserted)
+    entries = [u.entry for u in upserted]
+    if after_upsert is not None:
+        await after_upsert(entries)
+    ids = await knowledge.by_sources(space)
+    edges: list[tuple[str, str, str]] = []
+    for entry, sources in zip(entries, targets, strict=True):
+        await knowledge.replace_outgoing(entry.id, "link")
+        edges += [(entry.id, ids[source], "link") for source in sources if source in ids]
     result.links = await knowledge.add_relations(edges, space=space, now=now)
     return result
 

@@ -66,6 +66,13 @@ class EntryDraft:
 
 
 @dataclass(frozen=True)
+class Upserted:
+    entry: Entry
+    created: bool
+    changed: bool  # an existing entry whose stored fields differ now
+
+
+@dataclass(frozen=True)
 class EntryText:
     """What an in-process index needs of an entry (``Knowledge.changed_since``)."""
 
@@ -89,9 +96,14 @@ class Knowledge:
     async def upsert_many(self, drafts: Sequence[EntryDraft], *, now: datetime) -> list[tuple[Entry, bool]]:
         """Create or update entries by (space, source) in one transaction.
         Returns each entry with whether it was created."""
+        return [(u.entry, u.created) for u in await self.upsert_changes(drafts, now=now)]
 
-        def work(session: Session) -> list[tuple[Entry, bool]]:
-            out: list[tuple[Entry, bool]] = []
+    async def upsert_changes(self, drafts: Sequence[EntryDraft], *, now: datetime) -> list[Upserted]:
+        """``upsert_many``, saying for each entry whether it was created, changed, or
+        written again as it was (neither)."""
+
+        def work(session: Session) -> list[Upserted]:
+            out: list[Upserted] = []
             tag_delta: Counter[tuple[str, str]] = Counter()
             revised: list[Entry] = []  # created or changed: these get a new revision
             for draft in drafts:
@@ -135,7 +147,7 @@ class Knowledge:
                     }
                     created = False
                     if all(getattr(existing, k) == v for k, v in wanted.items()):
-                        out.append((entry, created))  # re-ingested as it was: nothing to re-index
+                        out.append(Upserted(entry, False, False))  # as it was: nothing to re-index
                         continue
                     tag_delta.subtract((entry.space, t) for t in existing.tags)
                     for name, value in wanted.items():
@@ -146,7 +158,7 @@ class Knowledge:
                 for tag in tags:
                     session.add(EntryTag(entry_id=entry.id, tag=tag, space=entry.space))
                 tag_delta.update((entry.space, t) for t in tags)
-                out.append((entry, created))
+                out.append(Upserted(entry, created, not created))
                 revised.append(entry)
             changed = [{"space": s, "tag": t, "n": n} for (s, t), n in sorted(tag_delta.items()) if n]
             if changed:  # in key order, so that concurrent writers lock rows in one order

@@ -73,7 +73,11 @@ async def test_reingest_is_idempotent(rt: Any, tmp_path: Path) -> None:
     before = await rt.knowledge.by_sources("T1")
     (vault / "duckdb-eval.md").write_text(NOTE_B.replace("11-40x", "12-45x"))
     result = await rt.ingest(vault, space="T1")
-    assert result.created == 0 and result.updated == 3
+    assert (result.created, result.updated, result.unchanged) == (0, 1, 2)
+    # the unresolved link is still recorded on the note that has it, and it is unchanged
+    storage = await rt.knowledge.get(before["decisions/storage.md"], spaces=["T1"])
+    assert storage.meta["dangling"] == ["missing-note"]
+    assert result.dangling == ["decisions/storage.md → [[missing-note]]"]
     assert await rt.knowledge.by_sources("T1") == before
     assert await rt.knowledge.count(spaces=["T1"]) == 3
     entry = await rt.knowledge.get(before["duckdb-eval.md"], spaces=["T1"])
