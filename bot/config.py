@@ -69,7 +69,9 @@ class Settings(BaseSettings):
     web_search: bool = Field(False, validation_alias=_env("MALLORY_WEB_SEARCH"))
     embedder: str = Field("auto", validation_alias=_env("MALLORY_EMBEDDER"))
     voyage_api_key: SecretStr | None = Field(None, validation_alias=_env("VOYAGE_API_KEY"))
-    embedding_api_url: str = Field("https://api.voyageai.com/v1", validation_alias=_env("MALLORY_EMBEDDING_URL"))
+    embedding_api_url: str = Field(
+        "https://api.voyageai.com/v1", validation_alias=_env("MALLORY_EMBEDDING_URL")
+    )
     embedding_model: str = Field("voyage-3.5-lite", validation_alias=_env("MALLORY_EMBEDDING_MODEL"))
     embedding_dim: int = Field(1024, validation_alias=_env("MALLORY_EMBEDDING_DIM"))
 

@@ -70,7 +70,9 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
         assert "usage: mallory" in capsys.readouterr().out
 
 
-def _mallory(tmp_path: Path, args: list[str], stdin: str, **env_extra: str) -> subprocess.CompletedProcess[str]:
+def _mallory(
+    tmp_path: Path, args: list[str], stdin: str, **env_extra: str
+) -> subprocess.CompletedProcess[str]:
     """Run ``python -m bot`` as a person would, with no credentials but ``env_extra``."""
     env = {
         k: v
@@ -113,7 +115,9 @@ def test_log_records_never_carry_secrets() -> None:
 
     from bot.cli import RedactSecrets
 
-    record = logging.LogRecord("x", logging.WARNING, __file__, 1, "token %s failed", ("xoxb-secret-123456",), None)
+    record = logging.LogRecord(
+        "x", logging.WARNING, __file__, 1, "token %s failed", ("xoxb-secret-123456",), None
+    )
     RedactSecrets(["xoxb-secret-123456"]).filter(record)
     assert record.getMessage() == "token [redacted] failed"
     try:
