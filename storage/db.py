@@ -176,13 +176,7 @@ class Database:
                 self._pending = batch + self._pending
                 self._start_batch(loop)
                 return
-        for (_, future), (ok, value) in zip(batch, results, strict=True):
-            if future.done():
-                continue
-            if ok:
-                future.set_result(value)
-            else:
-                future.set_exception(value)
+        _settle(batch, results)
         self._inline_commits += 1
         if self._inline_commits % _CHECKPOINT_EVERY == 0:
             self._pool.submit(self._checkpoint)
@@ -195,14 +189,7 @@ class Database:
 
     def _batch_done(self, loop: asyncio.AbstractEventLoop, batch: list[Any], done: Any) -> None:
         error = done.exception()
-        results = [(False, error)] * len(batch) if error is not None else done.result()
-        for (_, future), (ok, value) in zip(batch, results, strict=True):
-            if future.done():
-                continue
-            if ok:
-                future.set_result(value)
-            else:
-                future.set_exception(value)
+        _settle(batch, [(False, error)] * len(batch) if error is not None else done.result())
         self._batch_running = False
         if self._pending:
             self._start_batch(loop)
@@ -340,6 +327,17 @@ class Database:
     def _close_hot(self) -> None:
         self._hot.close()  # back to the pool, which the engine's dispose then closes
         self._hot = None
+
+
+def _settle(batch: list[Any], results: list[tuple[bool, Any]]) -> None:
+    """Hand each waiting caller its unit's result or error (unless it stopped waiting)."""
+    for (_, future), (ok, value) in zip(batch, results, strict=True):
+        if future.done():
+            continue
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
 
 
 class _Rows:

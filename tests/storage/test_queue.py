@@ -257,21 +257,27 @@ async def test_bad_database_url_is_one_clear_error(url: str) -> None:
     assert "\n" not in str(info.value)
 
 
+def _insert_seen_event(db: Database, clock: FakeClock, key: str):  # type: ignore[no-untyped-def]
+    """A hot-path unit that records ``key``; the one keyed "bad" fails after writing."""
+
+    def work(conn):  # type: ignore[no-untyped-def]
+        db.execute(
+            conn,
+            "INSERT INTO seen_events (key, created_at) VALUES (?, ?)",
+            (key, db.to_db_time(clock.now())),
+        )
+        if key == "bad":
+            raise ValueError("this unit fails")
+        return key
+
+    return work
+
+
 async def test_group_commit_isolates_a_failing_unit(db_url: str, clock: FakeClock) -> None:
     db = await _db(db_url)
 
     def insert(key: str):  # type: ignore[no-untyped-def]
-        def work(conn):  # type: ignore[no-untyped-def]
-            db.execute(
-                conn,
-                "INSERT INTO seen_events (key, created_at) VALUES (?, ?)",
-                (key, db.to_db_time(clock.now())),
-            )
-            if key == "bad":
-                raise ValueError("this unit fails")
-            return key
-
-        return work
+        return _insert_seen_event(db, clock, key)
 
     results = await asyncio.gather(
         *(db.run_sql(insert(k)) for k in ["a", "b", "bad", "c"]), return_exceptions=True
@@ -291,17 +297,7 @@ async def test_group_commit_while_another_connection_holds_the_write_lock(
     db = await _db(f"sqlite+aiosqlite:///{tmp_path / 'q.db'}")
 
     def insert(key: str):  # type: ignore[no-untyped-def]
-        def work(conn):  # type: ignore[no-untyped-def]
-            db.execute(
-                conn,
-                "INSERT INTO seen_events (key, created_at) VALUES (?, ?)",
-                (key, db.to_db_time(clock.now())),
-            )
-            if key == "bad":
-                raise ValueError("this unit fails")
-            return key
-
-        return work
+        return _insert_seen_event(db, clock, key)
 
     holder = sqlite3.connect(tmp_path / "q.db", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
