@@ -32,6 +32,18 @@ from storage.queue import Claim, Outcome, Queue
 log = logging.getLogger(__name__)
 
 
+class _SkipExpectedOverlap(logging.Filter):
+    """A tick that finds the previous one still running (a long investigation) is skipped
+    by design (``max_instances=1``); APScheduler warns about each one, which would fill a
+    console chat with noise. Every other record passes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "maximum number of running instances reached" not in record.getMessage()
+
+
+_overlap_filter = _SkipExpectedOverlap()
+
+
 class Cancelled(Exception):
     """The investigation was cancelled (or reclaimed) while it ran."""
 
@@ -70,6 +82,9 @@ class Worker:
     def start(self) -> None:
         """Start the claim tick and the stale sweep on the running event loop."""
         scheduler = AsyncIOScheduler(timezone=UTC)
+        scheduler_log = logging.getLogger("apscheduler.scheduler")
+        if _overlap_filter not in scheduler_log.filters:
+            scheduler_log.addFilter(_overlap_filter)
         scheduler.add_job(
             self.tick,
             "interval",

@@ -244,3 +244,24 @@ async def test_the_scheduled_worker_delivers_without_being_called(vault_rt: Any)
     finally:
         await vault_rt.worker.stop()
     assert "# Investigate: the Beacon login loop" in out.getvalue()
+
+
+async def test_a_skipped_overlapping_tick_is_not_reported_to_the_console(vault_rt: Any) -> None:
+    """A long investigation makes the scheduler skip ticks by design; its warning about
+    each skip is dropped, any other scheduler warning still gets through."""
+    import logging
+
+    vault_rt.worker.start()
+    try:
+        scheduler_log = logging.getLogger("apscheduler.scheduler")
+
+        def record(message: str) -> logging.LogRecord:
+            return logging.LogRecord("apscheduler.scheduler", logging.WARNING, __file__, 1, message, (), None)
+
+        skipped = record(
+            'Execution of job "Worker.tick" skipped: maximum number of running instances reached (1)'
+        )
+        assert not scheduler_log.filter(skipped)
+        assert scheduler_log.filter(record('Run time of job "Worker.tick" was missed by 0:00:03'))
+    finally:
+        await vault_rt.worker.stop()
