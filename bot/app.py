@@ -795,6 +795,7 @@ class Mallory:
             meta=meta,
             offer=offer,
             ack_for=ack_for,
+            more_ids=posted.more_ids,
         )
         return posted
 

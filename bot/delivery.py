@@ -12,6 +12,7 @@ from bot.clock import Clock
 from bot.errors import DeliveryError, RetryLater
 from bot.events import Attachment, Person, Posted, Reply, ReplyKind, Sender, ThreadRef
 from bot.text import shorten
+from storage.conversations import Conversations
 from storage.models import Investigation, Status
 from storage.queue import Queue
 
@@ -75,12 +76,19 @@ def condensed(report: str) -> str:
 
 class Delivery:
     def __init__(
-        self, queue: Queue, clock: Clock, senders: Mapping[str, Sender], *, retry_s: float = 30.0
+        self,
+        queue: Queue,
+        clock: Clock,
+        senders: Mapping[str, Sender],
+        *,
+        retry_s: float = 30.0,
+        conversations: Conversations | None = None,
     ) -> None:
         self.queue = queue
         self.clock = clock
         self.senders = senders
         self.retry = timedelta(seconds=retry_s)
+        self.conversations = conversations
 
     async def deliver_pending(self) -> int:
         """Deliver every finished, undelivered result whose platform we can post to."""
@@ -118,6 +126,20 @@ class Delivery:
             await self.queue.delivery_failed(inv.id, error=str(exc), retry_at=retry_at, now=self.clock.now())
             return False
         await self.queue.mark_delivered(inv.id, message_id=posted.message_id, now=self.clock.now())
+        if self.conversations is not None and inv.conversation_id:
+            # where threads are reply chains (Telegram basic groups), a reply to any part of
+            # the report must find its conversation
+            try:
+                await self.conversations.record_parts(
+                    conversation_id=inv.conversation_id,
+                    space=inv.space,
+                    message_ids=[posted.message_id, *posted.more_ids],
+                    now=self.clock.now(),
+                )
+            except Exception as exc:  # the report is posted; only reply-chain lookups lose it
+                log.warning(
+                    "could not record the report's messages for %s: %s", inv.id[:8], type(exc).__name__
+                )
         if inv.ack_message_id:
             done = (
                 "Done: the report is below."

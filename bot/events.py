@@ -172,10 +172,12 @@ class Reply:
 @dataclass(frozen=True)
 class Posted:
     """A message the platform accepted. ``message_id`` is the platform's id for the first
-    (or only) message the reply became."""
+    (or only) message the reply became; ``more_ids`` the ids of the rest (a long text
+    posted in parts, an attached file), in order."""
 
     thread: ThreadRef
     message_id: str
+    more_ids: tuple[str, ...] = ()
 
 
 class Sender(Protocol):

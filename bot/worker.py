@@ -72,7 +72,9 @@ class Worker:
         self.llm = llm
         self.offline = OfflineProvider()
         self.senders: dict[str, Sender] = senders if senders is not None else {}
-        self.delivery = Delivery(queue, clock, self.senders, retry_s=settings.delivery_retry_s)
+        self.delivery = Delivery(
+            queue, clock, self.senders, retry_s=settings.delivery_retry_s, conversations=conversations
+        )
         self.on_entries = on_entries
         self.worker_id = worker_id or f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
         self._scheduler: AsyncIOScheduler | None = None

@@ -4,6 +4,7 @@ recorded routing corrections. Each public method is one unit of work (``Database
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -39,9 +40,33 @@ _OPEN_INVESTIGATION = (
     "SELECT id, question, status, created_at, ack_message_id FROM investigations "
     "WHERE conversation_id = ? AND status IN ('pending', 'running') ORDER BY created_at DESC LIMIT 1"
 )
-_HISTORY = "SELECT role, text, author_name FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?"
+# a reply posted as several platform messages is one ``assistant`` row plus a ``part`` row
+# per further message (so a reply to any of them finds the conversation); history skips them
+PART = "part"
+_HISTORY = (
+    "SELECT role, text, author_name FROM messages WHERE conversation_id = ? AND id < ? "
+    f"AND role != '{PART}' ORDER BY id DESC LIMIT ?"
+)
 _SET_OFFER = "UPDATE conversations SET offer_question = ?, offer_at = ? WHERE id = ?"
 _SET_ACK = "UPDATE investigations SET ack_message_id = ? WHERE id = ?"
+
+
+def _insert_parts(
+    db: Database,
+    conn: SqlConnection,
+    conversation_id: str,
+    space: str,
+    ids: Sequence[str],
+    first: str,
+    when: Any,
+) -> None:
+    meta_json = json.dumps({"part_of": first})
+    for message_id in ids:
+        db.execute(
+            conn,
+            _MESSAGE_INSERT,
+            (conversation_id, space, PART, message_id, "", "", "", False, None, when, meta_json),
+        )
 
 
 @dataclass
@@ -280,9 +305,11 @@ class Conversations:
         meta: dict[str, Any],
         offer: str | None = None,
         ack_for: str | None = None,
+        more_ids: Sequence[str] = (),
     ) -> None:
         """Store Mallory's own message, and in the same transaction what it implies: an open
-        offer to investigate, or which investigation it acknowledges."""
+        offer to investigate, or which investigation it acknowledges. ``more_ids`` are the
+        further platform messages the reply became (a long text posted in parts)."""
         db = self.db
         when = db.to_db_time(now)
         meta_json = json.dumps(meta)
@@ -303,12 +330,27 @@ class Conversations:
                 meta,
             )
             db.execute(conn, _INSERT_REPLY, reply.values(when, meta_json))
+            _insert_parts(db, conn, conversation.id, conversation.space, more_ids, platform_message_id, when)
             if offer is not None:
                 db.execute(conn, _SET_OFFER, (offer, when, conversation.id))
             if ack_for is not None:
                 db.execute(conn, _SET_ACK, (platform_message_id, ack_for))
 
         await db.run_sql(work)
+
+    async def record_parts(
+        self, *, conversation_id: str, space: str, message_ids: Sequence[str], now: datetime
+    ) -> None:
+        """Remember platform messages Mallory posted in a conversation outside the chat flow
+        (a delivered report and its parts), so that a reply to any of them finds it."""
+        db = self.db
+        when = db.to_db_time(now)
+        if message_ids:
+            await db.run_sql(
+                lambda conn: _insert_parts(
+                    db, conn, conversation_id, space, message_ids, message_ids[0], when
+                )
+            )
 
     async def get_or_create(
         self,
@@ -361,7 +403,9 @@ class Conversations:
         self, conversation_id: str, *, limit: int = 12, before_id: int | None = None
     ) -> list[Message]:
         def work(session: Session) -> list[Message]:
-            stmt = select(Message).where(Message.conversation_id == conversation_id)
+            stmt = (
+                select(Message).where(Message.conversation_id == conversation_id).where(Message.role != PART)
+            )
             if before_id is not None:
                 stmt = stmt.where(col(Message.id) < before_id)
             rows = session.execute(stmt.order_by(col(Message.id).desc()).limit(limit)).scalars().all()

@@ -196,7 +196,7 @@ class TelegramSender:
             posted.append(message.message_id)
             self._remember_parts(key, posted)
         self._posted_parts.pop(key, None)
-        return Posted(reply.thread, str(posted[0]))
+        return Posted(reply.thread, str(posted[0]), tuple(str(i) for i in posted[1:]))
 
     async def edit(self, posted: Posted, text: str, *, buttons: tuple[Button, ...] = ()) -> None:
         await self._ensure_ready()

@@ -311,3 +311,54 @@ async def test_group_commit_while_another_connection_holds_the_write_lock(
     assert [r[0] for r in rows] == ["a", "b", "c"]
     holder.close()
     await db.dispose()
+
+
+async def test_a_reply_posted_in_parts_is_found_from_any_part_and_is_one_turn(
+    db_url: str, clock: FakeClock
+) -> None:
+    db = await _db(db_url)
+    conversations = Conversations(db)
+    stored = await conversations.store_inbound(
+        key="telegram:-4071:-4071:500",
+        platform="telegram",
+        space="-4071",
+        channel="-4071",
+        thread="500",
+        thread_ref="{}",
+        platform_message_id="500",
+        text="what did we decide about storage?",
+        now=clock.now(),
+    )
+    await conversations.record_reply(
+        conversation=stored.conversation,
+        platform_message_id="501",
+        text="a long answer, posted as three messages",
+        now=clock.now(),
+        route="quick",
+        meta={},
+        more_ids=("502", "503"),
+    )
+    for message_id in ("501", "502", "503"):
+        found = await conversations.find_message(
+            space="-4071", platform_message_id=message_id, platform="telegram"
+        )
+        assert found is not None and found.conversation_id == stored.conversation.id
+    later = await conversations.store_inbound(
+        key="telegram:-4071:-4071:500",
+        platform="telegram",
+        space="-4071",
+        channel="-4071",
+        thread="500",
+        thread_ref="{}",
+        platform_message_id="504",
+        text="and the cost?",
+        now=clock.now(),
+        history=10,
+    )
+    assert [role for role, _, _ in later.history] == ["user", "assistant"]
+    assert [m.role for m in await conversations.history(stored.conversation.id)] == [
+        "user",
+        "assistant",
+        "user",
+    ]
+    await db.dispose()

@@ -231,9 +231,10 @@ class FakeTelegram:
         return self.add_chat({"id": user["id"], "type": "private", "first_name": user.get("first_name", "")})
 
     def group(
-        self, chat_id: int = -1001234567890, *, forum: bool = False, title: str = "Team"
+        self, chat_id: int = -1001234567890, *, forum: bool = False, title: str = "Team", basic: bool = False
     ) -> dict[str, Any]:
-        chat: dict[str, Any] = {"id": chat_id, "type": "supergroup", "title": title}
+        """A supergroup, or with ``basic`` a basic group (no reply-chain ``message_thread_id``)."""
+        chat: dict[str, Any] = {"id": chat_id, "type": "group" if basic else "supergroup", "title": title}
         if forum:
             chat["is_forum"] = True
         return self.add_chat(chat)

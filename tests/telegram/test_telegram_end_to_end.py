@@ -92,6 +92,34 @@ async def test_a_5000_character_report_arrives_whole(harness: Harness) -> None:
     assert all(len(m.get("text", "")) <= 4096 for m in report)
 
 
+async def test_in_a_basic_group_a_reply_to_any_part_of_a_report_stays_in_its_conversation(
+    harness: Harness,
+) -> None:
+    """Basic groups have no reply-chain id: the thread is found from the message replied
+    to, so every message a report was posted as must lead back to its conversation."""
+    h = harness
+    chat = h.telegram.group(-4071, basic=True)
+    request = await h.say(chat, ANA, "@MalloryTestBot research the analytics storage decision")
+    await h.rt.worker.run_once()
+    _ack, *report = h.replies_to(request)
+    assert len(report) >= 2, "a long report should take several messages"
+    space = str(chat["id"])
+    asked = await h.rt.conversations.find_message(
+        space=space, platform_message_id=str(request["message_id"]), platform="telegram"
+    )
+    assert asked is not None
+    for part in (report[-1], report[1 % len(report)]):
+        ours = h.telegram.messages[(chat["id"], part["message_id"])]
+        follow_up = await h.say(chat, BEN, "and what did it cost us?", reply_to=ours)
+        stored = await h.rt.conversations.find_message(
+            space=space, platform_message_id=str(follow_up["message_id"]), platform="telegram"
+        )
+        assert stored is not None and stored.conversation_id == asked.conversation_id
+    # the parts are bookkeeping, not turns of the conversation
+    history = await h.rt.conversations.history(asked.conversation_id, limit=50)
+    assert "part" not in {m.role for m in history}
+
+
 async def test_pressing_the_button_twice_enqueues_once_and_each_press_is_answered(harness: Harness) -> None:
     h = harness
     chat = h.telegram.private_chat(ANA)
