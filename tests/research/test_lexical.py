@@ -4,6 +4,7 @@ process, also across segment merges), and holds spaces and types."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
 from datetime import timedelta
@@ -253,3 +254,24 @@ async def test_revisions_increase_per_write(any_db: Database) -> None:
     )
     assert [(e.revision, created) for e, created in same] == [(revisions[0], False), (revisions[3], False)]
     assert await knowledge.changed_since(revisions[3]) == []
+
+
+async def test_concurrent_writers_get_distinct_revisions_and_the_index_misses_none(any_db: Database) -> None:
+    """On PostgreSQL the writes below run on several connections at once; the counter row
+    orders them, so revisions are distinct and an index that refreshes while they land
+    still ends up with every entry."""
+    knowledge = Knowledge(any_db)
+    index = LexicalIndex(knowledge)
+
+    async def write(n: int) -> list[int]:
+        pairs = await knowledge.upsert_many(
+            [draft("global", f"w{n}-{k}", f"Wombat census {n} {k}") for k in range(5)], now=NOW
+        )
+        await index.refresh(force=True)  # reads while other writers are mid-transaction
+        return [e.revision for e, _ in pairs]
+
+    revisions = [r for batch in await asyncio.gather(*(write(n) for n in range(12))) for r in batch]
+    assert sorted(revisions) == list(range(1, 61))
+    await index.refresh(force=True)
+    assert len(index) == 60
+    assert len(await index.search("wombat census", spaces=["global"], limit=100)) == 60
