@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.routing import Decision
+from storage.knowledge import EntryView
 from storage.models import Entry
 
 
@@ -32,7 +33,7 @@ class Source:
     phase: int = 1
 
 
-def source_of(entry: Entry, phase: int = 1) -> Source:
+def source_of(entry: Entry | EntryView, phase: int = 1) -> Source:
     """A knowledge entry as a model sees it."""
     return Source(
         short_id=entry.id[:8],

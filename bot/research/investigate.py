@@ -15,8 +15,7 @@ from bot.errors import InputError
 from bot.llm.base import LLMProvider, Source, source_of
 from bot.research.recall import EarlierAnswer, Grade, Recall
 from bot.research.search import Retriever
-from storage.knowledge import EntryDraft, Knowledge, query_terms, visible_spaces
-from storage.models import Entry
+from storage.knowledge import EntryDraft, EntryView, Knowledge, query_terms, visible_spaces
 
 Progress = Callable[[int, str], Awaitable[None]]
 
@@ -54,7 +53,7 @@ class SimilarSide(Protocol):
 
 @dataclass
 class Found:
-    entry: Entry
+    entry: EntryView
     phase: int
     via: str = ""
 
@@ -75,15 +74,15 @@ class Dossier:
     found: dict[str, Found] = field(default_factory=dict)
     edges: list[Edge] = field(default_factory=list)
     phase_reports: list[str] = field(default_factory=list)
-    related: list[tuple[Entry, str, float]] = field(default_factory=list)  # (entry, seed id, similarity)
+    related: list[tuple[EntryView, str, float]] = field(default_factory=list)  # (entry, seed id, similarity)
     gaps: list[str] = field(default_factory=list)
     mentioned_people: list[str] = field(default_factory=list)
     no_entry_people: list[tuple[str, int]] = field(default_factory=list)  # (name, mentions)
     earlier: EarlierAnswer | None = None
     namespaces: list[str] = field(default_factory=list)
-    start_entry: Entry | None = None
+    start_entry: EntryView | None = None
 
-    def add(self, entry: Entry, phase: int, via: str = "") -> bool:
+    def add(self, entry: EntryView, phase: int, via: str = "") -> bool:
         if entry.id in self.found:
             return False
         self.found[entry.id] = Found(entry, phase, via)
@@ -307,7 +306,7 @@ class Investigator:
         if not drafts:
             return 0
         stored = await self.knowledge.upsert_many(drafts, now=now or datetime.now(UTC))
-        return sum(dossier.add(entry, 4, "web") for entry, _ in stored)
+        return sum(dossier.add(EntryView.of(entry), 4, "web") for entry, _ in stored)
 
     async def _mentions(self, dossier: Dossier, spaces: Sequence[str]) -> tuple[list[str], list[str]]:
         """People and projects mentioned in the result set that the knowledge base barely
@@ -367,5 +366,5 @@ def _note_query(note: str) -> str:
     return " ".join(query_terms(text)[:8])
 
 
-def short(entry: Entry | Any) -> str:
+def short(entry: EntryView | Any) -> str:
     return str(entry.id)[:8]

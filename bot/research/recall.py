@@ -8,8 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.research.search import Hit, Retriever
-from storage.knowledge import Knowledge, query_terms, visible_spaces
-from storage.models import Entry
+from storage.knowledge import EntryView, Knowledge, query_terms, visible_spaces
 
 ANSWER_TYPES = ("report", "answer")
 STRONG_OVERLAP = 0.8
@@ -25,14 +24,14 @@ class Grade(StrEnum):
 
 @dataclass(frozen=True)
 class EarlierAnswer:
-    entry: Entry
+    entry: EntryView
     grade: Grade
     overlap: float
 
 
 @dataclass(frozen=True)
 class Explored:
-    entry: Entry
+    entry: EntryView
     path: tuple[str, ...]  # entry ids from the anchor to this node
     keyword: str
 
@@ -53,7 +52,7 @@ def _terms(text: str) -> set[str]:
     return {t[:6] for t in query_terms(text, limit=64)}
 
 
-def overlap(question: str, entry: Entry) -> float:
+def overlap(question: str, entry: EntryView) -> float:
     """How much of the question the earlier answer's title (its question) covers."""
     q = _terms(question)
     if not q:
@@ -134,7 +133,7 @@ class Recall:
                     break
                 cand_entries = await self.knowledge.get_many([c for c, _ in candidates], spaces=spaces)
 
-                def mentions(entry_id: str, cand_entries: dict[str, Entry] = cand_entries) -> int:
+                def mentions(entry_id: str, cand_entries: dict[str, EntryView] = cand_entries) -> int:
                     e = cand_entries.get(entry_id)
                     text = f"{e.title} {e.content} {' '.join(e.tags)}".lower() if e else ""
                     return sum(1 for w in words if w in text)

@@ -8,12 +8,12 @@ from collections import Counter, defaultdict
 
 from bot.llm.base import Synthesis
 from bot.research.investigate import Dossier
-from storage.models import Entry
+from storage.knowledge import EntryView
 
 SEPARATOR = "\n\n---\n\n"
 
 
-def _label(entry: Entry) -> str:
+def _label(entry: EntryView) -> str:
     text = entry.title or " ".join(entry.content.split())
     return text[:40] + ("…" if len(text) > 40 else "")
 
@@ -22,7 +22,7 @@ def _cell(text: str) -> str:
     return " ".join(text.replace("|", "\\|").split())
 
 
-def _preview(entry: Entry) -> str:
+def _preview(entry: EntryView) -> str:
     if entry.title:
         return _cell(entry.title[:40])
     body = " ".join(re.sub(r"^---.*?---", "", entry.content, flags=re.S).split())

@@ -13,13 +13,12 @@ from typing import Protocol
 
 from bot.clock import Clock
 from bot.research.lexical import LexicalIndex
-from storage.knowledge import Knowledge, visible_spaces
-from storage.models import Entry
+from storage.knowledge import EntryView, Knowledge, visible_spaces
 
 
 @dataclass(frozen=True)
 class Hit:
-    entry: Entry
+    entry: EntryView
     score: float  # the fused score when both sides ran; else that side's own score
     found_by: tuple[str, ...]  # ("lexical",), ("semantic",) or ("lexical", "semantic")
     lexical_score: float | None = None
@@ -116,7 +115,7 @@ class Retriever:
                 for i, s in semantic
                 if kinds[i] is not None and (not types or kinds[i] in types) and kinds[i] not in exclude_types
             ]
-        known: dict[str, Entry] = {}
+        known: dict[str, EntryView] = {}
         # each list arrives best first
         lex_ranked, sem_ranked = lexical[:depth], semantic[:depth]
         lex_scores, sem_scores = dict(lex_ranked), dict(sem_ranked)
