@@ -134,9 +134,9 @@ class Retriever:
         sides_scores = (("lexical", lex_scores), ("semantic", sem_scores))
         hits: list[Hit] = []
         position = 0
-        # Fetch only the entries that make the cut (plus a few, in case some are gone).
+        # Fetch only the entries that make the cut (again for the next ones if some are gone).
         while len(hits) < limit and position < len(ranked):
-            chunk = ranked[position : position + limit - len(hits) + 5]
+            chunk = ranked[position : position + limit - len(hits)]
             position += len(chunk)
             missing = [i for i, _ in chunk if i not in known]
             entries = known
