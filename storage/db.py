@@ -114,6 +114,7 @@ class Database:
         self._generations: dict[str, int] = {}
         self._hot: Any = None  # SQLite: the storage thread's own connection for run_sql
         self._inline: Any = None  # SQLite: the event loop's connection for run_sql (see _run_inline)
+        self._reader: Any = None  # SQLite: the event loop's read-only connection (read_sql)
         self._inline_commits = 0
         self._flush_scheduled = False
         self._inline_ok = self.dialect == "sqlite" and bool(parsed.database) and parsed.database != ":memory:"
@@ -132,6 +133,32 @@ class Database:
         and return its result (ORM objects come back detached, with their values loaded)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, self._run_sync, work, write)
+
+    async def read_sql(self, work: Callable[[SqlConnection], T]) -> T:
+        """A short read written as SQL (``execute``), such as fetching a search's hits by
+        primary key. On SQLite it runs at once on the event loop's thread, on a read-only
+        connection of its own (in WAL mode a reader never waits for writers, and a hop to
+        the storage thread and back costs more than a few indexed lookups); elsewhere on
+        the storage threads. Keep it to reads that touch a few rows."""
+        if not self._inline_ok:
+            return await self.run_sql(work, write=False)
+        if self._reader is None:
+            self._reader = self.blocking.raw_connection()
+            self._reader.driver_connection.execute("PRAGMA query_only=1")
+            self._reader.driver_connection.execute("PRAGMA busy_timeout=0")  # never wait on the loop
+        try:
+            return work(cast(sqlite3.Connection, self._reader.driver_connection))
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                raise
+        return await self.run(lambda session: work(self.driver(session)), write=False)  # it waits there
+
+    def driver(self, session: Session) -> SqlConnection:
+        """The connection ``execute`` takes, inside a ``run`` unit of work."""
+        connection = session.connection()
+        if self.dialect == "sqlite":
+            return cast(sqlite3.Connection, connection.connection.driver_connection)
+        return connection
 
     async def run_sql(self, work: Callable[[SqlConnection], T], *, write: bool = True) -> T:
         """Like ``run`` but on a bare connection, for the per-message hot path written as
@@ -315,9 +342,11 @@ class Database:
             raise StorageError(f"cannot open or migrate the database: {_one_line(exc)}") from None
 
     async def dispose(self) -> None:
-        if self._inline is not None:
-            self._inline.close()
-            self._inline = None
+        for name in ("_inline", "_reader"):
+            connection = getattr(self, name)
+            if connection is not None:
+                connection.close()
+                setattr(self, name, None)
         if self._hot is not None:
             await asyncio.get_running_loop().run_in_executor(self._pool, self._close_hot)
         await self.engine.dispose()

@@ -17,7 +17,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
-from storage.db import Database
+from storage.db import Database, SqlConnection
 from storage.models import Entry, EntryTag, Relation, TagCount, new_id
 
 GLOBAL_SPACE = "global"
@@ -317,11 +317,8 @@ class Knowledge:
             return {}
         db = self.db
 
-        def work(session: Session) -> dict[str, EntryView]:
+        def work(conn: SqlConnection) -> dict[str, EntryView]:
             out: dict[str, EntryView] = {}
-            conn: Any = session.connection()
-            if db.dialect == "sqlite":
-                conn = conn.connection.driver_connection  # the driver's own cursor: no ORM
             for start in range(0, len(wanted), 500):
                 chunk = wanted[start : start + 500]
                 # by primary key only, then the space check here: with a space condition in
@@ -335,7 +332,9 @@ class Knowledge:
                         out[row[0]] = EntryView.from_row(row, db)
             return out
 
-        return await self.db.run(work, write=False)
+        if len(wanted) <= 100:  # a search's hits: a few indexed lookups, no thread hop
+            return await db.read_sql(work)
+        return await db.run(lambda session: work(db.driver(session)), write=False)
 
     async def by_sources(self, space: str) -> dict[str, str]:
         """source → entry id for one space (wikilink resolution)."""

@@ -362,3 +362,26 @@ async def test_a_reply_posted_in_parts_is_found_from_any_part_and_is_one_turn(
         "user",
     ]
     await db.dispose()
+
+
+async def test_short_reads_do_not_wait_for_a_writer_and_cannot_write(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    db = await _db(f"sqlite+aiosqlite:///{tmp_path / 'r.db'}")
+    await db.run_sql(_insert_seen_event(db, clock, "committed"))
+
+    def keys(conn):  # type: ignore[no-untyped-def]
+        return [r[0] for r in db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all()]
+
+    holder = sqlite3.connect(tmp_path / "r.db", isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("INSERT INTO seen_events (key, created_at) VALUES ('uncommitted', '2026-01-01')")
+    try:
+        assert await db.read_sql(keys) == ["committed"]  # the writer's open transaction is not seen
+    finally:
+        holder.execute("COMMIT")
+        holder.close()
+    assert await db.read_sql(keys) == ["committed", "uncommitted"]
+    with pytest.raises(sqlite3.OperationalError):
+        await db.read_sql(_insert_seen_event(db, clock, "sneaky"))
+    await db.dispose()
