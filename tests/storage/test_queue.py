@@ -318,17 +318,22 @@ async def test_a_reply_posted_in_parts_is_found_from_any_part_and_is_one_turn(
 ) -> None:
     db = await _db(db_url)
     conversations = Conversations(db)
-    stored = await conversations.store_inbound(
-        key="telegram:-4071:-4071:500",
-        platform="telegram",
-        space="-4071",
-        channel="-4071",
-        thread="500",
-        thread_ref="{}",
-        platform_message_id="500",
-        text="what did we decide about storage?",
-        now=clock.now(),
-    )
+
+    async def user_says(message_id: str, text: str):  # type: ignore[no-untyped-def]
+        return await conversations.store_inbound(
+            key="telegram:-4071:-4071:500",
+            platform="telegram",
+            space="-4071",
+            channel="-4071",
+            thread="500",
+            thread_ref="{}",
+            platform_message_id=message_id,
+            text=text,
+            now=clock.now(),
+            history=10,
+        )
+
+    stored = await user_says("500", "what did we decide about storage?")
     await conversations.record_reply(
         conversation=stored.conversation,
         platform_message_id="501",
@@ -343,18 +348,7 @@ async def test_a_reply_posted_in_parts_is_found_from_any_part_and_is_one_turn(
             space="-4071", platform_message_id=message_id, platform="telegram"
         )
         assert found is not None and found.conversation_id == stored.conversation.id
-    later = await conversations.store_inbound(
-        key="telegram:-4071:-4071:500",
-        platform="telegram",
-        space="-4071",
-        channel="-4071",
-        thread="500",
-        thread_ref="{}",
-        platform_message_id="504",
-        text="and the cost?",
-        now=clock.now(),
-        history=10,
-    )
+    later = await user_says("504", "and the cost?")
     assert [role for role, _, _ in later.history] == ["user", "assistant"]
     assert [m.role for m in await conversations.history(stored.conversation.id)] == [
         "user",
