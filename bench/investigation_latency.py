@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from search_latency import CORPUS, WORK, _cpu, _load, build, queries, vocabulary  # noqa: E402
+from search_latency import CORPUS, WORK, _cpu, _load, knowledge_base, queries, vocabulary  # noqa: E402
 
 from bot.llm import OfflineProvider  # noqa: E402
 from bot.research.embedders import LocalMiniLM, local_model_missing  # noqa: E402
@@ -49,15 +49,8 @@ async def main() -> int:
         print(f"the local model is not installed ({', '.join(local_model_missing())})", file=sys.stderr)
         return 1
     embedder = LocalMiniLM()
-    path = args.work / f"latency-{args.entries}.db"
-    if not path.exists():
-        args.work.mkdir(parents=True, exist_ok=True)
-        db = Database(f"sqlite:///{path}")
-        await db.migrate()
-        await db.dispose()
-        build(path, entries=args.entries, model=embedder.name, dim=embedder.dim)
+    path = await knowledge_base(args.work, args.entries, embedder)
     db = Database(f"sqlite:///{path}")
-    await db.migrate()
     knowledge = Knowledge(db)
     index = SemanticIndex(db, embedder)
     retriever = Retriever(knowledge, index)

@@ -199,6 +199,25 @@ async def timed_searches(
     return times
 
 
+async def knowledge_base(work: Path, entries: int, embedder: LocalMiniLM, *, rebuild: bool = False) -> Path:
+    """The synthetic base's file in ``work``: built when missing (or ``rebuild``), and
+    brought up to the newest migration when an older version built it."""
+    path = work / f"latency-{entries}.db"
+    work.mkdir(parents=True, exist_ok=True)
+    fresh = rebuild or not path.exists()
+    if fresh:
+        for stale in work.glob(f"latency-{entries}*.db*"):
+            stale.unlink()
+    db = Database(f"sqlite:///{path}")
+    await db.migrate()
+    await db.dispose()
+    if fresh:
+        started = time.perf_counter()
+        build(path, entries=entries, model=embedder.name, dim=embedder.dim)
+        print(f"built {entries} entries in {time.perf_counter() - started:.0f}s: {path}", file=sys.stderr)
+    return path
+
+
 async def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -220,21 +239,7 @@ async def main() -> int:
         print(f"the local model is not installed ({', '.join(local_model_missing())})", file=sys.stderr)
         return 1
     embedder = LocalMiniLM()
-    path = args.work / f"latency-{args.entries}.db"
-    args.work.mkdir(parents=True, exist_ok=True)
-    fresh = args.rebuild or not path.exists()
-    if fresh:
-        for stale in args.work.glob(f"latency-{args.entries}*.db*"):
-            stale.unlink()
-    db = Database(f"sqlite:///{path}")
-    await db.migrate()  # a base built by an older version is brought up to date
-    await db.dispose()
-    if fresh:
-        started = time.perf_counter()
-        build(path, entries=args.entries, model=embedder.name, dim=embedder.dim)
-        print(
-            f"built {args.entries} entries in {time.perf_counter() - started:.0f}s: {path}", file=sys.stderr
-        )
+    path = await knowledge_base(args.work, args.entries, embedder, rebuild=args.rebuild)
 
     if args.compare_fts:
         await compare_fts(path, frozenset(vocabulary(CORPUS)[0][:200]))
