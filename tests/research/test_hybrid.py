@@ -194,3 +194,33 @@ async def test_warm_loads_both_indexes_before_the_first_search(
     retriever = Retriever(knowledge, index)
     assert (len(retriever.lexical), len(index)) == (0, 0)
     assert await retriever.warm() == (4, 3)
+
+
+async def test_hits_carry_the_stored_values_on_either_database(any_db: Database) -> None:
+    knowledge = Knowledge(any_db)
+    [(entry, _)] = await knowledge.upsert_many(
+        [
+            draft(
+                "global",
+                "kafka.md",
+                "Kafka consumer lag",
+                "lag grows during rebalancing",
+                tags=["domain/kafka", "Runbook"],
+                author="Ana",
+                meta={"links": ["rebalancing"]},
+            )
+        ],
+        now=NOW,
+    )
+    [hit] = await Retriever(knowledge).search("kafka lag", space="global")
+    got = hit.entry
+    assert (got.id, got.source, got.title, got.author, got.type) == (
+        entry.id,
+        "kafka.md",
+        "Kafka consumer lag",
+        "Ana",
+        "note",
+    )
+    assert got.tags == ["domain/kafka", "runbook"] and got.meta == {"links": ["rebalancing"]}
+    assert got.created_at == NOW and got.created_at.tzinfo is not None
+    assert got.revision == entry.revision
