@@ -134,24 +134,23 @@ class Database:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, self._run_sync, work, write)
 
-    async def read_sql(self, work: Callable[[SqlConnection], T]) -> T:
-        """A short read written as SQL (``execute``), such as fetching a search's hits by
-        primary key. On SQLite it runs at once on the event loop's thread, on a read-only
-        connection of its own (in WAL mode a reader never waits for writers, and a hop to
-        the storage thread and back costs more than a few indexed lookups); elsewhere on
-        the storage threads. Keep it to reads that touch a few rows."""
-        if not self._inline_ok:
-            return await self.run_sql(work, write=False)
-        if self._reader is None:
-            self._reader = self.blocking.raw_connection()
-            self._reader.driver_connection.execute("PRAGMA query_only=1")
-            self._reader.driver_connection.execute("PRAGMA busy_timeout=0")  # never wait on the loop
-        try:
-            return work(cast(sqlite3.Connection, self._reader.driver_connection))
-        except sqlite3.OperationalError as exc:
-            if exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-                raise
-        return await self.run(lambda session: work(self.driver(session)), write=False)  # it waits there
+    async def read_sql(self, work: Callable[[SqlConnection], T], *, short: bool = True) -> T:
+        """A read written as SQL (``execute``). A ``short`` one (a few indexed rows, such as
+        a search's hits) runs at once on the event loop's thread on SQLite, on a read-only
+        connection of its own: in WAL mode a reader never waits for writers, and a hop to
+        the storage thread and back costs more than the read. Otherwise, or when the file
+        is locked, it runs on the storage thread, in a read transaction."""
+        if short and self._inline_ok:
+            if self._reader is None:
+                self._reader = self.blocking.raw_connection()
+                self._reader.driver_connection.execute("PRAGMA query_only=1")
+                self._reader.driver_connection.execute("PRAGMA busy_timeout=0")  # never wait on the loop
+            try:
+                return work(cast(sqlite3.Connection, self._reader.driver_connection))
+            except sqlite3.OperationalError as exc:
+                if exc.sqlite_errorcode & 0xFF not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                    raise
+        return await self.run(lambda session: work(self.driver(session)), write=False)
 
     def driver(self, session: Session) -> SqlConnection:
         """The connection ``execute`` takes, inside a ``run`` unit of work."""

@@ -332,9 +332,7 @@ class Knowledge:
                         out[row[0]] = EntryView.from_row(row, db)
             return out
 
-        if len(wanted) <= 100:  # a search's hits: a few indexed lookups, no thread hop
-            return await db.read_sql(work)
-        return await db.run(lambda session: work(db.driver(session)), write=False)
+        return await db.read_sql(work, short=len(wanted) <= 100)  # a search's hits are short
 
     async def by_sources(self, space: str) -> dict[str, str]:
         """source → entry id for one space (wikilink resolution)."""
@@ -429,21 +427,20 @@ def _same_zone(moment: datetime | None, like: datetime) -> datetime | None:
     return moment.astimezone(UTC).replace(tzinfo=None)
 
 
+def _json(value: Any, kind: type[list[Any]] | type[dict[str, Any]]) -> Any:
+    """A JSON column as the driver returns it (decoded on PostgreSQL, text on SQLite);
+    an empty ``kind`` when it is missing or not of that kind."""
+    if not isinstance(value, kind):
+        try:
+            value = json.loads(value) if value else kind()
+        except (TypeError, ValueError):
+            value = kind()
+    return value if isinstance(value, kind) else kind()
+
+
 def _json_object(value: Any) -> dict[str, Any]:
-    if isinstance(value, dict):
-        return value
-    try:
-        parsed = json.loads(value or "{}")
-    except (TypeError, ValueError):
-        return {}
-    return parsed if isinstance(parsed, dict) else {}
+    return dict(_json(value, dict))
 
 
 def _tags(value: Any) -> list[str]:
-    if isinstance(value, list):
-        return [str(t) for t in value]
-    try:
-        parsed = json.loads(value or "[]")
-    except (TypeError, ValueError):
-        return []
-    return [str(t) for t in parsed] if isinstance(parsed, list) else []
+    return [str(t) for t in _json(value, list)]
