@@ -23,7 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from search_latency import CORPUS, WORK, _cpu, _load, knowledge_base, queries, vocabulary  # noqa: E402
+import search_latency  # noqa: E402
+from scifact_data import add_data_argument, scifact_dir  # noqa: E402
+from search_latency import WORK, _cpu, _load, knowledge_base, queries, vocabulary  # noqa: E402
 
 from bot.llm import OfflineProvider  # noqa: E402
 from bot.research.embedders import LocalMiniLM, local_model_missing  # noqa: E402
@@ -43,7 +45,9 @@ async def main() -> int:
     parser.add_argument("--topics", type=int, default=20, help="investigations per repetition")
     parser.add_argument("--work", type=Path, default=WORK, help="where the knowledge base is built")
     parser.add_argument("--profile", type=Path, help="write a cProfile of the timed runs here")
+    add_data_argument(parser)
     args = parser.parse_args()
+    search_latency.CORPUS = scifact_dir(args.data, need=("corpus.jsonl",)) / "corpus.jsonl"
     load_before = _load()
     if local_model_missing():
         print(f"the local model is not installed ({', '.join(local_model_missing())})", file=sys.stderr)
@@ -56,7 +60,7 @@ async def main() -> int:
     retriever = Retriever(knowledge, index)
     investigator = Investigator(knowledge, retriever, OfflineProvider(), similar=index)
     topics = queries(
-        path, args.reps * args.topics + 5, seed=31, common=frozenset(vocabulary(CORPUS)[0][:200])
+        path, args.reps * args.topics + 5, seed=31, common=frozenset(vocabulary(search_latency.CORPUS)[0][:200])
     )
 
     await retriever.warm()

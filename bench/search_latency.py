@@ -33,6 +33,9 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from scifact_data import add_data_argument, scifact_dir  # noqa: E402
 
 from bot.research.embedders import LocalMiniLM, local_model_missing  # noqa: E402
 from bot.research.lexical import LexicalIndex, tags_text  # noqa: E402
@@ -43,7 +46,8 @@ from storage.embeddings import to_blob  # noqa: E402
 from storage.knowledge import Knowledge, query_terms  # noqa: E402
 
 WORK = ROOT / "bench" / ".work"
-CORPUS = ROOT.parent / "shared" / "data" / "scifact" / "corpus.jsonl"
+# set by main() from --data (SciFact in BEIR format); the text is sampled from its vocabulary
+CORPUS = Path("corpus.jsonl")
 SPACES = ["global"] * 7 + ["team-a", "team-b", "team-c"]
 TYPES = ["note"] * 6 + ["meeting", "decision", "person", "reference"]
 WORD = re.compile(r"[a-z][a-z-]{2,}")
@@ -233,7 +237,10 @@ async def main() -> int:
         "--compare-fts", action="store_true", help="only compare SQLite FTS5 with the in-process index"
     )
     parser.add_argument("--work", type=Path, default=WORK, help="where the knowledge base is built")
+    add_data_argument(parser)
     args = parser.parse_args()
+    global CORPUS
+    CORPUS = scifact_dir(args.data, need=("corpus.jsonl",)) / "corpus.jsonl"
     load_before = _load()
     if local_model_missing():
         print(f"the local model is not installed ({', '.join(local_model_missing())})", file=sys.stderr)

@@ -16,8 +16,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-# The payload samples shared by every platform adapter: <repo>/../shared/fixtures/platform/slack
-FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "platform" / "slack"
+# Real Slack payload samples, copied into the repository (sources: tests/fixtures/platform/SOURCES.md)
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "platform" / "slack"
 
 SECTION_TEXT_LIMIT = 3000
 BLOCKS_PER_MESSAGE = 50

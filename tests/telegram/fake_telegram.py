@@ -27,7 +27,8 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
-FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "platform" / "telegram"
+# Real Telegram payload samples, copied into the repository (sources: tests/fixtures/platform/SOURCES.md)
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "platform" / "telegram"
 
 TEXT_LIMIT = 4096
 CAPTION_LIMIT = 1024
