@@ -28,11 +28,10 @@ from bot.events import (
     Sender,
     ThreadRef,
 )
-from bot.llm import LLMProvider, OfflineProvider, Source, Turn, validate_citations
-from bot.llm.base import source_of
+from bot.llm import LLMProvider, OfflineProvider, Turn, validate_citations
 from bot.persona import Persona
 from bot.research.recall import Recall, render_recall
-from bot.research.search import Hit, Retriever
+from bot.research.search import Retriever
 from bot.routing import (
     Decision,
     Route,
@@ -354,14 +353,12 @@ class Mallory:
                 ctx, sender, f"```\n{text}\n```" if "\n" in text else text, question, weak
             )
             return
-        hits = await self.recall.retrieve(
-            question, space=ctx.conversation.space, limit=self.settings.quick_top_k
-        )
-        if not hits:
-            text = "I found nothing in the knowledge base about that."
+        evidence = await self.recall.evidence(question, space=ctx.conversation.space, limit=self.settings.quick_top_k)
+        if not evidence.found:
+            text = "I found nothing in the notes about that."
             await self._answer_with_offer(ctx, sender, text, question, weak=True)
             return
-        sources = _sources(hits)
+        sources = evidence.sources()
         history = await self._history(ctx, limit=6)
         try:
             text = await self.llm.answer(
@@ -375,7 +372,7 @@ class Mallory:
         text, removed = validate_citations(text, {s.short_id for s in sources})
         if removed:
             log.info("removed %d unknown citations from a quick answer", removed)
-        await self._answer_with_offer(ctx, sender, text, question, weak=len(hits) < WEAK_HITS)
+        await self._answer_with_offer(ctx, sender, text, question, weak=False)
 
     async def _answer_with_offer(
         self, ctx: Context, sender: Sender, text: str, question: str, weak: bool
@@ -839,7 +836,3 @@ class Mallory:
                 await sender.typing(thread)
         except Exception:  # typing is cosmetic
             pass
-
-
-def _sources(hits: Sequence[Hit]) -> list[Source]:
-    return [source_of(h.entry) for h in hits]

@@ -100,13 +100,19 @@ class OfflineProvider:
     async def answer(
         self, question: str, *, persona: str, sources: Sequence[Source], history: Sequence[Turn]
     ) -> str:
-        terms = query_terms(question)
         lines = []
-        for src in sources[:4]:
-            picked = best_sentences(src.content, terms, n=2) or [_clip(src.content)]
-            snippet = _clip(" ".join(picked), 360)
-            lines.append(f"- **{src.title}**: {snippet} [Entry {src.short_id}]")
-        head = "Here is what the knowledge base says (an extractive answer: no language model is configured):"
+        if any(src.passages for src in sources):
+            # one bullet per answering passage, the best note first, each citing its note
+            for src in sources:
+                for passage in src.passages:
+                    lines.append(f"- {_clip(passage, 400)} ({src.title}) [Entry {src.short_id}]")
+        else:
+            terms = query_terms(question)
+            for src in sources[:4]:
+                picked = best_sentences(src.content, terms, n=2) or [_clip(src.content)]
+                snippet = _clip(" ".join(picked), 360)
+                lines.append(f"- **{src.title}**: {snippet} [Entry {src.short_id}]")
+        head = "From the notes (an extractive answer: no language model is configured):"
         return head + "\n" + "\n".join(lines)
 
     async def rewrite_question(self, request: str, *, history: Sequence[Turn]) -> str:
