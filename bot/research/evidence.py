@@ -20,12 +20,19 @@ from bot.llm.base import Source, source_of
 from bot.research.lexical import words
 from storage.knowledge import EntryView
 
+# A passage scores cos(question, title + section + passage) + COVERAGE_WEIGHT · (share of
+# the question's idf-weighted words it holds) + PRIOR_WEIGHT · (its note's relevance), less
+# SHORT_PENALTY for a fragment. Chosen on the gold set (bench/README.md, Answers).
 MAX_PASSAGES = 5
-PASSAGE_FLOOR = 0.42  # a passage's score below this answers nothing (with an embedder)
-LEX_PASSAGE_FLOOR = 0.45  # without one: the share of the question's weighted words
-PASSAGE_RELATIVE = 0.80  # and it must come close to the best passage
-COVERAGE_WEIGHT = 0.35  # of the lexical share, next to the cosine
+PASSAGE_FLOOR = 0.44  # below this a passage answers nothing (with an embedder)
+LEX_PASSAGE_FLOOR = 0.45  # without one (no cosine term)
+PASSAGE_RELATIVE = 0.60  # of the best passage's score, for passages of the best passage's note
+OTHER_NOTE_RELATIVE = 0.85  # for passages of other notes: a second note must be nearly as good
+COVERAGE_WEIGHT = 0.4
+PRIOR_WEIGHT = 0.2
+SHORT_PENALTY = 0.2
 MMR_LAMBDA = 0.75
+SHORT_WORDS = 5  # a sentence shorter than this is read with the one before it
 CURRENT_BONUS = 0.04  # a passage stating what replaced an older rule wins over the older one
 
 _FRONT = re.compile(r"^---\n.*?\n---\n", re.S)
@@ -91,15 +98,22 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     def flush() -> None:
         text = _clean_inline(" ".join(paragraph), titles)
         paragraph.clear()
-        previous = ""
+        pieces: list[str] = []
         for sentence in _SENTENCE.split(text):
             sentence = sentence.strip()
-            if len(sentence) < 12:
-                previous = sentence if sentence else previous
+            if not sentence:
                 continue
-            shown = f"{previous} {sentence}" if previous and _REFERS_BACK.match(sentence) else sentence
-            out.append(Unit(shown, section, len(out)))
-            previous = sentence
+            if pieces and (
+                len(sentence.split()) < SHORT_WORDS  # "Rejected for analytics." belongs to the one before
+                or pieces[-1].endswith("?")  # a question and its answer ("Does it roll over? No. …")
+                or _REFERS_BACK.match(sentence)  # "This…", "It…": keep what it points at
+            ):
+                pieces[-1] = f"{pieces[-1]} {sentence}"
+            else:
+                pieces.append(sentence)
+        for piece in pieces:
+            if len(piece) >= 12:
+                out.append(Unit(piece, section, len(out)))
 
     for raw in _FRONT.sub("", content).splitlines():
         line = raw.rstrip()
@@ -194,24 +208,28 @@ class Scorer:
         """Every unit of ``entries`` scored against ``query``, best first."""
         await self.retriever.lexical.refresh()
         q = QueryWords(self.retriever.lexical, query)
-        candidates: list[tuple[EntryView, Unit, str]] = []
+        candidates: list[tuple[EntryView, Unit, str, str]] = []
         for entry in entries:
             for unit in units(entry.content, titles):
-                context = f"{entry.title}. {unit.section}: {unit.text}" if unit.section else f"{entry.title}. {unit.text}"
-                candidates.append((entry, unit, context))
+                # a passage is read with its note's title and section: "Cause: …" under
+                # "Beacon login loop" is what the question is about
+                near = f"{unit.section}: {unit.text}" if unit.section else unit.text
+                candidates.append((entry, unit, near, f"{entry.title}. {near}"))
         if not candidates:
             return []
-        shares = np.array([q.share(c) for _, _, c in candidates], dtype=np.float32)
+        shares = np.array([q.share(c) for _, _, _, c in candidates], dtype=np.float32)
         if self.embedder is not None:
             qv = (await self.embedder.embed([query], input_type="query"))[0]
-            cos = (await self.vectors([c for _, _, c in candidates])) @ qv
+            cos = (await self.vectors([c for _, _, _, c in candidates])) @ qv
             scores = cos + COVERAGE_WEIGHT * shares
         else:
             scores = shares.copy()
         out = []
-        for (entry, unit, _), score in zip(candidates, scores, strict=True):
+        for (entry, unit, _, _), score in zip(candidates, scores, strict=True):
             bonus = CURRENT_BONUS if (_CURRENT.search(unit.text) or _CURRENT_SECTION.search(unit.section)) else 0.0
-            out.append(Passage(entry, unit, float(score) + bonus + (prior or {}).get(entry.id, 0.0)))
+            if len(unit.text.split()) < 6:
+                bonus -= SHORT_PENALTY
+            out.append(Passage(entry, unit, float(score) + bonus + PRIOR_WEIGHT * (prior or {}).get(entry.id, 0.0)))
         out.sort(key=lambda p: p.score, reverse=True)
         return out
 
@@ -230,8 +248,13 @@ class Scorer:
         repeating each other (maximal marginal relevance)."""
         if not ranked:
             return []
-        cut = max(self.floor() if floor is None else floor, relative * ranked[0].score)
-        pool = [p for p in ranked if p.score >= cut][: limit * 4]
+        floor = self.floor() if floor is None else floor
+        best = ranked[0]
+        pool = [
+            p
+            for p in ranked
+            if p.score >= max(floor, (relative if p.entry.id == best.entry.id else OTHER_NOTE_RELATIVE) * best.score)
+        ][: limit * 4]
         if not pool:
             return []
         if self.embedder is not None:
@@ -311,8 +334,10 @@ class Answerer:
         """The relevant hits (calibrated cut-off) and the passages of theirs that answer."""
         if not hits:
             return Evidence(question, [], [])
-        chosen = [h.entry for h in hits[:limit]]  # already past the relevance cut-off (``Recall.retrieve``)
+        kept = list(hits[:limit])  # already past the relevance cut-off (``Recall.retrieve``)
+        chosen = [h.entry for h in kept]
         if not chosen:
             return Evidence(question, [], [])
-        ranked = await self.scorer.passages(question, chosen, titles=await self.titles(spaces))
+        prior = {h.entry.id: h.relevance or 0.0 for h in kept}
+        ranked = await self.scorer.passages(question, chosen, titles=await self.titles(spaces), prior=prior)
         return Evidence(question, chosen, await self.scorer.select(ranked))
