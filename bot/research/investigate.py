@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+
+import numpy as np
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -13,8 +15,9 @@ from typing import Any, Protocol
 
 from bot.errors import InputError
 from bot.llm.base import LLMProvider, Source, source_of
-from bot.research.recall import EarlierAnswer, Grade, Recall
-from bot.research.search import Retriever
+from bot.research import relevance
+from bot.research.recall import ANSWER_TYPES, EarlierAnswer, Grade, Recall
+from bot.research.search import Hit, Retriever
 from storage.knowledge import EntryDraft, EntryView, Knowledge, query_terms, visible_spaces
 
 Progress = Callable[[int, str], Awaitable[None]]
@@ -25,6 +28,7 @@ TAG_LIMIT = 10
 GAP_SEARCHES = 3
 GAP_LIMIT = 10
 RELATED_LIMIT = 5
+SEED_NEAR = 0.6  # cosine to a seed that lets a less relevant neighbour in (relevance.expansion_floor / 2)
 
 _UP = "A-Z\u00c0-\u00d6\u00d8-\u00de"
 _LOW = "a-z\u00df-\u00f6\u00f8-\u00ff"
@@ -81,6 +85,8 @@ class Dossier:
     earlier: EarlierAnswer | None = None
     namespaces: list[str] = field(default_factory=list)
     start_entry: EntryView | None = None
+    phases_run: int = 0
+    relevance: dict[str, float] = field(default_factory=dict)  # entry id → p(relevant to the topic)
 
     def add(self, entry: EntryView, phase: int, via: str = "") -> bool:
         if entry.id in self.found:
@@ -100,6 +106,12 @@ class Dossier:
 
     def sources(self) -> list[Source]:
         return [source_of(f.entry, f.phase) for f in self.found.values()]
+
+    def set_aside(self, entry: EntryView, near: str, score: float) -> None:
+        """In the neighbourhood but not about the topic: listed as potentially related,
+        never as a source."""
+        if entry.id not in self.found and all(r[0].id != entry.id for r in self.related):
+            self.related.append((entry, near, score))
 
 
 async def _noop(_phase: int, _text: str) -> None:
@@ -155,33 +167,44 @@ class Investigator:
                 dossier.add(hit.entry, 1, "+".join(hit.found_by))
             for x in result.explored:
                 dossier.add(x.entry, 1, f"explore via {x.keyword!r}")
+        dossier.phases_run = 1
         n1 = dossier.phase_count(1)
         dossier.phase_reports.append(f"Phase 1 (Seed): {n1} entries retrieved.")
         await progress(1, f"phase 1/4: {n1} seed entries")
         if n1 == 0:
             return dossier
 
-        # Phase 2 — relationships (both directions, each edge once; --depth hops)
+        # Phase 2 — relationships (both directions, each edge once; --depth hops). A linked
+        # entry becomes a source only when it is relevant to the topic; the rest of the
+        # neighbourhood is listed as potentially related.
+        dossier.phases_run = 2
         seeds = list(dossier.found)
         frontier = list(seeds)
         seen_edges: set[tuple[str, str, str]] = set()
         for _hop in range(max(1, depth)):
             rels = await self.knowledge.relations_of(frontier, spaces=spaces)
             new_ids: list[str] = []
+            near_of: dict[str, str] = {}
             for rel in rels:
                 key = (rel.from_id, rel.to_id, rel.type)
                 if key in seen_edges:
                     continue
                 seen_edges.add(key)
                 dossier.edges.append(Edge(rel.from_id, rel.to_id, rel.type))
-                for other in (rel.from_id, rel.to_id):
+                for other, here in ((rel.from_id, rel.to_id), (rel.to_id, rel.from_id)):
                     if other not in dossier.found and other not in new_ids:
                         new_ids.append(other)
+                        near_of[other] = here
             fetched = await self.knowledge.get_many(new_ids, spaces=spaces)
+            kept = await self._on_topic(dossier, [fetched[i] for i in new_ids if i in fetched], seeds)
             for other in new_ids:
-                if other in fetched:
+                if other not in fetched:
+                    continue
+                if other in kept:
                     dossier.add(fetched[other], 2, "relation")
-            frontier = [i for i in new_ids if i in fetched]
+                else:
+                    dossier.set_aside(fetched[other], near_of[other], dossier.relevance.get(other, 0.0))
+            frontier = [i for i in new_ids if i in kept]
             if not frontier:
                 break
         if self.similar is not None:
@@ -192,11 +215,13 @@ class Investigator:
                 if s[0] not in linked and s[0] not in dossier.found
             ]
             entries = await self.knowledge.get_many([s[0] for s in near], spaces=spaces)
+            added = 0
             for entry_id_, seed_id, sim in near:
                 got = entries.get(entry_id_)
                 if got is not None and all(r[0].id != entry_id_ for r in dossier.related):
                     dossier.related.append((got, seed_id, sim))
-                if len(dossier.related) >= RELATED_LIMIT:
+                    added += 1
+                if added >= RELATED_LIMIT:
                     break
         n2 = dossier.phase_count(2)
         if dossier.edges:
@@ -208,6 +233,7 @@ class Investigator:
         await progress(2, f"phase 2/4: followed {len(dossier.edges)} relationships, {n2} new entries")
 
         # Phase 3 — tag expansion
+        dossier.phases_run = 3
         tags_in_set = Counter(t for f in dossier.found.values() for t in f.entry.tags)
         namespaces = sorted({t.split("/", 1)[0] for t in tags_in_set if "/" in t})
         dossier.namespaces = namespaces
@@ -237,11 +263,12 @@ class Investigator:
                 pick(await self.knowledge.tag_counts(spaces=spaces))
             before = len(dossier.found)
             results = await asyncio.gather(
-                *(self.retriever.search(q, space=space, limit=TAG_LIMIT) for q in queries)
+                *(
+                    self.retriever.search(q, space=space, limit=TAG_LIMIT, exclude_types=ANSWER_TYPES)
+                    for q in queries
+                )
             )
-            for q, hits in zip(queries, results, strict=True):
-                for hit in hits:
-                    dossier.add(hit.entry, 3, f"tag {q!r}")
+            await self._add_on_topic(dossier, 3, [(f"tag {q!r}", hits) for q, hits in zip(queries, results, strict=True)])
             n3 = len(dossier.found) - before
             dossier.phase_reports.append(
                 f"Phase 3 (Tags): {n3} new entries from tag expansion across {len(namespaces)} namespaces."
@@ -249,6 +276,7 @@ class Investigator:
         await progress(3, f"phase 3/4: {dossier.phase_count(3)} entries from tags")
 
         # Phase 4 — gap fill (steering notes first: they are what the asker wants covered)
+        dossier.phases_run = 4
         gap_queries = [n for n in (_note_query(n) for n in notes) if n]
         people, candidates = await self._mentions(dossier, spaces)
         dossier.mentioned_people = people
@@ -261,11 +289,13 @@ class Investigator:
         gap_queries = list(dict.fromkeys(q for q in gap_queries if q))[:GAP_SEARCHES]
         before = len(dossier.found)
         results = await asyncio.gather(
-            *(self.retriever.search(q, space=space, limit=GAP_LIMIT) for q in gap_queries)
+            *(
+                self.retriever.search(q, space=space, limit=GAP_LIMIT, exclude_types=ANSWER_TYPES)
+                for q in gap_queries
+            )
         )
+        await self._add_on_topic(dossier, 4, [(f"gap {q!r}", hits) for q, hits in zip(gap_queries, results, strict=True)])
         for q, hits in zip(gap_queries, results, strict=True):
-            for hit in hits:
-                dossier.add(hit.entry, 4, f"gap {q!r}")
             if len(hits) < 2:
                 dossier.gaps.append(q)
         web_note = ""
@@ -278,6 +308,47 @@ class Investigator:
         )
         await progress(4, f"phase 4/4: {n4} entries from {len(gap_queries)} gap searches")
         return dossier
+
+    async def _on_topic(self, dossier: Dossier, entries: Sequence[EntryView], seeds: Sequence[str]) -> set[str]:
+        """The ids of ``entries`` relevant to the topic: by the calibrated relevance to it,
+        or a little less when also close in meaning to a seed. Earlier answers and reports
+        are never sources of a new one."""
+        candidates = [e for e in entries if e.type not in ANSWER_TYPES]
+        if not candidates or not dossier.topic:
+            return {e.id for e in candidates} if not dossier.topic else set()
+        judged = await relevance.judge(self.retriever, dossier.topic, [e.id for e in candidates])
+        near_seed = await self._seed_similarity([e.id for e in candidates], seeds)
+        kept: set[str] = set()
+        for entry in candidates:
+            j = judged[entry.id]
+            dossier.relevance[entry.id] = round(j.p, 3)
+            floor = relevance.expansion_floor(j.cosine is not None)
+            if j.p >= floor or (j.p >= floor / 2 and near_seed.get(entry.id, 0.0) >= SEED_NEAR):
+                kept.add(entry.id)
+        return kept
+
+    async def _seed_similarity(self, entry_ids: Sequence[str], seeds: Sequence[str]) -> dict[str, float]:
+        """Each entry's highest cosine to a seed (empty without vectors)."""
+        vectors_of = getattr(self.retriever.semantic, "vectors_of", None)
+        if vectors_of is None or not seeds:
+            return {}
+        vectors = await vectors_of([*seeds, *entry_ids])
+        seed_matrix = [vectors[s] for s in seeds if s in vectors]
+        if not seed_matrix:
+            return {}
+        stacked = np.stack(seed_matrix)
+        return {i: float((stacked @ vectors[i]).max()) for i in entry_ids if i in vectors}
+
+    async def _add_on_topic(self, dossier: Dossier, phase: int, found: Sequence[tuple[str, Sequence[Hit]]]) -> None:
+        """Add the hits of a phase's searches that are relevant to the topic; set the rest aside."""
+        entries = {h.entry.id: h.entry for _, hits in found for h in hits if h.entry.id not in dossier.found}
+        kept = await self._on_topic(dossier, list(entries.values()), [i for i, f in dossier.found.items() if f.phase == 1])
+        for via, hits in found:
+            for hit in hits:
+                if hit.entry.id in kept:
+                    dossier.add(hit.entry, phase, via)
+                elif hit.entry.id in entries and len(dossier.related) < RELATED_LIMIT * 3:
+                    dossier.set_aside(hit.entry, "", dossier.relevance.get(hit.entry.id, 0.0))
 
     async def _web(
         self, dossier: Dossier, topic: str, notes: Sequence[str], *, space: str, now: datetime | None

@@ -40,8 +40,17 @@ def probability(cosine: float | None, coverage: float) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
+# an investigation's neighbours (linked, same tags, gap searches) are sources only past this
+EXPAND_RELEVANT = 0.10
+LEX_EXPAND_RELEVANT = 0.25
+
+
 def threshold(semantic: bool) -> float:
     return RELEVANT if semantic else LEX_RELEVANT
+
+
+def expansion_floor(semantic: bool) -> float:
+    return EXPAND_RELEVANT if semantic else LEX_EXPAND_RELEVANT
 
 
 async def cosines(retriever: Any, query: str, entry_ids: Sequence[str]) -> dict[str, float] | None:

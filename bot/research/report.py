@@ -38,7 +38,7 @@ def heading(dossier: Dossier) -> str:
 def summary_line(dossier: Dossier) -> str:
     return (
         f'Investigated "{dossier.topic or (dossier.start_entry.id[:8] if dossier.start_entry else "")}": '
-        f"{len(dossier.found)} entries across {dossier.phases_with_results} phases, "
+        f"{len(dossier.found)} entries from {dossier.phases_run} phases, "
         f"{len(dossier.edges)} relationship edges traversed."
     )
 
@@ -71,11 +71,10 @@ def relationship_map(dossier: Dossier) -> str:
                 f'Entry {node.id[:8]} [{node.type}] "{_label(node)}"\n' + "\n".join(out_edges[entry_id])
             )
     if dossier.related:
-        lines = ["Potentially related (semantically close to a seed, not linked):"]
-        for entry, seed_id, sim in dossier.related:
-            lines.append(
-                f'  ~ Entry {entry.id[:8]} [{entry.type}] "{_label(entry)}" (similarity {sim:.2f} to Entry {seed_id[:8]})'
-            )
+        lines = ["Potentially related (in the neighbourhood, not used as sources):"]
+        for entry, near_id, score in dossier.related:
+            near = f" to Entry {near_id[:8]}" if near_id else ""
+            lines.append(f'  ~ Entry {entry.id[:8]} [{entry.type}] "{_label(entry)}" ({score:.2f}{near})')
         blocks.append("\n".join(lines))
     return "```\n" + "\n\n".join(blocks) + "\n```" if blocks else ""
 
