@@ -34,9 +34,12 @@ class Source:
     # the parts that answer the question, each readable alone (``bot/research/evidence.py``);
     # empty: the whole entry
     passages: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()  # what each passage says (an investigation's "Why", "Impact"…), if known
 
 
-def source_of(entry: Entry | EntryView, phase: int = 1, passages: tuple[str, ...] = ()) -> Source:
+def source_of(
+    entry: Entry | EntryView, phase: int = 1, passages: tuple[str, ...] = (), labels: tuple[str, ...] = ()
+) -> Source:
     """A knowledge entry as a model sees it."""
     return Source(
         short_id=entry.id[:8],
@@ -47,6 +50,7 @@ def source_of(entry: Entry | EntryView, phase: int = 1, passages: tuple[str, ...
         date=entry.created_at.date().isoformat(),
         phase=phase,
         passages=passages,
+        labels=labels,
     )
 
 

@@ -60,6 +60,25 @@ def _clip(text: str, n: int = 320) -> str:
     return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"
 
 
+def _briefing(sources: Sequence[Source], notes: Sequence[str]) -> Synthesis:
+    """The summary as the investigation's digest says it: one paragraph per facet (what
+    happened, why, impact, outcome, who decided), each statement citing its note once."""
+    by_label: dict[str, list[str]] = {}
+    for src in sources:
+        for label, passage in zip(src.labels, src.passages, strict=False):
+            dated = f" ({src.date})" if src.date else ""
+            by_label.setdefault(label, []).append(
+                f"{_clip(passage, 420).rstrip('.')} — *{src.title}*{dated} [Entry {src.short_id}]."
+            )
+    order = ["What happened", "Why", "Impact", "Outcome", "Who decided"]
+    labels = sorted(by_label, key=lambda label: order.index(label) if label in order else len(order))
+    paragraphs = [f"**{label}.** " + " ".join(by_label[label]) for label in labels]
+    if notes:
+        paragraphs.append("Steering notes from the thread were taken into account: " + "; ".join(notes) + ".")
+    summary = "*(Extractive summary: no language model is configured.)*\n\n" + "\n\n".join(paragraphs)
+    return Synthesis(summary=summary, gaps=[], extractive=True)
+
+
 class OfflineProvider:
     name = "offline"
     offline = True
@@ -130,6 +149,8 @@ class OfflineProvider:
     async def synthesize(
         self, topic: str, *, sources: Sequence[Source], notes: Sequence[str], edges: Sequence[str]
     ) -> Synthesis:
+        if any(src.labels for src in sources):
+            return _briefing(sources, notes)
         terms = query_terms(" ".join([topic, *notes]))
         by_phase: dict[int, list[Source]] = {}
         for src in sources:

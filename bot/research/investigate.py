@@ -16,6 +16,8 @@ from typing import Any, Protocol
 from bot.errors import InputError
 from bot.llm.base import LLMProvider, Source, source_of
 from bot.research import relevance
+from bot.research.digest import digest
+from bot.research.evidence import Passage
 from bot.research.recall import ANSWER_TYPES, EarlierAnswer, Grade, Recall
 from bot.research.search import Hit, Retriever
 from storage.knowledge import EntryDraft, EntryView, Knowledge, query_terms, visible_spaces
@@ -28,7 +30,7 @@ TAG_LIMIT = 10
 GAP_SEARCHES = 3
 GAP_LIMIT = 10
 RELATED_LIMIT = 5
-SEED_NEAR = 0.6  # cosine to a seed that lets a less relevant neighbour in (relevance.expansion_floor / 2)
+SEED_NEAR = 0.55  # cosine to a seed that lets a less relevant neighbour in (relevance.expansion_floor / 2)
 
 _UP = "A-Z\u00c0-\u00d6\u00d8-\u00de"
 _LOW = "a-z\u00df-\u00f6\u00f8-\u00ff"
@@ -86,6 +88,7 @@ class Dossier:
     namespaces: list[str] = field(default_factory=list)
     start_entry: EntryView | None = None
     phases_run: int = 0
+    digest: list[tuple[str, Passage]] = field(default_factory=list)  # (facet, passage) for the summary
     relevance: dict[str, float] = field(default_factory=dict)  # entry id → p(relevant to the topic)
 
     def add(self, entry: EntryView, phase: int, via: str = "") -> bool:
@@ -105,7 +108,20 @@ class Dossier:
         return sum(1 for e in self.edges if entry_id in (e.from_id, e.to_id))
 
     def sources(self) -> list[Source]:
-        return [source_of(f.entry, f.phase) for f in self.found.values()]
+        """The entries found, most relevant first, each with the passages the summary took from it."""
+        said: dict[str, list[tuple[str, str]]] = {}
+        for label, passage in self.digest:
+            said.setdefault(passage.entry.id, []).append((label, passage.unit.text))
+        ordered = sorted(self.found.values(), key=lambda f: (f.phase > 1, -self.relevance.get(f.entry.id, 0.0)))
+        return [
+            source_of(
+                f.entry,
+                f.phase,
+                passages=tuple(t for _, t in said.get(f.entry.id, [])),
+                labels=tuple(label for label, _ in said.get(f.entry.id, [])),
+            )
+            for f in ordered
+        ]
 
     def set_aside(self, entry: EntryView, near: str, score: float) -> None:
         """In the neighbourhood but not about the topic: listed as potentially related,
@@ -165,6 +181,8 @@ class Investigator:
                 result.hits = await self.recall.retrieve(topic, space=space, limit=SEED_LIMIT)
             for hit in result.hits:
                 dossier.add(hit.entry, 1, "+".join(hit.found_by))
+                if hit.relevance is not None:
+                    dossier.relevance[hit.entry.id] = round(hit.relevance, 3)
             for x in result.explored:
                 dossier.add(x.entry, 1, f"explore via {x.keyword!r}")
         dossier.phases_run = 1
@@ -307,7 +325,20 @@ class Investigator:
             f"Phase 4 (Gap Fill): {n4} new entries from {len(gap_queries)} targeted gap searches{web_note}."
         )
         await progress(4, f"phase 4/4: {n4} entries from {len(gap_queries)} gap searches")
+        await self._digest(dossier, spaces)
         return dossier
+
+    async def _digest(self, dossier: Dossier, spaces: Sequence[str]) -> None:
+        """The passages the summary states, from the most relevant entries."""
+        topic = dossier.topic or (dossier.start_entry.title if dossier.start_entry else "")
+        ranked = sorted(
+            (f.entry for f in dossier.found.values()),
+            key=lambda e: (-dossier.relevance.get(e.id, 0.0), e.created_at),
+        )
+        answerer = self.recall.answerer
+        dossier.digest = await digest(
+            answerer.scorer, topic, ranked, titles=await answerer.titles(spaces), prior=dossier.relevance
+        )
 
     async def _on_topic(self, dossier: Dossier, entries: Sequence[EntryView], seeds: Sequence[str]) -> set[str]:
         """The ids of ``entries`` relevant to the topic: by the calibrated relevance to it,

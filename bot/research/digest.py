@@ -1,0 +1,88 @@
+"""What an investigation found, as a colleague would brief it: what happened or was
+decided, why, the impact, the outcome, and who decided — each the passage of the relevant
+entries that best says it (``evidence.Scorer``), most relevant entries first."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.research.evidence import Passage, Scorer
+from storage.knowledge import EntryView
+
+
+@dataclass(frozen=True)
+class Facet:
+    label: str
+    words: str  # added to the topic to ask for this facet
+    cue: re.Pattern[str]  # words that say a passage is about this facet
+    take: int = 1
+
+
+FACETS = (
+    Facet("What happened", "", re.compile(r"$^"), take=2),
+    Facet(
+        "Why",
+        "cause reason why because",
+        re.compile(r"\b(?:caus\w*|because|due to|reason\w*|why|root|led to|so that|problem|context)\b", re.I),
+    ),
+    Facet(
+        "Impact",
+        "impact affected lost users customers cost",
+        re.compile(r"\b(?:impact\w*|affect\w*|lost|loss|customers?|users?|tenants?|cost\w*|outage|stale|slow\w*)\b", re.I),
+    ),
+    Facet(
+        "Outcome",
+        "decision outcome fix resolved result next",
+        re.compile(
+            r"\b(?:decid\w*|decision|fix\w*|resolv\w*|outcome|result\w*|roll\w* back|replac\w*|agreed|accepted|"
+            r"deployed|done|action\w*|follow-up|now)\b",
+            re.I,
+        ),
+        take=2,
+    ),
+    Facet(
+        "Who decided",
+        "who decided owner deciders responsible",
+        re.compile(r"\b(?:decider\w*|decided|owner|owns|own\w*|led|chair\w*|facilitat\w*|approv\w*|sign-off|attendees)\b", re.I),
+    ),
+)
+CUE_BONUS = 0.12
+DIGEST_FLOOR = 0.30
+ENTRIES = 8  # the most relevant entries the summary reads
+
+
+async def digest(
+    scorer: Scorer,
+    topic: str,
+    entries: Sequence[EntryView],
+    *,
+    titles: Mapping[str, str] | None = None,
+    prior: Mapping[str, float] | None = None,
+) -> list[tuple[str, Passage]]:
+    """(facet label, passage) pairs, facets in order; each passage used once."""
+    chosen: list[tuple[str, Passage]] = []
+    used: set[tuple[str, int]] = set()
+    reading = list(entries)[:ENTRIES]
+    if not reading or not topic.strip():
+        return []
+    for facet in FACETS:
+        query = f"{topic} {facet.words}".strip()
+        ranked = await scorer.passages(query, reading, titles=titles, prior=prior)
+        rescored = sorted(
+            ((p.score + (CUE_BONUS if facet.cue.search(f"{p.unit.section} {p.unit.text}") else 0.0), p) for p in ranked),
+            key=lambda sp: sp[0],
+            reverse=True,
+        )
+        taken = 0
+        for score, passage in rescored:
+            if taken == facet.take or score < DIGEST_FLOOR:
+                break
+            key = (passage.entry.id, passage.unit.index)
+            if key in used or any(passage.unit.text == p.unit.text for _, p in chosen):
+                continue
+            used.add(key)
+            chosen.append((facet.label, passage))
+            taken += 1
+    return chosen
