@@ -26,6 +26,7 @@ FACETS = (
         "Why",
         "cause reason why because",
         re.compile(r"\b(?:caus\w*|because|due to|reason\w*|why|root|led to|so that|problem|context)\b", re.I),
+        take=2,
     ),
     Facet(
         "Impact",
@@ -49,6 +50,8 @@ FACETS = (
     ),
 )
 CUE_BONUS = 0.12
+INFORMATIVE_WORDS = 12  # a briefing prefers a sentence that says something over a caption
+INFORMATIVE_BONUS = 0.05
 DIGEST_FLOOR = 0.30
 ENTRIES = 8  # the most relevant entries the summary reads
 
@@ -71,7 +74,15 @@ async def digest(
         query = f"{topic} {facet.words}".strip()
         ranked = await scorer.passages(query, reading, titles=titles, prior=prior)
         rescored = sorted(
-            ((p.score + (CUE_BONUS if facet.cue.search(f"{p.unit.section} {p.unit.text}") else 0.0), p) for p in ranked),
+            (
+                (
+                    p.score
+                    + (CUE_BONUS if facet.cue.search(f"{p.unit.section} {p.unit.text}") else 0.0)
+                    + (INFORMATIVE_BONUS if len(p.unit.text.split()) >= INFORMATIVE_WORDS else 0.0),
+                    p,
+                )
+                for p in ranked
+            ),
             key=lambda sp: sp[0],
             reverse=True,
         )
