@@ -214,7 +214,7 @@ class Investigator:
                         new_ids.append(other)
                         near_of[other] = here
             fetched = await self.knowledge.get_many(new_ids, spaces=spaces)
-            kept = await self._on_topic(dossier, [fetched[i] for i in new_ids if i in fetched], seeds)
+            kept = await self._on_topic(dossier, [fetched[i] for i in new_ids if i in fetched], seeds, linked=True)
             for other in new_ids:
                 if other not in fetched:
                     continue
@@ -296,6 +296,7 @@ class Investigator:
         # Phase 4 — gap fill (steering notes first: they are what the asker wants covered)
         dossier.phases_run = 4
         gap_queries = [n for n in (_note_query(n) for n in notes) if n]
+        asked = set(gap_queries)  # a steering note's results are judged against the note itself
         people, candidates = await self._mentions(dossier, spaces)
         dossier.mentioned_people = people
         if use_llm_gaps and not self.llm.offline:
@@ -312,7 +313,10 @@ class Investigator:
                 for q in gap_queries
             )
         )
-        await self._add_on_topic(dossier, 4, [(f"gap {q!r}", hits) for q, hits in zip(gap_queries, results, strict=True)])
+        for q, hits in zip(gap_queries, results, strict=True):
+            # a steering note's results are judged against the note, the rest against the topic
+            about = q if q in asked else dossier.topic
+            await self._add_on_topic(dossier, 4, [(f"gap {q!r}", hits)], about=about)
         for q, hits in zip(gap_queries, results, strict=True):
             if len(hits) < 2:
                 dossier.gaps.append(q)
@@ -340,21 +344,31 @@ class Investigator:
             answerer.scorer, topic, ranked, titles=await answerer.titles(spaces), prior=dossier.relevance
         )
 
-    async def _on_topic(self, dossier: Dossier, entries: Sequence[EntryView], seeds: Sequence[str]) -> set[str]:
+    async def _on_topic(
+        self,
+        dossier: Dossier,
+        entries: Sequence[EntryView],
+        seeds: Sequence[str],
+        *,
+        linked: bool = False,
+        about: str = "",
+    ) -> set[str]:
         """The ids of ``entries`` relevant to the topic: by the calibrated relevance to it,
-        or a little less when also close in meaning to a seed. Earlier answers and reports
-        are never sources of a new one."""
+        or a little less when also close in meaning to a seed (or, without vectors, linked
+        to one). Earlier answers and reports are never sources of a new one."""
         candidates = [e for e in entries if e.type not in ANSWER_TYPES]
-        if not candidates or not dossier.topic:
-            return {e.id for e in candidates} if not dossier.topic else set()
-        judged = await relevance.judge(self.retriever, dossier.topic, [e.id for e in candidates])
+        about = about or dossier.topic
+        if not candidates or not about:
+            return {e.id for e in candidates}  # started from an entry, no topic: its neighbourhood is the subject
+        judged = await relevance.judge(self.retriever, about, [e.id for e in candidates])
         near_seed = await self._seed_similarity([e.id for e in candidates], seeds)
         kept: set[str] = set()
         for entry in candidates:
             j = judged[entry.id]
-            dossier.relevance[entry.id] = round(j.p, 3)
+            dossier.relevance.setdefault(entry.id, round(j.p, 3))
             floor = relevance.expansion_floor(j.cosine is not None)
-            if j.p >= floor or (j.p >= floor / 2 and near_seed.get(entry.id, 0.0) >= SEED_NEAR):
+            close = near_seed.get(entry.id, 0.0) >= SEED_NEAR if near_seed else linked
+            if j.p >= floor or (j.p >= floor / 2 and close):
                 kept.add(entry.id)
         return kept
 
@@ -370,10 +384,14 @@ class Investigator:
         stacked = np.stack(seed_matrix)
         return {i: float((stacked @ vectors[i]).max()) for i in entry_ids if i in vectors}
 
-    async def _add_on_topic(self, dossier: Dossier, phase: int, found: Sequence[tuple[str, Sequence[Hit]]]) -> None:
-        """Add the hits of a phase's searches that are relevant to the topic; set the rest aside."""
+    async def _add_on_topic(
+        self, dossier: Dossier, phase: int, found: Sequence[tuple[str, Sequence[Hit]]], *, about: str = ""
+    ) -> None:
+        """Add the hits of a phase's searches that are relevant to the topic (or to
+        ``about``); set the rest aside."""
         entries = {h.entry.id: h.entry for _, hits in found for h in hits if h.entry.id not in dossier.found}
-        kept = await self._on_topic(dossier, list(entries.values()), [i for i, f in dossier.found.items() if f.phase == 1])
+        seeds = [i for i, f in dossier.found.items() if f.phase == 1]
+        kept = await self._on_topic(dossier, list(entries.values()), seeds, about=about)
         for via, hits in found:
             for hit in hits:
                 if hit.entry.id in kept:

@@ -42,7 +42,7 @@ def probability(cosine: float | None, coverage: float) -> float:
 
 # an investigation's neighbours (linked, same tags, gap searches) are sources only past this
 EXPAND_RELEVANT = 0.08
-LEX_EXPAND_RELEVANT = 0.25
+LEX_EXPAND_RELEVANT = 0.20
 
 
 def threshold(semantic: bool) -> float:
