@@ -76,8 +76,11 @@ class Claim:
     token: str
 
 
-def _rowcount(result: Any) -> int:
-    return int(result.rowcount or 0)
+def _changed(session: Session, stmt: Any) -> int:
+    """How many rows a guarded UPDATE changed, counted from its RETURNING rows: a cursor's
+    rowcount is not reliable across drivers and statement forms (psycopg reports -1 for
+    some), and every transition here depends on this number."""
+    return len(session.execute(stmt.returning(col(Investigation.id))).all())
 
 
 class Queue:
@@ -226,13 +229,13 @@ class Queue:
 
     async def cancel(self, investigation_id: str, *, now: datetime) -> Outcome:
         def work(session: Session) -> Outcome:
-            result = session.execute(
+            stmt = (
                 update(Investigation)
                 .where(col(Investigation.id) == investigation_id)
                 .where(col(Investigation.status).in_(_OPEN))
                 .values(status=Status.CANCELLED.value, finished_at=now, claim_token=None)
             )
-            if _rowcount(result) == 1:
+            if _changed(session, stmt) == 1:
                 return Outcome.APPLIED
             return (
                 Outcome.NOT_FOUND
@@ -339,7 +342,7 @@ class Queue:
                 delivery_error=None,
             )
         )
-        return _rowcount(await self.db.run(lambda s: s.execute(stmt))) == 1
+        return await self.db.run(lambda s: _changed(s, stmt)) == 1
 
     async def lease_delivery(self, investigation_id: str, *, now: datetime, until: datetime) -> bool:
         """Take the right to deliver one result until ``until`` (so two workers never post it
@@ -353,7 +356,7 @@ class Queue:
             )
             .values(next_delivery_at=until)
         )
-        return _rowcount(await self.db.run(lambda s: s.execute(stmt))) == 1
+        return await self.db.run(lambda s: _changed(s, stmt)) == 1
 
     async def delivery_failed(
         self, investigation_id: str, *, error: str, retry_at: datetime | None, now: datetime
@@ -383,7 +386,7 @@ class Queue:
             .where(col(Investigation.status) == Status.RUNNING.value)
             .values(**values)
         )
-        return _rowcount(await self.db.run(lambda s: s.execute(stmt)))
+        return await self.db.run(lambda s: _changed(s, stmt))
 
     async def _finish(self, claim: Claim, values: dict[str, object]) -> Outcome:
         if await self._guarded_update(claim, values) == 1:
