@@ -10,11 +10,10 @@ import re
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import Any
 
 import numpy as np
-
-from pathlib import PurePosixPath
 
 from bot.llm.base import Source, source_of
 from bot.research.lexical import words
@@ -32,6 +31,7 @@ COVERAGE_WEIGHT = 0.4
 PRIOR_WEIGHT = 0.2
 SHORT_PENALTY = 0.2
 MMR_LAMBDA = 0.75
+DUPLICATE = 0.85  # similarity at which a passage repeats one already chosen
 SHORT_WORDS = 5  # a sentence shorter than this is read with the one before it
 CURRENT_BONUS = 0.04  # a passage stating what replaced an older rule wins over the older one
 
@@ -265,16 +265,17 @@ class Scorer:
             sim = np.array([[len(a & b) / (len(a | b) or 1) for b in sets] for a in sets])
         chosen: list[int] = []
         left = list(range(len(pool)))
-        while left and len(chosen) < limit:
-            def mmr(k: int) -> float:
-                overlap = max((float(sim[k, c]) for c in chosen), default=0.0)
-                return MMR_LAMBDA * pool[k].score - (1 - MMR_LAMBDA) * overlap
 
-            best = max(left, key=mmr)
-            left.remove(best)
-            if any(float(sim[best, c]) > 0.85 for c in chosen):
+        def mmr(k: int) -> float:
+            overlap = max((float(sim[k, c]) for c in chosen), default=0.0)
+            return MMR_LAMBDA * pool[k].score - (1 - MMR_LAMBDA) * overlap
+
+        while left and len(chosen) < limit:
+            pick = max(left, key=mmr)
+            left.remove(pick)
+            if any(float(sim[pick, c]) > DUPLICATE for c in chosen):
                 continue  # says the same as one already chosen
-            chosen.append(best)
+            chosen.append(pick)
         return [pool[k] for k in chosen]
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import re
-
-import numpy as np
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
+
+import numpy as np
 
 from bot.errors import InputError
 from bot.llm.base import LLMProvider, Source, source_of
