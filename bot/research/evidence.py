@@ -17,7 +17,7 @@ import numpy as np
 
 from bot.llm.base import Source, source_of
 from bot.research.lexical import words
-from storage.knowledge import EntryView
+from storage.knowledge import EntryView, query_terms
 
 # A passage scores cos(question, title + section + passage) + COVERAGE_WEIGHT · (share of
 # the question's idf-weighted words it holds) + PRIOR_WEIGHT · (its note's relevance), less
@@ -30,6 +30,20 @@ OTHER_NOTE_RELATIVE = 0.85  # for passages of other notes: a second note must be
 COVERAGE_WEIGHT = 0.4
 PRIOR_WEIGHT = 0.2
 SHORT_PENALTY = 0.2
+SECTION_BONUS = 0.08  # the question asks what the passage's section is about ("Cause", "Fix", "Decision")
+# what a question word asks for, in the words notes use for their sections
+_ASKS_FOR = {
+    "why": ("cause", "reason", "root", "context", "problem", "why"),
+    "caus": ("cause", "root"),
+    "decid": ("decision", "outcome"),
+    "decis": ("decision", "outcome"),
+    "fix": ("fix", "resolution", "follow-up", "remediation"),
+    "impact": ("impact",),
+    "lost": ("impact",),
+    "who": ("people", "owner", "deciders", "attendees", "team"),
+    "when": ("timeline", "rollout", "milestones", "schedule"),
+    "result": ("results", "outcome"),
+}
 MMR_LAMBDA = 0.75
 DUPLICATE = 0.85  # similarity at which a passage repeats one already chosen
 SHORT_WORDS = 5  # a sentence shorter than this is read with the one before it
@@ -99,10 +113,16 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         text = _clean_inline(" ".join(paragraph), titles)
         paragraph.clear()
         pieces: list[str] = []
+        lead = ""  # a fragment opening the paragraph ("Option 2.") is read with what follows
         for sentence in _SENTENCE.split(text):
             sentence = sentence.strip()
             if not sentence:
                 continue
+            if not pieces and len(sentence.split()) < SHORT_WORDS and not sentence.endswith("?"):
+                lead = f"{lead} {sentence}".strip()
+                continue
+            if lead:
+                sentence, lead = f"{lead} {sentence}", ""
             if pieces and (
                 len(sentence.split()) < SHORT_WORDS  # "Rejected for analytics." belongs to the one before
                 or pieces[-1].endswith("?")  # a question and its answer ("Does it roll over? No. …")
@@ -111,6 +131,8 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
                 pieces[-1] = f"{pieces[-1]} {sentence}"
             else:
                 pieces.append(sentence)
+        if lead:
+            pieces.append(lead)
         for piece in pieces:
             if len(piece) >= 12:
                 out.append(Unit(piece, section, len(out)))
@@ -208,6 +230,7 @@ class Scorer:
         """Every unit of ``entries`` scored against ``query``, best first."""
         await self.retriever.lexical.refresh()
         q = QueryWords(self.retriever.lexical, query)
+        asks = _section_words(query, self.retriever.lexical.stem)
         candidates: list[tuple[EntryView, Unit, str, str]] = []
         for entry in entries:
             for unit in units(entry.content, titles):
@@ -229,6 +252,8 @@ class Scorer:
             bonus = CURRENT_BONUS if (_CURRENT.search(unit.text) or _CURRENT_SECTION.search(unit.section)) else 0.0
             if len(unit.text.split()) < 6:
                 bonus -= SHORT_PENALTY
+            if unit.section and asks & {self.retriever.lexical.stem(w) for w in words(unit.section)}:
+                bonus += SECTION_BONUS
             out.append(Passage(entry, unit, float(score) + bonus + PRIOR_WEIGHT * (prior or {}).get(entry.id, 0.0)))
         out.sort(key=lambda p: p.score, reverse=True)
         return out
@@ -273,10 +298,27 @@ class Scorer:
         while left and len(chosen) < limit:
             pick = max(left, key=mmr)
             left.remove(pick)
-            if any(float(sim[pick, c]) > DUPLICATE for c in chosen):
+            if any(float(sim[pick, c]) > DUPLICATE and _same_words(pool[pick], pool[c]) for c in chosen):
                 continue  # says the same as one already chosen
             chosen.append(pick)
         return [pool[k] for k in chosen]
+
+
+def _same_words(a: Passage, b: Passage) -> bool:
+    """Most of their words shared (rows of one table are close in meaning but not repeats)."""
+    wa, wb = set(words(a.unit.text)), set(words(b.unit.text))
+    return len(wa & wb) / (len(wa | wb) or 1) > 0.6
+
+
+def _section_words(query: str, stem: Any) -> set[str]:
+    """The section names (stemmed) a question asks for: its own words, and for "why",
+    "who", "fixed"… the words notes use for such sections."""
+    out = {stem(w) for term in query_terms(query) for w in words(term)}
+    for word in words(query):
+        for key, names in _ASKS_FOR.items():
+            if word.startswith(key):
+                out.update(stem(n) for n in names)
+    return out
 
 
 @dataclass
