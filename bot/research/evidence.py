@@ -22,7 +22,7 @@ from storage.knowledge import EntryView, query_terms
 # A passage scores cos(question, title + section + passage) + COVERAGE_WEIGHT · (share of
 # the question's idf-weighted words it holds) + PRIOR_WEIGHT · (its note's relevance), less
 # SHORT_PENALTY for a fragment. Chosen on the gold set (bench/README.md, Answers).
-MAX_PASSAGES = 5
+MAX_PASSAGES = 6
 PASSAGE_FLOOR = 0.44  # below this a passage answers nothing (with an embedder)
 LEX_PASSAGE_FLOOR = 0.45  # without one (no cosine term)
 PASSAGE_RELATIVE = 0.60  # of the best passage's score, for passages of the best passage's note
