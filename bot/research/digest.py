@@ -97,3 +97,36 @@ async def digest(
             chosen.append((facet.label, passage))
             taken += 1
     return chosen
+
+
+_OPEN_SECTION = re.compile(r"\b(?:open|questions?|unresolved|undecided|unknowns?|risks?|not done|gaps?)\b", re.I)
+_OPEN_TEXT = re.compile(
+    r"\?$|\b(?:not decided|undecided|unclear|unknown|nobody|no owner|not yet|never (?:tested|rehearsed|scheduled)|"
+    r"revisit|to be decided|tbd|still)\b",
+    re.I,
+)
+OPEN_LIMIT = 4
+
+
+async def open_questions(
+    scorer: Scorer,
+    topic: str,
+    entries: Sequence[EntryView],
+    *,
+    titles: Mapping[str, str] | None = None,
+    prior: Mapping[str, float] | None = None,
+) -> list[Passage]:
+    """What the relevant entries leave unsettled about the topic: their open questions,
+    risks and undecided points, most relevant first."""
+    reading = list(entries)[:ENTRIES]
+    if not reading or not topic.strip():
+        return []
+    ranked = await scorer.passages(topic, reading, titles=titles, prior=prior)
+    out: list[Passage] = []
+    floor = scorer.floor() - 0.1
+    for passage in ranked:
+        if len(out) == OPEN_LIMIT or passage.score < floor:
+            break
+        if _OPEN_SECTION.search(passage.unit.section) or _OPEN_TEXT.search(passage.unit.text):
+            out.append(passage)
+    return out

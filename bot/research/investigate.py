@@ -16,7 +16,7 @@ import numpy as np
 from bot.errors import InputError
 from bot.llm.base import LLMProvider, Source, source_of
 from bot.research import relevance
-from bot.research.digest import digest
+from bot.research.digest import digest, open_questions
 from bot.research.evidence import Passage
 from bot.research.recall import ANSWER_TYPES, EarlierAnswer, Grade, Recall
 from bot.research.search import Hit, Retriever
@@ -89,6 +89,7 @@ class Dossier:
     start_entry: EntryView | None = None
     phases_run: int = 0
     digest: list[tuple[str, Passage]] = field(default_factory=list)  # (facet, passage) for the summary
+    open_questions: list[Passage] = field(default_factory=list)  # what the relevant entries leave unsettled
     relevance: dict[str, float] = field(default_factory=dict)  # entry id → p(relevant to the topic)
 
     def add(self, entry: EntryView, phase: int, via: str = "") -> bool:
@@ -340,8 +341,10 @@ class Investigator:
             key=lambda e: (-dossier.relevance.get(e.id, 0.0), e.created_at),
         )
         answerer = self.recall.answerer
-        dossier.digest = await digest(
-            answerer.scorer, topic, ranked, titles=await answerer.titles(spaces), prior=dossier.relevance
+        titles = await answerer.titles(spaces)
+        dossier.digest = await digest(answerer.scorer, topic, ranked, titles=titles, prior=dossier.relevance)
+        dossier.open_questions = await open_questions(
+            answerer.scorer, topic, ranked, titles=titles, prior=dossier.relevance
         )
 
     async def _on_topic(

@@ -118,6 +118,10 @@ def knowledge_gaps(dossier: Dossier, synthesis: Synthesis) -> str:
     items: list[str] = []
     for gap in synthesis.gaps:
         items.append(f"- {gap}")
+    for passage in dossier.open_questions:
+        items.append(
+            f"- Unsettled in *{_cell(passage.entry.title)}*: {_cell(passage.unit.text)} [Entry {passage.short_id}]"
+        )
     for gap in dossier.gaps:
         if not any(gap.lower() in i.lower() for i in items):
             items.append(
