@@ -102,7 +102,7 @@ async def digest(
 _OPEN_SECTION = re.compile(r"\b(?:open|questions?|unresolved|undecided|unknowns?|risks?|not done|gaps?)\b", re.I)
 _OPEN_TEXT = re.compile(
     r"\?$|\b(?:not decided|undecided|unclear|unknown|nobody|no owner|not yet|never (?:tested|rehearsed|scheduled)|"
-    r"revisit|to be decided|tbd|still)\b",
+    r"revisit|to be decided|tbd)\b",
     re.I,
 )
 OPEN_LIMIT = 4
