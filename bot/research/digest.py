@@ -53,6 +53,7 @@ CUE_BONUS = 0.12
 INFORMATIVE_WORDS = 12  # a briefing prefers a sentence that says something over a caption
 INFORMATIVE_BONUS = 0.05
 DIGEST_FLOOR = 0.30
+LEX_DIGEST_FLOOR = 0.15
 ENTRIES = 8  # the most relevant entries the summary reads
 
 
@@ -70,25 +71,31 @@ async def digest(
     reading = list(entries)[:ENTRIES]
     if not reading or not topic.strip():
         return []
-    for facet in FACETS:
-        query = f"{topic} {facet.words}".strip()
-        ranked = await scorer.passages(query, reading, titles=titles, prior=prior)
-        rescored = sorted(
-            (
-                (
-                    p.score
-                    + (CUE_BONUS if facet.cue.search(f"{p.unit.section} {p.unit.text}") else 0.0)
-                    + (INFORMATIVE_BONUS if len(p.unit.text.split()) >= INFORMATIVE_WORDS else 0.0),
-                    p,
-                )
-                for p in ranked
-            ),
-            key=lambda sp: sp[0],
-            reverse=True,
+    floor = DIGEST_FLOOR if scorer.semantic else LEX_DIGEST_FLOOR
+    by_topic = await scorer.passages(topic, reading, titles=titles, prior=prior)
+    # the specific facets choose first; "what happened" takes the best of what is left
+    for facet in sorted(FACETS, key=lambda f: not f.words):
+        # with an embedder the facet's words steer the meaning; without one they would only
+        # dilute the topic's words, so the topic alone ranks and the cue decides
+        ranked = (
+            await scorer.passages(f"{topic} {facet.words}", reading, titles=titles, prior=prior)
+            if scorer.semantic and facet.words
+            else by_topic
         )
+        rescored = []
+        for p in ranked:
+            cued = facet.cue.search(f"{p.unit.section} {p.unit.text}")
+            if p.unit.text.endswith("?"):
+                continue  # an open question is a knowledge gap, not a finding
+            if facet.words and not cued and not scorer.semantic:
+                continue  # without meaning to go by, a "Why" paragraph needs a word that says cause
+            score = p.score + (CUE_BONUS if cued else 0.0)
+            score += INFORMATIVE_BONUS if len(p.unit.text.split()) >= INFORMATIVE_WORDS else 0.0
+            rescored.append((score, p))
+        rescored.sort(key=lambda sp: sp[0], reverse=True)
         taken = 0
         for score, passage in rescored:
-            if taken == facet.take or score < DIGEST_FLOOR:
+            if taken == facet.take or score < floor:
                 break
             key = (passage.entry.id, passage.unit.index)
             if key in used or any(passage.unit.text == p.unit.text for _, p in chosen):
@@ -96,7 +103,8 @@ async def digest(
             used.add(key)
             chosen.append((facet.label, passage))
             taken += 1
-    return chosen
+    order = {f.label: k for k, f in enumerate(FACETS)}
+    return sorted(chosen, key=lambda lp: order[lp[0]])
 
 
 _OPEN_SECTION = re.compile(r"\b(?:open|questions?|unresolved|undecided|unknowns?|risks?|not done|gaps?)\b", re.I)
