@@ -30,6 +30,8 @@ OTHER_NOTE_RELATIVE = 0.85  # for passages of other notes: a second note must be
 COVERAGE_WEIGHT = 0.4
 PRIOR_WEIGHT = 0.2
 SHORT_PENALTY = 0.2
+SUPERSEDED_OVERLAP = 0.5  # of an earlier statement's words restated by a later "now … instead"
+SUPERSEDED_PENALTY = 0.3
 SECTION_BONUS = 0.08  # the question asks what the passage's section is about ("Cause", "Fix", "Decision")
 # what a question word asks for, in the words notes use for their sections
 _ASKS_FOR = {
@@ -255,6 +257,7 @@ class Scorer:
             if unit.section and asks & {self.retriever.lexical.stem(w) for w in words(unit.section)}:
                 bonus += SECTION_BONUS
             out.append(Passage(entry, unit, float(score) + bonus + PRIOR_WEIGHT * (prior or {}).get(entry.id, 0.0)))
+        out = _demote_superseded(out)
         out.sort(key=lambda p: p.score, reverse=True)
         return out
 
@@ -302,6 +305,33 @@ class Scorer:
                 continue  # says the same as one already chosen
             chosen.append(pick)
         return [pool[k] for k in chosen]
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in words(text) if len(w) > 2 and not w.isdigit()} - _FILLER
+
+
+_FILLER = frozenset("the and for are was were now instead from with that this after before page".split())
+
+
+def _demote_superseded(passages: list[Passage]) -> list[Passage]:
+    """When a note states a rule and later says what replaced it ("now … instead of …",
+    under a "Revision" heading), the older statement loses to the current one: it is
+    demoted below the floor unless nothing else answers."""
+    out = list(passages)
+    for k, newer in enumerate(passages):
+        if not (_CURRENT.search(newer.unit.text) or _CURRENT_SECTION.search(newer.unit.section)):
+            continue
+        new_words = _content_words(newer.unit.text)
+        for j, older in enumerate(passages):
+            if older.entry.id != newer.entry.id or older.unit.index >= newer.unit.index or j == k:
+                continue
+            if _CURRENT.search(older.unit.text) or _CURRENT_SECTION.search(older.unit.section):
+                continue
+            old_words = _content_words(older.unit.text)
+            if old_words and len(old_words & new_words) / len(old_words) >= SUPERSEDED_OVERLAP:
+                out[j] = Passage(older.entry, older.unit, out[j].score - SUPERSEDED_PENALTY)
+    return out
 
 
 def _same_words(a: Passage, b: Passage) -> bool:
