@@ -145,6 +145,7 @@ class LexicalIndex:
         self._pending: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self._pend = (np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.float32))
         self._masks: dict[_Filter, np.ndarray] = {}
+        self._acc = np.zeros(0, dtype=np.float64)  # per slot, zero between queries
 
     def __len__(self) -> int:
         return self._live_count
@@ -375,8 +376,21 @@ class LexicalIndex:
         slots = np.concatenate(found_slots)
         if not slots.shape[0]:
             return []
-        candidates, inverse = np.unique(slots, return_inverse=True)
-        scores = np.bincount(inverse, weights=np.concatenate(found_scores))
+        # Sum each document's terms in a dense accumulator (a term lists a slot at most
+        # once, so per-term fancy-index adds are exact) instead of sorting every posting
+        # with np.unique, which was most of a query's time (bench/README.md).
+        if self._acc.shape[0] < self._size:
+            self._acc = np.zeros(self._spaces.shape[0], dtype=np.float64)
+        acc = self._acc
+        for term_slots, term_scores in zip(found_slots, found_scores, strict=True):
+            acc[term_slots] += term_scores
+        # the best ``limit`` documents are among the best ``limit × terms`` postings
+        keep = limit * len(found_slots)
+        if keep < slots.shape[0]:
+            slots = slots[np.argpartition(-acc[slots], keep - 1)[:keep]]
+        candidates = np.unique(slots)
+        scores = acc[candidates]
+        acc[np.concatenate(found_slots)] = 0.0
         if limit < candidates.shape[0]:
             top = np.argpartition(-scores, limit)[:limit]
         else:
