@@ -11,6 +11,7 @@ from bot.research.investigate import Dossier
 from storage.knowledge import EntryView
 
 SEPARATOR = "\n\n---\n\n"
+RELATED_SHOWN = 8  # of the neighbourhood set aside, the closest shown
 
 
 def _label(entry: EntryView) -> str:
@@ -72,9 +73,12 @@ def relationship_map(dossier: Dossier) -> str:
             )
     if dossier.related:
         lines = ["Potentially related (in the neighbourhood, not used as sources):"]
-        for entry, near_id, score in dossier.related:
+        closest = sorted(dossier.related, key=lambda r: r[2], reverse=True)
+        for entry, near_id, score in closest[:RELATED_SHOWN]:
             near = f" to Entry {near_id[:8]}" if near_id else ""
             lines.append(f'  ~ Entry {entry.id[:8]} [{entry.type}] "{_label(entry)}" ({score:.2f}{near})')
+        if len(closest) > RELATED_SHOWN:
+            lines.append(f"  … and {len(closest) - RELATED_SHOWN} more")
         blocks.append("\n".join(lines))
     return "```\n" + "\n\n".join(blocks) + "\n```" if blocks else ""
 
