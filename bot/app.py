@@ -47,7 +47,7 @@ from bot.text import shorten
 from storage.conversations import ConversationRow, Conversations, MessageRow, OpenInvestigation
 from storage.knowledge import EntryDraft, Knowledge, query_terms
 from storage.models import Correction, Entry, Investigation
-from storage.queue import Queue, Request
+from storage.queue import Outcome, Queue, Request
 
 log = logging.getLogger(__name__)
 
@@ -567,9 +567,11 @@ class Mallory:
             inv = await self.queue.get(event.value)
             if inv is None or inv.conversation_id != conv.id:
                 return
-            await self.queue.cancel(inv.id, now=self.clock.now())
+            cancelled = await self.queue.cancel(inv.id, now=self.clock.now())
             if not await self.first_time(f"answer_quickly:{inv.id}"):
                 return  # pressed twice: one quick answer is enough
+            if cancelled is Outcome.APPLIED:
+                await self._say_cancelled(sender, event.thread, inv)
             await self._record_correction(
                 conv, inv.request_message_id or "", inv.request_text, "async", "quick", event.author.id
             )
@@ -599,6 +601,19 @@ class Mallory:
                     ),
                     route="none",
                 )
+
+    async def _say_cancelled(self, sender: Sender, thread: ThreadRef, inv: Investigation) -> None:
+        """Tell the thread, once, on the acknowledgement itself, that the dig was called off
+        (it gets no report and no apology)."""
+        if not inv.ack_message_id:
+            return
+        try:
+            await sender.edit(
+                Posted(thread, inv.ack_message_id),
+                f'Cancelled the investigation of "{shorten(inv.question)}"; answering quickly instead.',
+            )
+        except Exception as exc:  # the quick answer below still comes
+            log.debug("could not update the acknowledgement: %s", type(exc).__name__)
 
     async def _handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
         ctx = await self._store(inbound)

@@ -98,15 +98,27 @@ async def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
         rt.worker.start()
         session = args.session or f"session-{datetime.now(UTC):%Y%m%d-%H%M%S}"
         chat = ConsoleChat(rt.core, sender, session=session, user=args.user, now=rt.clock.now)
-        interactive = sys.stdin.isatty()
+        interactive = sys.stdin is not None and sys.stdin.isatty()
         if interactive:
             print("Type a message and press Enter; Ctrl-D to quit.\n", file=sys.stderr)
-        await chat.run(prompt=interactive)
-        waited = await wait_for_thread(rt, chat.thread, timeout=args.wait)
+        try:
+            await chat.run(prompt=interactive)
+            waited = await wait_for_thread(rt, chat.thread, timeout=args.wait)
+        finally:
+            say_handed_back(await rt.worker.stop())
         if not waited:
             err(f"stopped waiting after {args.wait:g}s; open investigations continue with `mallory worker`")
             return 3
     return 0
+
+
+def say_handed_back(investigations: list[Any]) -> None:
+    """At exit: what this process was still working on went back to the queue."""
+    for inv in investigations:
+        err(
+            f'handed back the unfinished investigation of "{inv.question[:80]}" '
+            "(no attempt spent): the next `mallory worker` or `mallory chat` picks it up at once"
+        )
 
 
 async def wait_for_thread(rt: Any, thread: ThreadRef, *, timeout: float) -> bool:

@@ -187,6 +187,28 @@ class Queue:
             claim, {"status": Status.FAILED.value, "finished_at": now, "error": error[:2000]}
         )
 
+    async def release(self, claim: Claim) -> bool:
+        """Hand a claimed investigation back to the queue at once, as if never claimed (the
+        attempt is not spent): this process is stopping, not the work failing. Guarded by the
+        claim token, so a row that was finished, cancelled or reclaimed meanwhile is left as
+        it is. False when nothing was released."""
+        stmt = (
+            update(Investigation)
+            .where(col(Investigation.id) == claim.investigation.id)
+            .where(col(Investigation.claim_token) == claim.token)
+            .where(col(Investigation.status) == Status.RUNNING.value)
+            .values(
+                status=Status.PENDING.value,
+                claim_token=None,
+                worker_id=None,
+                claimed_at=None,
+                heartbeat_at=None,
+                progress=None,
+                attempts=Investigation.attempts - 1,  # type: ignore[operator]
+            )
+        )
+        return _rowcount(await self.db.run(lambda s: s.execute(stmt))) == 1
+
     async def reclaim_stale(self, *, now: datetime, lease: timedelta, max_attempts: int) -> list[str]:
         """Running rows whose heartbeat is older than the lease go back to pending (or to
         failed when they have used up their attempts). Returns the ids that failed."""
@@ -343,10 +365,12 @@ class Queue:
 
     async def lease_delivery(self, investigation_id: str, *, now: datetime, until: datetime) -> bool:
         """Take the right to deliver one result until ``until`` (so two workers never post it
-        twice at once). False when it is delivered, or another worker holds the lease."""
+        twice at once). False when it is delivered, or another worker holds the lease, or it
+        is not finished (a cancelled investigation has nothing to deliver)."""
         stmt = (
             update(Investigation)
             .where(col(Investigation.id) == investigation_id)
+            .where(col(Investigation.status).in_([Status.DONE.value, Status.FAILED.value]))
             .where(col(Investigation.delivered_at).is_(None))
             .where(
                 (col(Investigation.next_delivery_at).is_(None)) | (col(Investigation.next_delivery_at) <= now)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
+import stat
 import sys
 from collections.abc import Callable
 from datetime import datetime
@@ -145,14 +147,28 @@ class ConsoleChat:
 
 
 async def _stdin_reader() -> asyncio.StreamReader:
+    """A stream over standard input, whatever it is: a terminal or a pipe is read as it
+    comes; a file, ``/dev/null`` (which the event loop cannot watch) or a closed stdin is
+    read in a thread, to its end."""
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=2**22)
-    protocol = asyncio.StreamReaderProtocol(reader)
-    try:
-        await loop.connect_read_pipe(lambda: protocol, sys.stdin)
-    except (ValueError, OSError):
-        # stdin is a regular file or otherwise not pipe-like: read it in a thread
-        data = await asyncio.to_thread(sys.stdin.buffer.read)
-        reader.feed_data(data)
+    stdin = sys.stdin
+    if stdin is None:  # started with stdin closed: nothing will ever be typed
         reader.feed_eof()
+        return reader
+    try:
+        mode = os.fstat(stdin.fileno()).st_mode
+    except (OSError, ValueError):
+        reader.feed_eof()
+        return reader
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stdin.isatty():
+        protocol = asyncio.StreamReaderProtocol(reader)
+        await loop.connect_read_pipe(lambda: protocol, stdin)
+        return reader
+    try:
+        data = await asyncio.to_thread(stdin.buffer.read)
+    except (OSError, ValueError):  # unreadable: treat as the end of input
+        data = b""
+    reader.feed_data(data)
+    reader.feed_eof()
     return reader

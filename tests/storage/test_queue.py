@@ -379,3 +379,31 @@ async def test_short_reads_do_not_wait_for_a_writer_and_cannot_write(
     with pytest.raises(sqlite3.OperationalError):
         await db.read_sql(_insert_seen_event(db, clock, "sneaky"))
     await db.dispose()
+
+
+async def test_release_hands_the_claim_back_without_spending_an_attempt(
+    db_url: str, clock: FakeClock
+) -> None:
+    db = await _db(db_url)
+    try:
+        queue = Queue(db)
+        conv = await _conversation(db, clock)
+        inv_id = (await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW)).investigation.id
+        claim = await queue.claim(worker_id="stopping", now=clock.now())
+        assert claim is not None
+        assert await queue.release(claim) is True
+        row = await queue.get(inv_id)
+        assert row is not None and row.status == Status.PENDING.value
+        assert row.attempts == 0 and row.claim_token is None and row.worker_id is None
+        # another worker takes it at once, no lease to wait out
+        again = await queue.claim(worker_id="other", now=clock.now())
+        assert again is not None and again.investigation.id == inv_id and again.investigation.attempts == 1
+        # the old token releases nothing, and cannot complete it
+        assert await queue.release(claim) is False
+        assert await queue.complete(claim, now=clock.now(), answer="late") is Outcome.STALE_CLAIM
+        # a finished row is not released either
+        assert await queue.complete(again, now=clock.now(), answer="done") is Outcome.APPLIED
+        assert await queue.release(again) is False
+        assert (await queue.get(inv_id)).status == Status.DONE.value  # type: ignore[union-attr]
+    finally:
+        await db.dispose()
