@@ -28,6 +28,7 @@ from bot.events import (
     Sender,
     ThreadRef,
 )
+from bot.followups import QueryVectors, points_back, resolve_reference, same_topic
 from bot.llm import LLMProvider, OfflineProvider, Source, Turn, validate_citations
 from bot.llm.base import source_of
 from bot.persona import Persona
@@ -40,7 +41,6 @@ from bot.routing import (
     is_affirmative,
     is_cancel,
     is_negative,
-    is_referential,
     normalize,
 )
 from bot.text import shorten
@@ -113,6 +113,7 @@ class Mallory:
     ) -> None:
         self.on_entries = on_entries  # embeds new entries when semantic search is on
         self.on_enqueued: Callable[[], None] | None = None  # wakes an in-process worker
+        self.vectors: QueryVectors | None = None  # the embedder, when semantic search is on
         self.sleep: Callable[[float], Awaitable[None]] = sleep or asyncio.sleep
         self._tasks: set[asyncio.Task[None]] = set()
         self.settings = settings
@@ -404,11 +405,25 @@ class Mallory:
 
     async def _route_async(self, ctx: Context, sender: Sender, decision: Decision) -> None:
         question = (decision.question or ctx.text).strip()
+        open_inv = ctx.open_investigation
         if decision.offer_reply == "accepted":
             await self.conversations.set_offer(ctx.conversation.id, None, None)
-        elif is_referential(question) or question == normalize(ctx.text):
-            # "dig into that": the worker rewrites it from the thread; keep the request as asked
-            question = question or ctx.text
+        elif points_back(question) and open_inv is None:
+            resolved = await self._resolve_reference(ctx)
+            if resolved is None:
+                await self._reply(
+                    ctx,
+                    sender,
+                    "What should I investigate? I couldn't tell what that refers to here: "
+                    'say "dig into …" with the topic.',
+                    kind=ReplyKind.NOTICE,
+                    route="none",
+                )
+                return
+            question = resolved
+        distinct_from = None
+        if open_inv is not None and not await same_topic(question, open_inv.question, vectors=self.vectors):
+            distinct_from = open_inv.id  # a new topic gets its own investigation
         await self._enqueue(
             ctx.conversation,
             ctx.inbound.thread,
@@ -418,7 +433,16 @@ class Mallory:
             request_text=ctx.text,
             request_message_id=ctx.inbound.message_id,
             ctx=ctx,
+            distinct_from=distinct_from,
         )
+
+    async def _resolve_reference(self, ctx: Context) -> str | None:
+        """ "dig into that": the topic of the thread so far, read from the stored messages
+        (so it works without a language model too)."""
+        earlier = await self.conversations.history(
+            ctx.conversation.id, limit=self.settings.history_turns, before_id=ctx.message.id
+        )
+        return resolve_reference(earlier)
 
     async def _enqueue(
         self,
@@ -432,6 +456,7 @@ class Mallory:
         request_message_id: str | None,
         ctx: Context | None = None,
         entry_id: str | None = None,
+        distinct_from: str | None = None,
     ) -> OpenInvestigation:
         now = self.clock.now()
         result = await self.queue.enqueue(
@@ -449,6 +474,7 @@ class Mallory:
             now=now,
             dedup_window=timedelta(seconds=self.settings.dedup_window_s),
             note_when_open=True,  # the request is added to the open one as a steering note
+            distinct_from=distinct_from,
         )
         inv = result.investigation
         if not result.created:

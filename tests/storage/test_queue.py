@@ -407,3 +407,32 @@ async def test_release_hands_the_claim_back_without_spending_an_attempt(
         assert (await queue.get(inv_id)).status == Status.DONE.value  # type: ignore[union-attr]
     finally:
         await db.dispose()
+
+
+async def test_a_request_on_another_topic_is_not_absorbed_by_the_open_one(
+    db_url: str, clock: FakeClock
+) -> None:
+    db = await _db(db_url)
+    try:
+        queue = Queue(db)
+        conv = await _conversation(db, clock)
+        first = await queue.enqueue(_inv(conv, "the Fennick renewal"), now=clock.now(), dedup_window=WINDOW)
+        same = await queue.enqueue(_inv(conv, "the Fennick renewal"), now=clock.now(), dedup_window=WINDOW)
+        assert not same.created and same.investigation.id == first.investigation.id
+        other = await queue.enqueue(
+            _inv(conv, "passkey recovery"),
+            now=clock.now(),
+            dedup_window=WINDOW,
+            distinct_from=first.investigation.id,
+        )
+        assert other.created and other.investigation.id != first.investigation.id
+        # the second open one still guards against itself being asked twice
+        again = await queue.enqueue(
+            _inv(conv, "passkey recovery"),
+            now=clock.now(),
+            dedup_window=WINDOW,
+            distinct_from=first.investigation.id,
+        )
+        assert not again.created and again.investigation.id == other.investigation.id
+    finally:
+        await db.dispose()
