@@ -285,6 +285,7 @@ class Worker:
         )
         # steering notes are read again right before synthesis: late ones count too
         notes = [n.text for n in await self.queue.notes(inv.id)]
+        await self.investigator.follow_notes(dossier, notes, space=inv.space)  # the late ones
         if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="writing the report"):
             raise Cancelled()
         synthesis = await self._synthesize(dossier, notes)

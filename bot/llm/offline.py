@@ -144,10 +144,6 @@ class OfflineProvider:
                 paragraphs.append(f"{intro.get(phase, 'Also:')} " + " ".join(parts))
             if len(paragraphs) == 4:
                 break
-        if notes:
-            paragraphs.append(
-                "Steering notes from the thread were taken into account: " + "; ".join(notes) + "."
-            )
         summary = "\n\n".join(paragraphs[:4])
         summary = "*(Extractive summary: no language model is configured.)*\n\n" + summary
         return Synthesis(summary=summary, gaps=[], extractive=True)

@@ -65,3 +65,23 @@ async def test_a_new_topic_starts_its_own_investigation(
     # a follow-up about the same investigation is still folded in
     await chat.feed("dig into the Fennick renewal terms")
     assert len(await vault_rt.queue.listing()) == 2
+
+
+async def test_steering_notes_are_searched_and_answered_in_the_summary(
+    vault_rt: Any, console_out: io.StringIO, clock: FakeClock
+) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("dig into the March ingestion outage")
+    await chat.feed("also check the on-call policy")
+    await chat.feed("also check the query planner regression")
+    await chat.feed("also check the zeppelin hangar acoustics")
+    await vault_rt.worker.run_once()
+    (inv,) = await vault_rt.queue.listing()
+    summary = inv.answer.split("## Context Summary", 1)[1].split("\n---\n", 1)[0]
+    on_call = next(line for line in summary.splitlines() if "on-call policy" in line)
+    assert "[Entry " in on_call and "nothing" not in on_call
+    planner = next(line for line in summary.splitlines() if "query planner regression" in line)
+    assert "[Entry " in planner and "nothing" not in planner
+    zeppelin = next(line for line in summary.splitlines() if "zeppelin" in line)
+    assert "the notes have nothing on this" in zeppelin
+    assert "taken into account" not in inv.answer
