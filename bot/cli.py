@@ -540,8 +540,14 @@ def build_parser() -> argparse.ArgumentParser:
         "chat",
         parents=[chat_opts],
         help="chat in the terminal (reads stdin, pipe-friendly)",
-        description="Chat with Mallory in the terminal. One message per line; piped input works, "
-        "and the process waits for the session's investigations before exiting.",
+        description="Chat with Mallory in the terminal.\n\n"
+        "Where a message ends: one message per line. A line ending in a backslash continues on\n"
+        "the next one; lines between two ``` lines are one message; a run of binary lines is one\n"
+        "message; in a terminal, lines pasted at once are one message.\n\n"
+        "Piped input works: at its end the process waits for the session's investigations\n"
+        "(--wait) and hands back any still running (no attempt spent), so the next worker takes\n"
+        "them at once.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.set_defaults(handler=cmd_chat)
 

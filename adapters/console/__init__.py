@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable
 from datetime import datetime
 from typing import TextIO
 
+from adapters.console.messages import messages
 from bot.app import Mallory
 from bot.events import (
     Action,
@@ -27,6 +29,7 @@ from bot.events import (
 )
 
 PLATFORM = "console"
+PASTE_WINDOW = 0.05  # seconds: lines closer together than a person can type came from a paste
 SPACE = "local"
 
 _COMMANDS = {c.value: c for c in Command}
@@ -35,6 +38,24 @@ _BUTTON_WORDS = {
     "run a deep investigation": Action.DEEP_INVESTIGATION,
     "answer quickly instead": Action.ANSWER_QUICKLY,
 }
+
+
+_COMMAND_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
+_CORE_WORDS = {"help", "start"}  # answered by the core (what Mallory can do)
+COMMAND_HELP = {
+    Command.INVESTIGATE: "/investigate TOPIC — start a background investigation (--entry ID to start from a note)",
+    Command.RECALL: "/recall QUESTION — what earlier answers and the notes say",
+    Command.REMEMBER: "/remember TEXT — save a note to the knowledge base",
+    Command.STATUS: "/status — the investigations open here",
+    Command.CANCEL: "/cancel — stop the open investigation",
+}
+
+
+def unknown_command(name: str) -> str:
+    lines = [f"There is no /{name} command. These exist:"]
+    lines += [f"  {COMMAND_HELP.get(c, '/' + c.value)}" for c in Command]
+    lines.append("  /help — what I can do")
+    return "\n".join(lines)
 
 
 class ConsoleSender:
@@ -131,19 +152,24 @@ class ConsoleChat:
             if command is not None:
                 await self.core.handle_command(command, args, inbound, self.sender)
                 return
+            if _COMMAND_NAME.fullmatch(name) and name.lower() not in _CORE_WORDS:
+                await self.sender.send(
+                    Reply(self.thread, unknown_command(name), kind=ReplyKind.NOTICE, in_reply_to=message_id)
+                )
+                return
         await self.core.handle(inbound, self.sender)
 
     async def run(self, stream: asyncio.StreamReader | None = None, *, prompt: bool = False) -> None:
-        """Read lines until end of input."""
+        """Read messages until end of input (where one ends: ``adapters/console/messages.py``).
+        With ``prompt`` (a terminal), lines pasted at once are one message."""
         if stream is None:
             stream = await _stdin_reader()
-        while True:
+        if prompt:
+            self.sender._write("you> ")
+        async for message in messages(stream, paste_window=PASTE_WINDOW if prompt else None):
+            await self.feed(message)
             if prompt:
                 self.sender._write("you> ")
-            raw = await stream.readline()
-            if not raw:
-                return
-            await self.feed(raw.decode("utf-8", errors="replace"))
 
 
 async def _stdin_reader() -> asyncio.StreamReader:

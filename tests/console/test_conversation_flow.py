@@ -4,7 +4,9 @@ small talk, unknown commands and multi-line messages."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+import re
 from typing import Any
 
 from adapters.console import ConsoleChat, ConsoleSender
@@ -85,3 +87,61 @@ async def test_steering_notes_are_searched_and_answered_in_the_summary(
     zeppelin = next(line for line in summary.splitlines() if "zeppelin" in line)
     assert "the notes have nothing on this" in zeppelin
     assert "taken into account" not in inv.answer
+
+
+async def test_small_talk_gets_a_reply_in_the_persona_voice(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("how are you today?")
+    await chat.feed("who are you?")
+    blocks = [b for b in console_out.getvalue().split("\n\n") if b.strip()]
+    assert len(blocks) == 2
+    assert "Noted" not in console_out.getvalue()
+    assert "Well, thanks" in blocks[0] and "!" not in blocks[0]
+    assert "I'm Mallory" in blocks[1]
+    assert await vault_rt.queue.listing() == []
+
+
+async def test_an_unknown_command_lists_the_ones_that_exist(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("/foo bar")
+    text = console_out.getvalue()
+    assert "There is no /foo command" in text
+    for name in ("/investigate", "/recall", "/remember", "/status", "/cancel", "/help"):
+        assert name in text
+    await chat.feed("/etc/hosts is missing on the build box")  # a path, not a command
+    assert text.count("There is no") == console_out.getvalue().count("There is no")
+
+
+async def _run(chat: ConsoleChat, data: bytes, *, prompt: bool = False) -> None:
+    reader = asyncio.StreamReader()
+    reader.feed_data(data)
+    reader.feed_eof()
+    await chat.run(reader, prompt=prompt)
+
+
+async def test_piped_input_marks_message_boundaries(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await _run(
+        chat,
+        b"hi\n"
+        b"what is Beacon,\\\n"
+        b"and who owns it?\n"
+        b"```\nline one\nline two\n```\n"
+        b"\x00\x01\x02binary\x03\x04\n\xff\xfe\x00\x00\n\x00\x07\x08\x1b\n",
+    )
+    heads = re.findall(r"^mallory \[m\d+\] ↳ (u\d+)", console_out.getvalue(), re.M)
+    assert heads == ["u1", "u2", "u3", "u4"]  # one reply per message
+    assert "binary data" in console_out.getvalue().split("↳ u4:")[1]
+    first = await vault_rt.conversations.history((await vault_rt.conversations.by_key(chat.thread.key)).id)
+    texts = [m.text for m in first if m.role == "user"]
+    assert texts[1] == "what is Beacon,\nand who owns it?"
+    assert texts[2] == "```\nline one\nline two\n```"
+
+
+async def test_a_paste_in_a_terminal_is_one_message(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    # lines that arrive together (a paste) with the terminal's prompt on: one message, one reply
+    await _run(chat, b"what is Beacon?\nand the Harbor project?\nand who owns them?\n", prompt=True)
+    assert re.findall(r"mallory \[m\d+\] ↳ (u\d+)", console_out.getvalue()) == ["u1"]
+    await _run(chat, b"\x00\x01\x02\x03\n\xff\xfe\x00\n", prompt=True)
+    assert re.findall(r"mallory \[m\d+\] ↳ (u\d+)", console_out.getvalue()) == ["u1", "u2"]
