@@ -118,7 +118,8 @@ class OfflineProvider:
                 "I can't set reminders. If you want me to research it now instead, say "
                 '"dig into …" and I\'ll start an investigation.'
             )
-        name = (_NAME.search(persona) or [None, "Mallory"])[1]
+        named = _NAME.search(persona)
+        name = named.group(1) if named else "Mallory"
         small_talk = _small_talk(norm, name)
         if small_talk is not None:
             return small_talk
