@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot import __version__
-from bot.config import Settings, load_settings
+from bot.config import Settings, load_settings, unknown_variables
 from bot.errors import MalloryError
 from bot.events import ThreadRef
 from storage.db import StorageError
@@ -30,6 +30,12 @@ from storage.db import StorageError
 log = logging.getLogger("mallory")
 
 Handler = Callable[[argparse.Namespace, Settings], Awaitable[int]]
+
+# one default space for the console and every command, so what one stores the others find
+SPACE_HELP = (
+    "{what} (default: MALLORY_DEFAULT_SPACE, 'global'; the console chat and every command "
+    "share it, and entries in 'global' are seen from every space)"
+)
 
 
 # --------------------------------------------------------------------------- logging
@@ -97,7 +103,14 @@ async def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
         rt.worker.senders["console"] = sender
         rt.worker.start()
         session = args.session or f"session-{datetime.now(UTC):%Y%m%d-%H%M%S}"
-        chat = ConsoleChat(rt.core, sender, session=session, user=args.user, now=rt.clock.now)
+        chat = ConsoleChat(
+            rt.core,
+            sender,
+            session=session,
+            user=args.user,
+            now=rt.clock.now,
+            space=getattr(args, "space", None) or settings.default_space,
+        )
         interactive = sys.stdin is not None and sys.stdin.isatty()
         if interactive:
             print("Type a message and press Enter; Ctrl-D to quit.\n", file=sys.stderr)
@@ -353,9 +366,10 @@ async def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     path = Path(args.path).expanduser()
     async with Runtime.open(settings) as rt:
         print(f"embeddings: {rt.embedder_description}", file=sys.stderr)
-        result = await rt.ingest(path, space=args.space)
+        space = args.space or settings.default_space
+        result = await rt.ingest(path, space=space)
     print(
-        f"ingested {result.total} entries from {path} into space {args.space!r}: "
+        f"ingested {result.total} entries from {path} into space {space!r}: "
         f"{result.created} new, {result.updated} updated, {result.unchanged} unchanged, {result.links} links"
     )
     for skipped in result.skipped:
@@ -414,7 +428,11 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
             print(f"  {text}", file=sys.stderr)
 
         dossier = await rt.investigator.run(
-            topic, space=args.space, entry_id=args.entry, depth=args.depth, progress=progress
+            topic,
+            space=args.space or settings.default_space,
+            entry_id=args.entry,
+            depth=args.depth,
+            progress=progress,
         )
         synthesis = await rt.worker._synthesize(dossier, [])
         from bot.research.report import render_report
@@ -427,20 +445,21 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def cmd_recall(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.research.recall import render_recall
+    from bot.research.recall import Grade, render_recall
     from bot.runtime import Runtime
 
     question = " ".join(args.question).strip()
+    space = args.space or settings.default_space
     async with Runtime.open(settings) as rt:
         if args.keyword:
             explored = await rt.core.recall.explore(
-                question, space=args.space, keywords=args.keyword, depth=args.depth, beam=args.beam
+                question, space=space, keywords=args.keyword, depth=args.depth, beam=args.beam
             )
             from bot.research.recall import RecallResult
 
             result = RecallResult(question, explored=explored)
         else:
-            result = await rt.core.recall.cascade(question, space=args.space)
+            result = await rt.core.recall.cascade(question, space=space)
     if args.json:
         print(
             json.dumps(
@@ -472,6 +491,8 @@ async def cmd_recall(args: argparse.Namespace, settings: Settings) -> int:
             )
         )
     else:
+        if result.grade is Grade.MISS:
+            print("MISS: no earlier answer to this question.")
         print(render_recall(result))
     return 0
 
@@ -518,6 +539,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="at end of input, wait this many seconds for open investigations (default 300)",
     )
     chat_opts.add_argument("--no-seed", action="store_true", help="do not seed an empty knowledge base")
+    chat_opts.add_argument(
+        "--space", help=SPACE_HELP.format(what="space the console conversation reads and writes")
+    )
 
     p = sub.add_parser(
         "run",
@@ -560,9 +584,7 @@ def build_parser() -> argparse.ArgumentParser:
         "ingest", cmd_ingest, "load a folder of Markdown notes (or a .jsonl corpus) into the knowledge base"
     )
     p.add_argument("path", help="a folder of .md notes, one .md file, or a .jsonl file (_id, title, text)")
-    p.add_argument(
-        "--space", default="global", help="space to load into (default: global, seen by every space)"
-    )
+    p.add_argument("--space", help=SPACE_HELP.format(what="space to load into"))
 
     p = add(
         "investigations", cmd_investigations, "list investigations with status, question, thread, attempts"
@@ -577,7 +599,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--depth", type=int, default=1, choices=[1, 2], help="relationship hops in Phase 2 (default 1)"
     )
-    p.add_argument("--space", default="global")
+    p.add_argument("--space", help=SPACE_HELP.format(what="space to read"))
     p.add_argument("--no-seed", action="store_true", help="do not seed an empty knowledge base")
 
     p = add("recall", cmd_recall, "search earlier answers, then the knowledge base, then the graph")
@@ -585,7 +607,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--keyword", action="append", help="explore the graph from this keyword (repeatable)")
     p.add_argument("--depth", type=int, default=3, help="explore: hops from the anchors (default 3)")
     p.add_argument("--beam", type=int, default=4, help="explore: nodes kept per hop (default 4)")
-    p.add_argument("--space", default="global")
+    p.add_argument("--space", help=SPACE_HELP.format(what="space to read"))
     p.add_argument("--json", action="store_true")
 
     p = add("worker", cmd_worker, "run only the worker loop (claims, investigates, delivers)")
@@ -621,6 +643,8 @@ def main(argv: list[str] | None = None) -> int:
         err(f"bad setting {where}: {first.get('msg')}")
         return 2
     setup_logging(settings, verbose=args.verbose)
+    for line in unknown_variables():
+        err(line)
     try:
         return asyncio.run(args.handler(args, settings))
     except KeyboardInterrupt:

@@ -30,7 +30,7 @@ from bot.events import (
 
 PLATFORM = "console"
 PASTE_WINDOW = 0.05  # seconds: lines closer together than a person can type came from a paste
-SPACE = "local"
+SPACE = "global"  # the default space the CLI commands read too (MALLORY_DEFAULT_SPACE)
 
 _COMMANDS = {c.value: c for c in Command}
 _BUTTON_WORDS = {
@@ -119,10 +119,11 @@ class ConsoleChat:
         session: str = "session",
         user: str = "you",
         now: Callable[[], datetime],
+        space: str = SPACE,
     ) -> None:
         self.core = core
         self.sender = sender
-        self.thread = ThreadRef(PLATFORM, SPACE, "console", session)
+        self.thread = ThreadRef(PLATFORM, space, "console", session)
         self.author = Person(user, user)
         self.now = now
         self._ids = itertools.count(1)

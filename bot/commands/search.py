@@ -28,7 +28,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--limit", type=int, default=10, help="hits per query (default 10)")
     p.add_argument("--json", action="store_true", help="print the hits as one JSON list")
     p.add_argument(
-        "--space", help="space to search (default: MALLORY_DEFAULT_SPACE); global entries are always seen"
+        "--space",
+        help="space to search (default: MALLORY_DEFAULT_SPACE, 'global'; the console chat and every "
+        "command share it, and global entries are always seen)",
     )
     p.add_argument(
         "--mode", choices=sorted(MODES), default="hybrid", help="which side(s) to run (default hybrid)"
@@ -41,7 +43,9 @@ def register(subparsers: Any) -> None:
         description="Embed every entry whose text changed since it was last embedded (all of them "
         "with --all), showing progress on stderr.",
     )
-    p.add_argument("--space", help="only this space (default: every space)")
+    p.add_argument(
+        "--space", help="only this space (default: every space; the console and commands share 'global')"
+    )
     p.add_argument("--all", action="store_true", help="recompute every embedding, changed or not")
     p.set_defaults(handler=cmd_reindex)
 

@@ -17,7 +17,7 @@ from bot.followups import QueryVectors, points_back, resolve_reference, same_top
 from bot.llm import LLMProvider, Source, Turn, validate_citations
 from bot.llm.base import source_of
 from bot.persona import Persona
-from bot.research.recall import Recall, render_recall
+from bot.research.recall import Recall, recall_prose
 from bot.research.search import Hit
 from bot.routing import LOOKS_ELSEWHERE, Decision, OfferReply, Route
 from bot.text import shorten
@@ -92,11 +92,9 @@ class Routes:
         await self.outbox.typing(sender, ctx.inbound.thread)
         if recall:
             result = await self.recall.cascade(question, space=ctx.conversation.space)
-            text = render_recall(result)
+            text = recall_prose(result)
             weak = result.grade.value != "STRONG" and len(result.hits) < WEAK_HITS
-            await self._answer_with_offer(
-                ctx, sender, f"```\n{text}\n```" if "\n" in text else text, question, weak
-            )
+            await self._answer_with_offer(ctx, sender, text, question, weak)
             return
         hits = await self.recall.retrieve(
             question, space=ctx.conversation.space, limit=self.settings.quick_top_k

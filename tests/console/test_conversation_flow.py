@@ -145,3 +145,14 @@ async def test_a_paste_in_a_terminal_is_one_message(vault_rt: Any, console_out: 
     assert re.findall(r"mallory \[m\d+\] ↳ (u\d+)", console_out.getvalue()) == ["u1"]
     await _run(chat, b"\x00\x01\x02\x03\n\xff\xfe\x00\n", prompt=True)
     assert re.findall(r"mallory \[m\d+\] ↳ (u\d+)", console_out.getvalue()) == ["u1", "u2"]
+
+
+async def test_recall_in_chat_reads_as_prose_with_citations(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("/recall analytics storage backend")
+    reply = console_out.getvalue()
+    assert "The closest notes are **" in reply and "[Entry " in reply
+    for debug in ("Top-K", "score", "lexical+semantic", "•", "```"):
+        assert debug not in reply
+    await chat.feed("/recall zeppelin hangar acoustics")
+    assert "Nothing in the notes or in earlier answers matches that" in console_out.getvalue()
