@@ -178,9 +178,31 @@ async def cmd_reindex(args: argparse.Namespace, settings: Settings) -> int:
         if not isinstance(index, SemanticIndex):
             raise ConfigError(f"nothing to reindex: {rt.embedder_description}")
         spaces = [args.space] if args.space else None
-        bar = ProgressBar("embedding", sys.stderr)
+        bar = ProgressBar("checking entries", sys.stderr)
+        checked = [0]
+
+        def progress(done: int, total: int) -> None:
+            checked[0] = total
+            bar(done, total)
+
         started = time.monotonic()
-        embedded = await index.reindex(spaces=spaces, force=args.all, progress=bar)
+        embedded = await index.reindex(spaces=spaces, force=args.all, progress=progress)
         took = time.monotonic() - started
-    print(f"reindexed: {embedded} entries embedded in {took:.1f}s ({index.model})")
+    print(reindex_summary(checked[0], embedded, forced=args.all, seconds=took, model=index.model))
     return 0
+
+
+def reindex_summary(checked: int, embedded: int, *, forced: bool, seconds: float, model: str) -> str:
+    """What a reindex did, in words: how many entries it looked at and why it embedded some."""
+    if checked == 0:
+        return "reindex: the knowledge base has no entries yet; nothing to embed (load notes with `mallory ingest`)"
+    entries = f"{checked} entr{'y' if checked == 1 else 'ies'}"
+    if forced:
+        return f"reindex: recomputed the embeddings of all {entries} in {seconds:.1f}s ({model})"
+    if embedded == 0:
+        return f"reindex: checked {entries}; all embeddings were already up to date, nothing to do ({model})"
+    current = checked - embedded
+    return (
+        f"reindex: checked {entries}; embedded {embedded} that were new or changed since they were last "
+        f"embedded, {current} already up to date ({seconds:.1f}s, {model})"
+    )
