@@ -158,7 +158,6 @@ def test_chat_without_waiting_hands_its_investigation_back(tmp_path: Path) -> No
         cwd=tmp_path,
         timeout=60,
     )
-    import json
 
     (row,) = [json.loads(line) for line in listing.stdout.splitlines()]
     assert row["status"] != "running", proc.stderr  # never left for the lease to expire
