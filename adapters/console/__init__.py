@@ -7,6 +7,7 @@ import asyncio
 import itertools
 import os
 import re
+import shutil
 import stat
 import sys
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from datetime import datetime
 from typing import TextIO
 
 from adapters.console.messages import messages
+from adapters.console.report_view import for_terminal
 from bot.app import Mallory
 from bot.events import (
     Action,
@@ -64,8 +66,10 @@ class ConsoleSender:
 
     platform = PLATFORM
 
-    def __init__(self, out: TextIO, *, color: bool = False) -> None:
+    def __init__(self, out: TextIO, *, color: bool = False, width: int | None = None) -> None:
         self.out = out
+        tty = bool(getattr(out, "isatty", lambda: False)())
+        self.width = width or (min(shutil.get_terminal_size((80, 24)).columns, 100) if tty else 80)
         self._ids = itertools.count(1)
         self.buttons: dict[str, tuple[Button, ...]] = {}
         self.color = color
@@ -83,8 +87,11 @@ class ConsoleSender:
             head += f" ({reply.kind.value})"
         if reply.mention is not None:
             head += f" @{reply.mention.name or reply.mention.id}"
-        # a terminal has no length limit: show the attached full version instead of the short one
-        body = reply.attachment.content if reply.attachment is not None else reply.text
+        if reply.kind is ReplyKind.REPORT and reply.full_report:
+            # the whole report, fitted to the terminal; the file has every line
+            body = for_terminal(reply.full_report, width=self.width, path=reply.report_file)
+        else:
+            body = reply.attachment.content if reply.attachment is not None else reply.text
         lines = [head + ":", body.rstrip()]
         if reply.buttons:
             self.buttons[message_id] = reply.buttons

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from pathlib import Path
 from typing import Any
 
 from adapters.console import ConsoleChat, ConsoleSender
@@ -156,3 +157,19 @@ async def test_recall_in_chat_reads_as_prose_with_citations(vault_rt: Any, conso
         assert debug not in reply
     await chat.feed("/recall zeppelin hangar acoustics")
     assert "Nothing in the notes or in earlier answers matches that" in console_out.getvalue()
+
+
+async def test_a_report_reads_on_an_80_column_terminal(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("dig into the March ingestion outage")
+    await vault_rt.worker.run_once()
+    text = console_out.getvalue()
+    report = text[text.index("(report) @you:") :].split("\n\n  (update to")[0]
+    lines = report.splitlines()
+    assert len(lines) <= 110, len(lines)
+    assert all(len(line) <= 80 for line in lines if not line.startswith("Full report: "))
+    sections = [line for line in lines if line.startswith("## ")]
+    assert sections[0] == "## Context Summary" and sections[-1] == "## Sources"
+    (inv,) = await vault_rt.queue.listing()
+    assert f"Full report: {inv.report_path}" in report
+    assert Path(inv.report_path).read_text().count("\n") > len(lines)  # the file has it all
