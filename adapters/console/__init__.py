@@ -68,15 +68,38 @@ class ConsoleSender:
 
     def __init__(self, out: TextIO, *, color: bool = False, width: int | None = None) -> None:
         self.out = out
-        tty = bool(getattr(out, "isatty", lambda: False)())
-        self.width = width or (min(shutil.get_terminal_size((80, 24)).columns, 100) if tty else 80)
+        self.tty = bool(getattr(out, "isatty", lambda: False)())
+        self.width = width or (min(shutil.get_terminal_size((80, 24)).columns, 100) if self.tty else 80)
+        self.prompt = ""
+        self._prompting = False
         self._ids = itertools.count(1)
         self.buttons: dict[str, tuple[Button, ...]] = {}
         self.color = color
 
     def _write(self, text: str) -> None:
+        """Write output; while the prompt waits for input (a terminal), the output goes
+        above it: the prompt line is cleared first and drawn again after."""
+        if self._prompting:
+            text = "\r\x1b[K" + text + self.prompt
         self.out.write(text)
         self.out.flush()
+
+    def show_prompt(self, prompt: str = "you> ") -> None:
+        """Draw the prompt and keep it at the bottom until ``input_taken``."""
+        self.prompt = prompt
+        self._prompting = False
+        self._write(prompt)
+        self._prompting = self.tty
+
+    def input_ended(self) -> None:
+        """End of input (Ctrl-D): leave the prompt's line, so later output starts on its own."""
+        if self._prompting:
+            self._prompting = False
+            self._write("\n")
+
+    def input_taken(self) -> None:
+        """The person pressed Enter: the cursor is on a fresh line, no prompt is showing."""
+        self._prompting = False
 
     async def send(self, reply: Reply) -> Posted:
         message_id = f"m{next(self._ids)}"
@@ -173,11 +196,13 @@ class ConsoleChat:
         if stream is None:
             stream = await _stdin_reader()
         if prompt:
-            self.sender._write("you> ")
+            self.sender.show_prompt()
         async for message in messages(stream, paste_window=PASTE_WINDOW if prompt else None):
+            self.sender.input_taken()
             await self.feed(message)
             if prompt:
-                self.sender._write("you> ")
+                self.sender.show_prompt()
+        self.sender.input_ended()
 
 
 async def _stdin_reader() -> asyncio.StreamReader:
