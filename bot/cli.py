@@ -252,6 +252,7 @@ async def _serve(platforms: list[str], args: argparse.Namespace, settings: Setti
             async with warming(rt):
                 await _until_signal()
         finally:
+            say_handed_back(await rt.worker.stop())
             for adapter in reversed(adapters):
                 await adapter.stop()
             await _close_senders(rt.worker.senders)
@@ -300,6 +301,7 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
             async with warming(rt):
                 await _until_signal()
         finally:
+            say_handed_back(await rt.worker.stop())
             await _close_senders(rt.worker.senders)
     return 0
 

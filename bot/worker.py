@@ -149,33 +149,37 @@ class Worker:
         return released
 
     async def tick(self) -> None:
+        await self._scheduled(self.run_once, "worker tick failed")
+
+    async def sweep(self) -> None:
+        await self._scheduled(self._sweep, "worker sweep failed")
+
+    async def _scheduled(self, job: Callable[[], Awaitable[object]], failed: str) -> None:
+        """Run one scheduled job: its failures are logged, and a cancellation by ``stop`` ends
+        it quietly (stop hands back what it held)."""
         task = asyncio.current_task()
         if task is not None:
             self._ticks.add(task)
         try:
-            await self.run_once()
+            await job()
         except asyncio.CancelledError:
             if not self._stopping:
                 raise
-            # cancelled by stop(), which hands back what this tick held
         except Exception:
-            log.exception("worker tick failed")
+            log.exception(failed)
         finally:
             if task is not None:
                 self._ticks.discard(task)
 
-    async def sweep(self) -> None:
-        try:
-            failed = await self.queue.reclaim_stale(
-                now=self.clock.now(),
-                lease=timedelta(seconds=self.settings.lease_s),
-                max_attempts=self.settings.max_attempts,
-            )
-            if failed:
-                log.warning("gave up on %d investigations after repeated stalls", len(failed))
-            await self.delivery.deliver_pending()
-        except Exception:
-            log.exception("worker sweep failed")
+    async def _sweep(self) -> None:
+        failed = await self.queue.reclaim_stale(
+            now=self.clock.now(),
+            lease=timedelta(seconds=self.settings.lease_s),
+            max_attempts=self.settings.max_attempts,
+        )
+        if failed:
+            log.warning("gave up on %d investigations after repeated stalls", len(failed))
+        await self.delivery.deliver_pending()
 
     # ------------------------------------------------------------------ work
 
