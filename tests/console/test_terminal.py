@@ -71,6 +71,8 @@ def test_updates_and_the_report_print_above_a_redrawn_prompt(tmp_path: Path) -> 
     deadline = time.monotonic() + 120
     try:
         _read_until(leader, r"you> $", out, deadline)
+        os.write(leader, b"what is Beacon?\nand who owns Harbor?\n")  # a paste: one message
+        _read_until(leader, r"\[Run a deep investigation\]\s*(\r|\n|\x1b\[K)*you> $", out, deadline)
         os.write(leader, b"dig into the March ingestion outage\n")
         _read_until(leader, r"Full report: [^\r\n]+\.md", out, deadline)
         _read_until(leader, r"the report is below\.\r?\n(\x1b\[K|\r)*you> $", out, deadline)
@@ -83,6 +85,8 @@ def test_updates_and_the_report_print_above_a_redrawn_prompt(tmp_path: Path) -> 
     screen = screen_lines("".join(out))
     # nothing was printed onto the prompt's line, and the prompt is back at the bottom
     for line in screen:
-        assert not (line.startswith("you> ") and len(line) > len("you> ") and "dig into" not in line), line
+        if line.startswith("you> "):  # only what the person typed follows the prompt
+            assert "mallory [" not in line and "(update to" not in line and "Full report" not in line, line
     assert "you> " in [line for line in screen if line.strip()][-1]
-    assert any(line.startswith("mallory [m2] ↳ u1 (report)") for line in screen)
+    assert any(line.startswith("mallory [m3] ↳ u2 (report)") for line in screen), screen
+    assert not any(line.startswith("mallory [m") and "↳ u3" in line for line in screen)  # 2 messages
