@@ -23,11 +23,14 @@ from pydantic import ValidationError
 
 from bot import __version__
 from bot.config import Settings, load_settings
+from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter
 from bot.errors import MalloryError
 from bot.events import ThreadRef
 from storage.db import StorageError
 
 log = logging.getLogger("mallory")
+
+CONSOLE = "console"  # the adapter `run` falls back to, and `chat` opens
 
 Handler = Callable[[argparse.Namespace, Settings], Awaitable[int]]
 
@@ -88,21 +91,28 @@ def err(text: str) -> None:
 
 
 async def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
-    from adapters.console import ConsoleChat, ConsoleSender
     from bot.runtime import Runtime
 
+    console = load_adapter("console")
     async with Runtime.open(settings, platforms=["console"]) as rt:
         await _announce(rt, seed=not args.no_seed)
-        sender = ConsoleSender(sys.stdout)
-        rt.worker.senders["console"] = sender
-        rt.worker.start()
         session = args.session or f"session-{datetime.now(UTC):%Y%m%d-%H%M%S}"
-        chat = ConsoleChat(rt.core, sender, session=session, user=args.user, now=rt.clock.now)
         interactive = sys.stdin.isatty()
+        adapter = console.from_settings(
+            settings, rt.core, Serving(session=session, user=args.user, prompt=interactive)
+        )
+        rt.worker.senders[adapter.name] = adapter.sender
+        rt.worker.start()
         if interactive:
             print("Type a message and press Enter; Ctrl-D to quit.\n", file=sys.stderr)
-        await chat.run(prompt=interactive)
-        waited = await wait_for_thread(rt, chat.thread, timeout=args.wait)
+        await adapter.start()
+        try:
+            await adapter.wait_closed()
+        finally:
+            await adapter.stop()
+        waited = not isinstance(adapter, OneConversation) or await wait_for_thread(
+            rt, adapter.thread, timeout=args.wait
+        )
         if not waited:
             err(f"stopped waiting after {args.wait:g}s; open investigations continue with `mallory worker`")
             return 3
@@ -174,23 +184,16 @@ async def warming(rt: Any) -> AsyncIterator[None]:
 
 
 def platform_plan(settings: Settings) -> tuple[list[str], list[str]]:
-    """Which adapters `run` starts, and why each one is or is not started."""
+    """Which platform adapters `run` starts, and why each one is or is not started (the
+    console is what `run` opens when none is)."""
     start, why = [], []
-    if settings.slack_bot_token and (settings.slack_app_token or settings.slack_signing_secret):
-        start.append("slack")
-        mode = "Socket Mode" if settings.slack_app_token else "HTTP Events API (serve it with --http PORT)"
-        why.append(f"slack: SLACK_BOT_TOKEN set, {mode}")
-    elif settings.slack_bot_token:
-        why.append(
-            "slack: not started — SLACK_BOT_TOKEN needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP)"
-        )
-    else:
-        why.append("slack: not started — no SLACK_BOT_TOKEN")
-    if settings.telegram_bot_token:
-        start.append("telegram")
-        why.append("telegram: TELEGRAM_BOT_TOKEN set")
-    else:
-        why.append("telegram: not started — no TELEGRAM_BOT_TOKEN")
+    for name in installed():
+        if name == CONSOLE:
+            continue
+        configured, reason = load_adapter(name).plan(settings)
+        if configured:
+            start.append(name)
+        why.append(reason)
     return start, why
 
 
@@ -207,20 +210,15 @@ async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
 async def _serve(platforms: list[str], args: argparse.Namespace, settings: Settings) -> int:
     from bot.runtime import Runtime
 
+    serving = Serving(http_port=args.http, webhook_url=args.webhook, webhook_port=args.port)
     async with Runtime.open(settings, platforms=platforms) as rt:
         await _announce(rt, seed=not args.no_seed)
-        adapters: list[Any] = []
+        adapters: list[Adapter] = []
         try:
             for name in platforms:
-                module = importlib.import_module(f"adapters.{name}")
-                sender = module.sender_from_settings(settings)
-                rt.worker.senders[name] = sender
-                adapter_cls = module.SlackAdapter if name == "slack" else module.TelegramAdapter
-                adapter = adapter_cls(settings, rt.core, sender)
-                if name == "slack":
-                    await adapter.start(http_port=args.http)
-                else:
-                    await adapter.start(webhook_url=args.webhook, port=args.port)
+                adapter = load_adapter(name).from_settings(settings, rt.core, serving)
+                rt.worker.senders[name] = adapter.sender
+                await adapter.start()
                 adapters.append(adapter)
                 print(f"{name}: started", file=sys.stderr)
             rt.worker.start()
@@ -260,8 +258,9 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
     platforms, _ = platform_plan(settings)
     async with Runtime.open(settings, platforms=platforms or ["console"]) as rt:
         for name in platforms:
-            module = importlib.import_module(f"adapters.{name}")
-            rt.worker.senders[name] = module.sender_from_settings(settings)
+            sender = load_adapter(name).sender_from_settings(settings)
+            if sender is not None:
+                rt.worker.senders[name] = sender
         print(
             f"worker {rt.worker.worker_id}: delivering to {', '.join(platforms) or 'no platform (results wait in the database)'}",
             file=sys.stderr,
