@@ -26,6 +26,7 @@ from bot.config import Settings, load_settings
 from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter
 from bot.errors import MalloryError
 from bot.events import ThreadRef
+from bot.redact import RedactSecrets
 from storage.db import StorageError
 
 log = logging.getLogger("mallory")
@@ -36,30 +37,6 @@ Handler = Callable[[argparse.Namespace, Settings], Awaitable[int]]
 
 
 # --------------------------------------------------------------------------- logging
-
-
-class RedactSecrets(logging.Filter):
-    """Replace every configured secret in log records with a placeholder."""
-
-    def __init__(self, secrets: list[str]) -> None:
-        super().__init__()
-        self.secrets = [s for s in secrets if len(s) >= 6]
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not self.secrets:
-            return True
-        message = record.getMessage()
-        redacted = message
-        for secret in self.secrets:
-            redacted = redacted.replace(secret, "[redacted]")
-        if redacted != message:
-            record.msg, record.args = redacted, ()
-        if record.exc_info and record.exc_info[1] is not None:
-            text = logging.Formatter().formatException(record.exc_info)
-            for secret in self.secrets:
-                text = text.replace(secret, "[redacted]")
-            record.exc_text, record.exc_info = text, None
-        return True
 
 
 def setup_logging(settings: Settings, *, verbose: bool = False) -> None:

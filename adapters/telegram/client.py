@@ -16,6 +16,8 @@ from telegram.request import HTTPXRequest, RequestData
 
 from bot.config import Settings
 from bot.errors import ConfigError
+from bot.redact import redact as redact_secrets
+from bot.redact import redact_in_logs
 
 DEFAULT_API_URL = "https://api.telegram.org"
 log = logging.getLogger(__name__)
@@ -98,30 +100,14 @@ def readable_update(raw: Any) -> Any:
     return raw
 
 
-class _RedactToken(logging.Filter):
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if self.token in message:
-            record.msg = message.replace(self.token, "<telegram-token>")
-            record.args = None
-        return True
-
-
 # httpx logs every request URL at INFO, and a Bot API URL carries the token.
 _URL_LOGGERS = ("httpx", "httpcore", "telegram.request", "telegram.ext.Updater")
 
 
 def redact_token_in_logs(token: str) -> None:
     """Make sure log records of the HTTP stack never carry ``token``."""
-    for name in _URL_LOGGERS:
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, _RedactToken) and f.token == token for f in logger.filters):
-            logger.addFilter(_RedactToken(token))
+    redact_in_logs(_URL_LOGGERS, [token])
 
 
 def redact(text: str, token: str) -> str:
-    return text.replace(token, "<telegram-token>") if token else text
+    return redact_secrets(text, [token])
