@@ -27,7 +27,6 @@ from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_
 from bot.errors import MalloryError
 from bot.events import ThreadRef
 from bot.redact import RedactSecrets
-from storage.db import StorageError
 
 log = logging.getLogger("mallory")
 
@@ -583,7 +582,7 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(args.handler(args, settings))
     except KeyboardInterrupt:
         return 130
-    except (MalloryError, StorageError) as exc:
+    except MalloryError as exc:
         err(str(exc))
         return 1
     except BrokenPipeError:
