@@ -31,6 +31,8 @@ from storage.queue import Claim, Outcome, Queue
 
 log = logging.getLogger(__name__)
 
+SEEN_SWEEP_EVERY = timedelta(hours=1)
+
 
 class _SkipExpectedOverlap(logging.Filter):
     """A tick that finds the previous one still running (a long investigation) is skipped
@@ -78,6 +80,7 @@ class Worker:
         self.on_entries = on_entries
         self.worker_id = worker_id or f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
         self._scheduler: AsyncIOScheduler | None = None
+        self._seen_swept_at: datetime | None = None
 
     # ------------------------------------------------------------------ scheduling
 
@@ -135,8 +138,18 @@ class Worker:
             if failed:
                 log.warning("gave up on %d investigations after repeated stalls", len(failed))
             await self.delivery.deliver_pending()
+            await self.forget_old_deliveries()
         except Exception:
             log.exception("worker sweep failed")
+
+    async def forget_old_deliveries(self) -> None:
+        """Drop delivery keys older than the retention (``seen_events`` would grow without
+        bound: Slack writes two per message). At most once per ``SEEN_SWEEP_EVERY``."""
+        now = self.clock.now()
+        if self._seen_swept_at is not None and now - self._seen_swept_at < SEEN_SWEEP_EVERY:
+            return
+        self._seen_swept_at = now
+        await self.conversations.forget_seen_before(now - timedelta(seconds=self.settings.seen_retention_s))
 
     # ------------------------------------------------------------------ work
 
