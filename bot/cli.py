@@ -379,7 +379,7 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
         dossier = await rt.investigator.run(
             topic, space=args.space, entry_id=args.entry, depth=args.depth, progress=progress
         )
-        synthesis = await rt.worker._synthesize(dossier, [])
+        synthesis = await rt.worker.synthesize(dossier, [])
         from bot.research.report import render_report
 
         report = render_report(dossier, synthesis)

@@ -247,7 +247,7 @@ class Worker:
         notes = [n.text for n in await self.queue.notes(inv.id)]
         if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="writing the report"):
             raise Cancelled()
-        synthesis = await self._synthesize(dossier, notes)
+        synthesis = await self.synthesize(dossier, notes)
         report = render_report(dossier, synthesis, notes=notes)
         if not dossier.found:
             return report, None, None
@@ -255,7 +255,9 @@ class Worker:
         entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
         return report, str(path), entry_id
 
-    async def _synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
+    async def synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
+        """The summary and gaps of a report, citations checked against the dossier (model, or
+        the extractive fallback)."""
         sources = dossier.sources()
         edges = [f"{e.from_id[:8]} —[{e.type}]→ {e.to_id[:8]}" for e in dossier.edges]
         # the fallback's extractive summary reads every source; the model gets the first 40
