@@ -9,7 +9,7 @@ import logging
 import re
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol
@@ -29,7 +29,7 @@ from adapters.telegram.inbound import (
     naive_utc,
     read_message,
 )
-from adapters.telegram.sender import PatientSender, TelegramSender, sender_from_settings
+from adapters.telegram.sender import TelegramSender, sender_from_settings
 from bot.clock import SystemClock
 from bot.config import Settings
 from bot.core.adapter import Core, Serving
@@ -125,7 +125,6 @@ class TelegramAdapter:
         serving: Serving | None = None,
         clock: Clock | None = None,
         poll_timeout: float = 10.0,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._token = bot_token(settings)
         self._secret = (
@@ -137,8 +136,6 @@ class TelegramAdapter:
         self.sender = sender
         self._serving = serving or Serving()
         self._stopped = asyncio.Event()
-        # What the core answers through: short rate limits are waited out, not lost.
-        self.replies = PatientSender(sender, sleep=sleep)
         self._clock: Clock = clock or getattr(core, "clock", None) or SystemClock()
         self._poll_timeout = poll_timeout
         self.application: Application[Any, Any, Any, Any, Any, Any] = (
@@ -314,9 +311,9 @@ class TelegramAdapter:
             },
         )
         if read.command is not None:
-            await self._core.handle_command(read.command, read.args, inbound, self.replies)
+            await self._core.handle_command(read.command, read.args, inbound, self.sender)
         else:
-            await self._core.handle(inbound, self.replies)
+            await self._core.handle(inbound, self.sender)
         return Outcome.HANDLED
 
     async def _thread_of(self, message: Message, read: ReadMessage) -> ThreadRef:
@@ -358,7 +355,7 @@ class TelegramAdapter:
             received_at=self._now(),
             press_id=query.id,
         )
-        await self._core.handle_action(event, self.replies)
+        await self._core.handle_action(event, self.sender)
         return Outcome.HANDLED
 
     async def _answer(self, query: CallbackQuery) -> None:

@@ -48,7 +48,8 @@ def build_bot(settings: Settings) -> ExtBot[Any]:
 
     The limiter spaces requests per chat and group; it does not sleep through a 429
     (``max_retries=0``): the ``RetryAfter`` reaches the sender, which turns it into
-    ``RetryLater`` so the worker comes back when Telegram says.
+    ``RetryLater``; the core's outbox (an answer) or the worker's delivery (a report) posts
+    again when Telegram says.
     """
     token = bot_token(settings)
     base_url, base_file_url = api_urls(settings.telegram_api_url)

@@ -44,7 +44,7 @@ from adapters.telegram import formatting
 from adapters.telegram.client import build_bot, redact
 from bot.config import Settings
 from bot.errors import DeliveryError, RetryLater
-from bot.events import Action, Attachment, Button, Posted, Reply, Sender, ThreadRef
+from bot.events import Action, Attachment, Button, Posted, Reply, ThreadRef
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -372,46 +372,6 @@ class TelegramSender:
         self._posted_parts.move_to_end(key)
         while len(self._posted_parts) > 256:
             self._posted_parts.popitem(last=False)
-
-
-class PatientSender:
-    """The sender as the inbound side uses it. The core answers a message once and does not
-    retry (only the worker does), so a short rate limit is waited out here instead of losing
-    the answer; a longer one still raises ``RetryLater``. ``sleep`` is injected for tests.
-
-    Generic over any ``Sender``; the Slack adapter has the same wrapper, and both would
-    belong in the core.
-    """
-
-    def __init__(
-        self,
-        sender: Sender,
-        *,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        max_wait_s: float = 60.0,
-    ) -> None:
-        self.sender = sender
-        self.platform = sender.platform
-        self._sleep = sleep
-        self.max_wait_s = max_wait_s
-
-    async def send(self, reply: Reply) -> Posted:
-        waited = 0.0
-        while True:
-            try:
-                return await self.sender.send(reply)
-            except RetryLater as exc:
-                if waited + exc.retry_after > self.max_wait_s:
-                    raise
-                log.info("%s: rate limited; posting again in %.0f s", self.platform, exc.retry_after)
-                await self._sleep(exc.retry_after)
-                waited += exc.retry_after
-
-    async def edit(self, posted: Posted, text: str, *, buttons: tuple[Button, ...] = ()) -> None:
-        await self.sender.edit(posted, text, buttons=buttons)
-
-    async def typing(self, thread: ThreadRef) -> None:
-        await self.sender.typing(thread)
 
 
 class _Rejected(DeliveryError):
