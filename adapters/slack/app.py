@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, replace
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from contextlib import AbstractAsyncContextManager
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from aiohttp import web
@@ -24,6 +24,7 @@ from slack_bolt.async_app import AsyncApp
 from bot.clock import Clock
 from bot.config import Settings
 from bot.core.adapter import Core, Serving
+from bot.core.ordering import InOrder
 from bot.errors import ConfigError, DeliveryError, RetryLater
 from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
 
@@ -57,12 +58,6 @@ SUGGESTED_PROMPTS = (
     {"title": "Recall a decision", "message": "What did we decide about the storage backend, and why?"},
     {"title": "What can you do?", "message": "What kinds of questions can you help me with?"},
 )
-
-
-@dataclass
-class _Turnstile:
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    users: int = 0
 
 
 def _secret(value: Any) -> str | None:
@@ -117,7 +112,7 @@ class SlackAdapter:
         self._signing_secret = _secret(settings.slack_signing_secret)
         self._app_token = _secret(settings.slack_app_token)
         self._tasks: set[asyncio.Task[None]] = set()
-        self._order: dict[str, _Turnstile] = {}
+        self._order = InOrder()
         self._runner: web.AppRunner | None = None
         self._socket: AsyncSocketModeHandler | None = None
         self.app = AsyncApp(
@@ -253,21 +248,11 @@ class SlackAdapter:
                 return
             await self.core.handle(inbound, self.sender)
 
-    @asynccontextmanager
-    async def _in_order(self, thread: ThreadRef) -> AsyncIterator[None]:
+    def _in_order(self, thread: ThreadRef) -> AbstractAsyncContextManager[None]:
         """One conversation's deliveries are handled one at a time, in arrival order, so a
         quick follow-up ("also check…") sees the acknowledgement of the request before it.
-        Tasks are created in arrival order and take the lock first thing (FIFO)."""
-        key = thread.key
-        turnstile = self._order.setdefault(key, _Turnstile())
-        turnstile.users += 1
-        try:
-            async with turnstile.lock:
-                yield
-        finally:
-            turnstile.users -= 1
-            if turnstile.users == 0:
-                self._order.pop(key, None)
+        Tasks are created in arrival order and take their turn first thing (FIFO)."""
+        return self._order.turn(thread.key)
 
     async def _on_other_event(self, body: dict[str, Any]) -> None:
         log.debug("slack: event %s ignored", (body.get("event") or {}).get("type"))

@@ -7,7 +7,6 @@ import asyncio
 import hmac
 import logging
 import re
-import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable
 from datetime import datetime, timedelta
@@ -33,6 +32,7 @@ from adapters.telegram.sender import TelegramSender, sender_from_settings
 from bot.clock import SystemClock
 from bot.config import Settings
 from bot.core.adapter import Core, Serving
+from bot.core.ordering import InOrder
 from bot.errors import ConfigError
 from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
 
@@ -73,18 +73,14 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
 
     def __init__(self, max_concurrent_updates: int = 64) -> None:
         super().__init__(max_concurrent_updates)
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._order = InOrder()
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         chat = update.effective_chat if isinstance(update, Update) else None
         if chat is None:
             await coroutine
             return
-        lock = self._locks.get(chat.id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[chat.id] = lock
-        async with lock:
+        async with self._order.turn(str(chat.id)):
             await coroutine
 
     async def initialize(self) -> None:
