@@ -227,7 +227,7 @@ class Worker:
             if sender is not None and inv.ack_message_id:
                 try:
                     await sender.edit(
-                        Posted(ThreadRef.from_json(inv.thread_ref), inv.ack_message_id),
+                        Posted(thread, inv.ack_message_id),
                         f'Investigating "{shorten(question, 100)}": {text}.',
                     )
                 except Exception as exc:  # progress is best effort
