@@ -23,11 +23,14 @@ from pydantic import ValidationError
 
 from bot import __version__
 from bot.config import Settings, load_settings, unknown_variables
+from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter
 from bot.errors import MalloryError
 from bot.events import ThreadRef
-from storage.db import StorageError
+from bot.redact import RedactSecrets
 
 log = logging.getLogger("mallory")
+
+CONSOLE = "console"  # the adapter `run` falls back to, and `chat` opens
 
 Handler = Callable[[argparse.Namespace, Settings], Awaitable[int]]
 
@@ -39,30 +42,6 @@ SPACE_HELP = (
 
 
 # --------------------------------------------------------------------------- logging
-
-
-class RedactSecrets(logging.Filter):
-    """Replace every configured secret in log records with a placeholder."""
-
-    def __init__(self, secrets: list[str]) -> None:
-        super().__init__()
-        self.secrets = [s for s in secrets if len(s) >= 6]
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not self.secrets:
-            return True
-        message = record.getMessage()
-        redacted = message
-        for secret in self.secrets:
-            redacted = redacted.replace(secret, "[redacted]")
-        if redacted != message:
-            record.msg, record.args = redacted, ()
-        if record.exc_info and record.exc_info[1] is not None:
-            text = logging.Formatter().formatException(record.exc_info)
-            for secret in self.secrets:
-                text = text.replace(secret, "[redacted]")
-            record.exc_text, record.exc_info = text, None
-        return True
 
 
 def setup_logging(settings: Settings, *, verbose: bool = False) -> None:
@@ -94,29 +73,31 @@ def err(text: str) -> None:
 
 
 async def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
-    from adapters.console import ConsoleChat, ConsoleSender
     from bot.runtime import Runtime
 
+    console = load_adapter("console")
+    if getattr(args, "space", None):
+        settings = settings.model_copy(update={"default_space": args.space})
     async with Runtime.open(settings, platforms=["console"]) as rt:
         await _announce(rt, seed=not args.no_seed)
-        sender = ConsoleSender(sys.stdout)
-        rt.worker.senders["console"] = sender
-        rt.worker.start()
         session = args.session or f"session-{datetime.now(UTC):%Y%m%d-%H%M%S}"
-        chat = ConsoleChat(
-            rt.core,
-            sender,
-            session=session,
-            user=args.user,
-            now=rt.clock.now,
-            space=getattr(args, "space", None) or settings.default_space,
-        )
         interactive = sys.stdin is not None and sys.stdin.isatty()
+        adapter = console.from_settings(
+            settings, rt.core, Serving(session=session, user=args.user, prompt=interactive)
+        )
+        rt.worker.senders[adapter.name] = adapter.sender
+        rt.worker.start()
         if interactive:
             print("Type a message and press Enter; Ctrl-D to quit.\n", file=sys.stderr)
         try:
-            await chat.run(prompt=interactive)
-            waited = await wait_for_thread(rt, chat.thread, timeout=args.wait)
+            await adapter.start()
+            try:
+                await adapter.wait_closed()
+            finally:
+                await adapter.stop()
+            waited = not isinstance(adapter, OneConversation) or await wait_for_thread(
+                rt, adapter.thread, timeout=args.wait
+            )
         finally:
             say_handed_back(await rt.worker.stop())
         if not waited:
@@ -199,23 +180,16 @@ async def warming(rt: Any) -> AsyncIterator[None]:
 
 
 def platform_plan(settings: Settings) -> tuple[list[str], list[str]]:
-    """Which adapters `run` starts, and why each one is or is not started."""
+    """Which platform adapters `run` starts, and why each one is or is not started (the
+    console is what `run` opens when none is)."""
     start, why = [], []
-    if settings.slack_bot_token and (settings.slack_app_token or settings.slack_signing_secret):
-        start.append("slack")
-        mode = "Socket Mode" if settings.slack_app_token else "HTTP Events API (serve it with --http PORT)"
-        why.append(f"slack: SLACK_BOT_TOKEN set, {mode}")
-    elif settings.slack_bot_token:
-        why.append(
-            "slack: not started — SLACK_BOT_TOKEN needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP)"
-        )
-    else:
-        why.append("slack: not started — no SLACK_BOT_TOKEN")
-    if settings.telegram_bot_token:
-        start.append("telegram")
-        why.append("telegram: TELEGRAM_BOT_TOKEN set")
-    else:
-        why.append("telegram: not started — no TELEGRAM_BOT_TOKEN")
+    for name in installed():
+        if name == CONSOLE:
+            continue
+        configured, reason = load_adapter(name).plan(settings)
+        if configured:
+            start.append(name)
+        why.append(reason)
     return start, why
 
 
@@ -232,20 +206,15 @@ async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
 async def _serve(platforms: list[str], args: argparse.Namespace, settings: Settings) -> int:
     from bot.runtime import Runtime
 
+    serving = Serving(http_port=args.http, webhook_url=args.webhook, webhook_port=args.port)
     async with Runtime.open(settings, platforms=platforms) as rt:
         await _announce(rt, seed=not args.no_seed)
-        adapters: list[Any] = []
+        adapters: list[Adapter] = []
         try:
             for name in platforms:
-                module = importlib.import_module(f"adapters.{name}")
-                sender = module.sender_from_settings(settings)
-                rt.worker.senders[name] = sender
-                adapter_cls = module.SlackAdapter if name == "slack" else module.TelegramAdapter
-                adapter = adapter_cls(settings, rt.core, sender)
-                if name == "slack":
-                    await adapter.start(http_port=args.http)
-                else:
-                    await adapter.start(webhook_url=args.webhook, port=args.port)
+                adapter = load_adapter(name).from_settings(settings, rt.core, serving)
+                rt.worker.senders[name] = adapter.sender
+                await adapter.start()
                 adapters.append(adapter)
                 print(f"{name}: started", file=sys.stderr)
             rt.worker.start()
@@ -286,8 +255,9 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
     platforms, _ = platform_plan(settings)
     async with Runtime.open(settings, platforms=platforms or ["console"]) as rt:
         for name in platforms:
-            module = importlib.import_module(f"adapters.{name}")
-            rt.worker.senders[name] = module.sender_from_settings(settings)
+            sender = load_adapter(name).sender_from_settings(settings)
+            if sender is not None:
+                rt.worker.senders[name] = sender
         print(
             f"worker {rt.worker.worker_id}: delivering to {', '.join(platforms) or 'no platform (results wait in the database)'}",
             file=sys.stderr,
@@ -436,7 +406,7 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
             depth=args.depth,
             progress=progress,
         )
-        synthesis = await rt.worker._synthesize(dossier, [])
+        synthesis = await rt.worker.synthesize(dossier, [])
         from bot.research.report import render_report
 
         report = render_report(dossier, synthesis)
@@ -651,7 +621,7 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(args.handler(args, settings))
     except KeyboardInterrupt:
         return 130
-    except (MalloryError, StorageError) as exc:
+    except MalloryError as exc:
         err(str(exc))
         return 1
     except BrokenPipeError:

@@ -61,6 +61,9 @@ class Settings(BaseSettings):
     worker_interval_s: float = Field(2.0, validation_alias=_env("MALLORY_WORKER_INTERVAL"))
     sweep_interval_s: float = Field(60.0, validation_alias=_env("MALLORY_SWEEP_INTERVAL"))
     delivery_retry_s: float = Field(30.0, validation_alias=_env("MALLORY_DELIVERY_RETRY"))
+    # delivery keys (Slack event ids, Telegram update ids, button presses) are remembered this
+    # long: longer than any platform redelivers (Telegram keeps unconfirmed updates 24 h)
+    seen_retention_s: float = Field(7 * 86400.0, validation_alias=_env("MALLORY_SEEN_RETENTION"))
 
     # models
     llm_provider: str = Field("auto", validation_alias=_env("MALLORY_LLM"))

@@ -31,8 +31,9 @@ def apology(inv: Investigation) -> str:
     )
 
 
-def compose(inv: Investigation) -> Reply:
-    thread = ThreadRef.from_json(inv.thread_ref)
+def compose(inv: Investigation, thread: ThreadRef | None = None) -> Reply:
+    """The report (or apology) as a reply into ``thread`` (read from the row when not given)."""
+    thread = thread or ThreadRef.from_json(inv.thread_ref)
     requester = Person(inv.requester_id, inv.requester_name) if inv.requester_id else None
     if inv.status == Status.FAILED.value or not inv.answer:
         return Reply(
@@ -110,7 +111,7 @@ class Delivery:
         now = self.clock.now()
         if not await self.queue.lease_delivery(inv.id, now=now, until=now + DELIVERY_LEASE):
             return False  # delivered already, or another worker is posting it right now
-        reply = compose(inv)
+        reply = compose(inv, thread)
         try:
             posted: Posted = await sender.send(reply)
         except RetryLater as exc:

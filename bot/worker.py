@@ -32,6 +32,8 @@ from storage.queue import Claim, Outcome, Queue
 
 log = logging.getLogger(__name__)
 
+SEEN_SWEEP_EVERY = timedelta(hours=1)
+
 
 class _SkipExpectedOverlap(logging.Filter):
     """A tick that finds the previous one still running (a long investigation) is skipped
@@ -82,6 +84,7 @@ class Worker:
         self._held: dict[str, Claim] = {}  # claims this process holds, handed back at stop
         self._ticks: set[asyncio.Task[object]] = set()
         self._stopping = False
+        self._seen_swept_at: datetime | None = None
 
     # ------------------------------------------------------------------ scheduling
 
@@ -180,6 +183,16 @@ class Worker:
         if failed:
             log.warning("gave up on %d investigations after repeated stalls", len(failed))
         await self.delivery.deliver_pending()
+        await self.forget_old_deliveries()
+
+    async def forget_old_deliveries(self) -> None:
+        """Drop delivery keys older than the retention (``seen_events`` would grow without
+        bound: Slack writes two per message). At most once per ``SEEN_SWEEP_EVERY``."""
+        now = self.clock.now()
+        if self._seen_swept_at is not None and now - self._seen_swept_at < SEEN_SWEEP_EVERY:
+            return
+        self._seen_swept_at = now
+        await self.conversations.forget_seen_before(now - timedelta(seconds=self.settings.seen_retention_s))
 
     # ------------------------------------------------------------------ work
 
@@ -274,7 +287,7 @@ class Worker:
             if sender is not None and inv.ack_message_id:
                 try:
                     await sender.edit(
-                        Posted(ThreadRef.from_json(inv.thread_ref), inv.ack_message_id),
+                        Posted(thread, inv.ack_message_id),
                         f'Investigating "{shorten(question, 100)}": {text}.',
                     )
                 except Exception as exc:  # progress is best effort
@@ -295,7 +308,7 @@ class Worker:
         await self.investigator.follow_notes(dossier, notes, space=inv.space)  # the late ones
         if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="writing the report"):
             raise Cancelled()
-        synthesis = await self._synthesize(dossier, notes)
+        synthesis = await self.synthesize(dossier, notes)
         report = render_report(dossier, synthesis, notes=notes)
         if not dossier.found:
             return report, None, None
@@ -303,7 +316,9 @@ class Worker:
         entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
         return report, str(path), entry_id
 
-    async def _synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
+    async def synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
+        """The summary and gaps of a report, citations checked against the dossier (model, or
+        the extractive fallback)."""
         sources = dossier.sources()
         edges = [f"{e.from_id[:8]} —[{e.type}]→ {e.to_id[:8]}" for e in dossier.edges]
         # the fallback's extractive summary reads every source; the model gets the first 40

@@ -39,6 +39,8 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import Session
 
+from storage.errors import StorageError
+
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
@@ -50,10 +52,6 @@ _CHECKPOINT_EVERY = 200  # inline commits (about 1,000 WAL pages, SQLite's own d
 SqlConnection = Connection | sqlite3.Connection
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-
-
-class StorageError(Exception):
-    """The database cannot be opened or used; the message is meant for a person."""
 
 
 def _sync_url(url: Any) -> Any:

@@ -4,6 +4,7 @@ which message it answers, so an investigation's report is visibly tied to its re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
 import re
@@ -12,11 +13,12 @@ import stat
 import sys
 from collections.abc import Callable
 from datetime import datetime
-from typing import TextIO
+from typing import ClassVar, TextIO
 
 from adapters.console.messages import messages
 from adapters.console.report_view import for_terminal
-from bot.app import Mallory
+from bot.config import Settings
+from bot.core.adapter import Core, Serving
 from bot.events import (
     Action,
     ActionEvent,
@@ -143,7 +145,7 @@ class ConsoleChat:
 
     def __init__(
         self,
-        core: Mallory,
+        core: Core,
         sender: ConsoleSender,
         *,
         session: str = "session",
@@ -203,6 +205,54 @@ class ConsoleChat:
             if prompt:
                 self.sender.show_prompt()
         self.sender.input_ended()
+
+
+class ConsoleAdapter:
+    """The terminal as an adapter: ``start`` begins reading stdin, ``wait_closed`` returns at
+    the end of the input. Always available; it needs no credentials."""
+
+    name: ClassVar[str] = PLATFORM
+
+    @classmethod
+    def plan(cls, settings: Settings) -> tuple[bool, str]:
+        return True, "console: always available"
+
+    @classmethod
+    def sender_from_settings(cls, settings: Settings) -> ConsoleSender:
+        return ConsoleSender(sys.stdout)
+
+    @classmethod
+    def from_settings(cls, settings: Settings, core: Core, serving: Serving) -> ConsoleAdapter:
+        sender = cls.sender_from_settings(settings)
+        chat = ConsoleChat(
+            core,
+            sender,
+            session=serving.session,
+            user=serving.user,
+            now=core.clock.now,
+            space=settings.default_space,  # the space the CLI commands read too
+        )
+        return cls(chat, prompt=serving.prompt)
+
+    def __init__(self, chat: ConsoleChat, *, prompt: bool = False) -> None:
+        self.chat = chat
+        self.sender = chat.sender
+        self.thread: ThreadRef = chat.thread
+        self.prompt = prompt
+        self._reading: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._reading = asyncio.create_task(self.chat.run(prompt=self.prompt))
+
+    async def wait_closed(self) -> None:
+        if self._reading is not None:
+            await asyncio.shield(self._reading)
+
+    async def stop(self) -> None:
+        if self._reading is not None and not self._reading.done():
+            self._reading.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reading
 
 
 async def _stdin_reader() -> asyncio.StreamReader:
