@@ -45,6 +45,12 @@ SqlConnection = Connection | sqlite3.Connection
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
+def storable(text: str) -> str:
+    """``text`` as both databases can store it: PostgreSQL's text types cannot hold NUL
+    (U+0000) and refuse the whole row, so it is dropped, on SQLite too, so they agree."""
+    return text.replace("\x00", "") if "\x00" in text else text
+
+
 class StorageError(Exception):
     """The database cannot be opened or used; the message is meant for a person."""
 

@@ -17,7 +17,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
-from storage.db import Database, SqlConnection
+from storage.db import Database, SqlConnection, storable
 from storage.models import Entry, EntryTag, Relation, TagCount, new_id
 
 GLOBAL_SPACE = "global"
@@ -63,6 +63,11 @@ class EntryDraft:
     tags: list[str] = field(default_factory=list)
     created_at: datetime | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name in ("space", "source", "title", "content", "type", "author", "project"):
+            setattr(self, name, storable(getattr(self, name)))
+        self.tags = [storable(t) for t in self.tags]
 
 
 _VIEW_COLUMNS = (
