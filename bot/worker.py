@@ -161,7 +161,7 @@ class Worker:
     async def process(self, claim: Claim) -> Outcome:
         inv = claim.investigation
         try:
-            report, path, entry_id = await self._investigate(claim)
+            report, question, dossier = await self._investigate(claim)
         except Cancelled:
             log.info("investigation %s was cancelled or reclaimed while running", inv.id[:8])
             return Outcome.STALE_CLAIM
@@ -170,14 +170,28 @@ class Worker:
             return await self.queue.fail(
                 claim, now=self.clock.now(), error=f"{type(exc).__name__}: {exc}"[:500]
             )
+        path = self._report_path(inv.id, question) if dossier.found else None
         outcome = await self.queue.complete(
-            claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
+            claim, now=self.clock.now(), answer=report, report_path=None if path is None else str(path)
         )
         if outcome is not Outcome.APPLIED:
+            # reclaimed while this worker was away: the result belongs to whoever holds it
+            # now, so this one writes nothing (no report file, no knowledge-base entry)
             log.warning("result of %s not recorded: %s", inv.id[:8], outcome.value)
+            return outcome
+        if path is not None:
+            # only after ``complete`` succeeded: from then on no one else can finish this
+            # investigation, so the file and the entry are written by exactly one worker
+            try:
+                path.write_text(report, encoding="utf-8")
+                entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
+                await self.queue.set_report_entry(claim, entry_id)
+            except Exception:  # the answer is recorded and will be delivered all the same
+                log.exception("could not keep the report of %s in the knowledge base", inv.id[:8])
         return outcome
 
-    async def _investigate(self, claim: Claim) -> tuple[str, str | None, str | None]:
+    async def _investigate(self, claim: Claim) -> tuple[str, str, Dossier]:
+        """Run the investigation; the report, the question it answered, and its dossier."""
         inv = claim.investigation
         history = [
             Turn(m.role, m.text[:4000], m.author_name)
@@ -232,12 +246,7 @@ class Worker:
         if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="writing the report"):
             raise Cancelled()
         synthesis = await self._synthesize(dossier, notes)
-        report = render_report(dossier, synthesis, notes=notes)
-        if not dossier.found:
-            return report, None, None
-        path = self._write_file(inv.id, question, report)
-        entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
-        return report, str(path), entry_id
+        return render_report(dossier, synthesis, notes=notes), question, dossier
 
     async def _synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
         sources = dossier.sources()
@@ -259,13 +268,11 @@ class Worker:
             summary += f"\n\n_({removed} citation{'s' if removed != 1 else ''} to unknown entries removed.)_"
         return Synthesis(summary=summary, gaps=gaps, extractive=synthesis.extractive)
 
-    def _write_file(self, inv_id: str, question: str, report: str) -> Path:
+    def _report_path(self, inv_id: str, question: str) -> Path:
         folder = self.settings.reports_dir
         folder.mkdir(parents=True, exist_ok=True)
         slug = re.sub(r"[^a-z0-9]+", "-", question.lower()).strip("-")[:60] or "investigation"
-        path = folder / f"{self.clock.now():%Y-%m-%d}-{slug}-{inv_id[:8]}.md"
-        path.write_text(report, encoding="utf-8")
-        return path
+        return folder / f"{self.clock.now():%Y-%m-%d}-{slug}-{inv_id[:8]}.md"
 
     async def _store_report(
         self, inv_id: str, space: str, question: str, report: str, path: Path, dossier: Dossier

@@ -185,6 +185,18 @@ class Queue:
             },
         )
 
+    async def set_report_entry(self, claim: Claim, entry_id: str) -> bool:
+        """Note the knowledge-base entry of a completed investigation's report; only the
+        worker whose ``complete`` was applied can (its token is still on the row)."""
+        stmt = (
+            update(Investigation)
+            .where(col(Investigation.id) == claim.investigation.id)
+            .where(col(Investigation.claim_token) == claim.token)
+            .where(col(Investigation.status).in_([Status.DONE.value, Status.DELIVERED.value]))
+            .values(report_entry_id=entry_id)
+        )
+        return await self.db.run(lambda s: _changed(s, stmt)) == 1
+
     async def fail(self, claim: Claim, *, now: datetime, error: str) -> Outcome:
         return await self._finish(
             claim, {"status": Status.FAILED.value, "finished_at": now, "error": error[:2000]}
