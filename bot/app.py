@@ -21,6 +21,7 @@ from bot.persona import Persona
 from bot.research.recall import Recall
 from bot.research.search import Retriever
 from storage.conversations import Conversations
+from storage.db import unavailable
 from storage.knowledge import Knowledge
 from storage.models import Entry
 from storage.queue import Queue
@@ -142,7 +143,9 @@ class Mallory:
             await self.inbound.handle(inbound, sender)
         except MalloryError as exc:
             log.warning("could not handle message %s: %s", inbound.message_id, exc)
-        except Exception:
+        except Exception as exc:
+            if unavailable(exc):
+                raise  # the adapter keeps the message until the database is back (bot/door.py)
             log.exception("unexpected error handling message %s", inbound.message_id)
             await self._apologize(
                 inbound,
@@ -154,13 +157,17 @@ class Mallory:
     async def handle_action(self, event: ActionEvent, sender: Sender) -> None:
         try:
             await self.actions.handle(event, sender)
-        except Exception:
+        except Exception as exc:
+            if unavailable(exc):
+                raise
             log.exception("unexpected error handling action %s", event.action)
 
     async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
         try:
             await self.commands.handle(command, args, inbound, sender)
-        except Exception:
+        except Exception as exc:
+            if unavailable(exc):
+                raise
             log.exception("unexpected error handling command %s", command)
             await self._apologize(inbound, sender, "Sorry, that command failed on my side.")
 

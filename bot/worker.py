@@ -170,15 +170,22 @@ class Worker:
             return await self.queue.fail(
                 claim, now=self.clock.now(), error=f"{type(exc).__name__}: {exc}"[:500]
             )
-        path = self._report_path(inv.id, question) if dossier.found else None
-        outcome = await self.queue.complete(
-            claim, now=self.clock.now(), answer=report, report_path=None if path is None else str(path)
-        )
+        outcome = await self.queue.complete(claim, now=self.clock.now(), answer=report)
         if outcome is not Outcome.APPLIED:
             # reclaimed while this worker was away: the result belongs to whoever holds it
             # now, so this one writes nothing (no report file, no knowledge-base entry)
             log.warning("result of %s not recorded: %s", inv.id[:8], outcome.value)
             return outcome
+        if dossier.found:
+            # only after ``complete`` succeeded: from then on no one else can finish this
+            # investigation, so the file and the entry are written by exactly one worker
+            try:
+                path = self._write_file(inv.id, question, report)
+                entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
+                await self.queue.set_report_saved(claim, report_path=str(path), report_entry_id=entry_id)
+            except Exception:  # the answer is recorded and is delivered all the same
+                log.exception("could not save the report of %s as a file and entry", inv.id[:8])
+        return outcome
         if path is not None:
             # only after ``complete`` succeeded: from then on no one else can finish this
             # investigation, so the file and the entry are written by exactly one worker
@@ -272,11 +279,13 @@ class Worker:
             summary += f"\n\n_({removed} citation{'s' if removed != 1 else ''} to unknown entries removed.)_"
         return Synthesis(summary=summary, gaps=gaps, extractive=synthesis.extractive)
 
-    def _report_path(self, inv_id: str, question: str) -> Path:
+    def _write_file(self, inv_id: str, question: str, report: str) -> Path:
         folder = self.settings.reports_dir
         folder.mkdir(parents=True, exist_ok=True)
         slug = re.sub(r"[^a-z0-9]+", "-", question.lower()).strip("-")[:60] or "investigation"
-        return folder / f"{self.clock.now():%Y-%m-%d}-{slug}-{inv_id[:8]}.md"
+        path = folder / f"{self.clock.now():%Y-%m-%d}-{slug}-{inv_id[:8]}.md"
+        path.write_text(report, encoding="utf-8")
+        return path
 
     async def _store_report(
         self, inv_id: str, space: str, question: str, report: str, path: Path, dossier: Dossier

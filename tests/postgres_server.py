@@ -133,3 +133,23 @@ def fresh_postgres_database(request: Any, *, migrated: bool = False) -> str:
 
     request.addfinalizer(drop)
     return _url(base, name)
+
+
+def database_away(url: str) -> None:
+    """Make one database of the session's server unreachable, as if its server had gone:
+    new connections are refused and the open ones are cut (the server itself stays up for
+    the other tests). ``database_back`` undoes it."""
+    import psycopg
+
+    base, name = url.rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+        conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+
+
+def database_back(url: str) -> None:
+    import psycopg
+
+    base, name = url.rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")

@@ -22,6 +22,7 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
 
 from bot.config import Settings
+from bot.door import Door
 from bot.errors import ConfigError, DeliveryError, RetryLater
 from bot.events import ActionEvent, Command, Inbound, Person, Sender, ThreadRef
 
@@ -74,6 +75,14 @@ class Core(Protocol):
 
 
 @dataclass
+class _Seen:
+    """Whether this process recorded a delivery's key: a retry after the database came back
+    must not take its own earlier record for a redelivery."""
+
+    recorded: bool = False
+
+
+@dataclass
 class _Turnstile:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     users: int = 0
@@ -101,6 +110,7 @@ class SlackAdapter:
         self._order: dict[str, _Turnstile] = {}
         self._runner: web.AppRunner | None = None
         self._socket: AsyncSocketModeHandler | None = None
+        self.door = Door()
         self.app = AsyncApp(
             client=sender.client,  # one Web API client (and SLACK_API_URL) for everything
             signing_secret=self._signing_secret or "",
@@ -146,6 +156,7 @@ class SlackAdapter:
             await self._runner.cleanup()
             self._runner = None
         await self.drain()
+        await self.door.aclose()
         await self.sender.aclose()
 
     async def drain(self) -> None:
@@ -153,13 +164,13 @@ class SlackAdapter:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    def _spawn(self, what: str, work: Coroutine[Any, Any, None]) -> None:
+    def _spawn(self, what: str, work: Coroutine[Any, Any, object]) -> None:
         task = asyncio.get_running_loop().create_task(self._guard(what, work))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     @staticmethod
-    async def _guard(what: str, work: Awaitable[None]) -> None:
+    async def _guard(what: str, work: Awaitable[object]) -> None:
         try:
             await work
         except DeliveryError as exc:
@@ -206,18 +217,33 @@ class SlackAdapter:
         if isinstance(inbound, Ignored):
             log.debug("slack: message ignored: %s", inbound.reason)
             return
-        self._spawn("message", self._handle_message(body, inbound))
+        seen = _Seen()
+        if self._runner is not None:
+            # Over HTTP the delivery is recorded before Slack hears back: with the database
+            # away this raises, Slack gets a 5xx and sends the event again later.
+            if not await self._first_delivery(body):
+                log.debug("slack: redelivered event %s ignored", body.get("event_id"))
+                return
+            seen.recorded = True
+        # Socket Mode has acknowledged it already: while the database is away it waits here
+        self._spawn(
+            "message",
+            self.door.enter(
+                f"slack message {inbound.message_id}", lambda: self._handle_message(body, inbound, seen)
+            ),
+        )
 
     async def _first_delivery(self, body: Mapping[str, Any]) -> bool:
         """Slack redelivers an event (same ``event_id``) when an answer was slow."""
         event_id = body.get("event_id")
         return not event_id or await self.core.first_time(f"slack:event:{event_id}")
 
-    async def _handle_message(self, body: dict[str, Any], inbound: Inbound) -> None:
+    async def _handle_message(self, body: dict[str, Any], inbound: Inbound, seen: _Seen) -> None:
         async with self._in_order(inbound.thread):
-            if not await self._first_delivery(body):
+            if not seen.recorded and not await self._first_delivery(body):
                 log.debug("slack: redelivered event %s ignored", body.get("event_id"))
                 return
+            seen.recorded = True
             # A mention arrives twice (app_mention and message, different event ids): answer once.
             if not await self.core.first_time(
                 message_key(inbound.space, inbound.channel, inbound.message_id)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import psycopg
 import pytest
+from postgres_server import database_away, database_back
 from slack_harness import Harness, mention_event
 from sqlalchemy import text
 
@@ -78,19 +78,14 @@ async def test_a_retry_posts_only_the_parts_that_did_not_arrive(bot: Harness) ->
 async def test_posted_while_the_database_was_away_is_recorded_when_it_is_back(bot: Harness) -> None:
     if bot.settings.database_url is None:
         pytest.skip("a database server going away: PostgreSQL")
-    base, name = bot.settings.database_url.rsplit("/", 1)
-    admin = f"{base}/postgres"
+    url = bot.settings.database_url
     inv_id = await _asked(bot)
     post = bot.slack.handlers["chat.postMessage"]
 
     def post_then_lose_the_database(args: dict[str, Any]) -> dict[str, Any]:
         answer = post(args)
         if args.get("metadata"):  # the report reached Slack; now the database goes away
-            with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
-                conn.execute(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,)
-                )
+            database_away(url)
         return answer
 
     bot.slack.handlers["chat.postMessage"] = post_then_lose_the_database
@@ -98,8 +93,7 @@ async def test_posted_while_the_database_was_away_is_recorded_when_it_is_back(bo
     [report] = _reports(bot)
 
     await bot.rt.worker.sweep()  # still away: nothing posted, nothing lost
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+    database_back(url)
     await bot.rt.worker.sweep()
     bot.clock.advance(DELIVERY_LEASE.total_seconds() + 1)
     await bot.rt.worker.sweep()
