@@ -21,6 +21,7 @@ from bot.delivery import Delivery
 from bot.events import Posted, Sender, ThreadRef
 from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn, validate_citations
 from bot.research.investigate import Dossier, Investigator
+from bot.research.recall import CITATION
 from bot.research.report import render_report
 from bot.routing import is_referential
 from bot.text import shorten
@@ -305,7 +306,7 @@ class Worker:
         )
         cited = set(re.findall(r"\[Entry ([0-9a-f]{8})\]", report))
         edges = [
-            (entry.id, f.entry.id, "citation") for f in dossier.found.values() if f.entry.id[:8] in cited
+            (entry.id, f.entry.id, CITATION) for f in dossier.found.values() if f.entry.id[:8] in cited
         ]
         await self.knowledge.add_relations(edges, space=space, now=now)
         if self.on_entries is not None:

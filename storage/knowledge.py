@@ -354,7 +354,10 @@ class Knowledge:
         )
         return {t.lower(): i for t, i in rows if t}
 
-    async def relations_of(self, ids: Iterable[str], *, spaces: Sequence[str]) -> list[Relation]:
+    async def relations_of(
+        self, ids: Iterable[str], *, spaces: Sequence[str], exclude_types: Sequence[str] = ()
+    ) -> list[Relation]:
+        """Edges touching any of ``ids`` (either end), except those of ``exclude_types``."""
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return []
@@ -363,12 +366,15 @@ class Knowledge:
             out: dict[int, Relation] = {}
             for start in range(0, len(wanted), 400):
                 chunk = wanted[start : start + 400]
+                stmt = (
+                    select(Relation)
+                    .where(or_(col(Relation.from_id).in_(chunk), col(Relation.to_id).in_(chunk)))
+                    .where(col(Relation.space).in_(spaces))
+                )
+                if exclude_types:
+                    stmt = stmt.where(col(Relation.type).not_in(list(exclude_types)))
                 rows = (
-                    session.execute(
-                        select(Relation)
-                        .where(or_(col(Relation.from_id).in_(chunk), col(Relation.to_id).in_(chunk)))
-                        .where(col(Relation.space).in_(spaces))
-                    )
+                    session.execute(stmt)
                     .scalars()
                     .all()
                 )
