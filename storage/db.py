@@ -25,6 +25,7 @@ import logging
 import os
 import re
 import sqlite3
+import tempfile
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -37,6 +38,8 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InterfaceError, NoSuchModuleError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import Session
+
+from storage.errors import StorageError
 
 T = TypeVar("T")
 
@@ -86,10 +89,6 @@ def unavailable(exc: BaseException) -> bool:
     return False
 
 
-class StorageError(Exception):
-    """The database cannot be opened or used; the message is meant for a person."""
-
-
 class DatabaseGone(StorageError):
     """The SQLite file was deleted or replaced under the running process: writes are
     refused rather than made to a file nobody will ever read again."""
@@ -136,6 +135,7 @@ class Database:
                     parent.mkdir(parents=True, exist_ok=True)
                 except OSError as exc:
                     raise StorageError(f"cannot create database folder {parent}: {exc.strerror}") from None
+                _check_writable(Path(db_path))
             kwargs["connect_args"] = {"timeout": busy_timeout_ms / 1000}
         else:
             kwargs["pool_pre_ping"] = True
@@ -581,6 +581,26 @@ class _Rows:
         if row is None:
             raise StorageError("expected a row, found none")
         return row
+
+
+def _check_writable(db_path: Path) -> None:
+    """SQLite needs to write the database file and, for its journal, the folder beside it;
+    otherwise it only says "unable to open database file". Say which path and why."""
+    folder = db_path.parent
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise StorageError(
+            f"cannot write the database folder {folder}: {exc.strerror or exc} "
+            "(SQLite keeps its journal beside the database). Make it writable, or choose another "
+            "folder with --data-dir or MALLORY_DATA_DIR."
+        ) from None
+    if db_path.exists() and not os.access(db_path, os.W_OK):
+        raise StorageError(
+            f"cannot write the database file {db_path}: permission denied. Make it writable, or "
+            "choose another folder with --data-dir or MALLORY_DATA_DIR."
+        )
 
 
 def _one_line(exc: BaseException) -> str:

@@ -20,6 +20,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from adapters.slack.mrkdwn import split_mrkdwn, to_mrkdwn
 from bot.clock import Clock, SystemClock
+from bot.core.parts import PartsLedger
 from bot.errors import DeliveryError, RetryLater
 from bot.events import Button, Posted, Reply, ReplyKind, ThreadRef
 
@@ -188,7 +189,7 @@ class SlackSender:
         self.client = client
         self.clock: Clock = clock or SystemClock()
         self.gate = RateGate(self.clock)
-        self._progress: OrderedDict[Reply, _Progress] = OrderedDict()
+        self._parts: PartsLedger[_Progress] = PartsLedger(_Progress)
         self.status = StatusKeeper(self)
 
     # -- Web API calls -------------------------------------------------------------------
@@ -273,28 +274,26 @@ class SlackSender:
         messages = render(reply)
         if not messages and reply.attachment is None:
             raise DeliveryError("empty reply: nothing to post", permanent=True)
-        progress = self._progress.get(reply)
-        if progress is None and reply.correlation and reply.may_be_posted:
+        progress = self._parts.progress(reply)
+        if not progress.posted and not progress.uploaded and reply.correlation and reply.may_be_posted:
             # an earlier attempt's outcome is unknown (a crash, or recording it failed):
             # what reached the thread is not posted again
             try:
-                progress = await self.already_posted(reply, len(messages))
+                found = await self.already_posted(reply, len(messages))
             except RetryLater:
                 raise
             except DeliveryError as exc:
                 # the thread cannot be read (a scope removed, say): a second copy beats none
                 log.warning("slack: cannot check the thread before re-posting %s: %s", reply.correlation[:8], exc)
-                progress = _Progress()
-            if progress.posted or progress.uploaded:
+                found = _Progress()
+            if found.posted or found.uploaded:
                 log.info(
                     "slack: %d part(s) of %s were already in the thread; not posting them again",
-                    len(progress.posted),
+                    len(found.posted),
                     reply.correlation[:8],
                 )
-        progress = self._progress.setdefault(reply, progress or _Progress())
-        self._progress.move_to_end(reply)
-        while len(self._progress) > 256:
-            self._progress.popitem(last=False)
+            progress.posted[:] = found.posted
+            progress.uploaded = found.uploaded
         for n, message in enumerate(messages[len(progress.posted) :], start=len(progress.posted)):
             metadata = None
             if reply.correlation:
@@ -329,7 +328,7 @@ class SlackSender:
                 ),
             )
             progress.uploaded = True
-        self._progress.pop(reply, None)
+        self._parts.finished(reply)
         await self.status.posted(thread, reply.kind)
         first = progress.posted[0] if progress.posted else thread.thread
         return Posted(thread=thread, message_id=first)
