@@ -13,7 +13,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from adapters.console import ConsoleChat, ConsoleSender
+from bot.cli import say_handed_back
 from bot.events import Posted
 
 
@@ -32,7 +35,7 @@ class _StallsOnProgress(ConsoleSender):
 
 
 async def test_stopping_hands_a_running_investigation_back_without_spending_an_attempt(
-    vault_rt: Any, console_out: io.StringIO
+    vault_rt: Any, console_out: io.StringIO, capsys: pytest.CaptureFixture[str]
 ) -> None:
     sender = _StallsOnProgress(console_out)
     vault_rt.worker.senders["console"] = sender
@@ -44,8 +47,11 @@ async def test_stopping_hands_a_running_investigation_back_without_spending_an_a
     assert (await vault_rt.queue.get(inv.id)).status == "running"
 
     handed_back = await vault_rt.worker.stop()
+    say_handed_back(handed_back)  # what `mallory chat` prints at exit
 
     assert [i.id for i in handed_back] == [inv.id]
+    said = capsys.readouterr().err
+    assert 'handed back the unfinished investigation of "the March ingestion outage"' in said
     row = await vault_rt.queue.get(inv.id)
     assert row.status == "pending" and row.attempts == 0 and row.claim_token is None
     # another worker (here: the next `mallory worker --once`) runs it at once
