@@ -21,15 +21,14 @@ from bot.events import Posted
 
 
 class _StallsOnProgress(ConsoleSender):
-    """A console whose first progress update marks the investigation as under way and then
-    holds it there, like a long investigation that is still running when the user quits."""
+    """A console whose "working on it" indicator, shown when the investigation starts, holds
+    it there, like a long investigation that is still running when the user quits."""
 
     def __init__(self, out: io.StringIO) -> None:
         super().__init__(out)
         self.running = asyncio.Event()
 
-    async def edit(self, posted: Posted, text: str, **kwargs: Any) -> None:
-        await super().edit(posted, text, **kwargs)
+    async def typing(self, thread: Any) -> None:
         self.running.set()
         await asyncio.Event().wait()
 
