@@ -13,26 +13,28 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from adapters.console import ConsoleChat, ConsoleSender
+from bot.cli import say_handed_back
 from bot.events import Posted
 
 
 class _StallsOnProgress(ConsoleSender):
-    """A console whose first progress update marks the investigation as under way and then
-    holds it there, like a long investigation that is still running when the user quits."""
+    """A console whose "working on it" indicator, shown when the investigation starts, holds
+    it there, like a long investigation that is still running when the user quits."""
 
     def __init__(self, out: io.StringIO) -> None:
         super().__init__(out)
         self.running = asyncio.Event()
 
-    async def edit(self, posted: Posted, text: str, **kwargs: Any) -> None:
-        await super().edit(posted, text, **kwargs)
+    async def typing(self, thread: Any) -> None:
         self.running.set()
         await asyncio.Event().wait()
 
 
 async def test_stopping_hands_a_running_investigation_back_without_spending_an_attempt(
-    vault_rt: Any, console_out: io.StringIO
+    vault_rt: Any, console_out: io.StringIO, capsys: pytest.CaptureFixture[str]
 ) -> None:
     sender = _StallsOnProgress(console_out)
     vault_rt.worker.senders["console"] = sender
@@ -44,8 +46,11 @@ async def test_stopping_hands_a_running_investigation_back_without_spending_an_a
     assert (await vault_rt.queue.get(inv.id)).status == "running"
 
     handed_back = await vault_rt.worker.stop()
+    say_handed_back(handed_back)  # what `mallory chat` prints at exit
 
     assert [i.id for i in handed_back] == [inv.id]
+    said = capsys.readouterr().err
+    assert 'handed back the unfinished investigation of "the March ingestion outage"' in said
     row = await vault_rt.queue.get(inv.id)
     assert row.status == "pending" and row.attempts == 0 and row.claim_token is None
     # another worker (here: the next `mallory worker --once`) runs it at once
