@@ -184,19 +184,10 @@ def split(markdown: str, *, limit: int = MESSAGE_LIMIT, first_limit: int | None 
             continue
         if _FENCE.match(block.split("\n", 1)[0]):
             return None
-        lines = block.split("\n")
-        current: list[str] = []
-        for line in lines:
-            candidate = render_block("\n".join([*current, line]))
-            if visible_length(candidate) <= budget:
-                current.append(line)
-                continue
-            if not current:
-                return None  # one line longer than a message
-            units.append(render_block("\n".join(current)))
-            current = [line]
-        if current:
-            units.append(render_block("\n".join(current)))
+        cut = _cut_between_lines(block.split("\n"), budget)
+        if cut is None:
+            return None  # one line longer than a message
+        units += cut
     parts: list[str] = []
     current_part: list[str] = []
     size = 0
@@ -213,6 +204,35 @@ def split(markdown: str, *, limit: int = MESSAGE_LIMIT, first_limit: int | None 
     if current_part:
         parts.append("\n\n".join(current_part))
     return Split(tuple(parts)) if parts else Split(("",))
+
+
+def _cut_between_lines(lines: list[str], budget: int) -> list[str] | None:
+    """An over-long block as rendered pieces within ``budget``, cut between its lines. Lines
+    are grouped by their own rendered length (one parse each, not one per growing group),
+    and a group whose rendering came out longer after all is halved."""
+    pieces: list[str] = []
+    group: list[str] = []
+    size = 0
+    for line in lines:
+        length = visible_length(render_block(line))
+        if length > budget:
+            return None
+        if group and size + 1 + length > budget:
+            pieces += _settle(group, budget)
+            group, size = [], 0
+        size += length + (1 if group else 0)
+        group.append(line)
+    if group:
+        pieces += _settle(group, budget)
+    return pieces
+
+
+def _settle(lines: list[str], budget: int) -> list[str]:
+    rendered = render_block("\n".join(lines))
+    if visible_length(rendered) <= budget or len(lines) == 1:
+        return [rendered]
+    half = len(lines) // 2
+    return _settle(lines[:half], budget) + _settle(lines[half:], budget)
 
 
 def truncate(markdown: str, limit: int = MESSAGE_LIMIT) -> str:
