@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot import __version__
-from bot.config import Settings, load_settings
+from bot.config import Settings, load_settings, unknown_variables
 from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter
 from bot.errors import MalloryError
 from bot.events import ThreadRef
@@ -33,6 +33,12 @@ log = logging.getLogger("mallory")
 CONSOLE = "console"  # the adapter `run` falls back to, and `chat` opens
 
 Handler = Callable[[argparse.Namespace, Settings], Awaitable[int]]
+
+# one default space for the console and every command, so what one stores the others find
+SPACE_HELP = (
+    "{what} (default: MALLORY_DEFAULT_SPACE, 'global'; the console chat and every command "
+    "share it, and entries in 'global' are seen from every space)"
+)
 
 
 # --------------------------------------------------------------------------- logging
@@ -70,10 +76,12 @@ async def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
     from bot.runtime import Runtime
 
     console = load_adapter("console")
+    if getattr(args, "space", None):
+        settings = settings.model_copy(update={"default_space": args.space})
     async with Runtime.open(settings, platforms=["console"]) as rt:
         await _announce(rt, seed=not args.no_seed)
         session = args.session or f"session-{datetime.now(UTC):%Y%m%d-%H%M%S}"
-        interactive = sys.stdin.isatty()
+        interactive = sys.stdin is not None and sys.stdin.isatty()
         adapter = console.from_settings(
             settings, rt.core, Serving(session=session, user=args.user, prompt=interactive)
         )
@@ -81,18 +89,30 @@ async def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
         rt.worker.start()
         if interactive:
             print("Type a message and press Enter; Ctrl-D to quit.\n", file=sys.stderr)
-        await adapter.start()
         try:
-            await adapter.wait_closed()
+            await adapter.start()
+            try:
+                await adapter.wait_closed()
+            finally:
+                await adapter.stop()
+            waited = not isinstance(adapter, OneConversation) or await wait_for_thread(
+                rt, adapter.thread, timeout=args.wait
+            )
         finally:
-            await adapter.stop()
-        waited = not isinstance(adapter, OneConversation) or await wait_for_thread(
-            rt, adapter.thread, timeout=args.wait
-        )
+            say_handed_back(await rt.worker.stop())
         if not waited:
             err(f"stopped waiting after {args.wait:g}s; open investigations continue with `mallory worker`")
             return 3
     return 0
+
+
+def say_handed_back(investigations: list[Any]) -> None:
+    """At exit: what this process was still working on went back to the queue."""
+    for inv in investigations:
+        err(
+            f'handed back the unfinished investigation of "{inv.question[:80]}" '
+            "(no attempt spent): the next `mallory worker` or `mallory chat` picks it up at once"
+        )
 
 
 async def wait_for_thread(rt: Any, thread: ThreadRef, *, timeout: float) -> bool:
@@ -201,6 +221,7 @@ async def _serve(platforms: list[str], args: argparse.Namespace, settings: Setti
             async with warming(rt):
                 await _until_signal()
         finally:
+            say_handed_back(await rt.worker.stop())
             for adapter in reversed(adapters):
                 await adapter.stop()
             await _close_senders(rt.worker.senders)
@@ -250,6 +271,7 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
             async with warming(rt):
                 await _until_signal()
         finally:
+            say_handed_back(await rt.worker.stop())
             await _close_senders(rt.worker.senders)
     return 0
 
@@ -316,9 +338,10 @@ async def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     path = Path(args.path).expanduser()
     async with Runtime.open(settings) as rt:
         print(f"embeddings: {rt.embedder_description}", file=sys.stderr)
-        result = await rt.ingest(path, space=args.space)
+        space = args.space or settings.default_space
+        result = await rt.ingest(path, space=space)
     print(
-        f"ingested {result.total} entries from {path} into space {args.space!r}: "
+        f"ingested {result.total} entries from {path} into space {space!r}: "
         f"{result.created} new, {result.updated} updated, {result.unchanged} unchanged, {result.links} links"
     )
     for skipped in result.skipped:
@@ -377,7 +400,11 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
             print(f"  {text}", file=sys.stderr)
 
         dossier = await rt.investigator.run(
-            topic, space=args.space, entry_id=args.entry, depth=args.depth, progress=progress
+            topic,
+            space=args.space or settings.default_space,
+            entry_id=args.entry,
+            depth=args.depth,
+            progress=progress,
         )
         synthesis = await rt.worker.synthesize(dossier, [])
         from bot.research.report import render_report
@@ -390,20 +417,21 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def cmd_recall(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.research.recall import render_recall
+    from bot.research.recall import Grade, render_recall
     from bot.runtime import Runtime
 
     question = " ".join(args.question).strip()
+    space = args.space or settings.default_space
     async with Runtime.open(settings) as rt:
         if args.keyword:
             explored = await rt.core.recall.explore(
-                question, space=args.space, keywords=args.keyword, depth=args.depth, beam=args.beam
+                question, space=space, keywords=args.keyword, depth=args.depth, beam=args.beam
             )
             from bot.research.recall import RecallResult
 
             result = RecallResult(question, explored=explored)
         else:
-            result = await rt.core.recall.cascade(question, space=args.space)
+            result = await rt.core.recall.cascade(question, space=space)
     if args.json:
         print(
             json.dumps(
@@ -435,6 +463,8 @@ async def cmd_recall(args: argparse.Namespace, settings: Settings) -> int:
             )
         )
     else:
+        if result.grade is Grade.MISS:
+            print("MISS: no earlier answer to this question.")
         print(render_recall(result))
     return 0
 
@@ -481,6 +511,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="at end of input, wait this many seconds for open investigations (default 300)",
     )
     chat_opts.add_argument("--no-seed", action="store_true", help="do not seed an empty knowledge base")
+    chat_opts.add_argument(
+        "--space", help=SPACE_HELP.format(what="space the console conversation reads and writes")
+    )
 
     p = sub.add_parser(
         "run",
@@ -503,8 +536,14 @@ def build_parser() -> argparse.ArgumentParser:
         "chat",
         parents=[chat_opts],
         help="chat in the terminal (reads stdin, pipe-friendly)",
-        description="Chat with Mallory in the terminal. One message per line; piped input works, "
-        "and the process waits for the session's investigations before exiting.",
+        description="Chat with Mallory in the terminal.\n\n"
+        "Where a message ends: one message per line. A line ending in a backslash continues on\n"
+        "the next one; lines between two ``` lines are one message; a run of binary lines is one\n"
+        "message; in a terminal, lines pasted at once are one message.\n\n"
+        "Piped input works: at its end the process waits for the session's investigations\n"
+        "(--wait) and hands back any still running (no attempt spent), so the next worker takes\n"
+        "them at once.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.set_defaults(handler=cmd_chat)
 
@@ -517,9 +556,7 @@ def build_parser() -> argparse.ArgumentParser:
         "ingest", cmd_ingest, "load a folder of Markdown notes (or a .jsonl corpus) into the knowledge base"
     )
     p.add_argument("path", help="a folder of .md notes, one .md file, or a .jsonl file (_id, title, text)")
-    p.add_argument(
-        "--space", default="global", help="space to load into (default: global, seen by every space)"
-    )
+    p.add_argument("--space", help=SPACE_HELP.format(what="space to load into"))
 
     p = add(
         "investigations", cmd_investigations, "list investigations with status, question, thread, attempts"
@@ -534,7 +571,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--depth", type=int, default=1, choices=[1, 2], help="relationship hops in Phase 2 (default 1)"
     )
-    p.add_argument("--space", default="global")
+    p.add_argument("--space", help=SPACE_HELP.format(what="space to read"))
     p.add_argument("--no-seed", action="store_true", help="do not seed an empty knowledge base")
 
     p = add("recall", cmd_recall, "search earlier answers, then the knowledge base, then the graph")
@@ -542,7 +579,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--keyword", action="append", help="explore the graph from this keyword (repeatable)")
     p.add_argument("--depth", type=int, default=3, help="explore: hops from the anchors (default 3)")
     p.add_argument("--beam", type=int, default=4, help="explore: nodes kept per hop (default 4)")
-    p.add_argument("--space", default="global")
+    p.add_argument("--space", help=SPACE_HELP.format(what="space to read"))
     p.add_argument("--json", action="store_true")
 
     p = add("worker", cmd_worker, "run only the worker loop (claims, investigates, delivers)")
@@ -578,6 +615,8 @@ def main(argv: list[str] | None = None) -> int:
         err(f"bad setting {where}: {first.get('msg')}")
         return 2
     setup_logging(settings, verbose=args.verbose)
+    for line in unknown_variables():
+        err(line)
     try:
         return asyncio.run(args.handler(args, settings))
     except KeyboardInterrupt:

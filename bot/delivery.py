@@ -52,6 +52,8 @@ def compose(inv: Investigation, thread: ThreadRef | None = None) -> Reply:
             in_reply_to=inv.request_message_id,
             mention=requester,
             title=shorten(inv.question, 80),
+            full_report=report,
+            report_file=inv.report_path,
         )
     return Reply(
         thread,
@@ -61,6 +63,8 @@ def compose(inv: Investigation, thread: ThreadRef | None = None) -> Reply:
         mention=requester,
         attachment=Attachment(filename=f"investigation-{inv.id[:8]}.md", content=report),
         title=shorten(inv.question, 80),
+        full_report=report,
+        report_file=inv.report_path,
     )
 
 

@@ -60,8 +60,8 @@ def test_storage_never_imports_bot_or_adapters() -> None:
 def test_the_scan_sees_every_form_of_import(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("from adapters.console import ConsoleChat\n")
     (tmp_path / "b.py").write_text('import importlib\nm = importlib.import_module(f"adapters.{name}")\n')
-    (tmp_path / "c.py").write_text('def f():\n    import adapters.slack\n')
-    (tmp_path / "d.py").write_text('from adaptersx import y\nimport bot.events\n')
+    (tmp_path / "c.py").write_text("def f():\n    import adapters.slack\n")
+    (tmp_path / "d.py").write_text("from adaptersx import y\nimport bot.events\n")
     assert sorted(_against(tmp_path, ("adapters",))) == [
         "a.py imports adapters.console",
         "b.py imports adapters.",

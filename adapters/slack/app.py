@@ -73,7 +73,9 @@ class SlackAdapter:
     @classmethod
     def plan(cls, settings: Settings) -> tuple[bool, str]:
         if settings.slack_bot_token and (settings.slack_app_token or settings.slack_signing_secret):
-            mode = "Socket Mode" if settings.slack_app_token else "HTTP Events API (serve it with --http PORT)"
+            mode = (
+                "Socket Mode" if settings.slack_app_token else "HTTP Events API (serve it with --http PORT)"
+            )
             return True, f"slack: SLACK_BOT_TOKEN set, {mode}"
         if settings.slack_bot_token:
             return False, (

@@ -437,5 +437,3 @@ def _head(markdown: str) -> str:
 def _filename(title: str) -> str:
     slug = re.sub(r"[^A-Za-z0-9]+", "-", title).strip("-").lower()[:60]
     return f"{slug or 'report'}.md"
-
-

@@ -42,5 +42,7 @@ def test_a_logger_gets_the_filter_once(caplog: pytest.LogCaptureFixture) -> None
 def test_http_loggers_never_carry_the_bot_token(caplog: pytest.LogCaptureFixture) -> None:
     redact_token_in_logs(TOKEN)
     with caplog.at_level(logging.INFO, logger="httpx"):
-        logging.getLogger("httpx").info("HTTP Request: POST https://api.telegram.org/bot%s/sendMessage", TOKEN)
+        logging.getLogger("httpx").info(
+            "HTTP Request: POST https://api.telegram.org/bot%s/sendMessage", TOKEN
+        )
     assert TOKEN not in caplog.text
