@@ -224,6 +224,8 @@ def _cut_between_lines(lines: list[str], budget: int) -> list[str] | None:
         group.append(line)
     if group:
         pieces += _settle(group, budget)
+    if any(visible_length(piece) > budget for piece in pieces):
+        return None  # a line that renders longer in its context (a deeply nested item)
     return pieces
 
 
