@@ -36,12 +36,13 @@ from bot.research.search import Hit, Retriever
 from bot.routing import (
     Decision,
     Route,
-    classify_lexicon,
+    addressing_of,
     is_affirmative,
     is_cancel,
     is_negative,
     is_referential,
     normalize,
+    route,
 )
 from bot.text import shorten
 from storage.conversations import ConversationRow, Conversations, MessageRow, OpenInvestigation
@@ -195,9 +196,13 @@ class Mallory:
         cleaned, binary = clean_text(inbound.text or "")
         cap = self.settings.max_message_chars
         truncated = len(cleaned) > cap
-        # the lexicon's decision is stored with the message; it is refined afterwards only
-        # when an offer or the LLM changes it
-        pre = classify_lexicon("" if binary else cleaned[:cap])
+        # the offline router's decision is stored with the message; it is refined afterwards
+        # only when an offer or the LLM changes it
+        pre = route(
+            "" if binary else cleaned[:cap],
+            addressing=addressing_of(inbound),
+            sure_at=self.settings.router_sure,
+        )
         stored = await self.conversations.store_inbound(
             key=inbound.thread.key,
             platform=inbound.platform,
@@ -265,11 +270,14 @@ class Mallory:
             "tracked_signal",
             "reminder",
             "capability",
+            "addressed_elsewhere",
         }
         if open_inv is not None and _STEERING.match(normalize(ctx.text)) and not looks_up_something_else:
             await self._attach_note(ctx, sender, open_inv)
             return
         decision = await self._classify(ctx)
+        if decision.guard == "addressed_elsewhere" and not inbound.is_direct:
+            return  # a request to a colleague in a thread Mallory follows: not for us
         # the lexicon's own decision was stored with the message
         if decision is not ctx.lexicon and decision.to_dict() != ctx.message.meta.get("decision"):
             ctx.message.meta = {**ctx.message.meta, "decision": decision.to_dict()}
@@ -292,7 +300,16 @@ class Mallory:
             and (is_affirmative(ctx.text) or is_negative(ctx.text))
         ):
             offer = conv.offer_question
-        lexicon = classify_lexicon(ctx.text, offer=offer) if offer or ctx.lexicon is None else ctx.lexicon
+        lexicon = (
+            route(
+                ctx.text,
+                addressing=addressing_of(ctx.inbound),
+                offer=offer,
+                sure_at=self.settings.router_sure,
+            )
+            if offer or ctx.lexicon is None
+            else ctx.lexicon
+        )
         if lexicon.offer_reply == "declined":
             await self.conversations.set_offer(ctx.conversation.id, None, None)
         if lexicon.sure or self.llm.offline:
@@ -301,7 +318,7 @@ class Mallory:
         try:
             return await self.llm.classify(ctx.text, history=history, lexicon=lexicon)
         except (LLMError, TimeoutError) as exc:
-            log.warning("LLM classifier unavailable (%s); using the lexicon", exc)
+            log.warning("LLM classifier unavailable (%s); using the offline router", exc)
             return lexicon
 
     async def _history(self, ctx: Context, limit: int | None = None) -> list[Turn]:
