@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
-from storage.db import Database, SqlConnection
+from storage.db import Database, SqlConnection, storable
 from storage.models import Conversation, Correction, Message, SeenEvent, new_id
 
 # The per-message hot path, as plain SQL on the driver (see Database.execute).
@@ -121,10 +121,10 @@ class MessageRow:
             self.conversation_id,
             self.space,
             self.role,
-            self.platform_message_id,
-            self.author_id,
-            self.author_name,
-            self.text,
+            storable(self.platform_message_id),
+            storable(self.author_id),
+            storable(self.author_name),
+            storable(self.text),
             self.truncated,
             self.route,
             when,
@@ -466,9 +466,15 @@ class Conversations:
     async def first_time(self, key: str, *, now: datetime) -> bool:
         """Record a delivery key; True only the first time it is seen."""
         insert = sqlite_insert if self.db.dialect == "sqlite" else pg_insert
-        stmt = insert(SeenEvent).values(key=key[:500], created_at=now).on_conflict_do_nothing()
-        result = await self.db.run(lambda s: s.execute(stmt))
-        return int(result.rowcount or 0) == 1  # type: ignore[attr-defined]
+        stmt = (
+            insert(SeenEvent)
+            .values(key=key[:500], created_at=now)
+            .on_conflict_do_nothing()
+            .returning(col(SeenEvent.key))
+        )
+        # a row back means this insert made it; rowcount after ON CONFLICT is not reliable
+        # across drivers (psycopg reported -1 here, so every first delivery looked seen)
+        return await self.db.run(lambda s: s.execute(stmt).first() is not None)
 
     async def forget_seen_before(self, cutoff: datetime) -> None:
         await self.db.run(lambda s: s.execute(delete(SeenEvent).where(col(SeenEvent.created_at) < cutoff)))

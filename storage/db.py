@@ -20,7 +20,12 @@ at checkpoints rather than at every commit. ``sqlite_synchronous="FULL"`` syncs 
 from __future__ import annotations
 
 import asyncio
+import functools
+import logging
+import os
+import re
 import sqlite3
+import tempfile
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -30,11 +35,15 @@ from typing import Any, TypeVar, cast
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.exc import ArgumentError, DBAPIError, InterfaceError, NoSuchModuleError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import Session
 
+from storage.errors import StorageError
+
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 _CHECKPOINT_EVERY = 200  # inline commits (about 1,000 WAL pages, SQLite's own default)
 
@@ -45,8 +54,44 @@ SqlConnection = Connection | sqlite3.Connection
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
-class StorageError(Exception):
-    """The database cannot be opened or used; the message is meant for a person."""
+def storable(text: str) -> str:
+    """``text`` as both databases can store it: PostgreSQL's text types cannot hold NUL
+    (U+0000) and refuse the whole row, so it is dropped, on SQLite too, so they agree."""
+    return text.replace("\x00", "") if "\x00" in text else text
+
+
+def unavailable(exc: BaseException) -> bool:
+    """True when ``exc`` says the database could not be reached or used at all (server
+    down or restarting, connection lost, file locked, deleted or unwritable), rather than
+    that a statement was wrong: the same work may well succeed later."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, DatabaseGone | ConnectionError | TimeoutError):
+            return True
+        if isinstance(current, DBAPIError) and (
+            current.connection_invalidated or isinstance(current, OperationalError | InterfaceError)
+        ):
+            return True
+        if isinstance(current, sqlite3.OperationalError):
+            return True  # busy, locked, read-only, I/O error, cannot open: all about the file
+        name = type(current).__module__.split(".")[0]
+        if name == "psycopg" and type(current).__name__ in ("OperationalError", "InterfaceError"):
+            return True
+        if name == "asyncpg":
+            state = str(getattr(current, "sqlstate", "") or "")
+            if state[:2] in ("08", "57") or state == "55000" or "Connection" in type(current).__name__:
+                return True
+            if type(current).__name__ == "InterfaceError":
+                return True
+        current = current.__cause__ or current.__context__ or getattr(current, "orig", None)
+    return False
+
+
+class DatabaseGone(StorageError):
+    """The SQLite file was deleted or replaced under the running process: writes are
+    refused rather than made to a file nobody will ever read again."""
 
 
 def _sync_url(url: Any) -> Any:
@@ -90,6 +135,7 @@ class Database:
                     parent.mkdir(parents=True, exist_ok=True)
                 except OSError as exc:
                     raise StorageError(f"cannot create database folder {parent}: {exc.strerror}") from None
+                _check_writable(Path(db_path))
             kwargs["connect_args"] = {"timeout": busy_timeout_ms / 1000}
         else:
             kwargs["pool_pre_ping"] = True
@@ -118,6 +164,17 @@ class Database:
         self._inline_commits = 0
         self._flush_scheduled = False
         self._inline_ok = self.dialect == "sqlite" and bool(parsed.database) and parsed.database != ":memory:"
+        # SQLite: the file this process opened (device, inode), taken after migrate; a write
+        # first checks the path still leads to it (see ``_check_file``)
+        self._file = Path(parsed.database) if self._inline_ok and parsed.database else None
+        self._file_id: tuple[int, int] | None = None
+        self._gone_reported = False
+        # PostgreSQL: single statements (the queue's claim and complete) go straight to an
+        # asyncpg pool of our own, no thread hop and no pre-ping (see ``fetch_one``)
+        self._pg_dsn = parsed.set(drivername="postgresql").render_as_string(hide_password=False)
+        self._pg_pool: Any = None
+        self._pg_pool_lock = asyncio.Lock()
+        self._listeners: list[Listener] = []
 
     def wrote(self, table: str) -> None:
         """Note that this process has committed a change to ``table`` (in-process indexes
@@ -128,9 +185,36 @@ class Database:
         """How many changes to ``table`` this process has committed (see ``wrote``)."""
         return self._generations.get(table, 0)
 
+    def _check_file(self) -> None:
+        """Refuse to write when the SQLite file this process opened is no longer at its
+        path (the data folder was deleted or the file replaced): SQLite would carry on
+        writing to the unlinked file and every write would be lost. Said loudly, once."""
+        if self._file is None or self._file_id is None:
+            return
+        try:
+            st = os.stat(self._file)
+            same = (st.st_dev, st.st_ino) == self._file_id
+        except OSError:
+            same = False
+        if same:
+            if self._gone_reported:
+                log.warning("database file %s is back; writing again", self._file)
+                self._gone_reported = False
+            return
+        message = (
+            f"the database file {self._file} was deleted or replaced while Mallory was running; "
+            "refusing to write to it (restore it, or restart Mallory to start a new one)"
+        )
+        if not self._gone_reported:
+            log.error(message)
+            self._gone_reported = True
+        raise DatabaseGone(message)
+
     async def run(self, work: Callable[[Session], T], *, write: bool = True) -> T:
         """Run ``work(session)`` in one transaction on the storage thread pool, commit it,
         and return its result (ORM objects come back detached, with their values loaded)."""
+        if write:
+            self._check_file()
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, self._run_sync, work, write)
 
@@ -170,6 +254,8 @@ class Database:
         thread, which waits for the lock; units that arrive while a transaction is being
         written there are committed together in the next one (group commit); if one of them
         fails, the others are retried alone, so it fails only itself."""
+        if write:
+            self._check_file()
         loop = asyncio.get_running_loop()
         if self.dialect != "sqlite":
             return await loop.run_in_executor(self._pool, self._run_conn, work, write)
@@ -278,6 +364,37 @@ class Database:
             return _Rows(conn.execute(sql, params))
         return conn.exec_driver_sql(sql.replace("%", "%%").replace("?", "%s"), params)
 
+    async def fetch_one(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
+        """One statement written with ``?`` placeholders, in a transaction of its own; its
+        first row (indexable) or None. On PostgreSQL it runs on the event loop through
+        asyncpg (a prepared statement, no thread hop, no pre-ping: a connection the server
+        closed is replaced when it is next taken from the pool); on SQLite through
+        ``run_sql``. For the queue's claim, heartbeat and complete, which run once per unit
+        of work per worker."""
+        if self.dialect != "postgresql":
+            return await self.run_sql(lambda conn: self.execute(conn, sql, params).first())
+        pool = self._pg_pool or await self._open_pg_pool()
+        return await pool.fetchrow(_dollar_params(sql), *params)
+
+    async def _open_pg_pool(self) -> Any:
+        import asyncpg
+
+        async with self._pg_pool_lock:
+            if self._pg_pool is None:
+                self._pg_pool = await asyncpg.create_pool(self._pg_dsn, min_size=1, max_size=16)
+        return self._pg_pool
+
+    async def listen(self, channel: str, callback: Callable[[], None]) -> Listener | None:
+        """PostgreSQL: call ``callback`` on the event loop for each NOTIFY on ``channel``
+        (and once after each reconnection, since notifications sent while disconnected are
+        lost). None on SQLite, which has no cross-process notifications."""
+        if self.dialect != "postgresql":
+            return None
+        listener = Listener(self._pg_dsn, channel, callback)
+        await listener.start()
+        self._listeners.append(listener)
+        return listener
+
     def to_db_time(self, moment: datetime) -> Any:
         """A timestamp as the ORM stores it: on SQLite a UTC string, elsewhere the value."""
         if self.dialect == "sqlite":
@@ -333,6 +450,9 @@ class Database:
         try:
             async with self.engine.begin() as conn:
                 await conn.run_sync(_upgrade)
+            if self._file is not None:
+                st = os.stat(self._file)
+                self._file_id = (st.st_dev, st.st_ino)
         except OSError as exc:
             raise StorageError(f"cannot open the database: {exc}") from None
         except Exception as exc:  # driver errors differ per backend; say it in one line
@@ -341,6 +461,12 @@ class Database:
             raise StorageError(f"cannot open or migrate the database: {_one_line(exc)}") from None
 
     async def dispose(self) -> None:
+        for listener in self._listeners:
+            await listener.close()
+        self._listeners.clear()
+        if self._pg_pool is not None:
+            await self._pg_pool.close()
+            self._pg_pool = None
         for name in ("_inline", "_reader"):
             connection = getattr(self, name)
             if connection is not None:
@@ -355,6 +481,72 @@ class Database:
     def _close_hot(self) -> None:
         self._hot.close()  # back to the pool, which the engine's dispose then closes
         self._hot = None
+
+
+class Listener:
+    """One dedicated connection that LISTENs on a channel, reconnecting with a growing
+    pause (up to 5 s) when the server goes away."""
+
+    def __init__(self, dsn: str, channel: str, callback: Callable[[], None]) -> None:
+        self.dsn = dsn
+        self.channel = channel
+        self.callback = callback
+        self._task: asyncio.Task[None] | None = None
+        self._connection: Any = None
+
+    async def start(self) -> None:
+        """Connect (raising if the server cannot be reached now), then keep connected."""
+        connection = await self._connect()
+        self._task = asyncio.create_task(self._keep(connection), name=f"listen {self.channel}")
+
+    async def _connect(self) -> Any:
+        import asyncpg
+
+        connection = await asyncpg.connect(self.dsn)
+        await connection.add_listener(self.channel, lambda *_: self.callback())
+        self._connection = connection
+        return connection
+
+    async def _keep(self, connection: Any) -> None:
+        pause = 0.05
+        while True:
+            lost = asyncio.Event()
+            connection.add_termination_listener(lambda _c, lost=lost: lost.set())
+            await lost.wait()
+            log.warning("lost the database notification connection; polling until it is back")
+            while True:
+                await asyncio.sleep(pause)
+                try:
+                    connection = await self._connect()
+                    break
+                except Exception as exc:  # the server is restarting or unreachable
+                    log.debug("reconnecting the listener failed: %s", _one_line(exc))
+                    pause = min(pause * 2, 5.0)
+            pause = 0.05
+            log.warning("database notifications are back")
+            self.callback()  # anything enqueued while we were away
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+            self._task = None
+        if self._connection is not None:
+            try:
+                await self._connection.close(timeout=2)
+            except Exception as exc:  # already gone
+                log.debug("closing the listener failed: %s", _one_line(exc))
+            self._connection = None
+
+
+@functools.lru_cache(maxsize=256)
+def _dollar_params(sql: str) -> str:
+    """``?`` placeholders as asyncpg's ``$1, $2, …`` (our statements never quote a ``?``)."""
+    count = iter(range(1, sql.count("?") + 1))
+    return re.sub(r"\?", lambda _m: f"${next(count)}", sql)
 
 
 def _settle(batch: list[Any], results: list[tuple[bool, Any]]) -> None:
@@ -389,6 +581,26 @@ class _Rows:
         if row is None:
             raise StorageError("expected a row, found none")
         return row
+
+
+def _check_writable(db_path: Path) -> None:
+    """SQLite needs to write the database file and, for its journal, the folder beside it;
+    otherwise it only says "unable to open database file". Say which path and why."""
+    folder = db_path.parent
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise StorageError(
+            f"cannot write the database folder {folder}: {exc.strerror or exc} "
+            "(SQLite keeps its journal beside the database). Make it writable, or choose another "
+            "folder with --data-dir or MALLORY_DATA_DIR."
+        ) from None
+    if db_path.exists() and not os.access(db_path, os.W_OK):
+        raise StorageError(
+            f"cannot write the database file {db_path}: permission denied. Make it writable, or "
+            "choose another folder with --data-dir or MALLORY_DATA_DIR."
+        )
 
 
 def _one_line(exc: BaseException) -> str:

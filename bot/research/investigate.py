@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from bot.errors import InputError
 from bot.llm.base import LLMProvider, Source, source_of
-from bot.research.recall import EarlierAnswer, Grade, Recall
+from bot.research.recall import ANSWER_TYPES, CITATION, EarlierAnswer, Grade, Recall
 from bot.research.search import Retriever
 from storage.knowledge import EntryDraft, EntryView, Knowledge, query_terms, visible_spaces
 
@@ -81,6 +81,8 @@ class Dossier:
     earlier: EarlierAnswer | None = None
     namespaces: list[str] = field(default_factory=list)
     start_entry: EntryView | None = None
+    # each steering note → the entries that speak to it (empty: the notes have nothing on it)
+    note_answers: dict[str, list[EntryView]] = field(default_factory=dict)
 
     def add(self, entry: EntryView, phase: int, via: str = "") -> bool:
         if entry.id in self.found:
@@ -166,7 +168,8 @@ class Investigator:
         frontier = list(seeds)
         seen_edges: set[tuple[str, str, str]] = set()
         for _hop in range(max(1, depth)):
-            rels = await self.knowledge.relations_of(frontier, spaces=spaces)
+            # earlier reports come in through the recall cascade (``dossier.earlier``), not here
+            rels = await self.knowledge.relations_of(frontier, spaces=spaces, exclude_types=(CITATION,))
             new_ids: list[str] = []
             for rel in rels:
                 key = (rel.from_id, rel.to_id, rel.type)
@@ -178,6 +181,7 @@ class Investigator:
                     if other not in dossier.found and other not in new_ids:
                         new_ids.append(other)
             fetched = await self.knowledge.get_many(new_ids, spaces=spaces)
+            fetched = {i: e for i, e in fetched.items() if e.type not in ANSWER_TYPES}
             for other in new_ids:
                 if other in fetched:
                     dossier.add(fetched[other], 2, "relation")
@@ -237,7 +241,10 @@ class Investigator:
                 pick(await self.knowledge.tag_counts(spaces=spaces))
             before = len(dossier.found)
             results = await asyncio.gather(
-                *(self.retriever.search(q, space=space, limit=TAG_LIMIT) for q in queries)
+                *(
+                self.retriever.search(q, space=space, limit=TAG_LIMIT, exclude_types=ANSWER_TYPES)
+                for q in queries
+            )
             )
             for q, hits in zip(queries, results, strict=True):
                 for hit in hits:
@@ -249,7 +256,9 @@ class Investigator:
         await progress(3, f"phase 3/4: {dossier.phase_count(3)} entries from tags")
 
         # Phase 4 — gap fill (steering notes first: they are what the asker wants covered)
-        gap_queries = [n for n in (_note_query(n) for n in notes) if n]
+        before = len(dossier.found)
+        await self.follow_notes(dossier, notes, space=space)
+        gap_queries: list[str] = []
         people, candidates = await self._mentions(dossier, spaces)
         dossier.mentioned_people = people
         if use_llm_gaps and not self.llm.offline:
@@ -259,9 +268,11 @@ class Investigator:
                 pass
         gap_queries += candidates
         gap_queries = list(dict.fromkeys(q for q in gap_queries if q))[:GAP_SEARCHES]
-        before = len(dossier.found)
         results = await asyncio.gather(
-            *(self.retriever.search(q, space=space, limit=GAP_LIMIT) for q in gap_queries)
+            *(
+                self.retriever.search(q, space=space, limit=GAP_LIMIT, exclude_types=ANSWER_TYPES)
+                for q in gap_queries
+            )
         )
         for q, hits in zip(gap_queries, results, strict=True):
             for hit in hits:
@@ -278,6 +289,28 @@ class Investigator:
         )
         await progress(4, f"phase 4/4: {n4} entries from {len(gap_queries)} gap searches")
         return dossier
+
+    async def follow_notes(self, dossier: Dossier, notes: Sequence[str], *, space: str) -> None:
+        """One targeted search per steering note not followed yet (a note can arrive while
+        the investigation runs): its hits join the dossier, and the entries that really speak
+        to the note (sharing at least half its content words) are kept as its answer."""
+        pending = [n for n in dict.fromkeys(notes) if n not in dossier.note_answers]
+        queries = [_note_query(n) for n in pending]
+        results = await asyncio.gather(
+            *(self.retriever.search(q, space=space, limit=GAP_LIMIT) for q in queries if q)
+        )
+        hits_of = iter(results)
+        for note, query in zip(pending, queries, strict=True):
+            hits = next(hits_of) if query else []
+            terms = {t[:5] for t in query.split()}
+            need = max(1, (len(terms) + 1) // 2)
+            answers = []
+            for hit in hits:
+                words = {t[:5] for t in query_terms(f"{hit.entry.title} {hit.entry.content}", limit=4000)}
+                if len(terms & words) >= need:
+                    dossier.add(hit.entry, 4, f"note {note!r}")
+                    answers.append(hit.entry)
+            dossier.note_answers[note] = answers[:3]
 
     async def _web(
         self, dossier: Dossier, topic: str, notes: Sequence[str], *, space: str, now: datetime | None

@@ -13,10 +13,14 @@ from bot.routing.lexicon import (
     normalize,
 )
 from bot.routing.router import route
+from bot.routing.vocabulary import LOOKS_ELSEWHERE, Guard, OfferReply, is_steering
 
 __all__ = [
+    "LOOKS_ELSEWHERE",
     "Addressing",
     "Decision",
+    "Guard",
+    "OfferReply",
     "Route",
     "addressed_elsewhere",
     "addressing_of",
@@ -26,6 +30,7 @@ __all__ = [
     "is_cancel",
     "is_negative",
     "is_referential",
+    "is_steering",
     "normalize",
     "route",
     "split_mentions",

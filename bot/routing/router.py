@@ -11,6 +11,7 @@ from bot.routing.address import NOBODY, Addressing, addressed_elsewhere
 from bot.routing.features import _CUES, correct_typos, featurize
 from bot.routing.lexicon import _CONTENT, _TRIGGERS, Decision, Route, classify_lexicon, normalize
 from bot.routing.model import ROUTES, RouterModel, shipped_model
+from bot.routing.vocabulary import Guard
 
 # The model's probability above which its decision stands without an LLM. Chosen by
 # cross-validation on the training split (bench/routing_quality.py --sweep), not on test.
@@ -63,7 +64,7 @@ def route(
     if elsewhere:
         return Decision(
             Route.NONE,
-            guard="addressed_elsewhere",
+            guard=Guard.ADDRESSED_ELSEWHERE,
             source="router",
             reason="addressed to someone else",
             sure=True,
@@ -73,7 +74,7 @@ def route(
             return lexicon
     if lexicon.sure and lexicon.route is Route.NONE and lexicon.reason == "small talk":
         return lexicon
-    if lexicon.guard in {"tracked_signal", "reminder"} and not any(
+    if lexicon.guard in {Guard.TRACKED_SIGNAL, Guard.REMINDER} and not any(
         p.search(normalize(text)) for _, p in _TRIGGERS
     ):
         # "what's on my agenda", "remind me at 3": a look-up or reminder with no request verb
@@ -113,7 +114,7 @@ def _learned(
         question = lexicon.question if lexicon.route is Route.QUICK and lexicon.question else norm
     guard = lexicon.guard
     if chosen is Route.NONE and guard is None and _ABOUT_BOT.search(text.lower()):
-        guard = "capability"
+        guard = Guard.CAPABILITY
     return Decision(
         chosen,
         question=question,
