@@ -14,13 +14,14 @@ from bot.core.context import Context, clean_text
 from bot.core.inbound import InboundPipeline
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
-from bot.errors import MalloryError
+from bot.errors import MalloryError, StorageError
 from bot.events import ActionEvent, Command, Inbound, Reply, ReplyKind, Sender, ThreadRef
 from bot.llm import LLMProvider, OfflineProvider
 from bot.persona import Persona
 from bot.research.recall import Recall
 from bot.research.search import Retriever
 from storage.conversations import Conversations
+from storage.db import unavailable
 from storage.knowledge import Knowledge
 from storage.models import Entry
 from storage.queue import Queue
@@ -140,9 +141,13 @@ class Mallory:
         """Store the message, then answer it, attach it, or ignore it on purpose."""
         try:
             await self.inbound.handle(inbound, sender)
-        except MalloryError as exc:
-            log.warning("could not handle message %s: %s", inbound.message_id, exc)
-        except Exception:
+        except Exception as exc:
+            if unavailable(exc):
+                raise  # the adapter keeps the message until the database is back (bot/door.py)
+            # an error raised on purpose was already explained; a database failure is ours
+            if isinstance(exc, MalloryError) and not isinstance(exc, StorageError):
+                log.warning("could not handle message %s: %s", inbound.message_id, exc)
+                return
             log.exception("unexpected error handling message %s", inbound.message_id)
             await self._apologize(
                 inbound,
@@ -154,13 +159,17 @@ class Mallory:
     async def handle_action(self, event: ActionEvent, sender: Sender) -> None:
         try:
             await self.actions.handle(event, sender)
-        except Exception:
+        except Exception as exc:
+            if unavailable(exc):
+                raise
             log.exception("unexpected error handling action %s", event.action)
 
     async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
         try:
             await self.commands.handle(command, args, inbound, sender)
-        except Exception:
+        except Exception as exc:
+            if unavailable(exc):
+                raise
             log.exception("unexpected error handling command %s", command)
             await self._apologize(inbound, sender, "Sorry, that command failed on my side.")
 

@@ -6,8 +6,12 @@ passes it (or pieces of it) down.
 
 from __future__ import annotations
 
+import difflib
+import os
+from collections.abc import Mapping
 from pathlib import Path
 
+from dotenv import dotenv_values
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -58,6 +62,9 @@ class Settings(BaseSettings):
     worker_interval_s: float = Field(2.0, validation_alias=_env("MALLORY_WORKER_INTERVAL"))
     sweep_interval_s: float = Field(60.0, validation_alias=_env("MALLORY_SWEEP_INTERVAL"))
     delivery_retry_s: float = Field(30.0, validation_alias=_env("MALLORY_DELIVERY_RETRY"))
+    # delivery keys (Slack event ids, Telegram update ids, button presses) are remembered this
+    # long: longer than any platform redelivers (Telegram keeps unconfirmed updates 24 h)
+    seen_retention_s: float = Field(7 * 86400.0, validation_alias=_env("MALLORY_SEEN_RETENTION"))
 
     # models
     llm_provider: str = Field("auto", validation_alias=_env("MALLORY_LLM"))
@@ -65,6 +72,9 @@ class Settings(BaseSettings):
     deep_model: str = Field("claude-opus-4-8", validation_alias=_env("MALLORY_DEEP_MODEL"))
     llm_timeout_s: float = Field(30.0, validation_alias=_env("MALLORY_LLM_TIMEOUT"))
     classify_timeout_s: float = Field(8.0, validation_alias=_env("MALLORY_CLASSIFY_TIMEOUT"))
+    # how sure the offline router's model must be for its decision to stand without the LLM
+    # classifier (1.0: every decision the model makes goes to the LLM when there is one)
+    router_sure: float = Field(0.8, ge=0.0, le=1.0, validation_alias=_env("MALLORY_ROUTER_SURE"))
     llm_max_retries: int = Field(3, validation_alias=_env("MALLORY_LLM_MAX_RETRIES"))
     web_search: bool = Field(False, validation_alias=_env("MALLORY_WEB_SEARCH"))
     embedder: str = Field("auto", validation_alias=_env("MALLORY_EMBEDDER"))
@@ -128,3 +138,39 @@ class Settings(BaseSettings):
 def load_settings(**overrides: object) -> Settings:
     """Read the environment (and ``.env``) once; ``overrides`` win, for tests and flags."""
     return Settings(**overrides)  # type: ignore[arg-type]
+
+
+# read by the benchmarks (bench/), not by the bot: set on purpose, never a typo
+OTHER_VARIABLES = ("MALLORY_SCIFACT",)
+
+
+def known_variables() -> list[str]:
+    """Every environment variable a setting is read from."""
+    names = list(OTHER_VARIABLES)
+    for info in Settings.model_fields.values():
+        alias = info.validation_alias
+        if isinstance(alias, AliasChoices):
+            names += [c for c in alias.choices if isinstance(c, str)]
+    return names
+
+
+def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
+    """One line for each ``MALLORY_*`` variable that no setting reads (a typo is otherwise
+    silently ignored), naming the closest known one."""
+    env = _environment_and_dotenv() if environ is None else environ
+    known = known_variables()
+    lines = []
+    for name in sorted(n for n in env if n.upper().startswith("MALLORY_") and n.upper() not in known):
+        close = difflib.get_close_matches(name.upper(), known, n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]}?" if close else " (see README: Configuration)"
+        lines.append(f"unknown setting {name} is ignored{hint}")
+    return lines
+
+
+def _environment_and_dotenv() -> dict[str, str]:
+    """The variables settings are read from: the environment and ``.env`` (as pydantic reads it)."""
+    names: dict[str, str] = {}
+    if Path(".env").is_file():
+        names.update({k: v or "" for k, v in dotenv_values(".env").items()})
+    names.update(os.environ)
+    return names

@@ -4,6 +4,7 @@ database is the truth, so any number of workers on any number of hosts can share
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import socket
@@ -21,15 +22,18 @@ from bot.delivery import Delivery
 from bot.events import Posted, Sender, ThreadRef
 from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn, validate_citations
 from bot.research.investigate import Dossier, Investigator
+from bot.research.recall import CITATION
 from bot.research.report import render_report
 from bot.routing import is_referential
 from bot.text import shorten
 from storage.conversations import Conversations
 from storage.knowledge import EntryDraft, Knowledge
-from storage.models import Entry
+from storage.models import Entry, Investigation
 from storage.queue import Claim, Outcome, Queue
 
 log = logging.getLogger(__name__)
+
+SEEN_SWEEP_EVERY = timedelta(hours=1)
 
 
 class _SkipExpectedOverlap(logging.Filter):
@@ -78,11 +82,16 @@ class Worker:
         self.on_entries = on_entries
         self.worker_id = worker_id or f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
         self._scheduler: AsyncIOScheduler | None = None
+        self._held: dict[str, Claim] = {}  # claims this process holds, handed back at stop
+        self._ticks: set[asyncio.Task[object]] = set()
+        self._stopping = False
+        self._seen_swept_at: datetime | None = None
 
     # ------------------------------------------------------------------ scheduling
 
     def start(self) -> None:
         """Start the claim tick and the stale sweep on the running event loop."""
+        self._stopping = False
         scheduler = AsyncIOScheduler(timezone=UTC)
         scheduler_log = logging.getLogger("apscheduler.scheduler")
         if _overlap_filter not in scheduler_log.filters:
@@ -114,29 +123,77 @@ class Worker:
             if job is not None:
                 job.modify(next_run_time=datetime.now(UTC))
 
-    async def stop(self) -> None:
-        if self._scheduler is not None:
-            self._scheduler.shutdown(wait=False)
-            self._scheduler = None
+    async def stop(self, *, grace: float = 0.0) -> list[Investigation]:
+        """Stop in order: no new ticks; a running tick gets ``grace`` seconds to finish and is
+        then cancelled (quietly: this is a shutdown, not a failure); every investigation this
+        process still holds is handed back to the queue without spending an attempt, so
+        another worker takes it at once. Returns what was handed back. Idempotent."""
+        self._stopping = True
+        scheduler, self._scheduler = self._scheduler, None
+        if scheduler is not None:
+            scheduler.pause()
+        running = [t for t in self._ticks if not t.done()]
+        if running and grace > 0:
+            await asyncio.wait(running, timeout=grace)
+        for task in running:
+            task.cancel()
+        if running:
+            await asyncio.gather(*running, return_exceptions=True)
+        if scheduler is not None:
+            scheduler.shutdown(wait=False)
+        released = []
+        for claim in list(self._held.values()):
+            try:
+                if await self.queue.release(claim):
+                    released.append(claim.investigation)
+            except Exception as exc:  # the lease still expires; another worker reclaims it then
+                log.warning("could not hand back %s: %s", claim.investigation.id[:8], exc)
+        self._held.clear()
+        self._stopping = False
+        return released
 
     async def tick(self) -> None:
-        try:
-            await self.run_once()
-        except Exception:
-            log.exception("worker tick failed")
+        await self._scheduled(self.run_once, "worker tick failed")
 
     async def sweep(self) -> None:
+        await self._scheduled(self._sweep, "worker sweep failed")
+
+    async def _scheduled(self, job: Callable[[], Awaitable[object]], failed: str) -> None:
+        """Run one scheduled job: its failures are logged, and a cancellation by ``stop`` ends
+        it quietly (stop hands back what it held)."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._ticks.add(task)
         try:
-            failed = await self.queue.reclaim_stale(
-                now=self.clock.now(),
-                lease=timedelta(seconds=self.settings.lease_s),
-                max_attempts=self.settings.max_attempts,
-            )
-            if failed:
-                log.warning("gave up on %d investigations after repeated stalls", len(failed))
-            await self.delivery.deliver_pending()
+            await job()
+        except asyncio.CancelledError:
+            if not self._stopping:
+                raise
         except Exception:
-            log.exception("worker sweep failed")
+            log.exception(failed)
+        finally:
+            if task is not None:
+                self._ticks.discard(task)
+
+    async def _sweep(self) -> None:
+        failed = await self.queue.reclaim_stale(
+            now=self.clock.now(),
+            lease=timedelta(seconds=self.settings.lease_s),
+            max_attempts=self.settings.max_attempts,
+        )
+        if failed:
+            log.warning("gave up on %d investigations after repeated stalls", len(failed))
+        await self.delivery.deliver_pending()
+        await self.forget_old_deliveries()
+
+    async def forget_old_deliveries(self) -> None:
+        """Drop delivery keys older than the retention (``seen_events`` would grow without
+        bound: Slack writes two per message). At most once per ``SEEN_SWEEP_EVERY``."""
+        now = self.clock.now()
+        if self._seen_swept_at is not None and now - self._seen_swept_at < SEEN_SWEEP_EVERY:
+            return
+        self._seen_swept_at = now
+        await self.conversations.forget_seen_before(now - timedelta(seconds=self.settings.seen_retention_s))
 
     # ------------------------------------------------------------------ work
 
@@ -149,7 +206,7 @@ class Worker:
             max_attempts=self.settings.max_attempts,
         )
         ran = 0
-        while (claim := await self.queue.claim(worker_id=self.worker_id, now=self.clock.now())) is not None:
+        while not self._stopping and (claim := await self._claim()) is not None:
             await self.process(claim)
             ran += 1
             inv = await self.queue.get(claim.investigation.id)
@@ -160,8 +217,25 @@ class Worker:
 
     async def process(self, claim: Claim) -> Outcome:
         inv = claim.investigation
+        self._held[inv.id] = claim
+        outcome = await self._process(claim)
+        self._held.pop(inv.id, None)  # not reached when cancelled: stop() hands it back
+        return outcome
+
+    async def _claim(self) -> Claim | None:
+        claiming = asyncio.ensure_future(self.queue.claim(worker_id=self.worker_id, now=self.clock.now()))
         try:
-            report, path, entry_id = await self._investigate(claim)
+            return await asyncio.shield(claiming)
+        except asyncio.CancelledError:
+            claim = await claiming  # it may have landed: hold it, so stop() hands it back
+            if claim is not None:
+                self._held[claim.investigation.id] = claim
+            raise
+
+    async def _process(self, claim: Claim) -> Outcome:
+        inv = claim.investigation
+        try:
+            report, question, dossier = await self._investigate(claim)
         except Cancelled:
             log.info("investigation %s was cancelled or reclaimed while running", inv.id[:8])
             return Outcome.STALE_CLAIM
@@ -170,14 +244,25 @@ class Worker:
             return await self.queue.fail(
                 claim, now=self.clock.now(), error=f"{type(exc).__name__}: {exc}"[:500]
             )
-        outcome = await self.queue.complete(
-            claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
-        )
+        outcome = await self.queue.complete(claim, now=self.clock.now(), answer=report)
         if outcome is not Outcome.APPLIED:
+            # reclaimed while this worker was away: the result belongs to whoever holds it
+            # now, so this one writes nothing (no report file, no knowledge-base entry)
             log.warning("result of %s not recorded: %s", inv.id[:8], outcome.value)
+            return outcome
+        if dossier.found:
+            # only after ``complete`` succeeded: from then on no one else can finish this
+            # investigation, so the file and the entry are written by exactly one worker
+            try:
+                path = self._write_file(inv.id, question, report)
+                entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
+                await self.queue.set_report_saved(claim, report_path=str(path), report_entry_id=entry_id)
+            except Exception:  # the answer is recorded and is delivered all the same
+                log.exception("could not save the report of %s as a file and entry", inv.id[:8])
         return outcome
 
-    async def _investigate(self, claim: Claim) -> tuple[str, str | None, str | None]:
+    async def _investigate(self, claim: Claim) -> tuple[str, str, Dossier]:
+        """Run the investigation; the report, the question it answered, and its dossier."""
         inv = claim.investigation
         history = [
             Turn(m.role, m.text[:4000], m.author_name)
@@ -214,7 +299,7 @@ class Worker:
             if sender is not None and inv.ack_message_id:
                 try:
                     await sender.edit(
-                        Posted(ThreadRef.from_json(inv.thread_ref), inv.ack_message_id),
+                        Posted(thread, inv.ack_message_id),
                         f'Investigating "{shorten(question, 100)}": {text}.',
                     )
                 except Exception as exc:  # progress is best effort
@@ -232,17 +317,15 @@ class Worker:
         )
         # steering notes are read again right before synthesis: late ones count too
         notes = [n.text for n in await self.queue.notes(inv.id)]
+        await self.investigator.follow_notes(dossier, notes, space=inv.space)  # the late ones
         if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="writing the report"):
             raise Cancelled()
-        synthesis = await self._synthesize(dossier, notes)
-        report = render_report(dossier, synthesis, notes=notes)
-        if not dossier.found:
-            return report, None, None
-        path = self._write_file(inv.id, question, report)
-        entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
-        return report, str(path), entry_id
+        synthesis = await self.synthesize(dossier, notes)
+        return render_report(dossier, synthesis, notes=notes), question, dossier
 
-    async def _synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
+    async def synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
+        """The summary and gaps of a report, citations checked against the dossier (model, or
+        the extractive fallback)."""
         sources = dossier.sources()
         edges = [f"{e.from_id[:8]} —[{e.type}]→ {e.to_id[:8]}" for e in dossier.edges]
         # the fallback's extractive summary reads every source; the model gets the first 40
@@ -251,7 +334,10 @@ class Worker:
             self.llm,
             self.offline,
             lambda model: model.synthesize(
-                dossier.topic, sources=sources if model is fallback else sources[:40], notes=notes, edges=edges
+                dossier.topic,
+                sources=sources if model is fallback else sources[:40],
+                notes=notes,
+                edges=edges,
             ),
             what="synthesis model",
         )
@@ -289,7 +375,7 @@ class Worker:
         )
         cited = set(re.findall(r"\[Entry ([0-9a-f]{8})\]", report))
         edges = [
-            (entry.id, f.entry.id, "citation") for f in dossier.found.values() if f.entry.id[:8] in cited
+            (entry.id, f.entry.id, CITATION) for f in dossier.found.values() if f.entry.id[:8] in cited
         ]
         await self.knowledge.add_relations(edges, space=space, now=now)
         if self.on_entries is not None:

@@ -7,12 +7,11 @@ import asyncio
 import hmac
 import logging
 import re
-import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, ClassVar, Protocol
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -29,14 +28,14 @@ from adapters.telegram.inbound import (
     naive_utc,
     read_message,
 )
-from adapters.telegram.sender import PatientSender, TelegramSender
+from adapters.telegram.sender import TelegramSender, sender_from_settings
 from bot.clock import SystemClock
 from bot.config import Settings
+from bot.core.adapter import Core, Serving
+from bot.core.ordering import InOrder
+from bot.door import Door, unavailable
 from bot.errors import ConfigError
 from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
-
-if TYPE_CHECKING:
-    from bot.app import Mallory
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +63,7 @@ class Outcome(StrEnum):
     IGNORED = "ignored"
     DUPLICATE = "duplicate"
     FAILED = "failed"
+    WAITING = "waiting"  # the database is away: kept in memory and retried (bot/door.py)
 
 
 class PerChatUpdateProcessor(BaseUpdateProcessor):
@@ -75,18 +75,14 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
 
     def __init__(self, max_concurrent_updates: int = 64) -> None:
         super().__init__(max_concurrent_updates)
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._order = InOrder()
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         chat = update.effective_chat if isinstance(update, Update) else None
         if chat is None:
             await coroutine
             return
-        lock = self._locks.get(chat.id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[chat.id] = lock
-        async with lock:
+        async with self._order.turn(str(chat.id)):
             await coroutine
 
     async def initialize(self) -> None:
@@ -99,15 +95,34 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
 class TelegramAdapter:
     """Receives Telegram updates and hands them to the core; replies go out via ``sender``."""
 
+    name: ClassVar[str] = PLATFORM
+
+    @classmethod
+    def plan(cls, settings: Settings) -> tuple[bool, str]:
+        if settings.telegram_bot_token:
+            return True, "telegram: TELEGRAM_BOT_TOKEN set"
+        return False, "telegram: not started — no TELEGRAM_BOT_TOKEN"
+
+    @classmethod
+    def sender_from_settings(cls, settings: Settings) -> TelegramSender | None:
+        return sender_from_settings(settings)
+
+    @classmethod
+    def from_settings(cls, settings: Settings, core: Core, serving: Serving) -> TelegramAdapter:
+        sender = sender_from_settings(settings)
+        if sender is None:
+            raise ConfigError("Telegram needs TELEGRAM_BOT_TOKEN")
+        return cls(settings, core, sender, serving=serving)
+
     def __init__(
         self,
         settings: Settings,
-        core: Mallory,
+        core: Core,
         sender: TelegramSender,
         *,
+        serving: Serving | None = None,
         clock: Clock | None = None,
         poll_timeout: float = 10.0,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._token = bot_token(settings)
         self._secret = (
@@ -117,8 +132,8 @@ class TelegramAdapter:
         )
         self._core = core
         self.sender = sender
-        # What the core answers through: short rate limits are waited out, not lost.
-        self.replies = PatientSender(sender, sleep=sleep)
+        self._serving = serving or Serving()
+        self._stopped = asyncio.Event()
         self._clock: Clock = clock or getattr(core, "clock", None) or SystemClock()
         self._poll_timeout = poll_timeout
         self.application: Application[Any, Any, Any, Any, Any, Any] = (
@@ -134,6 +149,7 @@ class TelegramAdapter:
         self._webhook: web.AppRunner | None = None
         self._webhook_port: int | None = None
         self._outcomes: OrderedDict[int, list[Outcome]] = OrderedDict()
+        self.door = Door()
         self._changed = asyncio.Condition()
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -142,7 +158,10 @@ class TelegramAdapter:
         self, webhook_url: str | None = None, port: int | None = None, *, host: str = "0.0.0.0"
     ) -> None:
         """Long polling by default; with ``webhook_url``, register it and serve it on
-        ``host:port`` at the URL's path (``port=0`` picks a free port)."""
+        ``host:port`` at the URL's path (``port=0`` picks a free port). Without arguments,
+        as the operator asked (``Serving``)."""
+        if webhook_url is None and port is None:
+            webhook_url, port = self._serving.webhook_url, self._serving.webhook_port
         if webhook_url and not self._secret:
             raise ConfigError("TELEGRAM_WEBHOOK_SECRET is required to run Telegram with --webhook")
         if webhook_url and not _SECRET_FORMAT.fullmatch(self._secret):
@@ -178,6 +197,12 @@ class TelegramAdapter:
         if app.running:
             await app.stop()
         await app.shutdown()
+        await self.door.aclose()
+        self._stopped.set()
+
+    async def wait_closed(self) -> None:
+        """Telegram never stops receiving on its own: this returns after ``stop``."""
+        await self._stopped.wait()
 
     @property
     def identity(self) -> BotIdentity:
@@ -246,24 +271,38 @@ class TelegramAdapter:
     # -- updates --------------------------------------------------------------------------
 
     async def _on_update(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        outcome = Outcome.FAILED
-        try:
-            outcome = await self._dispatch(update)
-        except Exception:
-            log.exception("telegram update %s could not be handled", update.update_id)
-        finally:
-            await self._record(update.update_id, outcome)
-
-    async def _dispatch(self, update: Update) -> Outcome:
+        # Telegram does not send an update again once the offset (or the webhook's 200) has
+        # moved past it: while the database is away the update waits in memory instead
         if update.callback_query is not None:
             await self._answer(update.callback_query)
-        reason = ignore_reason(update)
-        if reason is not None:
-            log.debug("telegram update %s ignored: %s", update.update_id, reason)
-            return Outcome.IGNORED
-        if not await self._core.first_time(f"telegram:update:{self.identity.id}:{update.update_id}"):
-            log.info("telegram update %s seen before; not processed again", update.update_id)
-            return Outcome.DUPLICATE
+        checked = False  # its delivery key is recorded: a retry must not take it for a repeat
+
+        async def work() -> None:
+            nonlocal checked
+            try:
+                reason = ignore_reason(update)
+                if reason is not None:
+                    log.debug("telegram update %s ignored: %s", update.update_id, reason)
+                    outcome = Outcome.IGNORED
+                elif not checked and not await self._core.first_time(
+                    f"telegram:update:{self.identity.id}:{update.update_id}"
+                ):
+                    log.info("telegram update %s seen before; not processed again", update.update_id)
+                    outcome = Outcome.DUPLICATE
+                else:
+                    checked = True
+                    outcome = await self._dispatch(update)
+            except Exception as exc:
+                if unavailable(exc):
+                    raise  # the door keeps it
+                log.exception("telegram update %s could not be handled", update.update_id)
+                outcome = Outcome.FAILED
+            await self._record(update.update_id, outcome)
+
+        if not await self.door.enter(f"telegram update {update.update_id}", work):
+            await self._record(update.update_id, Outcome.WAITING)
+
+    async def _dispatch(self, update: Update) -> Outcome:
         if update.callback_query is not None:
             return await self._on_button(update.callback_query)
         assert update.message is not None
@@ -280,15 +319,17 @@ class TelegramAdapter:
             received_at=naive_utc(message.date) or self._now(),
             is_mention=read.is_mention,
             is_direct=read.is_direct,
+            mentions=read.mentions,
+            bot_named=read.bot_named,
             extras={
                 "chat_type": message.chat.type,
                 "username": message.from_user.username if message.from_user else None,
             },
         )
         if read.command is not None:
-            await self._core.handle_command(read.command, read.args, inbound, self.replies)
+            await self._core.handle_command(read.command, read.args, inbound, self.sender)
         else:
-            await self._core.handle(inbound, self.replies)
+            await self._core.handle(inbound, self.sender)
         return Outcome.HANDLED
 
     async def _thread_of(self, message: Message, read: ReadMessage) -> ThreadRef:
@@ -330,7 +371,7 @@ class TelegramAdapter:
             received_at=self._now(),
             press_id=query.id,
         )
-        await self._core.handle_action(event, self.replies)
+        await self._core.handle_action(event, self.sender)
         return Outcome.HANDLED
 
     async def _answer(self, query: CallbackQuery) -> None:

@@ -18,7 +18,7 @@ from bot.llm.base import LLMProvider, Source, source_of
 from bot.research import relevance
 from bot.research.digest import digest, open_questions
 from bot.research.evidence import Passage
-from bot.research.recall import ANSWER_TYPES, EarlierAnswer, Grade, Recall
+from bot.research.recall import ANSWER_TYPES, CITATION, EarlierAnswer, Grade, Recall
 from bot.research.search import Hit, Retriever
 from storage.knowledge import EntryDraft, EntryView, Knowledge, query_terms, visible_spaces
 
@@ -91,6 +91,8 @@ class Dossier:
     digest: list[tuple[str, Passage]] = field(default_factory=list)  # (facet, passage) for the summary
     open_questions: list[Passage] = field(default_factory=list)  # what the relevant entries leave unsettled
     relevance: dict[str, float] = field(default_factory=dict)  # entry id → p(relevant to the topic)
+    # each steering note → the entries that speak to it (empty: the notes have nothing on it)
+    note_answers: dict[str, list[EntryView]] = field(default_factory=dict)
 
     def add(self, entry: EntryView, phase: int, via: str = "") -> bool:
         if entry.id in self.found:
@@ -201,7 +203,8 @@ class Investigator:
         frontier = list(seeds)
         seen_edges: set[tuple[str, str, str]] = set()
         for _hop in range(max(1, depth)):
-            rels = await self.knowledge.relations_of(frontier, spaces=spaces)
+            # earlier reports come in through the recall cascade (``dossier.earlier``), not here
+            rels = await self.knowledge.relations_of(frontier, spaces=spaces, exclude_types=(CITATION,))
             new_ids: list[str] = []
             near_of: dict[str, str] = {}
             for rel in rels:
@@ -215,6 +218,7 @@ class Investigator:
                         new_ids.append(other)
                         near_of[other] = here
             fetched = await self.knowledge.get_many(new_ids, spaces=spaces)
+            fetched = {i: e for i, e in fetched.items() if e.type not in ANSWER_TYPES}
             kept = await self._on_topic(dossier, [fetched[i] for i in new_ids if i in fetched], seeds, linked=True)
             for other in new_ids:
                 if other not in fetched:
@@ -296,8 +300,9 @@ class Investigator:
 
         # Phase 4 — gap fill (steering notes first: they are what the asker wants covered)
         dossier.phases_run = 4
-        gap_queries = [n for n in (_note_query(n) for n in notes) if n]
-        asked = set(gap_queries)  # a steering note's results are judged against the note itself
+        before = len(dossier.found)
+        await self.follow_notes(dossier, notes, space=space)
+        gap_queries: list[str] = []
         people, candidates = await self._mentions(dossier, spaces)
         dossier.mentioned_people = people
         if use_llm_gaps and not self.llm.offline:
@@ -307,17 +312,13 @@ class Investigator:
                 pass
         gap_queries += candidates
         gap_queries = list(dict.fromkeys(q for q in gap_queries if q))[:GAP_SEARCHES]
-        before = len(dossier.found)
         results = await asyncio.gather(
             *(
                 self.retriever.search(q, space=space, limit=GAP_LIMIT, exclude_types=ANSWER_TYPES)
                 for q in gap_queries
             )
         )
-        for q, hits in zip(gap_queries, results, strict=True):
-            # a steering note's results are judged against the note, the rest against the topic
-            about = q if q in asked else dossier.topic
-            await self._add_on_topic(dossier, 4, [(f"gap {q!r}", hits)], about=about)
+        await self._add_on_topic(dossier, 4, [(f"gap {q!r}", hits) for q, hits in zip(gap_queries, results, strict=True)])
         for q, hits in zip(gap_queries, results, strict=True):
             if len(hits) < 2:
                 dossier.gaps.append(q)
@@ -335,7 +336,7 @@ class Investigator:
 
     async def _digest(self, dossier: Dossier, spaces: Sequence[str]) -> None:
         """The passages the summary states, from the most relevant entries."""
-        topic = dossier.topic or (dossier.start_entry.title if dossier.start_entry else "")
+        topic = subject(dossier.topic) or (dossier.start_entry.title if dossier.start_entry else "")
         ranked = sorted(
             (f.entry for f in dossier.found.values()),
             key=lambda e: (-dossier.relevance.get(e.id, 0.0), e.created_at),
@@ -360,7 +361,7 @@ class Investigator:
         or a little less when also close in meaning to a seed (or, without vectors, linked
         to one). Earlier answers and reports are never sources of a new one."""
         candidates = [e for e in entries if e.type not in ANSWER_TYPES]
-        about = about or dossier.topic
+        about = about or subject(dossier.topic)
         if not candidates or not about:
             return {e.id for e in candidates}  # started from an entry, no topic: its neighbourhood is the subject
         judged = await relevance.judge(self.retriever, about, [e.id for e in candidates])
@@ -401,6 +402,28 @@ class Investigator:
                     dossier.add(hit.entry, phase, via)
                 elif hit.entry.id in entries and len(dossier.related) < RELATED_LIMIT * 3:
                     dossier.set_aside(hit.entry, "", dossier.relevance.get(hit.entry.id, 0.0))
+
+    async def follow_notes(self, dossier: Dossier, notes: Sequence[str], *, space: str) -> None:
+        """One targeted search per steering note not followed yet (a note can arrive while
+        the investigation runs): its hits join the dossier, and the entries that really speak
+        to the note (sharing at least half its content words) are kept as its answer."""
+        pending = [n for n in dict.fromkeys(notes) if n not in dossier.note_answers]
+        queries = [_note_query(n) for n in pending]
+        results = await asyncio.gather(
+            *(self.retriever.search(q, space=space, limit=GAP_LIMIT) for q in queries if q)
+        )
+        hits_of = iter(results)
+        for note, query in zip(pending, queries, strict=True):
+            hits = next(hits_of) if query else []
+            terms = {t[:5] for t in query.split()}
+            need = max(1, (len(terms) + 1) // 2)
+            answers = []
+            for hit in hits:
+                words = {t[:5] for t in query_terms(f"{hit.entry.title} {hit.entry.content}", limit=4000)}
+                if len(terms & words) >= need:
+                    dossier.add(hit.entry, 4, f"note {note!r}")
+                    answers.append(hit.entry)
+            dossier.note_answers[note] = answers[:3]
 
     async def _web(
         self, dossier: Dossier, topic: str, notes: Sequence[str], *, space: str, now: datetime | None
@@ -476,6 +499,19 @@ class Investigator:
             if not any(e.title.lower() == name.lower() for e in entries.values()):
                 dossier.no_entry_people.append((name, count))
         return people, candidates
+
+
+_REQUEST = re.compile(
+    r"^(?:please\s+|can you\s+|could you\s+)?(?:research|investigate|dig (?:into|deeper into)|look into|"
+    r"find out(?: about)?|trace|what do we know about)\s+",
+    re.I,
+)
+
+
+def subject(topic: str) -> str:
+    """What an investigation is about, without the request around it ("research the
+    on-call policy" → "the on-call policy"): the request words say nothing about relevance."""
+    return _REQUEST.sub("", topic.strip()) or topic.strip()
 
 
 def _note_query(note: str) -> str:

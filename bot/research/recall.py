@@ -13,6 +13,10 @@ from bot.research.search import Hit, Retriever
 from storage.knowledge import EntryView, Knowledge, query_terms, visible_spaces
 
 ANSWER_TYPES = ("report", "answer")
+# the edge from a written-back report to each entry it cites: earlier answers are found by
+# ``query`` as answers, never walked as ordinary relations (or every later investigation
+# would take in every earlier report on its topic, and grow without bound)
+CITATION = "citation"
 STRONG_OVERLAP = 0.8
 WEAK_OVERLAP = 0.5
 
@@ -127,7 +131,9 @@ class Recall:
                         found[entry_id] = Explored(entry, path, word)
                 if level == depth:
                     break
-                rels = await self.knowledge.relations_of([f for f, _ in frontier], spaces=spaces)
+                rels = await self.knowledge.relations_of(
+                    [f for f, _ in frontier], spaces=spaces, exclude_types=(CITATION,)
+                )
                 paths = dict(frontier)
                 candidates: list[tuple[str, tuple[str, ...]]] = []
                 for rel in rels:
@@ -196,3 +202,42 @@ def render_recall(result: RecallResult, *, short: int = 8) -> str:
     if not lines:
         lines.append("The knowledge base has nothing on this. Consider /remember once you find the answer.")
     return "\n".join(lines)
+
+
+def recall_prose(result: RecallResult, *, limit: int = 5) -> str:
+    """The cascade as a chat reply: sentences with ``[Entry …]`` citations (which the
+    adapters turn into links) and the report file of an earlier answer, no scores."""
+    paragraphs: list[str] = []
+    if result.earlier is not None:
+        e = result.earlier.entry
+        date = e.created_at.date().isoformat()
+        path = e.meta.get("report_path") if isinstance(e.meta, dict) else None
+        where = f" (full report: `{path}`)" if path else ""
+        if result.earlier.grade is Grade.STRONG:
+            body = " ".join(e.content.split())
+            paragraphs.append(
+                f"I answered this before, on {date}: **{e.title}** [Entry {e.id[:8]}]{where}. "
+                + (body[:400] + ("…" if len(body) > 400 else ""))
+            )
+            return "\n\n".join(paragraphs)
+        paragraphs.append(
+            f"An earlier answer from {date} may cover part of this, so check it before reusing it: "
+            f"**{e.title}** [Entry {e.id[:8]}]{where}."
+        )
+    if result.hits:
+        named = [f"**{h.entry.title}** [Entry {h.entry.id[:8]}]" for h in result.hits[:limit]]
+        lead = "The closest notes are" if len(named) > 1 else "The closest note is"
+        paragraphs.append(f"{lead} {_listing(named)}.")
+    elif result.explored:
+        named = [f"**{x.entry.title}** [Entry {x.entry.id[:8]}]" for x in result.explored[:limit]]
+        paragraphs.append(f"Following links from the notes leads to {_listing(named)}.")
+    if not paragraphs:
+        return (
+            "Nothing in the notes or in earlier answers matches that. Once you find the answer, "
+            "`/remember` it and I'll have it next time."
+        )
+    return "\n\n".join(paragraphs)
+
+
+def _listing(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
