@@ -1,0 +1,138 @@
+"""Fault tests with real processes: ``mallory worker`` processes against a real PostgreSQL
+and the fake Slack. A worker killed with SIGKILL after its report reached Slack but before
+the delivery was recorded: the next worker finds the report in the thread (message
+metadata) and the thread gets it once."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from fake_slack import FakeSlack
+from sqlalchemy import text
+
+from bot.clock import SystemClock
+from bot.config import load_settings
+from bot.events import ThreadRef
+from bot.runtime import Runtime
+from storage.models import Status
+from storage.queue import Request
+
+ROOT = Path(__file__).resolve().parents[2]
+TS = "1750000100.000100"
+THREAD = ThreadRef("slack", "T111", "C111", TS)
+
+
+def _env(tmp_path: Path, url: str, slack: FakeSlack) -> dict[str, str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("SLACK_", "TELEGRAM_", "ANTHROPIC_", "MALLORY_"))
+    }
+    env.update(
+        MALLORY_DATA_DIR=str(tmp_path / "data"),
+        MALLORY_DATABASE_URL=url,
+        MALLORY_LLM="offline",
+        MALLORY_EMBEDDER="none",
+        SLACK_BOT_TOKEN=slack.bot_token,
+        SLACK_SIGNING_SECRET="not-used-by-a-worker",
+        SLACK_API_URL=slack.base_url,
+    )
+    return env
+
+
+async def _worker_once(tmp_path: Path, env: dict[str, str]) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "worker",
+        "--once",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+def _reports(slack: FakeSlack, inv_id: str) -> list[dict[str, Any]]:
+    return [
+        m
+        for m in slack.posts_in("C111", TS)
+        if (m.get("metadata") or {}).get("event_payload", {}).get("investigation_id") == inv_id
+    ]
+
+
+async def test_a_worker_killed_after_posting_leaves_one_report_in_the_thread(
+    tmp_path: Path, postgres_database: str
+) -> None:
+    slack = FakeSlack()
+    await slack.start()
+    try:
+        settings = load_settings(
+            data_dir=tmp_path / "data",
+            database_url=postgres_database,
+            llm_provider="offline",
+            embedder="none",
+        )
+        async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+            await rt.ingest(ROOT / "examples" / "vault")
+            conv, _ = await rt.conversations.get_or_create(
+                key=THREAD.key,
+                platform="slack",
+                space="T111",
+                channel="C111",
+                thread=TS,
+                thread_ref=THREAD.to_json(),
+                now=rt.clock.now(),
+            )
+            enq = await rt.queue.enqueue(
+                Request(
+                    conversation_id=conv.id,
+                    space="T111",
+                    question="the on-call policy",
+                    thread_ref=THREAD.to_json(),
+                    requester_id="U222",
+                ),
+                now=rt.clock.now(),
+                dedup_window=rt.clock.now() - rt.clock.now(),
+            )
+            inv_id = enq.investigation.id
+        env = _env(tmp_path, postgres_database, slack)
+
+        arrived, release = slack.hold("chat.postMessage")
+        first = await _worker_once(tmp_path, env)
+        await asyncio.wait_for(arrived.wait(), 120)  # the report is in the thread; no answer yet
+        first.send_signal(signal.SIGKILL)
+        await first.wait()
+        assert first.returncode == -signal.SIGKILL
+        slack.holds.pop("chat.postMessage")
+        release.set()
+        assert len(_reports(slack, inv_id)) == 1
+
+        async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+            inv = await rt.queue.get(inv_id)
+            assert inv is not None and inv.status == Status.DONE.value and inv.delivered_at is None
+            # the dead worker's delivery lease (5 minutes) runs out
+            with rt.db.blocking.begin() as conn:
+                conn.execute(
+                    text("UPDATE investigations SET next_delivery_at = :t WHERE id = :id"),
+                    {"t": inv.finished_at, "id": inv_id},
+                )
+
+        second = await _worker_once(tmp_path, env)
+        _, err = await asyncio.wait_for(second.communicate(), 120)
+        assert second.returncode == 0, err.decode()
+
+        [report] = _reports(slack, inv_id)
+        assert slack.calls_to("conversations.replies"), "the second worker read the thread first"
+        async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+            inv = await rt.queue.get(inv_id)
+            assert inv is not None and inv.status == Status.DELIVERED.value
+            assert inv.delivery_message_id == report["ts"]
+    finally:
+        await slack.stop()
