@@ -136,3 +136,110 @@ async def test_a_worker_killed_after_posting_leaves_one_report_in_the_thread(
             assert inv.delivery_message_id == report["ts"]
     finally:
         await slack.stop()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def _bot(tmp_path: Path, env: dict[str, str], port: int) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        "--http",
+        str(port),
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def _until(check: Any, *, within: float = 60.0) -> None:
+    """Wait for another process to get somewhere (a bounded poll: its clock is its own)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while not await check():
+        assert loop.time() < deadline, "timed out waiting for the bot processes"
+        await asyncio.sleep(0.1)
+
+
+async def test_a_redelivered_event_and_a_twin_across_two_bot_processes_make_one_investigation(
+    tmp_path: Path, postgres_database: str
+) -> None:
+    import json
+
+    import aiohttp
+    from slack_harness import SIGNING_SECRET, mention_event, signature_headers
+
+    slack = FakeSlack()
+    await slack.start()
+    env = {**_env(tmp_path, postgres_database, slack), "SLACK_SIGNING_SECRET": SIGNING_SECRET}
+    settings = load_settings(
+        data_dir=tmp_path / "data", database_url=postgres_database, llm_provider="offline", embedder="none"
+    )
+    async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+        await rt.ingest(ROOT / "examples" / "vault")  # and the schema, before two processes start
+    ports = [_free_port(), _free_port()]
+    bots = [await _bot(tmp_path, env, port) for port in ports]
+    try:
+        async with aiohttp.ClientSession() as http:
+
+            async def healthy() -> bool:
+                for port in ports:
+                    try:
+                        async with http.get(f"http://127.0.0.1:{port}/healthz") as r:
+                            if r.status != 200:
+                                return False
+                    except aiohttp.ClientError:
+                        return False
+                return True
+
+            await _until(healthy)
+            text_ = "research the on-call policy"
+            mention = json.dumps(mention_event(text_, ts=TS, event_id="EvA"))
+            twin = json.dumps(mention_event(text_, ts=TS, event_id="EvB", kind="message"))
+
+            async def deliver(port: int, body: str, retry: int = 0) -> int:
+                headers = {"Content-Type": "application/json", **signature_headers(body)}
+                if retry:
+                    headers.update({"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"})
+                async with http.post(
+                    f"http://127.0.0.1:{port}/slack/events", data=body, headers=headers
+                ) as r:
+                    return r.status
+
+            # the event to both processes at once (a retry reaching the other one), and its twin
+            statuses = await asyncio.gather(
+                deliver(ports[0], mention), deliver(ports[1], mention, retry=1), deliver(ports[1], twin)
+            )
+            assert statuses == [200, 200, 200]
+
+            async def acknowledged() -> bool:
+                return any(m["text"].startswith("On it") for m in slack.posts_in("C111", TS))
+
+            await _until(acknowledged)
+            await asyncio.sleep(1.0)  # room for a second acknowledgement, were there one
+        # the acknowledgement may have been edited since (the run processes' workers report)
+        acks = [m for m in slack.posts_in("C111", TS) if not m.get("metadata")]
+        assert len(acks) == 1
+        assert len([m for m in slack.posts_in("C111", TS) if m.get("metadata")]) <= 1
+        async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+            assert len(await rt.queue.listing()) == 1
+    finally:
+        for proc in bots:
+            if proc.returncode is None:
+                proc.send_signal(signal.SIGTERM)
+        for proc in bots:
+            try:
+                await asyncio.wait_for(proc.wait(), 30)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
+        await slack.stop()
