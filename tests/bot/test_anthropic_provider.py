@@ -31,7 +31,8 @@ async def fake() -> AsyncIterator[FakeAnthropic]:
 
 
 def _settings(tmp_path: Any, fake: FakeAnthropic, **extra: Any) -> Settings:
-    options: dict[str, Any] = {"llm_max_retries": 2, **extra}
+    # every decision the offline model makes goes to the (fake) LLM classifier here
+    options: dict[str, Any] = {"llm_max_retries": 2, "router_sure": 1.0, **extra}
     return load_settings(
         data_dir=tmp_path / "data",
         embedder="none",
@@ -105,7 +106,7 @@ async def test_classifier_timeout_falls_back_to_the_lexicon_and_logs(
         assert KEY not in caplog.text
         assert "mallory [m1] ↳ 1:" in out.getvalue()  # answered anyway
         msgs = await rt.conversations.history((await rt.conversations.by_key("console:local:c:t")).id)
-        assert msgs[0].meta["decision"]["source"] == "lexicon"
+        assert msgs[0].meta["decision"]["source"] == "model"  # the offline router's decision stands
 
 
 async def test_explicit_request_is_acknowledged_before_any_model_call(
