@@ -31,6 +31,7 @@ from bot.events import (
 from bot.llm import LLMProvider, OfflineProvider, Source, Turn, validate_citations
 from bot.llm.base import source_of
 from bot.persona import Persona
+from bot.policy import AccessPolicy, Gate
 from bot.research.recall import Recall, render_recall
 from bot.research.search import Hit, Retriever
 from bot.routing import (
@@ -110,6 +111,7 @@ class Mallory:
         persona: Persona,
         on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
         sleep: Callable[[float], Awaitable[None]] | None = None,
+        policy: AccessPolicy | None = None,
     ) -> None:
         self.on_entries = on_entries  # embeds new entries when semantic search is on
         self.on_enqueued: Callable[[], None] | None = None  # wakes an in-process worker
@@ -125,6 +127,8 @@ class Mallory:
         self.llm = llm
         self.offline = OfflineProvider(capabilities=persona.capabilities)
         self.persona = persona
+        self.policy = policy or AccessPolicy.from_settings(settings)
+        self.gate = Gate(self.policy, first_time=self.first_time, now=clock.now, queue=queue)
 
     # ------------------------------------------------------------------ public API
 
@@ -148,10 +152,17 @@ class Mallory:
             return None
         return ThreadRef.from_json(conv.thread_ref)
 
+    def refusal(self, inbound: Inbound) -> str | None:
+        """Why the access policy keeps ``inbound`` out (one line for its author), or ``None``."""
+        return self.gate.refusal(inbound)
+
     async def handle(self, inbound: Inbound, sender: Sender) -> None:
         """Store the message, then answer it, attach it, or ignore it on purpose."""
         try:
-            await self._handle(inbound, sender)
+            admitted = await self.gate.admit(inbound, sender)
+            if admitted is None:
+                return
+            await self._handle(admitted, sender)
         except MalloryError as exc:
             log.warning("could not handle message %s: %s", inbound.message_id, exc)
         except Exception:
@@ -169,13 +180,18 @@ class Mallory:
 
     async def handle_action(self, event: ActionEvent, sender: Sender) -> None:
         try:
+            if not self.gate.admit_action(event):
+                return
             await self._handle_action(event, sender)
         except Exception:
             log.exception("unexpected error handling action %s", event.action)
 
     async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
         try:
-            await self._handle_command(command, args, inbound, sender)
+            admitted = await self.gate.admit(inbound, sender)
+            if admitted is None:
+                return
+            await self._handle_command(command, args, admitted, sender)
         except Exception:
             log.exception("unexpected error handling command %s", command)
             await self._say_safely(
@@ -347,7 +363,9 @@ class Mallory:
     ) -> None:
         await self._typing(sender, ctx.inbound.thread)
         if recall:
-            result = await self.recall.cascade(question, space=ctx.conversation.space)
+            result = await self.recall.cascade(
+                question, space=self.policy.knowledge_space(ctx.inbound.thread)
+            )
             text = render_recall(result)
             weak = result.grade.value != "STRONG" and len(result.hits) < WEAK_HITS
             await self._answer_with_offer(
@@ -355,7 +373,7 @@ class Mallory:
             )
             return
         hits = await self.recall.retrieve(
-            question, space=ctx.conversation.space, limit=self.settings.quick_top_k
+            question, space=self.policy.knowledge_space(ctx.inbound.thread), limit=self.settings.quick_top_k
         )
         if not hits:
             text = "I found nothing in the knowledge base about that."
@@ -432,12 +450,18 @@ class Mallory:
         request_message_id: str | None,
         ctx: Context | None = None,
         entry_id: str | None = None,
-    ) -> OpenInvestigation:
+    ) -> OpenInvestigation | None:
         now = self.clock.now()
+        space = self.policy.knowledge_space(thread)
+        refusal = await self.gate.investigation_refusal(thread, requester, space)
+        if refusal is not None:
+            reply = Reply(thread, refusal, kind=ReplyKind.NOTICE, in_reply_to=request_message_id)
+            await self._post(conv, thread, sender, reply, route="async")
+            return None
         result = await self.queue.enqueue(
             Request(
                 conversation_id=conv.id,
-                space=conv.space,
+                space=space,
                 question=question[:2000],
                 request_text=request_text[:4000],
                 requester_id=requester.id,
@@ -654,7 +678,7 @@ class Mallory:
                 return
             entry, _ = await self.knowledge.upsert(
                 EntryDraft(
-                    space=ctx.conversation.space,
+                    space=self.policy.knowledge_space(inbound.thread),
                     source=f"remember:{inbound.platform}:{inbound.channel}:{inbound.message_id}",
                     title=shorten(args, 80),
                     content=args,
@@ -672,7 +696,9 @@ class Mallory:
         elif command is Command.STATUS:
             invs = [
                 i
-                for i in await self.queue.listing(space=ctx.conversation.space, limit=100)
+                for i in await self.queue.listing(
+                    space=self.policy.knowledge_space(inbound.thread), limit=100
+                )
                 if ThreadRef.from_json(i.thread_ref).channel == inbound.channel
                 and i.status in ("pending", "running")
             ]

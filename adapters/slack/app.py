@@ -29,6 +29,7 @@ from slack_bolt.request.internals import parse_body
 from bot.config import Settings
 from bot.errors import ConfigError, DeliveryError, RetryLater
 from bot.events import ActionEvent, Command, Inbound, Person, Sender, ThreadRef
+from bot.policy import HOME_TEAM
 
 from .inbound import (
     Ignored,
@@ -73,6 +74,8 @@ class Core(Protocol):
     async def handle_action(self, event: ActionEvent, sender: Sender) -> Any: ...
 
     async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> Any: ...
+
+    def refusal(self, inbound: Inbound) -> str | None: ...
 
     async def first_time(self, key: str) -> bool: ...
 
@@ -239,7 +242,7 @@ class SlackAdapter:
         if isinstance(inbound, Ignored):
             log.debug("slack: message ignored: %s", inbound.reason)
             return
-        self._spawn("message", self._handle_message(body, inbound))
+        self._spawn("message", self._handle_message(body, _homed(inbound, context)))
 
     async def _first_delivery(self, body: Mapping[str, Any]) -> bool:
         """Slack redelivers an event (same ``event_id``) when an answer was slow."""
@@ -296,13 +299,16 @@ class SlackAdapter:
             ),
         )
 
-    async def _on_action(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
+    async def _on_action(
+        self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any], context: Mapping[str, Any]
+    ) -> None:
         await ack()
         for action in body.get("actions") or []:
             event = action_event(body, action, thread=None, now=self.sender.clock.now())
             if isinstance(event, Ignored):
                 log.debug("slack: button ignored: %s", event.reason)
                 continue
+            event = replace(event, extras={**event.extras, HOME_TEAM: _home_team(context)})
             self._spawn("button", self._handle_action(event))
 
     async def _handle_action(self, event: ActionEvent) -> None:
@@ -312,14 +318,22 @@ class SlackAdapter:
                 PLATFORM, event.thread.space, event.thread.channel, event.message_id
             )
             if thread is not None and thread != event.thread:
-                event = replace(event, thread=thread)
+                event = replace(event, thread=thread, extras=event.extras)
             await self.core.handle_action(event, self.sender)
 
     async def _on_foreign_action(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
         await ack()
         log.debug("slack: %s payload not for Mallory ignored", body.get("type"))
 
-    async def _on_command(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
+    async def _on_command(
+        self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any], context: Mapping[str, Any]
+    ) -> None:
+        # The policy is asked before anything is posted: a refused place sees only this line.
+        provisional = command_inbound(body, thread_ts="", message_ts="", now=self.sender.clock.now())
+        refusal = self.core.refusal(_homed(provisional, context))
+        if refusal is not None:
+            await ack(text=refusal)
+            return
         command = command_of(body)
         if command is None:
             await ack(text=f"I don't know {body.get('command')}. Try /investigate, /recall or /remember.")
@@ -350,16 +364,22 @@ class SlackAdapter:
             return
         await ack()
         ts = str(root["ts"])
-        inbound = command_inbound(body, thread_ts=ts, message_ts=ts, now=self.sender.clock.now())
+        inbound = _homed(
+            command_inbound(body, thread_ts=ts, message_ts=ts, now=self.sender.clock.now()), context
+        )
         self._spawn("command", self.core.handle_command(command, args, inbound, self.sender))
 
     async def _on_investigate_thread(
         self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any], context: Mapping[str, Any]
     ) -> None:
         await ack()
-        self._spawn("shortcut", self._investigate_thread(body, context.get("bot_user_id")))
+        self._spawn(
+            "shortcut", self._investigate_thread(body, context.get("bot_user_id"), _home_team(context))
+        )
 
-    async def _investigate_thread(self, body: dict[str, Any], bot_user_id: str | None) -> None:
+    async def _investigate_thread(
+        self, body: dict[str, Any], bot_user_id: str | None, home_team: str
+    ) -> None:
         message = body.get("message") or {}
         channel = (body.get("channel") or {}).get("id") or ""
         user = body.get("user") or {}
@@ -375,8 +395,11 @@ class SlackAdapter:
             received_at=self.sender.clock.now(),
             is_mention=True,
             is_direct=channel.startswith("D"),
-            extras={"shortcut": SHORTCUT_INVESTIGATE_THREAD},
+            extras={"shortcut": SHORTCUT_INVESTIGATE_THREAD, HOME_TEAM: home_team},
         )
+        if self.core.refusal(inbound) is not None:
+            log.info("slack: shortcut in a place the policy keeps closed ignored")
+            return
         async with self._in_order(inbound.thread):
             await self.core.handle_command(Command.INVESTIGATE, question, inbound, self.sender)
 
@@ -398,6 +421,17 @@ class SlackAdapter:
         lines = [plain_text(str(m.get("text") or ""), bot_user_id) for m in messages]
         text = "\n".join(line for line in lines if line)
         return text[:THREAD_QUESTION_LIMIT]
+
+
+def _home_team(context: Mapping[str, Any]) -> str:
+    """The workspace the app is installed in, from bolt's authorization (auth.test)."""
+    result = context.get("authorize_result")
+    return str(getattr(result, "team_id", None) or "")
+
+
+def _homed(inbound: Inbound, context: Mapping[str, Any]) -> Inbound:
+    """The inbound event with the installing workspace, which the access policy defaults to."""
+    return replace(inbound, extras={**inbound.extras, HOME_TEAM: _home_team(context)})
 
 
 def _signed(raw: bytes, timestamp: str, signature: str, secret: str) -> bool:

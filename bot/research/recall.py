@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.research.search import Hit, Retriever
-from storage.knowledge import EntryView, Knowledge, query_terms, visible_spaces
+from storage.knowledge import EntryView, Knowledge, query_terms
 
 ANSWER_TYPES = ("report", "answer")
 STRONG_OVERLAP = 0.8
@@ -106,7 +106,7 @@ class Recall:
     ) -> list[Explored]:
         """Walk the relation graph breadth-first from the nodes that best match each keyword,
         keeping at most ``beam`` nodes per level, preferring nodes that mention a keyword."""
-        spaces = visible_spaces(space)
+        spaces = self.retriever.visible(space)
         words = [k.lower() for k in keywords] or query_terms(question)[:3]
         if not words:
             return []
