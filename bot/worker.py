@@ -238,7 +238,7 @@ class Worker:
         report = render_report(dossier, synthesis, notes=notes)
         if not dossier.found:
             return report, None, None
-        path = self._write_file(inv.id, question, report)
+        path = self._write_file(inv.id, inv.space, question, report)
         entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
         return report, str(path), entry_id
 
@@ -266,8 +266,9 @@ class Worker:
             summary += f"\n\n_({removed} citation{'s' if removed != 1 else ''} to unknown entries removed.)_"
         return Synthesis(summary=summary, gaps=gaps, extractive=synthesis.extractive)
 
-    def _write_file(self, inv_id: str, question: str, report: str) -> Path:
-        folder = self.settings.reports_dir
+    def _write_file(self, inv_id: str, space: str, question: str, report: str) -> Path:
+        # one folder per knowledge space: a report stays with the space it was asked in
+        folder = self.settings.reports_dir / (re.sub(r"[^A-Za-z0-9_.-]+", "_", space).strip(".") or "_")
         folder.mkdir(parents=True, exist_ok=True)
         slug = re.sub(r"[^a-z0-9]+", "-", question.lower()).strip("-")[:60] or "investigation"
         path = folder / f"{self.clock.now():%Y-%m-%d}-{slug}-{inv_id[:8]}.md"
