@@ -29,11 +29,17 @@ _BOLD = re.compile(r"(?<![\w*])\*\*(?!\s)(.+?)(?<!\s)\*\*(?![\w*])|(?<!\w)__(?!\
 _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)([^*\n]+?)(?<!\s)\*(?![\w*])")
 _STRIKE = re.compile(r"~~(?!\s)(.+?)(?<!\s)~~")
 _BOLD_MARK = "\x02"
+_SAFE_SCHEMES = ("http://", "https://", "mailto:")
+# Slack parses these words in mrkdwn text objects into pings of everyone in a channel; a word
+# joiner after the "@" keeps the word readable and the ping out of content.
+_BROADCAST = re.compile(r"@(channel|here|everyone)\b", re.IGNORECASE)
 
 
 def escape(text: str) -> str:
-    """Slack's three control characters; everything else is literal in mrkdwn."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Slack's three control characters (so no ``<!channel>``, ``<!subteam^…>`` or ``<@U…>``
+    from content), and the plain-text broadcast words defused."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _BROADCAST.sub("@\u2060\\1", text)
 
 
 def _emphasis(text: str) -> str:
@@ -60,10 +66,16 @@ def inline(text: str) -> str:
         out.append(_emphasis(escape(text[pos : m.start()])))
         if m.group("code"):
             out.append(escape(m.group("code")))
-        elif m.group("img"):
-            out.append(f"<{_url(m.group('img'))}|{_label(m.group('alt') or 'image')}>")
-        elif m.group("url"):
-            out.append(f"<{_url(m.group('url'))}|{_label(m.group('label'))}>")
+        elif m.group("img") or m.group("url"):
+            url, label = (
+                (m.group("img"), m.group("alt") or "image")
+                if m.group("img")
+                else (m.group("url"), m.group("label"))
+            )
+            if url.lower().startswith(_SAFE_SCHEMES):
+                out.append(f"<{_url(url)}|{_label(label)}>")
+            else:  # javascript:, slack:// and friends stay text
+                out.append(_emphasis(escape(f"{label} ({url})")))
         else:
             out.append(f"<{_url(m.group('auto'))}>")
         pos = m.end()

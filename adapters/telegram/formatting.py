@@ -35,7 +35,8 @@ _ITALIC_STAR = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
 _ITALIC_UNDERSCORE = re.compile(r"(?<![\w_])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![\w_])")
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 _TAG = re.compile(r"<(/?)([a-z][a-z0-9-]*)\b[^>]*>")
-_SAFE_SCHEMES = ("http://", "https://", "tg://", "mailto:")
+# tg://user?id=… would ping someone: only the sender's own mention of the requester uses it.
+_SAFE_SCHEMES = ("http://", "https://", "mailto:")
 
 # Citations look like "[Entry abcd1234]"; a message is never cut inside one.
 CITATION = re.compile(r"\[Entry [0-9A-Za-z-]+\]")
