@@ -27,8 +27,18 @@ FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 # text that looks like what the code parses: markup, mentions, entities, surrogates' neighbours
 MARKUP = st.lists(
     st.sampled_from(
-        list("ab *_~`#>|-[]()!<>@&;:/\\\n\t ")
-        + ["<!channel>", "<@U1>", "```", "**", "[Entry deadbeef]", "😀", "\u2060", "é", "http://x.y"]
+        [
+            *list("ab *_~`#>|-[]()!<>@&;:/\\\n\t "),
+            "<!channel>",
+            "<@U1>",
+            "```",
+            "**",
+            "[Entry deadbeef]",
+            "😀",
+            "\u2060",
+            "é",
+            "http://x.y",
+        ]
     ),
     max_size=60,
 ).map("".join)
