@@ -25,6 +25,7 @@ from storage.conversations import Conversations
 from storage.knowledge import Knowledge
 from storage.models import Entry
 from storage.queue import Queue
+from storage.records import Audit
 
 __all__ = ["Context", "Mallory", "clean_text"]
 
@@ -63,6 +64,7 @@ class Mallory:
         self.outbox = Outbox(conversations, clock, sleep)
         self.policy = policy or AccessPolicy.from_settings(settings)
         self.gate = Gate(self.policy, first_time=self.first_time, now=clock.now, queue=queue)
+        self.audit = Audit(conversations.db)
         self.routes = Routes(
             settings=settings,
             clock=clock,
@@ -74,6 +76,7 @@ class Mallory:
             persona=persona,
             outbox=self.outbox,
             gate=self.gate,
+            audit=self.audit,
         )
         self.inbound = InboundPipeline(
             settings=settings,

@@ -16,6 +16,7 @@ from bot.text import shorten
 from storage.conversations import ConversationRow, Conversations, MessageRow
 from storage.models import Correction
 from storage.queue import Queue
+from storage.records import CORRECTED
 
 
 class Actions:
@@ -99,6 +100,7 @@ class Actions:
         await self.queue.cancel(inv.id, now=self.clock.now())
         if not await self.first_time(f"answer_quickly:{inv.id}"):
             return  # pressed twice: one quick answer is enough
+        await self.routes.audit_cancel(event.thread, event.author, inv, "answer quickly instead")
         await self._record_correction(
             conv, inv.request_message_id or "", inv.request_text, Route.ASYNC, Route.QUICK, event.author.id
         )
@@ -119,6 +121,7 @@ class Actions:
         if inv is None:
             return
         await self.queue.cancel(inv.id, now=self.clock.now())
+        await self.routes.audit_cancel(event.thread, event.author, inv)
         await self.outbox.post(
             conv,
             event.thread,
@@ -146,6 +149,14 @@ class Actions:
                 author_id=author_id,
                 created_at=self.clock.now(),
             )
+        )
+        await self.routes.audit.record(
+            CORRECTED,
+            now=self.clock.now(),
+            platform=conv.platform,
+            actor_id=author_id,
+            space=conv.space,
+            detail=f"{given} → {wanted.value}: {text[:200]}",
         )
 
     async def _message_by_id(self, conv: ConversationRow, value: str) -> MessageRow | None:

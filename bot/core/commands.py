@@ -103,7 +103,8 @@ class Commands:
                 content=args,
                 type="note",
                 author=inbound.author.name or inbound.author.id,
-                meta={"remembered_in": inbound.thread.key},
+                # who saved it, so `mallory forget --user` can find it
+                meta={"remembered_in": inbound.thread.key, "author_id": inbound.author.id},
             ),
             now=self.clock.now(),
         )

@@ -25,6 +25,7 @@ from storage.conversations import ConversationRow, Conversations, OpenInvestigat
 from storage.knowledge import query_terms
 from storage.models import Investigation
 from storage.queue import Queue, Request
+from storage.records import CANCELLED, COMMISSIONED, Audit
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,9 @@ class Routes:
         persona: Persona,
         outbox: Outbox,
         gate: Gate,
+        audit: Audit,
     ) -> None:
+        self.audit = audit  # who commissioned, corrected and cancelled what
         self.settings = settings
         self.gate = gate  # who may commission investigations, quotas, which knowledge a place sees
         self.clock = clock
@@ -207,6 +210,17 @@ class Routes:
             note_when_open=True,  # the request is added to the open one as a steering note
         )
         inv = result.investigation
+        if result.created:
+            await self.audit.record(
+                COMMISSIONED,
+                now=now,
+                platform=thread.platform,
+                actor_id=requester.id,
+                actor_name=requester.name,
+                space=space,
+                investigation_id=inv.id,
+                detail=question[:200],
+            )
         if not result.created:
             minutes = max(0, int((now - (inv.created_at or now)).total_seconds() // 60))
             text = (
@@ -266,12 +280,27 @@ class Routes:
             )
             return
         await self.queue.cancel(inv.id, now=self.clock.now())
+        await self.audit_cancel(ctx.inbound.thread, ctx.inbound.author, inv)
         await self.outbox.reply(
             ctx,
             sender,
             f'Cancelled the investigation of "{shorten(inv.question)}".',
             kind=ReplyKind.NOTICE,
             route=Route.NONE,
+        )
+
+    async def audit_cancel(
+        self, thread: ThreadRef, who: Person, inv: Investigation | OpenInvestigation, detail: str = ""
+    ) -> None:
+        await self.audit.record(
+            CANCELLED,
+            now=self.clock.now(),
+            platform=thread.platform,
+            actor_id=who.id,
+            actor_name=who.name,
+            space=self.gate.policy.knowledge_space(thread),
+            investigation_id=inv.id,
+            detail=detail,
         )
 
     def _noted(self, ctx: Context, text: str) -> str:
