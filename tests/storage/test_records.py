@@ -102,7 +102,7 @@ async def test_audit_log_then_forget_a_user_then_a_space(
         assert await count(rt, Entry) == entries_before - 2, "Ana's /remember entry and her report"
         assert not any(p.exists() for p in ana_reports)
         assert await count(rt, Investigation, Investigation.requester_id == BEN.id) == 1, "Ben's stay"
-        assert [r.action for r in await rt.core.audit.listing()][0] == "forgot"
+        assert (await rt.core.audit.listing())[0].action == "forgot"
         assert all(r.actor_id != ANA.id for r in await rt.core.audit.listing())
         alpha_entries = await count(rt, Entry, Entry.space == "alpha")
 
