@@ -22,6 +22,7 @@ from bot.policy import AccessPolicy, Gate
 from bot.research.recall import Recall
 from bot.research.search import Retriever
 from storage.conversations import Conversations
+from storage.db import unavailable
 from storage.knowledge import Knowledge
 from storage.models import Entry
 from storage.queue import Queue
@@ -156,6 +157,8 @@ class Mallory:
                 return
             await self.inbound.handle(admitted, sender)
         except Exception as exc:
+            if unavailable(exc):
+                raise  # the adapter keeps the message until the database is back (bot/door.py)
             # an error raised on purpose was already explained; a database failure is ours
             if isinstance(exc, MalloryError) and not isinstance(exc, StorageError):
                 log.warning("could not handle message %s: %s", inbound.message_id, exc)
@@ -173,7 +176,9 @@ class Mallory:
             if not self.gate.admit_action(event):
                 return
             await self.actions.handle(event, sender)
-        except Exception:
+        except Exception as exc:
+            if unavailable(exc):
+                raise
             log.exception("unexpected error handling action %s", event.action)
 
     async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
@@ -182,7 +187,9 @@ class Mallory:
             if admitted is None:
                 return
             await self.commands.handle(command, args, admitted, sender)
-        except Exception:
+        except Exception as exc:
+            if unavailable(exc):
+                raise
             log.exception("unexpected error handling command %s", command)
             await self._apologize(inbound, sender, "Sorry, that command failed on my side.")
 

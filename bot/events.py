@@ -157,7 +157,10 @@ class Reply:
     """What the core wants said. ``text`` is Markdown; adapters convert and split it.
 
     ``in_reply_to`` is the platform message id this answers (the request, for a report);
-    ``mention`` is who to ping so their phone gets a push.
+    ``mention`` is who to ping so their phone gets a push. ``correlation`` is the
+    investigation a report belongs to: adapters that can tag a message with it do, and
+    with ``may_be_posted`` (an earlier attempt's outcome is unknown) they first look in the
+    thread for what already arrived instead of posting it again.
     """
 
     thread: ThreadRef
@@ -170,6 +173,8 @@ class Reply:
     title: str = ""
     full_report: str = ""  # the full text (a report) whatever the platform's length limit
     report_file: str | None = None  # where the report is on disk, for adapters that can point at it
+    correlation: str = ""
+    may_be_posted: bool = False
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from bot.delivery import Delivery
 from bot.events import Posted, Sender, ThreadRef
 from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn, validate_citations
 from bot.research.investigate import Dossier, Investigator
+from bot.research.recall import CITATION
 from bot.research.report import render_report
 from bot.routing import is_referential
 from bot.text import shorten
@@ -234,7 +235,7 @@ class Worker:
     async def _process(self, claim: Claim) -> Outcome:
         inv = claim.investigation
         try:
-            report, path, entry_id = await self._investigate(claim)
+            report, question, dossier = await self._investigate(claim)
         except Cancelled:
             log.info("investigation %s was cancelled or reclaimed while running", inv.id[:8])
             return Outcome.STALE_CLAIM
@@ -243,14 +244,25 @@ class Worker:
             return await self.queue.fail(
                 claim, now=self.clock.now(), error=f"{type(exc).__name__}: {exc}"[:500]
             )
-        outcome = await self.queue.complete(
-            claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
-        )
+        outcome = await self.queue.complete(claim, now=self.clock.now(), answer=report)
         if outcome is not Outcome.APPLIED:
+            # reclaimed while this worker was away: the result belongs to whoever holds it
+            # now, so this one writes nothing (no report file, no knowledge-base entry)
             log.warning("result of %s not recorded: %s", inv.id[:8], outcome.value)
+            return outcome
+        if dossier.found:
+            # only after ``complete`` succeeded: from then on no one else can finish this
+            # investigation, so the file and the entry are written by exactly one worker
+            try:
+                path = self._write_file(inv.id, inv.space, question, report)
+                entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
+                await self.queue.set_report_saved(claim, report_path=str(path), report_entry_id=entry_id)
+            except Exception:  # the answer is recorded and is delivered all the same
+                log.exception("could not save the report of %s as a file and entry", inv.id[:8])
         return outcome
 
-    async def _investigate(self, claim: Claim) -> tuple[str, str | None, str | None]:
+    async def _investigate(self, claim: Claim) -> tuple[str, str, Dossier]:
+        """Run the investigation; the report, the question it answered, and its dossier."""
         inv = claim.investigation
         history = [
             Turn(m.role, m.text[:4000], m.author_name)
@@ -309,12 +321,7 @@ class Worker:
         if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="writing the report"):
             raise Cancelled()
         synthesis = await self.synthesize(dossier, notes)
-        report = render_report(dossier, synthesis, notes=notes)
-        if not dossier.found:
-            return report, None, None
-        path = self._write_file(inv.id, inv.space, question, report)
-        entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
-        return report, str(path), entry_id
+        return render_report(dossier, synthesis, notes=notes), question, dossier
 
     async def synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
         """The summary and gaps of a report, citations checked against the dossier (model, or
@@ -368,9 +375,7 @@ class Worker:
             now=now,
         )
         cited = set(re.findall(r"\[Entry ([0-9a-f]{8})\]", report))
-        edges = [
-            (entry.id, f.entry.id, "citation") for f in dossier.found.values() if f.entry.id[:8] in cited
-        ]
+        edges = [(entry.id, f.entry.id, CITATION) for f in dossier.found.values() if f.entry.id[:8] in cited]
         await self.knowledge.add_relations(edges, space=space, now=now)
         if self.on_entries is not None:
             await self.on_entries([entry])

@@ -30,6 +30,7 @@ from bot.clock import Clock
 from bot.config import Settings
 from bot.core.adapter import Core, Serving
 from bot.core.ordering import InOrder
+from bot.door import Door
 from bot.errors import ConfigError, DeliveryError, RetryLater
 from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
 from bot.policy import HOME_TEAM
@@ -125,6 +126,7 @@ class SlackAdapter:
         self._order = InOrder()
         self._runner: web.AppRunner | None = None
         self._socket: AsyncSocketModeHandler | None = None
+        self.door = Door()
         self.app = AsyncApp(
             client=sender.client,  # one Web API client (and SLACK_API_URL) for everything
             signing_secret=self._signing_secret or "",
@@ -173,6 +175,7 @@ class SlackAdapter:
             await self._runner.cleanup()
             self._runner = None
         await self.drain()
+        await self.door.aclose()
         await self.sender.aclose()
         self._stopped.set()
 
@@ -185,13 +188,13 @@ class SlackAdapter:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    def _spawn(self, what: str, work: Coroutine[Any, Any, None]) -> None:
+    def _spawn(self, what: str, work: Coroutine[Any, Any, object]) -> None:
         task = asyncio.get_running_loop().create_task(self._guard(what, work))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     @staticmethod
-    async def _guard(what: str, work: Awaitable[None]) -> None:
+    async def _guard(what: str, work: Awaitable[object]) -> None:
         try:
             await work
         except DeliveryError as exc:
@@ -224,7 +227,12 @@ class SlackAdapter:
             return web.Response(status=400, text="unreadable body")
         # Slack signs every delivery afresh (a retry carries a new timestamp), so the same
         # signature twice is a replay. The record is in the database: it holds across processes.
-        if not await self.core.first_time(f"slack:signature:{signature}"):
+        try:
+            first = await self.core.first_time(f"slack:signature:{signature}")
+        except Exception as exc:  # the database is away: Slack retries a 5xx, signed afresh
+            log.warning("slack: cannot record the request (%s); asking Slack to retry", type(exc).__name__)
+            return web.Response(status=503, text="try again")
+        if not first:
             log.warning("slack: replayed request refused")
             return web.Response(status=401, text="replayed request")
         bolt_request = AsyncBoltRequest(body=text, query=request.query_string, headers=request.headers)  # type: ignore[arg-type]
@@ -263,7 +271,20 @@ class SlackAdapter:
         if isinstance(inbound, Ignored):
             log.debug("slack: message ignored: %s", inbound.reason)
             return
-        self._spawn("message", self._handle_message(body, _homed(inbound, context)))
+        if self._runner is not None:
+            # Over HTTP the database hears of the delivery before Slack hears back: with the
+            # database away this raises, Slack gets a 5xx and sends the event again later.
+            if not await self._first_delivery(body):
+                log.debug("slack: redelivered event %s ignored", body.get("event_id"))
+                return
+        # Socket Mode has acknowledged it already: while the database is away it waits here
+        self._spawn(
+            "message",
+            self.door.enter(
+                f"slack message {inbound.message_id}",
+                lambda: self._handle_message(body, _homed(inbound, context)),
+            ),
+        )
 
     async def _first_delivery(self, body: Mapping[str, Any]) -> bool:
         """Slack redelivers an event (same ``event_id``) when an answer was slow."""
