@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from dotenv import dotenv_values
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -156,7 +157,7 @@ def known_variables() -> list[str]:
 def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
     """One line for each ``MALLORY_*`` variable that no setting reads (a typo is otherwise
     silently ignored), naming the closest known one."""
-    env = os.environ if environ is None else environ
+    env = _environment_and_dotenv() if environ is None else environ
     known = known_variables()
     lines = []
     for name in sorted(n for n in env if n.upper().startswith("MALLORY_") and n.upper() not in known):
@@ -164,3 +165,12 @@ def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
         hint = f"; did you mean {close[0]}?" if close else " (see README: Configuration)"
         lines.append(f"unknown setting {name} is ignored{hint}")
     return lines
+
+
+def _environment_and_dotenv() -> dict[str, str]:
+    """The variables settings are read from: the environment and ``.env`` (as pydantic reads it)."""
+    names: dict[str, str] = {}
+    if Path(".env").is_file():
+        names.update({k: v or "" for k, v in dotenv_values(".env").items()})
+    names.update(os.environ)
+    return names

@@ -291,15 +291,20 @@ class Worker:
                     log.debug("typing indicator failed: %s", type(exc).__name__)
 
         await show_work()
+        ack = [inv.ack_message_id]
 
         async def progress(phase: int, text: str) -> None:
             if not await self.queue.heartbeat(claim, now=self.clock.now(), progress=text):
                 raise Cancelled()
             await show_work()
-            if sender is not None and inv.ack_message_id:
+            if sender is not None and not ack[0]:
+                # claimed between the enqueue and the acknowledgement being recorded
+                current = await self.queue.get(inv.id)
+                ack[0] = current.ack_message_id if current is not None else None
+            if sender is not None and ack[0]:
                 try:
                     await sender.edit(
-                        Posted(thread, inv.ack_message_id),
+                        Posted(thread, ack[0]),
                         f'Investigating "{shorten(question, 100)}": {text}.',
                     )
                 except Exception as exc:  # progress is best effort
