@@ -67,7 +67,14 @@ class ThreadRef:
 
 @dataclass(frozen=True)
 class Inbound:
-    """One message addressed to (or overheard by) the bot, already normalized."""
+    """One message addressed to (or overheard by) the bot, already normalized.
+
+    ``text`` has the bot's own mention removed; other people's mentions stay in it as
+    ``@name`` (or, for a Telegram text mention, the name as shown) and are listed in
+    ``mentions``, so the core can tell a request to Mallory from one to a colleague.
+    ``bot_named`` is true when the text itself mentioned the bot (``is_mention`` is also
+    true for a reply to the bot or a slash command).
+    """
 
     thread: ThreadRef
     message_id: str
@@ -77,6 +84,8 @@ class Inbound:
     is_mention: bool = False
     is_direct: bool = False
     extras: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    mentions: tuple[Person, ...] = ()
+    bot_named: bool = False
 
     @property
     def platform(self) -> str:
@@ -122,6 +131,7 @@ class ActionEvent:
     message_id: str
     received_at: datetime
     press_id: str = ""
+    extras: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 class Command(StrEnum):

@@ -319,6 +319,8 @@ class TelegramAdapter:
             received_at=naive_utc(message.date) or self._now(),
             is_mention=read.is_mention,
             is_direct=read.is_direct,
+            mentions=read.mentions,
+            bot_named=read.bot_named,
             extras={
                 "chat_type": message.chat.type,
                 "username": message.from_user.username if message.from_user else None,

@@ -53,9 +53,9 @@ async def test_mention_gets_ack_then_report_in_the_same_thread(bot: Harness) -> 
     assert (await bot.event(mention_event(text, ts=ts, event_id="Ev1")))[0] == 200
     assert (await bot.event(mention_event(text, ts=ts, event_id="Ev2", kind="message")))[0] == 200
     await bot.adapter.drain()
-    # The message itself is the record of the twin: no separate key for it. Over HTTP each
-    # event id is written before Slack hears back (with the database away, Slack then gets
-    # a 5xx and sends the event again: tests/slack/test_slack_database_away.py).
+    # Over HTTP each event id is recorded before Slack hears back (the door: with the
+    # database away Slack gets a 5xx and retries); the twins are one message, stored once
+    # by its ts, with no extra key per twin.
     for key in ("slack:event:Ev1", "slack:event:Ev2"):
         assert not await bot.rt.conversations.first_time(key, now=bot.clock.now()), key
     assert await bot.rt.conversations.first_time(f"slack:message:T111:C111:{ts}", now=bot.clock.now())
