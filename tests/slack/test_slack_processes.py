@@ -243,3 +243,107 @@ async def test_a_redelivered_event_and_a_twin_across_two_bot_processes_make_one_
                 proc.kill()
                 await proc.wait()
         await slack.stop()
+
+
+async def test_a_worker_stopped_past_its_lease_changes_nothing_when_it_resumes(
+    tmp_path: Path, postgres_database: str
+) -> None:
+    from fake_anthropic import FakeAnthropic, text_message, tool_message
+
+    late = "Synthesised by the worker that was stopped."
+    question = "the on-call policy"
+
+    def rule(request: dict[str, Any]) -> dict[str, Any]:
+        if (request.get("tool_choice") or {}).get("name") == "write_synthesis":
+            return tool_message("write_synthesis", {"summary": late, "gaps": []})
+        return text_message(question)
+
+    model = FakeAnthropic(rule)
+    await model.start()
+    arrived, release = model.hold("write_synthesis")
+    settings = load_settings(
+        data_dir=tmp_path / "data", database_url=postgres_database, llm_provider="offline", embedder="none"
+    )
+    console = ThreadRef("console", "global", "c", "t")
+    async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+        await rt.ingest(ROOT / "examples" / "vault")
+        conv, _ = await rt.conversations.get_or_create(
+            key=console.key,
+            platform="console",
+            space="global",
+            channel="c",
+            thread="t",
+            thread_ref=console.to_json(),
+            now=rt.clock.now(),
+        )
+        enq = await rt.queue.enqueue(
+            Request(conversation_id=conv.id, space="global", question=question, thread_ref=console.to_json()),
+            now=rt.clock.now(),
+            dedup_window=rt.clock.now() - rt.clock.now(),
+        )
+        inv_id = enq.investigation.id
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("SLACK_", "TELEGRAM_", "ANTHROPIC_", "MALLORY_"))
+    }
+    base.update(
+        MALLORY_DATA_DIR=str(tmp_path / "data"),
+        MALLORY_DATABASE_URL=postgres_database,
+        MALLORY_EMBEDDER="none",
+    )
+    stalls = {
+        **base,
+        "MALLORY_LLM": "anthropic",
+        "ANTHROPIC_API_KEY": "sk-ant-test-0123",
+        "ANTHROPIC_BASE_URL": model.url,
+    }
+    first = await _worker_once(tmp_path, stalls)
+    try:
+        await asyncio.wait_for(arrived.wait(), 120)  # in its model call, after its last heartbeat
+        first.send_signal(signal.SIGSTOP)
+        async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+            with rt.db.blocking.begin() as conn:  # its lease (30 minutes) runs out
+                conn.execute(
+                    text(
+                        "UPDATE investigations SET heartbeat_at = heartbeat_at - interval '31 minutes' WHERE id = :id"
+                    ),
+                    {"id": inv_id},
+                )
+        second = await _worker_once(tmp_path, {**base, "MALLORY_LLM": "offline"})
+        _, err = await asyncio.wait_for(second.communicate(), 120)
+        assert second.returncode == 0, err.decode()
+        async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+            done = await rt.queue.get(inv_id)
+        assert (
+            done is not None
+            and done.status == Status.DONE.value
+            and done.report_path
+            and done.report_entry_id
+        )
+        written = Path(done.report_path).read_text(encoding="utf-8")
+
+        first.send_signal(signal.SIGCONT)
+        release.set()
+        _, err = await asyncio.wait_for(first.communicate(), 120)
+        assert first.returncode == 0, err.decode()
+        assert "not recorded: stale_claim" in err.decode()
+
+        async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+            after = await rt.queue.get(inv_id)
+            entry = await rt.knowledge.get(done.report_entry_id, spaces=["global"])
+        assert after is not None
+        assert (after.answer, after.report_path, after.report_entry_id) == (
+            done.answer,
+            done.report_path,
+            done.report_entry_id,
+        )
+        assert Path(done.report_path).read_text(encoding="utf-8") == written and late not in written
+        assert [p.name for p in Path(done.report_path).parent.iterdir()] == [Path(done.report_path).name]
+        assert entry is not None and entry.content == written
+    finally:
+        if first.returncode is None:
+            first.send_signal(signal.SIGCONT)
+            first.kill()
+            await first.wait()
+        await model.stop()
