@@ -20,7 +20,7 @@ from bot.research.digest import digest, open_questions
 from bot.research.evidence import Passage
 from bot.research.recall import ANSWER_TYPES, CITATION, EarlierAnswer, Grade, Recall
 from bot.research.search import Hit, Retriever
-from storage.knowledge import EntryDraft, EntryView, Knowledge, query_terms, visible_spaces
+from storage.knowledge import EntryDraft, EntryView, Knowledge, query_terms
 
 Progress = Callable[[int, str], Awaitable[None]]
 
@@ -166,7 +166,7 @@ class Investigator:
         now: datetime | None = None,
     ) -> Dossier:
         progress = progress or _noop
-        spaces = visible_spaces(space)
+        spaces = self.retriever.visible(space)
         dossier = Dossier(topic=topic, space=space)
 
         # Phase 1 — seed

@@ -88,7 +88,9 @@ def split_mentions(
     text = _WIRE_USER.sub(wire, text)
     text = _WIRE_SPECIAL.sub(special, text)
     text = _TYPED.sub(typed, text)
-    text = re.sub(r"[ \t]{2,}", " ", text).strip(" \t,:")
+    text = re.sub(r"[ \t]{2,}", " ", text).strip()
+    if bot_named:
+        text = text.lstrip(",: ")  # "@mallory: dig into…" leaves the separator behind
     return text, Addressing(tuple(dict.fromkeys(others)), bot_named)
 
 

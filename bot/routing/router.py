@@ -29,7 +29,9 @@ _PLAIN_REQUEST = re.compile(
     r"find\s+out|figure\s+out|trace|/investigate|what\s+(?:else\s+)?do\s+we\s+know\s+about|"
     r"(?:run|start|kick\s+off|launch|open|do)\s+(?:an?\s+|some\s+)?(?:\w+\s+)?(?:investigation|deep[\s-]?dive|research)"
     r"\s+(?:on|into|about|of))\b"
-    r"(?!.*\b(?:is|are|was|were|got|has|have|had|'s|says|said)\b)",
+    r"(?!.*\b(?:is|are|was|were|got|has|have|had|'s|says|said)\b)"
+    # "can you look into things?" asks what Mallory can do
+    r"(?!\s+(?:things|stuff|anything|something|topics|whatever|everything)\b)",
     re.I,
 )
 # "don't research this, just tell me what the stipend is": the opening only says what not to
@@ -42,7 +44,7 @@ _NEGATED_OPENING = re.compile(
     re.I,
 )
 _SARCASM = _CUES["sarcasm"]
-_ABOUT_BOT = _CUES["about_bot"]
+_ABOUT_BOT = (_CUES["about_bot"], _CUES["capability_verb"])
 
 
 def route(
@@ -113,7 +115,9 @@ def _learned(
     elif chosen is Route.QUICK:
         question = lexicon.question if lexicon.route is Route.QUICK and lexicon.question else norm
     guard = lexicon.guard
-    if chosen is Route.NONE and guard is None and _ABOUT_BOT.search(text.lower()):
+    # "how are you?" mentions the bot but is small talk, answered in the persona's voice
+    small_talk = lexicon.route is Route.NONE and lexicon.reason == "small talk"
+    if chosen is Route.NONE and guard is None and not small_talk and any(p.search(text.lower()) for p in _ABOUT_BOT):
         guard = Guard.CAPABILITY
     return Decision(
         chosen,

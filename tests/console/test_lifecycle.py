@@ -178,3 +178,31 @@ def test_chat_without_waiting_hands_its_investigation_back(tmp_path: Path) -> No
             timeout=120,
         )
         assert "ran 1 investigation(s)" in worker.stderr
+
+
+class _ClaimedBeforeTheAck(ConsoleSender):
+    """Another worker claims the investigation the moment it is enqueued, before the
+    acknowledgement is posted and recorded."""
+
+    claims: list[Any]
+    queue: Any
+    clock: Any
+
+    async def send(self, reply: Any) -> Posted:
+        if reply.kind.value == "ack":
+            self.claims.append(await self.queue.claim(worker_id="quick", now=self.clock.now()))
+        return await super().send(reply)
+
+
+async def test_progress_shows_on_the_ack_even_when_claimed_before_it_was_recorded(
+    vault_rt: Any, console_out: io.StringIO
+) -> None:
+    sender = _ClaimedBeforeTheAck(console_out)
+    sender.claims, sender.queue, sender.clock = [], vault_rt.queue, vault_rt.clock
+    vault_rt.worker.senders["console"] = sender
+    chat = ConsoleChat(vault_rt.core, sender, session="early", now=vault_rt.clock.now)
+    await chat.feed("dig into the Harbor project")
+    (claim,) = sender.claims
+    assert claim is not None and claim.investigation.ack_message_id is None
+    await vault_rt.worker.process(claim)
+    assert "(update to m1) Investigating" in console_out.getvalue()
