@@ -74,6 +74,14 @@ def _clip(text: str, n: int = 320) -> str:
     return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"
 
 
+_MARKUP = re.compile(r"<[^>]{0,200}>|[`*_|\[\]]")
+
+
+def _plain(title: str) -> str:
+    """A note's title as plain words for a sentence: any markup in it is data, not format."""
+    return " ".join(_MARKUP.sub(" ", title).split())
+
+
 def _briefing(sources: Sequence[Source]) -> Synthesis:
     """The summary as the investigation's digest says it: one paragraph per facet (what
     happened, why, impact, outcome, who decided), each statement citing its note once.
@@ -83,7 +91,7 @@ def _briefing(sources: Sequence[Source]) -> Synthesis:
         for label, passage in zip(src.labels, src.passages, strict=False):
             dated = f" ({src.date})" if src.date else ""
             by_label.setdefault(label, []).append(
-                f"{_clip(passage, 420).rstrip('.')} — *{src.title}*{dated} [Entry {src.short_id}]."
+                f"{_clip(passage, 420).rstrip('.')} — *{_plain(src.title)}*{dated} [Entry {src.short_id}]."
             )
     order = ["What happened", "Why", "Impact", "Outcome", "Who decided"]
     labels = sorted(by_label, key=lambda label: order.index(label) if label in order else len(order))
@@ -164,7 +172,7 @@ class OfflineProvider:
             # one bullet per answering passage, the best note first, each citing its note
             for src in sources:
                 for passage in src.passages:
-                    lines.append(f"- {_clip(passage, 400)} ({src.title}) [Entry {src.short_id}]")
+                    lines.append(f"- {_clip(passage, 400)} ({_plain(src.title)}) [Entry {src.short_id}]")
         else:
             terms = query_terms(question)
             for src in sources[:4]:

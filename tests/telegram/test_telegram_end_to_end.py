@@ -151,7 +151,7 @@ async def test_answer_quickly_instead_cancels_the_dig_and_is_recorded(harness: H
     corrections = await h.rt.conversations.corrections()
     assert [(c.route_given, c.route_wanted) for c in corrections] == [("async", "quick")]
     quick = [m for m in h.replies_to(request) if m["message_id"] != ack["message_id"]]
-    assert quick and quick[0]["text"].startswith("Here is what the knowledge base says")
+    assert quick and quick[0]["text"].startswith("From the notes")
 
 
 async def test_a_reply_to_mallory_during_an_investigation_becomes_a_steering_note(harness: Harness) -> None:
