@@ -204,7 +204,10 @@ class Procrastinate(Harness):
         self.task = noop
         self._ctx = self.app.open_async()
         await self._ctx.__aenter__()
-        await self.app.schema_manager.apply_schema_async()
+        try:
+            await self.app.schema_manager.apply_schema_async()
+        except Exception:
+            pass  # already installed in this database (the latency worker)
 
     async def close(self) -> None:
         await self._ctx.__aexit__(None, None, None)
@@ -295,7 +298,11 @@ class PgQueuer(Harness):
         await self._manager(conn, on_start).run()
 
 
-HARNESSES: dict[str, type[Harness]] = {"mallory": Mallory, "procrastinate": Procrastinate, "pgqueuer": PgQueuer}
+HARNESSES: dict[str, type[Harness]] = {
+    "mallory": Mallory,
+    "procrastinate": Procrastinate,
+    "pgqueuer": PgQueuer,
+}
 
 
 # ------------------------------------------------------------------ the latency worker (another process)
@@ -372,7 +379,9 @@ async def measure_enqueue(lib: str, url: str, n: int) -> float:
     return await with_harness(lib, url, body)
 
 
-async def measure_drain(lib: str, url: str, n: int, workers: int, postmaster: int | None) -> tuple[float, float, float]:
+async def measure_drain(
+    lib: str, url: str, n: int, workers: int, postmaster: int | None
+) -> tuple[float, float, float]:
     async def body(h: Harness) -> tuple[float, float, float]:
         await h.fill(n)
         cpu0, srv0 = time.process_time(), server_cpu(postmaster)
@@ -392,9 +401,10 @@ async def measure_latency(lib: str, url: str, n: int, gap_s: float) -> list[floa
     async def body(h: Harness) -> list[float]:
         if isinstance(h, Mallory):
             await h.prepare(n)
+        errors = tempfile.TemporaryFile()
         proc = await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--role", "worker", "--lib", lib, "--url", url,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=errors,
         )  # fmt: skip
         assert proc.stdout is not None
         try:
@@ -411,11 +421,16 @@ async def measure_latency(lib: str, url: str, n: int, gap_s: float) -> list[floa
                 if not line:
                     break
                 samples.append(float(line))
-            # lines may lag the enqueues; read what is left
+            if len(samples) < n:
+                errors.seek(0)
+                print(f"{lib} latency worker: {n - len(samples)} of {n} jobs not started\n"
+                      + errors.read().decode(errors="replace")[-2000:], file=sys.stderr)  # fmt: skip
             return samples
         finally:
-            proc.terminate()
+            if proc.returncode is None:
+                proc.terminate()
             await proc.wait()
+            errors.close()
 
     return await with_harness(lib, url, body)
 
@@ -530,7 +545,9 @@ def table(results: dict[str, Result]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--jobs", type=int, default=2000, help="jobs per enqueue and per drain measure")
     parser.add_argument("--latency-jobs", type=int, default=200, help="jobs per latency measure")
     parser.add_argument("--sqlite-latency-jobs", type=int, default=40, help="(SQLite polls: slower)")

@@ -226,6 +226,7 @@ async def _serve(platforms: list[str], args: argparse.Namespace, settings: Setti
             rt.worker.start()
             async with warming(rt):
                 await _until_signal()
+            await rt.worker.stop(grace=settings.shutdown_grace_s)
         finally:
             for adapter in reversed(adapters):
                 await adapter.stop()
@@ -274,6 +275,8 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
             rt.worker.start()
             async with warming(rt):
                 await _until_signal()
+            print("stopping: no new claims; finishing the running investigation", file=sys.stderr)
+            await rt.worker.stop(grace=settings.shutdown_grace_s)
         finally:
             await _close_senders(rt.worker.senders)
     return 0

@@ -57,6 +57,9 @@ class Settings(BaseSettings):
     quick_top_k: int = Field(6, validation_alias=_env("MALLORY_QUICK_TOP_K"))
     worker_interval_s: float = Field(2.0, validation_alias=_env("MALLORY_WORKER_INTERVAL"))
     sweep_interval_s: float = Field(60.0, validation_alias=_env("MALLORY_SWEEP_INTERVAL"))
+    # on SIGTERM a worker stops claiming and waits this long for the running investigation
+    # before handing it back to the queue
+    shutdown_grace_s: float = Field(30.0, validation_alias=_env("MALLORY_SHUTDOWN_GRACE"))
     delivery_retry_s: float = Field(30.0, validation_alias=_env("MALLORY_DELIVERY_RETRY"))
 
     # models

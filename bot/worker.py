@@ -1,16 +1,20 @@
 """The worker: claims investigations, runs them, writes and stores the report, and hands the
-result to delivery. APScheduler is only the clock (a claim tick and a stale sweep); the
-database is the truth, so any number of workers on any number of hosts can share it."""
+result to delivery. The database is the truth, so any number of workers on any number of
+hosts can share it: a claim loop woken by enqueues (in this process, or any process through
+PostgreSQL NOTIFY) with a poll as the backstop, a heartbeat that keeps the lease while an
+investigation runs, and APScheduler only for the stale sweep."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import socket
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, timedelta
 from pathlib import Path
+from typing import Any
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
@@ -62,6 +66,7 @@ class Worker:
         senders: dict[str, Sender] | None = None,
         on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
         worker_id: str | None = None,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -78,24 +83,20 @@ class Worker:
         self.on_entries = on_entries
         self.worker_id = worker_id or f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
         self._scheduler: AsyncIOScheduler | None = None
+        self._sleep = sleep  # the heartbeat's pause (tests drive it)
+        self._wake = asyncio.Event()
+        self._loop: asyncio.Task[None] | None = None
+        self._listener: Any = None
+        self._stopping = False
 
     # ------------------------------------------------------------------ scheduling
 
     def start(self) -> None:
-        """Start the claim tick and the stale sweep on the running event loop."""
+        """Start the claim loop and the stale sweep on the running event loop."""
         scheduler = AsyncIOScheduler(timezone=UTC)
         scheduler_log = logging.getLogger("apscheduler.scheduler")
         if _overlap_filter not in scheduler_log.filters:
             scheduler_log.addFilter(_overlap_filter)
-        scheduler.add_job(
-            self.tick,
-            "interval",
-            seconds=self.settings.worker_interval_s,
-            id="claim",
-            max_instances=1,
-            coalesce=True,
-            next_run_time=datetime.now(UTC),
-        )
         scheduler.add_job(
             self.sweep,
             "interval",
@@ -106,18 +107,49 @@ class Worker:
         )
         scheduler.start()
         self._scheduler = scheduler
+        self._stopping = False
+        self._loop = asyncio.create_task(self._claim_loop(), name=f"worker {self.worker_id}")
 
     def wake(self) -> None:
-        """Run the claim tick now (after an enqueue in this process), not at the next interval."""
-        if self._scheduler is not None:
-            job = self._scheduler.get_job("claim")
-            if job is not None:
-                job.modify(next_run_time=datetime.now(UTC))
+        """Look for work now (an investigation was enqueued), not at the next poll."""
+        self._wake.set()
 
-    async def stop(self) -> None:
+    async def _claim_loop(self) -> None:
+        # A wake that arrives while a pass runs is kept (the event is cleared before the
+        # pass), so the loop goes round again at once instead of missing it.
+        while not self._stopping:
+            if self._listener is None:
+                await self._listen()
+            self._wake.clear()
+            await self.tick()
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=self.settings.worker_interval_s)
+            except TimeoutError:
+                pass
+
+    async def _listen(self) -> None:
+        try:
+            self._listener = await self.queue.watch(self.wake) or False
+        except Exception as exc:  # the database is down: poll, and try again next pass
+            log.warning("cannot listen for new investigations (%s); polling", type(exc).__name__)
+
+    async def stop(self, *, grace: float = 0.0) -> None:
+        """Stop claiming; give a running investigation ``grace`` seconds to finish, then
+        hand it back to the queue (``Queue.release``) so another worker takes it."""
+        self._stopping = True
+        self._wake.set()
         if self._scheduler is not None:
             self._scheduler.shutdown(wait=False)
             self._scheduler = None
+        if self._loop is not None:
+            loop, self._loop = self._loop, None
+            done, _ = await asyncio.wait([loop], timeout=grace)
+            if not done:
+                loop.cancel()
+                await asyncio.wait([loop])
+        if self._listener:
+            await self._listener.close()
+        self._listener = None
 
     async def tick(self) -> None:
         try:
@@ -149,7 +181,10 @@ class Worker:
             max_attempts=self.settings.max_attempts,
         )
         ran = 0
-        while (claim := await self.queue.claim(worker_id=self.worker_id, now=self.clock.now())) is not None:
+        while (
+            not self._stopping
+            and (claim := await self.queue.claim(worker_id=self.worker_id, now=self.clock.now())) is not None
+        ):
             await self.process(claim)
             ran += 1
             inv = await self.queue.get(claim.investigation.id)
@@ -160,8 +195,20 @@ class Worker:
 
     async def process(self, claim: Claim) -> Outcome:
         inv = claim.investigation
+        running = asyncio.create_task(self._investigate(claim))
+        keeper = asyncio.create_task(self._keep_lease(claim, running))
         try:
-            report, path, entry_id = await self._investigate(claim)
+            report, path, entry_id = await running
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is None or not task.cancelling():
+                # the heartbeat found the claim gone
+                log.info("investigation %s was cancelled or reclaimed while running", inv.id[:8])
+                return Outcome.STALE_CLAIM
+            # this worker is stopping and its grace period is over
+            if await self.queue.release(claim):
+                log.warning("handed investigation %s back to the queue at shutdown", inv.id[:8])
+            raise
         except Cancelled:
             log.info("investigation %s was cancelled or reclaimed while running", inv.id[:8])
             return Outcome.STALE_CLAIM
@@ -170,12 +217,28 @@ class Worker:
             return await self.queue.fail(
                 claim, now=self.clock.now(), error=f"{type(exc).__name__}: {exc}"[:500]
             )
+        finally:
+            keeper.cancel()
         outcome = await self.queue.complete(
             claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
         )
         if outcome is not Outcome.APPLIED:
             log.warning("result of %s not recorded: %s", inv.id[:8], outcome.value)
         return outcome
+
+    async def _keep_lease(self, claim: Claim, running: asyncio.Task[Any]) -> None:
+        """Refresh the lease three times per lease while the investigation runs (a model
+        call may take longer than the lease); stop it when the claim is gone."""
+        while True:
+            await self._sleep(self.settings.lease_s / 3)
+            try:
+                held = await self.queue.heartbeat(claim, now=self.clock.now())
+            except Exception as exc:  # a database blip: the lease still has two beats left
+                log.warning("heartbeat failed: %s", type(exc).__name__)
+                continue
+            if not held:
+                running.cancel()
+                return
 
     async def _investigate(self, claim: Claim) -> tuple[str, str | None, str | None]:
         inv = claim.investigation

@@ -433,7 +433,7 @@ class Listener:
         pause = 0.05
         while True:
             lost = asyncio.Event()
-            connection.add_termination_listener(lambda _c: lost.set())
+            connection.add_termination_listener(lambda _c, lost=lost: lost.set())
             await lost.wait()
             log.warning("lost the database notification connection; polling until it is back")
             while True:

@@ -73,6 +73,10 @@ class FakeAnthropic:
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self._release = asyncio.Event()
+        # while ``gate`` is set to an unset Event every request waits for it (a slow model);
+        # ``held`` tells the test that one is waiting
+        self.gate: asyncio.Event | None = None
+        self.held = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.url = ""
 
@@ -95,6 +99,12 @@ class FakeAnthropic:
         body = json.loads(await request.read())
         self.requests.append(body)
         self.headers.append({k.lower(): v for k, v in request.headers.items()})
+        if self.gate is not None and not self.gate.is_set():
+            self.held.set()
+            await asyncio.wait(
+                [asyncio.ensure_future(self.gate.wait()), asyncio.ensure_future(self._release.wait())],
+                return_when=asyncio.FIRST_COMPLETED,
+            )
         step = self.script.pop(0) if self.script else None
         if step is not None and step.hang:
             await self._release.wait()  # held until the test ends: the client must time out

@@ -446,7 +446,9 @@ async def test_release_hands_the_investigation_back_without_spending_an_attempt(
     await db.dispose()
 
 
-async def test_idle_workers_are_woken_by_an_enqueue_in_another_process(postgres_database: str, clock: FakeClock) -> None:
+async def test_idle_workers_are_woken_by_an_enqueue_in_another_process(
+    postgres_database: str, clock: FakeClock
+) -> None:
     """PostgreSQL NOTIFY at commit: a listener on its own connection (as another process
     would be) hears every enqueue, release and reclaim; a dedup hit is not news."""
     producer, consumer = await _db(postgres_database), Database(postgres_database)
