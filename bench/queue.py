@@ -8,6 +8,7 @@ directly. The peers come from the ``bench`` extra: ``pip install -e '.[bench]'``
     .venv/bin/python bench/queue.py --libs mallory --jobs 500 --repeat 1   # a quick look
 """
 
+# ruff: noqa: E402
 from __future__ import annotations
 
 import sys
@@ -16,7 +17,7 @@ import sys
 # folder off the import path before anything imports it
 sys.path[:] = [p for p in sys.path if p not in ("", __file__.rsplit("/", 1)[0])]
 
-import argparse  # noqa: E402
+import argparse
 import asyncio
 import json
 import os
@@ -490,7 +491,7 @@ async def run_sqlite(args: argparse.Namespace, results: dict[str, Result]) -> No
         with tempfile.TemporaryDirectory() as tmp:
             counter = iter(range(100))
 
-            def url() -> str:
+            def url(tmp: str = tmp, counter: Any = counter) -> str:
                 return f"sqlite:///{tmp}/q{next(counter)}.db"
 
             result.enqueue.append(await measure_enqueue("mallory", url(), args.jobs))
