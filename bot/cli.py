@@ -395,6 +395,10 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
     from bot.errors import InputError
     from bot.runtime import Runtime
 
+    if args.background or args.thread:
+        from bot.commands.background import run_background
+
+        return await run_background(args, settings)
     topic = " ".join(args.topic).strip()
     if not topic and not args.entry:
         raise InputError("give a topic, or --entry ID")
@@ -556,8 +560,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--status", choices=["pending", "running", "done", "failed", "delivered", "cancelled"])
     p.add_argument("--limit", type=int, default=50)
 
-    p = add("investigate", cmd_investigate, "run one investigation now and print the report")
+    p = add(
+        "investigate",
+        cmd_investigate,
+        "run one investigation now and print the report; with --background, enqueue it for the "
+        "workers instead (topics from the arguments, or one per line on stdin)",
+    )
     p.add_argument("topic", nargs="*", help="what to investigate")
+    p.add_argument(
+        "--background",
+        action="store_true",
+        help="enqueue for `mallory worker` instead of running here; prints one id per topic",
+    )
+    p.add_argument(
+        "--thread",
+        metavar="PLATFORM:CHANNEL:THREAD",
+        help="with --background: post the report into this thread, e.g. slack:C0123ABCD:1712345678.000100 "
+        "or telegram:-1001234567890:topic:7 (default: keep it in the database and the reports folder)",
+    )
     p.add_argument("--entry", help="start Phase 1 from this entry id (full or 8-character short id)")
     p.add_argument(
         "--depth", type=int, default=1, choices=[1, 2], help="relationship hops in Phase 2 (default 1)"

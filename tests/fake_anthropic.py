@@ -67,8 +67,9 @@ def default_rule(request: dict[str, Any]) -> dict[str, Any]:
 
 
 class FakeAnthropic:
-    def __init__(self, rule: Rule = default_rule) -> None:
+    def __init__(self, rule: Rule = default_rule, *, api_key: str | None = None) -> None:
         self.rule = rule
+        self.api_key = api_key  # when set, any other key gets 401 as the real API does
         self.script: list[Scripted] = []
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
@@ -99,6 +100,10 @@ class FakeAnthropic:
         body = json.loads(await request.read())
         self.requests.append(body)
         self.headers.append({k.lower(): v for k, v in request.headers.items()})
+        given = request.headers.get("x-api-key") or request.headers.get("authorization", "").removeprefix("Bearer ")
+        if self.api_key is not None and given != self.api_key:
+            error = {"type": "authentication_error", "message": "invalid x-api-key"}
+            return web.json_response({"type": "error", "error": error}, status=401)
         if self.gate is not None and not self.gate.is_set():
             self.held.set()
             await asyncio.wait(
