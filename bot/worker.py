@@ -20,8 +20,8 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.clock import Clock
 from bot.config import Settings
+from bot.core.fallback import with_fallback
 from bot.delivery import Delivery
-from bot.errors import LLMError
 from bot.events import Posted, Sender, ThreadRef
 from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn, validate_citations
 from bot.research.investigate import Dossier, Investigator
@@ -248,10 +248,13 @@ class Worker:
         ]
         question = inv.question
         if is_referential(question) or not self.llm.offline:
-            try:
-                question = await self.llm.rewrite_question(inv.request_text or question, history=history)
-            except LLMError:
-                question = await self.offline.rewrite_question(inv.request_text or question, history=history)
+            asked = inv.request_text or question
+            question = await with_fallback(
+                self.llm,
+                self.offline,
+                lambda model: model.rewrite_question(asked, history=history),
+                what="question rewriter",
+            )
             question = " ".join(question.split())[:500] or inv.question
             if question != inv.question:
                 await self.queue.set_question(claim, question)
@@ -305,15 +308,16 @@ class Worker:
     async def _synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
         sources = dossier.sources()
         edges = [f"{e.from_id[:8]} —[{e.type}]→ {e.to_id[:8]}" for e in dossier.edges]
-        try:
-            synthesis = await self.llm.synthesize(
-                dossier.topic, sources=sources[:40], notes=notes, edges=edges
-            )
-        except LLMError as exc:
-            log.warning("synthesis model unavailable (%s); writing an extractive summary", exc)
-            synthesis = await self.offline.synthesize(
-                dossier.topic, sources=sources, notes=notes, edges=edges
-            )
+        # the fallback's extractive summary reads every source; the model gets the first 40
+        fallback = self.offline
+        synthesis = await with_fallback(
+            self.llm,
+            self.offline,
+            lambda model: model.synthesize(
+                dossier.topic, sources=sources if model is fallback else sources[:40], notes=notes, edges=edges
+            ),
+            what="synthesis model",
+        )
         known = {s.short_id for s in sources}
         summary, removed = validate_citations(synthesis.summary, known)
         gaps = [validate_citations(g, known)[0] for g in synthesis.gaps]

@@ -106,8 +106,11 @@ class Claim:
     token: str
 
 
-def _rowcount(result: Any) -> int:
-    return int(result.rowcount or 0)
+def _changed(session: Session, stmt: Any) -> int:
+    """How many rows a guarded UPDATE changed, counted from its RETURNING rows: a cursor's
+    rowcount is not reliable across drivers and statement forms (psycopg reports -1 for
+    some), and every transition here depends on this number."""
+    return len(session.execute(stmt.returning(col(Investigation.id))).all())
 
 
 class Queue:
@@ -226,14 +229,15 @@ class Queue:
         cutoff = now - lease
 
         def work(session: Session) -> list[str]:
-            requeued = session.execute(
+            requeued = _changed(
+                session,
                 update(Investigation)
                 .where(col(Investigation.status) == Status.RUNNING.value)
                 .where(col(Investigation.heartbeat_at) < cutoff)
                 .where(col(Investigation.attempts) < max_attempts)
-                .values(status=Status.PENDING.value, claim_token=None, worker_id=None)
+                .values(status=Status.PENDING.value, claim_token=None, worker_id=None),
             )
-            if _rowcount(requeued) > 0 and self.db.dialect == "postgresql":
+            if requeued > 0 and self.db.dialect == "postgresql":
                 session.execute(text(_NOTIFY))
             exhausted = list(
                 session.execute(
@@ -261,13 +265,13 @@ class Queue:
 
     async def cancel(self, investigation_id: str, *, now: datetime) -> Outcome:
         def work(session: Session) -> Outcome:
-            result = session.execute(
+            stmt = (
                 update(Investigation)
                 .where(col(Investigation.id) == investigation_id)
                 .where(col(Investigation.status).in_(_OPEN))
                 .values(status=Status.CANCELLED.value, finished_at=now, claim_token=None)
             )
-            if _rowcount(result) == 1:
+            if _changed(session, stmt) == 1:
                 return Outcome.APPLIED
             return (
                 Outcome.NOT_FOUND
@@ -374,7 +378,7 @@ class Queue:
                 delivery_error=None,
             )
         )
-        return _rowcount(await self.db.run(lambda s: s.execute(stmt))) == 1
+        return await self.db.run(lambda s: _changed(s, stmt)) == 1
 
     async def lease_delivery(self, investigation_id: str, *, now: datetime, until: datetime) -> bool:
         """Take the right to deliver one result until ``until`` (so two workers never post it
@@ -388,7 +392,7 @@ class Queue:
             )
             .values(next_delivery_at=until)
         )
-        return _rowcount(await self.db.run(lambda s: s.execute(stmt))) == 1
+        return await self.db.run(lambda s: _changed(s, stmt)) == 1
 
     async def delivery_failed(
         self, investigation_id: str, *, error: str, retry_at: datetime | None, now: datetime
