@@ -321,6 +321,7 @@ async def serve_mallory(url: str, on_start: Callable[[float], None]) -> None:
     queue = Queue(db)
     wake = asyncio.Event()
     await queue.watch(wake.set)
+    print("ready", flush=True)
     while True:
         wake.clear()
         while (claim := await queue.claim(worker_id="lat", now=datetime.now(UTC))) is not None:
@@ -409,10 +410,7 @@ async def measure_latency(lib: str, url: str, n: int, gap_s: float) -> list[floa
         )  # fmt: skip
         assert proc.stdout is not None
         try:
-            if lib != "mallory":
-                await asyncio.wait_for(proc.stdout.readline(), timeout=60)  # "ready"
-            else:
-                await asyncio.sleep(1.0)  # its LISTEN connection is up well before this
+            await asyncio.wait_for(proc.stdout.readline(), timeout=60)  # "ready": listening
             samples: list[float] = []
             for _ in range(n):
                 await h.enqueue(time.monotonic())

@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
@@ -29,11 +29,14 @@ from bot.research.report import render_report
 from bot.routing import is_referential
 from bot.text import shorten
 from storage.conversations import Conversations
+from storage.db import unavailable
 from storage.knowledge import EntryDraft, Knowledge
 from storage.models import Entry
 from storage.queue import Claim, Outcome, Queue
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class _SkipExpectedOverlap(logging.Filter):
@@ -213,18 +216,40 @@ class Worker:
             log.info("investigation %s was cancelled or reclaimed while running", inv.id[:8])
             return Outcome.STALE_CLAIM
         except Exception as exc:
+            if unavailable(exc):
+                # not the investigation's fault: hand it back (no attempt spent) for a retry
+                log.warning("database unavailable while running %s; handing it back", inv.id[:8])
+                await self._persist(lambda: self.queue.release(claim))
+                return Outcome.STALE_CLAIM
             log.exception("investigation %s failed", inv.id[:8])
-            return await self.queue.fail(
-                claim, now=self.clock.now(), error=f"{type(exc).__name__}: {exc}"[:500]
-            )
+            error = f"{type(exc).__name__}: {exc}"[:500]
+            return await self._persist(lambda: self.queue.fail(claim, now=self.clock.now(), error=error))
         finally:
             keeper.cancel()
-        outcome = await self.queue.complete(
-            claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
+        outcome = await self._persist(
+            lambda: self.queue.complete(
+                claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
+            )
         )
         if outcome is not Outcome.APPLIED:
             log.warning("result of %s not recorded: %s", inv.id[:8], outcome.value)
         return outcome
+
+    async def _persist(self, record: Callable[[], Awaitable[T]]) -> T:
+        """Record an outcome this worker still holds the claim for, waiting out a database
+        that is briefly unavailable (a restart, a failover) for up to a third of the lease
+        rather than leaving the row running until the lease expires."""
+        pause, waited = 0.25, 0.0
+        while True:
+            try:
+                return await record()
+            except Exception as exc:
+                if not unavailable(exc) or waited >= self.settings.lease_s / 3:
+                    raise
+                log.warning("database unavailable (%s); retrying in %.1f s", type(exc).__name__, pause)
+            await self._sleep(pause)
+            waited += pause
+            pause = min(pause * 2, 5.0)
 
     async def _keep_lease(self, claim: Claim, running: asyncio.Task[Any]) -> None:
         """Refresh the lease three times per lease while the investigation runs (a model

@@ -54,6 +54,33 @@ class StorageError(Exception):
     """The database cannot be opened or used; the message is meant for a person."""
 
 
+def unavailable(exc: BaseException) -> bool:
+    """The database could not be reached, or dropped the connection (a restart, a failover,
+    a locked SQLite file): worth retrying, unlike a statement the database refused."""
+    from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+
+    if isinstance(exc, DBAPIError):
+        if exc.connection_invalidated:
+            return True
+        if isinstance(exc.orig, sqlite3.Error):
+            return unavailable(exc.orig)
+        return isinstance(exc, OperationalError | InterfaceError)
+    if isinstance(exc, sqlite3.OperationalError):
+        return exc.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    if isinstance(exc, OSError):
+        return True
+    try:
+        import asyncpg
+    except ImportError:
+        return False
+    return isinstance(
+        exc,
+        asyncpg.PostgresConnectionError
+        | asyncpg.InterfaceError
+        | asyncpg.exceptions.OperatorInterventionError,
+    )
+
+
 def _sync_url(url: Any) -> Any:
     """The synchronous driver for the same database."""
     if url.drivername == "sqlite+aiosqlite":

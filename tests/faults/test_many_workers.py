@@ -48,9 +48,9 @@ class Server:
 
     def restart(self) -> None:
         subprocess.run(
-            [*self.as_user, _bin("pg_ctl") or "pg_ctl", "-D", str(self.data), "-m", "fast", "-w",
-             "-t", "60", "-o", self.options, "restart"],
-            check=True, capture_output=True, timeout=120,
+            [*self.as_user, _bin("pg_ctl") or "pg_ctl", "-D", str(self.data), "-l", str(self.data.parent / "log"),
+             "-m", "fast", "-w", "-t", "60", "-o", self.options, "restart"],
+            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120, cwd=self.data.parent,
         )  # fmt: skip
 
 
