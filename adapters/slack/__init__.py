@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-from bot.clock import Clock
 from bot.config import Settings
 from bot.errors import ConfigError, InputError
 from bot.events import ThreadRef
@@ -13,13 +12,7 @@ from bot.events import ThreadRef
 from .app import SlackAdapter
 from .sender import PLATFORM, SlackSender, web_client
 
-
-def sender_from_settings(settings: Settings, *, clock: Clock | None = None) -> SlackSender | None:
-    """The outbound half alone (bot token only), e.g. for a worker on another host."""
-    if settings.slack_bot_token is None or not settings.slack_bot_token.get_secret_value():
-        return None
-    client = web_client(settings.slack_bot_token.get_secret_value(), settings.slack_api_url)
-    return SlackSender(client, clock=clock)
+sender_from_settings = SlackAdapter.sender_from_settings
 
 
 async def doctor_check(settings: Settings) -> str:

@@ -118,7 +118,9 @@ async def run_background(args: Any, settings: Settings) -> int:
     spec = parse_thread(args.thread) if args.thread else None
     topics = clean_topics([" ".join(args.topic)] if args.topic else sys.stdin)
     thread = await resolve(settings, spec)
-    enqueued = await enqueue_topics(settings, SystemClock(), topics, thread, space=args.space)
+    enqueued = await enqueue_topics(
+        settings, SystemClock(), topics, thread, space=args.space or settings.default_space
+    )
     for inv_id, topic in enqueued:
         print(f"{inv_id}\t{topic}")
     where = (

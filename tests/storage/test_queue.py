@@ -525,3 +525,32 @@ async def test_unavailable_tells_a_database_that_went_away_from_a_refused_statem
     await db.dispose()
     assert not unavailable(ValueError("not a database problem"))
     assert not unavailable(asyncpg.exceptions.UndefinedTableError("relation does not exist"))
+
+
+async def test_a_request_on_another_topic_is_not_absorbed_by_the_open_one(
+    db_url: str, clock: FakeClock
+) -> None:
+    db = await _db(db_url)
+    try:
+        queue = Queue(db)
+        conv = await _conversation(db, clock)
+        first = await queue.enqueue(_inv(conv, "the Fennick renewal"), now=clock.now(), dedup_window=WINDOW)
+        same = await queue.enqueue(_inv(conv, "the Fennick renewal"), now=clock.now(), dedup_window=WINDOW)
+        assert not same.created and same.investigation.id == first.investigation.id
+        other = await queue.enqueue(
+            _inv(conv, "passkey recovery"),
+            now=clock.now(),
+            dedup_window=WINDOW,
+            distinct_from=first.investigation.id,
+        )
+        assert other.created and other.investigation.id != first.investigation.id
+        # the second open one still guards against itself being asked twice
+        again = await queue.enqueue(
+            _inv(conv, "passkey recovery"),
+            now=clock.now(),
+            dedup_window=WINDOW,
+            distinct_from=first.investigation.id,
+        )
+        assert not again.created and again.investigation.id == other.investigation.id
+    finally:
+        await db.dispose()
