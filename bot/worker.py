@@ -95,6 +95,7 @@ class Worker:
         self._wake = asyncio.Event()
         self._loop: asyncio.Task[None] | None = None
         self._listener: Any = None
+        self._handed_back = False  # this pass gave work back: do not claim again at once
 
     # ------------------------------------------------------------------ scheduling
 
@@ -233,9 +234,12 @@ class Worker:
             max_attempts=self.settings.max_attempts,
         )
         ran = 0
+        self._handed_back = False
         while not self._stopping and (claim := await self._claim()) is not None:
             await self.process(claim)
             ran += 1
+            if self._handed_back:
+                break  # the database is unwell: the next pass (or poll) tries again
             inv = await self.queue.get(claim.investigation.id)
             if inv is not None:
                 await self.delivery.deliver(inv)
@@ -279,6 +283,7 @@ class Worker:
                 # not the investigation's fault: hand it back (no attempt spent) for a retry
                 log.warning("database unavailable while running %s; handing it back", inv.id[:8])
                 await self._persist(lambda: self.queue.release(claim))
+                self._handed_back = True
                 return Outcome.STALE_CLAIM
             log.exception("investigation %s failed", inv.id[:8])
             error = f"{type(exc).__name__}: {exc}"[:500]

@@ -20,6 +20,7 @@ at checkpoints rather than at every commit. ``sqlite_synchronous="FULL"`` syncs 
 from __future__ import annotations
 
 import asyncio
+import errno
 import functools
 import logging
 import os
@@ -54,6 +55,12 @@ SqlConnection = Connection | sqlite3.Connection
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
+_NETWORK_ERRNOS = {
+    errno.ECONNREFUSED, errno.ECONNRESET, errno.ECONNABORTED, errno.EHOSTUNREACH,
+    errno.ENETUNREACH, errno.ETIMEDOUT, errno.EPIPE,
+}  # fmt: skip
+
+
 def unavailable(exc: BaseException) -> bool:
     """The database could not be reached, or dropped the connection (a restart, a failover,
     a locked SQLite file): worth retrying, unlike a statement the database refused."""
@@ -67,8 +74,8 @@ def unavailable(exc: BaseException) -> bool:
         return isinstance(exc, OperationalError | InterfaceError)
     if isinstance(exc, sqlite3.OperationalError):
         return exc.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-    if isinstance(exc, OSError):
-        return True
+    if isinstance(exc, OSError):  # the network to the server, not a file
+        return isinstance(exc, ConnectionError | TimeoutError) or exc.errno in _NETWORK_ERRNOS
     try:
         import asyncpg
     except ImportError:

@@ -524,6 +524,7 @@ async def test_unavailable_tells_a_database_that_went_away_from_a_refused_statem
         conn.close()
     await db.dispose()
     assert not unavailable(ValueError("not a database problem"))
+    assert not unavailable(NotADirectoryError(20, "Not a directory"))  # a report file, not the database
     assert not unavailable(asyncpg.exceptions.UndefinedTableError("relation does not exist"))
 
 
