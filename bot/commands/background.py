@@ -4,7 +4,6 @@ thread (``--thread PLATFORM:CHANNEL:THREAD``) or kept in the database and the re
 
 from __future__ import annotations
 
-import importlib
 import sys
 import uuid
 from collections.abc import Iterable
@@ -14,6 +13,7 @@ from typing import Any
 
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
+from bot.core.adapter import load_adapter
 from bot.errors import InputError
 from bot.events import ThreadRef
 from storage.conversations import Conversations
@@ -67,8 +67,11 @@ def clean_topics(lines: Iterable[str]) -> list[str]:
 async def resolve(settings: Settings, spec: ThreadSpec | None) -> ThreadRef | None:
     if spec is None:
         return None
-    adapter = importlib.import_module(f"adapters.{spec.platform}")
-    ref: ThreadRef = await adapter.thread_ref(settings, spec.channel, spec.thread)
+    kind = load_adapter(spec.platform)
+    named = getattr(kind, "thread_named", None)
+    if named is None:
+        raise InputError(f"--thread: the {spec.platform} adapter cannot name a thread from outside")
+    ref: ThreadRef = await named(settings, spec.channel, spec.thread)
     return ref
 
 

@@ -4,7 +4,6 @@ reported in one line. Never prints a secret: every line goes through ``redact``.
 
 from __future__ import annotations
 
-import importlib
 import os
 import tempfile
 from collections.abc import Awaitable, Callable, Sequence
@@ -12,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.config import Settings
+from bot.core.adapter import load_adapter
 
 PlatformCheck = Callable[[Settings], Awaitable[str]]
 
@@ -201,7 +201,7 @@ def configured_platforms(settings: Settings) -> dict[str, PlatformCheck]:
         for name, token in (("slack", settings.slack_bot_token), ("telegram", settings.telegram_bot_token))
         if token is not None and token.get_secret_value()
     ]
-    return {name: importlib.import_module(f"adapters.{name}").doctor_check for name in wanted}
+    return {name: load_adapter(name).doctor for name in wanted}  # type: ignore[attr-defined]
 
 
 async def cmd_doctor(args: Any, settings: Settings) -> int:
