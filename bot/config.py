@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from dotenv import dotenv_values
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -74,6 +75,9 @@ class Settings(BaseSettings):
     deep_model: str = Field("claude-opus-4-8", validation_alias=_env("MALLORY_DEEP_MODEL"))
     llm_timeout_s: float = Field(30.0, validation_alias=_env("MALLORY_LLM_TIMEOUT"))
     classify_timeout_s: float = Field(8.0, validation_alias=_env("MALLORY_CLASSIFY_TIMEOUT"))
+    # how sure the offline router's model must be for its decision to stand without the LLM
+    # classifier (1.0: every decision the model makes goes to the LLM when there is one)
+    router_sure: float = Field(0.8, ge=0.0, le=1.0, validation_alias=_env("MALLORY_ROUTER_SURE"))
     llm_max_retries: int = Field(3, validation_alias=_env("MALLORY_LLM_MAX_RETRIES"))
     web_search: bool = Field(False, validation_alias=_env("MALLORY_WEB_SEARCH"))
     embedder: str = Field("auto", validation_alias=_env("MALLORY_EMBEDDER"))
@@ -85,6 +89,25 @@ class Settings(BaseSettings):
     embedding_dim: int = Field(1024, validation_alias=_env("MALLORY_EMBEDDING_DIM"))
 
     log_level: str = Field("WARNING", validation_alias=_env("MALLORY_LOG_LEVEL"))
+
+    # access policy (bot/policy.py): comma-separated ids, "*" for any; README "Security"
+    slack_allowed_teams: str | None = Field(None, validation_alias=_env("SLACK_ALLOWED_TEAMS"))
+    slack_allowed_channels: str = Field("*", validation_alias=_env("SLACK_ALLOWED_CHANNELS"))
+    slack_allowed_users: str = Field("", validation_alias=_env("SLACK_ALLOWED_USERS"))
+    telegram_allowed_chats: str = Field("", validation_alias=_env("TELEGRAM_ALLOWED_CHATS"))
+    telegram_allowed_users: str = Field("", validation_alias=_env("TELEGRAM_ALLOWED_USERS"))
+    investigators: str = Field("*", validation_alias=_env("MALLORY_INVESTIGATORS"))
+    admins: str = Field("", validation_alias=_env("MALLORY_ADMINS"))
+    open_channels: str = Field("", validation_alias=_env("MALLORY_OPEN_CHANNELS"))
+    spaces: str = Field("", validation_alias=_env("MALLORY_SPACES"))
+    global_visible_in: str = Field("*", validation_alias=_env("MALLORY_GLOBAL_VISIBLE_IN"))
+    # quotas (0: no limit); admins are exempt
+    investigations_per_user_hour: int = Field(
+        10, ge=0, validation_alias=_env("MALLORY_INVESTIGATIONS_PER_USER_HOUR")
+    )
+    investigations_per_space_hour: int = Field(
+        30, ge=0, validation_alias=_env("MALLORY_INVESTIGATIONS_PER_SPACE_HOUR")
+    )
 
     @field_validator("llm_provider")
     @classmethod
@@ -156,7 +179,7 @@ def known_variables() -> list[str]:
 def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
     """One line for each ``MALLORY_*`` variable that no setting reads (a typo is otherwise
     silently ignored), naming the closest known one."""
-    env = os.environ if environ is None else environ
+    env = _environment_and_dotenv() if environ is None else environ
     known = known_variables()
     lines = []
     for name in sorted(n for n in env if n.upper().startswith("MALLORY_") and n.upper() not in known):
@@ -164,3 +187,12 @@ def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
         hint = f"; did you mean {close[0]}?" if close else " (see README: Configuration)"
         lines.append(f"unknown setting {name} is ignored{hint}")
     return lines
+
+
+def _environment_and_dotenv() -> dict[str, str]:
+    """The variables settings are read from: the environment and ``.env`` (as pydantic reads it)."""
+    names: dict[str, str] = {}
+    if Path(".env").is_file():
+        names.update({k: v or "" for k, v in dotenv_values(".env").items()})
+    names.update(os.environ)
+    return names

@@ -25,6 +25,7 @@ from bot.delivery import Delivery
 from bot.events import Posted, Sender, ThreadRef
 from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn, validate_citations
 from bot.research.investigate import Dossier, Investigator
+from bot.research.recall import CITATION
 from bot.research.report import render_report
 from bot.routing import is_referential
 from bot.text import shorten
@@ -268,7 +269,7 @@ class Worker:
         running = asyncio.create_task(self._investigate(claim))
         keeper = asyncio.create_task(self._keep_lease(claim, running))
         try:
-            report, path, entry_id = await running
+            report, question, dossier = await running
         except asyncio.CancelledError:
             task = asyncio.current_task()
             if task is not None and task.cancelling():
@@ -290,13 +291,21 @@ class Worker:
             return await self._persist(lambda: self.queue.fail(claim, now=self.clock.now(), error=error))
         finally:
             keeper.cancel()
-        outcome = await self._persist(
-            lambda: self.queue.complete(
-                claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
-            )
-        )
+        outcome = await self._persist(lambda: self.queue.complete(claim, now=self.clock.now(), answer=report))
         if outcome is not Outcome.APPLIED:
+            # reclaimed while this worker was away: the result belongs to whoever holds it
+            # now, so this one writes nothing (no report file, no knowledge-base entry)
             log.warning("result of %s not recorded: %s", inv.id[:8], outcome.value)
+            return outcome
+        if dossier.found:
+            # only after ``complete`` succeeded: from then on no one else can finish this
+            # investigation, so the file and the entry are written by exactly one worker
+            try:
+                path = self._write_file(inv.id, inv.space, question, report)
+                entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
+                await self.queue.set_report_saved(claim, report_path=str(path), report_entry_id=entry_id)
+            except Exception:  # the answer is recorded and is delivered all the same
+                log.exception("could not save the report of %s as a file and entry", inv.id[:8])
         return outcome
 
     async def _persist(self, record: Callable[[], Awaitable[T]]) -> T:
@@ -329,7 +338,8 @@ class Worker:
                 running.cancel()
                 return
 
-    async def _investigate(self, claim: Claim) -> tuple[str, str | None, str | None]:
+    async def _investigate(self, claim: Claim) -> tuple[str, str, Dossier]:
+        """Run the investigation; the report, the question it answered, and its dossier."""
         inv = claim.investigation
         history = [
             Turn(m.role, m.text[:4000], m.author_name)
@@ -358,15 +368,20 @@ class Worker:
                     log.debug("typing indicator failed: %s", type(exc).__name__)
 
         await show_work()
+        ack = [inv.ack_message_id]
 
         async def progress(phase: int, text: str) -> None:
             if not await self.queue.heartbeat(claim, now=self.clock.now(), progress=text):
                 raise Cancelled()
             await show_work()
-            if sender is not None and inv.ack_message_id:
+            if sender is not None and not ack[0]:
+                # claimed between the enqueue and the acknowledgement being recorded
+                current = await self.queue.get(inv.id)
+                ack[0] = current.ack_message_id if current is not None else None
+            if sender is not None and ack[0]:
                 try:
                     await sender.edit(
-                        Posted(thread, inv.ack_message_id),
+                        Posted(thread, ack[0]),
                         f'Investigating "{shorten(question, 100)}": {text}.',
                     )
                 except Exception as exc:  # progress is best effort
@@ -388,12 +403,7 @@ class Worker:
         if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="writing the report"):
             raise Cancelled()
         synthesis = await self.synthesize(dossier, notes)
-        report = render_report(dossier, synthesis, notes=notes)
-        if not dossier.found:
-            return report, None, None
-        path = self._write_file(inv.id, question, report)
-        entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
-        return report, str(path), entry_id
+        return render_report(dossier, synthesis, notes=notes), question, dossier
 
     async def synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
         """The summary and gaps of a report, citations checked against the dossier (model, or
@@ -421,8 +431,9 @@ class Worker:
             summary += f"\n\n_({removed} citation{'s' if removed != 1 else ''} to unknown entries removed.)_"
         return Synthesis(summary=summary, gaps=gaps, extractive=synthesis.extractive)
 
-    def _write_file(self, inv_id: str, question: str, report: str) -> Path:
-        folder = self.settings.reports_dir
+    def _write_file(self, inv_id: str, space: str, question: str, report: str) -> Path:
+        # one folder per knowledge space: a report stays with the space it was asked in
+        folder = self.settings.reports_dir / (re.sub(r"[^A-Za-z0-9_.-]+", "_", space).strip(".") or "_")
         folder.mkdir(parents=True, exist_ok=True)
         slug = re.sub(r"[^a-z0-9]+", "-", question.lower()).strip("-")[:60] or "investigation"
         path = folder / f"{self.clock.now():%Y-%m-%d}-{slug}-{inv_id[:8]}.md"
@@ -446,9 +457,7 @@ class Worker:
             now=now,
         )
         cited = set(re.findall(r"\[Entry ([0-9a-f]{8})\]", report))
-        edges = [
-            (entry.id, f.entry.id, "citation") for f in dossier.found.values() if f.entry.id[:8] in cited
-        ]
+        edges = [(entry.id, f.entry.id, CITATION) for f in dossier.found.values() if f.entry.id[:8] in cited]
         await self.knowledge.add_relations(edges, space=space, now=now)
         if self.on_entries is not None:
             await self.on_entries([entry])

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import text, update
+from sqlalchemy import func, text, update
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
@@ -229,6 +229,18 @@ class Queue:
         params = (self.db.to_db_time(now), answer, report_path, report_entry_id)
         return await self._finish(claim, _COMPLETE, params)
 
+    async def set_report_saved(self, claim: Claim, *, report_path: str, report_entry_id: str) -> bool:
+        """Note where a completed investigation's report was saved (file and knowledge-base
+        entry); only the worker whose ``complete`` was applied can (its token is on the row)."""
+        stmt = (
+            update(Investigation)
+            .where(col(Investigation.id) == claim.investigation.id)
+            .where(col(Investigation.claim_token) == claim.token)
+            .where(col(Investigation.status).in_([Status.DONE.value, Status.DELIVERED.value]))
+            .values(report_path=report_path, report_entry_id=report_entry_id)
+        )
+        return await self.db.run(lambda s: _changed(s, stmt)) == 1
+
     async def fail(self, claim: Claim, *, now: datetime, error: str) -> Outcome:
         return await self._finish(claim, _FAIL, (self.db.to_db_time(now), error[:2000]))
 
@@ -337,6 +349,17 @@ class Queue:
         if conversation_id is not None:
             stmt = stmt.where(Investigation.conversation_id == conversation_id)
         return await self.db.run(lambda s: list(s.execute(stmt).scalars().all()), write=False)
+
+    async def count_since(
+        self, since: datetime, *, space: str | None = None, requester_id: str | None = None
+    ) -> int:
+        """Investigations commissioned since ``since`` (cancelled ones too: they cost a start)."""
+        stmt = select(func.count()).select_from(Investigation).where(col(Investigation.created_at) >= since)
+        if space is not None:
+            stmt = stmt.where(Investigation.space == space)
+        if requester_id is not None:
+            stmt = stmt.where(Investigation.requester_id == requester_id)
+        return await self.db.run(lambda s: int(s.execute(stmt).scalar_one()), write=False)
 
     # steering notes ---------------------------------------------------------------
 

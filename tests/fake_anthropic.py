@@ -78,6 +78,8 @@ class FakeAnthropic:
         # ``held`` tells the test that one is waiting
         self.gate: asyncio.Event | None = None
         self.held = asyncio.Event()
+        # tool name -> (arrived, release): a request forcing that tool is held until released
+        self.holds: dict[str, tuple[asyncio.Event, asyncio.Event]] = {}
         self._runner: web.AppRunner | None = None
         self.url = ""
 
@@ -91,8 +93,16 @@ class FakeAnthropic:
         port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         self.url = f"http://127.0.0.1:{port}"
 
+    def hold(self, tool: str) -> tuple[asyncio.Event, asyncio.Event]:
+        """Hold the next requests that force ``tool`` (a slow model call): the first event
+        is set when one arrives, setting the second answers them."""
+        self.holds[tool] = (asyncio.Event(), asyncio.Event())
+        return self.holds[tool]
+
     async def stop(self) -> None:
         self._release.set()
+        for _, release in self.holds.values():
+            release.set()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -100,7 +110,9 @@ class FakeAnthropic:
         body = json.loads(await request.read())
         self.requests.append(body)
         self.headers.append({k.lower(): v for k, v in request.headers.items()})
-        given = request.headers.get("x-api-key") or request.headers.get("authorization", "").removeprefix("Bearer ")
+        given = request.headers.get("x-api-key") or request.headers.get("authorization", "").removeprefix(
+            "Bearer "
+        )
         if self.api_key is not None and given != self.api_key:
             error = {"type": "authentication_error", "message": "invalid x-api-key"}
             return web.json_response({"type": "error", "error": error}, status=401)
@@ -110,6 +122,10 @@ class FakeAnthropic:
                 [asyncio.ensure_future(self.gate.wait()), asyncio.ensure_future(self._release.wait())],
                 return_when=asyncio.FIRST_COMPLETED,
             )
+        held = self.holds.get((body.get("tool_choice") or {}).get("name", ""))
+        if held is not None:
+            held[0].set()
+            await held[1].wait()
         step = self.script.pop(0) if self.script else None
         if step is not None and step.hang:
             await self._release.wait()  # held until the test ends: the client must time out
