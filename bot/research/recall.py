@@ -4,9 +4,11 @@ hybrid top-K, then *explore* the relation graph from keyword-anchored nodes."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from bot.research import relevance
+from bot.research.evidence import Answerer, Evidence
 from bot.research.search import Hit, Retriever
 from bot.text import content_label
 from storage.knowledge import EntryView, Knowledge, query_terms
@@ -18,7 +20,6 @@ ANSWER_TYPES = ("report", "answer")
 CITATION = "citation"
 STRONG_OVERLAP = 0.8
 WEAK_OVERLAP = 0.5
-RETRIEVE_KEEP = 0.25  # drop hits scoring below this fraction of the best one
 
 
 class Grade(StrEnum):
@@ -72,6 +73,7 @@ class Recall:
     def __init__(self, knowledge: Knowledge, retriever: Retriever) -> None:
         self.knowledge = knowledge
         self.retriever = retriever
+        self.answerer = Answerer(retriever, knowledge)
 
     async def query(self, question: str, *, space: str) -> EarlierAnswer | None:
         hits = await self.retriever.search(question, space=space, limit=5, types=ANSWER_TYPES)
@@ -94,11 +96,14 @@ class Recall:
         return best
 
     async def retrieve(self, question: str, *, space: str, limit: int = 10) -> list[Hit]:
+        """The hits that are relevant (``relevance.py``: calibrated, absolute and relative
+        to the best), most relevant first; none when the notes have nothing on it."""
         hits = await self.retriever.search(question, space=space, limit=limit, exclude_types=ANSWER_TYPES)
         if not hits:
             return []
-        top = hits[0].score
-        return [h for h in hits if h.score >= top * RETRIEVE_KEEP]
+        judged = await relevance.judge(self.retriever, question, [h.entry.id for h in hits])
+        by_id = {h.entry.id: h for h in hits}
+        return [replace(by_id[j.entry_id], relevance=j.p) for j in relevance.relevant(judged)]
 
     async def explore(
         self,
@@ -149,6 +154,11 @@ class Recall:
                 candidates.sort(key=lambda c: mentions(c[0]), reverse=True)
                 frontier = candidates[:beam]
         return list(found.values())
+
+    async def evidence(self, question: str, *, space: str, limit: int = 6) -> Evidence:
+        """The relevant entries for a quick question and the passages of theirs that answer it."""
+        hits = await self.retrieve(question, space=space, limit=max(limit, 10))
+        return await self.answerer.evidence(question, hits, spaces=self.retriever.visible(space), limit=limit)
 
     async def cascade(
         self, question: str, *, space: str, limit: int = 10, keywords: Sequence[str] = ()
