@@ -115,7 +115,14 @@ def _learned(
     elif chosen is Route.QUICK:
         question = lexicon.question if lexicon.route is Route.QUICK and lexicon.question else norm
     guard = lexicon.guard
-    if chosen is Route.NONE and guard is None and any(p.search(text.lower()) for p in _ABOUT_BOT):
+    # "what can you read?" gets the list of what Mallory can do; "how are you?" is small talk
+    small_talk = lexicon.reason == "small talk"
+    if (
+        chosen is Route.NONE
+        and guard is None
+        and not small_talk
+        and any(p.search(text.lower()) for p in _ABOUT_BOT)
+    ):
         guard = Guard.CAPABILITY
     return Decision(
         chosen,
