@@ -254,7 +254,7 @@ class Worker:
             # only after ``complete`` succeeded: from then on no one else can finish this
             # investigation, so the file and the entry are written by exactly one worker
             try:
-                path = self._write_file(inv.id, question, report)
+                path = self._write_file(inv.id, inv.space, question, report)
                 entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
                 await self.queue.set_report_saved(claim, report_path=str(path), report_entry_id=entry_id)
             except Exception:  # the answer is recorded and is delivered all the same
@@ -354,8 +354,9 @@ class Worker:
             summary += f"\n\n_({removed} citation{'s' if removed != 1 else ''} to unknown entries removed.)_"
         return Synthesis(summary=summary, gaps=gaps, extractive=synthesis.extractive)
 
-    def _write_file(self, inv_id: str, question: str, report: str) -> Path:
-        folder = self.settings.reports_dir
+    def _write_file(self, inv_id: str, space: str, question: str, report: str) -> Path:
+        # one folder per knowledge space: a report stays with the space it was asked in
+        folder = self.settings.reports_dir / (re.sub(r"[^A-Za-z0-9_.-]+", "_", space).strip(".") or "_")
         folder.mkdir(parents=True, exist_ok=True)
         slug = re.sub(r"[^a-z0-9]+", "-", question.lower()).strip("-")[:60] or "investigation"
         path = folder / f"{self.clock.now():%Y-%m-%d}-{slug}-{inv_id[:8]}.md"
@@ -379,9 +380,7 @@ class Worker:
             now=now,
         )
         cited = set(re.findall(r"\[Entry ([0-9a-f]{8})\]", report))
-        edges = [
-            (entry.id, f.entry.id, CITATION) for f in dossier.found.values() if f.entry.id[:8] in cited
-        ]
+        edges = [(entry.id, f.entry.id, CITATION) for f in dossier.found.values() if f.entry.id[:8] in cited]
         await self.knowledge.add_relations(edges, space=space, now=now)
         if self.on_entries is not None:
             await self.on_entries([entry])

@@ -17,6 +17,7 @@ from bot.followups import QueryVectors, points_back, resolve_reference, same_top
 from bot.llm import LLMProvider, Source, Turn, validate_citations
 from bot.llm.base import source_of
 from bot.persona import Persona
+from bot.policy import Gate
 from bot.research.recall import Recall, recall_prose
 from bot.research.search import Hit
 from bot.routing import LOOKS_ELSEWHERE, Decision, OfferReply, Route
@@ -25,6 +26,7 @@ from storage.conversations import ConversationRow, Conversations, OpenInvestigat
 from storage.knowledge import query_terms
 from storage.models import Investigation
 from storage.queue import Queue, Request
+from storage.records import CANCELLED, COMMISSIONED, Audit
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +46,12 @@ class Routes:
         offline: LLMProvider,
         persona: Persona,
         outbox: Outbox,
+        gate: Gate,
+        audit: Audit,
     ) -> None:
+        self.audit = audit  # who commissioned, corrected and cancelled what
         self.settings = settings
+        self.gate = gate  # who may commission investigations, quotas, which knowledge a place sees
         self.clock = clock
         self.conversations = conversations
         self.queue = queue
@@ -91,13 +97,17 @@ class Routes:
     async def quick(self, ctx: Context, sender: Sender, question: str, *, recall: bool = False) -> None:
         await self.outbox.typing(sender, ctx.inbound.thread)
         if recall:
-            result = await self.recall.cascade(question, space=ctx.conversation.space)
+            result = await self.recall.cascade(
+                question, space=self.gate.policy.knowledge_space(ctx.inbound.thread)
+            )
             text = recall_prose(result)
             weak = result.grade.value != "STRONG" and len(result.hits) < WEAK_HITS
             await self._answer_with_offer(ctx, sender, text, question, weak)
             return
         hits = await self.recall.retrieve(
-            question, space=ctx.conversation.space, limit=self.settings.quick_top_k
+            question,
+            space=self.gate.policy.knowledge_space(ctx.inbound.thread),
+            limit=self.settings.quick_top_k,
         )
         if not hits:
             text = "I found nothing in the knowledge base about that."
@@ -199,12 +209,18 @@ class Routes:
         ctx: Context | None = None,
         entry_id: str | None = None,
         distinct_from: str | None = None,
-    ) -> OpenInvestigation:
+    ) -> OpenInvestigation | None:
         now = self.clock.now()
+        space = self.gate.policy.knowledge_space(thread)
+        refusal = await self.gate.investigation_refusal(thread, requester, space)
+        if refusal is not None:
+            reply = Reply(thread, refusal, kind=ReplyKind.NOTICE, in_reply_to=request_message_id)
+            await self.outbox.post(conv, thread, sender, reply, route=Route.ASYNC)
+            return None
         result = await self.queue.enqueue(
             Request(
                 conversation_id=conv.id,
-                space=conv.space,
+                space=space,
                 question=question[:2000],
                 request_text=request_text[:4000],
                 requester_id=requester.id,
@@ -219,6 +235,17 @@ class Routes:
             distinct_from=distinct_from,
         )
         inv = result.investigation
+        if result.created:
+            await self.audit.record(
+                COMMISSIONED,
+                now=now,
+                platform=thread.platform,
+                actor_id=requester.id,
+                actor_name=requester.name,
+                space=space,
+                investigation_id=inv.id,
+                detail=question[:200],
+            )
         if not result.created:
             minutes = max(0, int((now - (inv.created_at or now)).total_seconds() // 60))
             text = (
@@ -278,12 +305,27 @@ class Routes:
             )
             return
         await self.queue.cancel(inv.id, now=self.clock.now())
+        await self.audit_cancel(ctx.inbound.thread, ctx.inbound.author, inv)
         await self.outbox.reply(
             ctx,
             sender,
             f'Cancelled the investigation of "{shorten(inv.question)}".',
             kind=ReplyKind.NOTICE,
             route=Route.NONE,
+        )
+
+    async def audit_cancel(
+        self, thread: ThreadRef, who: Person, inv: Investigation | OpenInvestigation, detail: str = ""
+    ) -> None:
+        await self.audit.record(
+            CANCELLED,
+            now=self.clock.now(),
+            platform=thread.platform,
+            actor_id=who.id,
+            actor_name=who.name,
+            space=self.gate.policy.knowledge_space(thread),
+            investigation_id=inv.id,
+            detail=detail,
         )
 
     def _noted(self, ctx: Context, text: str) -> str:

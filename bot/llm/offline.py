@@ -18,11 +18,13 @@ _GREETING = re.compile(
 _THANKS = re.compile(r"\b(?:thanks|thank\s+you|thx|ty|cheers|appreciate)\b", re.I)
 _HOW_ARE_YOU = re.compile(
     r"^(?:hi\s+|hey\s+|hello\s+)?(?:how\s+are\s+you|how'?s\s+it\s+going|how\s+are\s+things|how'?s\s+(?:your|the)\s+"
-    r"(?:day|week|morning|weekend)|how\s+was\s+your\s+(?:day|weekend)|what'?s\s+up|sup|wassup|you\s+ok)\b",
+    r"(?:day|week|morning|weekend)|how\s+was\s+your\s+(?:day|weekend)|what'?s\s+up|sup|wassup|you\s+ok)"
+    r"(?:\s+(?:today|doing|going|this\s+\w+|there|mallory))*\W*$",
     re.I,
 )
 _WHO_ARE_YOU = re.compile(
-    r"^(?:who\s+are\s+you|what\s+are\s+you|what'?s\s+your\s+name|are\s+you\s+(?:a\s+bot|human|real))\b", re.I
+    r"^(?:who\s+are\s+you|what\s+are\s+you|what'?s\s+your\s+name|are\s+you\s+(?:a\s+bot|human|real))\W*$",
+    re.I,
 )
 _PRESENT = re.compile(r"^(?:are\s+you\s+(?:there|alive|awake)|ping|you\s+there)\b", re.I)
 _FAREWELL = re.compile(r"^(?:bye|good\s*bye|see\s+you|see\s+ya|gn|good\s+night|later|cya)\b", re.I)
@@ -111,6 +113,12 @@ class OfflineProvider:
                 "What I can do is answer from the team's knowledge base, or run a background "
                 "investigation if you ask me to dig into something."
             )
+        named = _NAME.search(persona)
+        name = named.group(1) if named else "Mallory"
+        small_talk = _small_talk(norm, name)
+        # "how are you?" is small talk even when the router files it under "about the bot"
+        if small_talk is not None and hint in ("", "capability"):
+            return small_talk
         if hint == "capability":
             return "Here is what I can do:\n" + "\n".join(f"- {c}" for c in self.capabilities)
         if hint == "reminder":
@@ -118,11 +126,6 @@ class OfflineProvider:
                 "I can't set reminders. If you want me to research it now instead, say "
                 '"dig into …" and I\'ll start an investigation.'
             )
-        named = _NAME.search(persona)
-        name = named.group(1) if named else "Mallory"
-        small_talk = _small_talk(norm, name)
-        if small_talk is not None:
-            return small_talk
         if _THANKS.search(norm):
             return "Any time."
         if _GREETING.match(norm):

@@ -15,7 +15,7 @@ from bot.errors import InputError
 from bot.llm.base import LLMProvider, Source, source_of
 from bot.research.recall import ANSWER_TYPES, CITATION, EarlierAnswer, Grade, Recall
 from bot.research.search import Retriever
-from storage.knowledge import EntryDraft, EntryView, Knowledge, query_terms, visible_spaces
+from storage.knowledge import EntryDraft, EntryView, Knowledge, query_terms
 
 Progress = Callable[[int, str], Awaitable[None]]
 
@@ -137,7 +137,7 @@ class Investigator:
         now: datetime | None = None,
     ) -> Dossier:
         progress = progress or _noop
-        spaces = visible_spaces(space)
+        spaces = self.retriever.visible(space)
         dossier = Dossier(topic=topic, space=space)
 
         # Phase 1 — seed
@@ -242,9 +242,9 @@ class Investigator:
             before = len(dossier.found)
             results = await asyncio.gather(
                 *(
-                self.retriever.search(q, space=space, limit=TAG_LIMIT, exclude_types=ANSWER_TYPES)
-                for q in queries
-            )
+                    self.retriever.search(q, space=space, limit=TAG_LIMIT, exclude_types=ANSWER_TYPES)
+                    for q in queries
+                )
             )
             for q, hits in zip(queries, results, strict=True):
                 for hit in hits:

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.research.search import Hit, Retriever
-from storage.knowledge import EntryView, Knowledge, query_terms, visible_spaces
+from bot.text import content_label
+from storage.knowledge import EntryView, Knowledge, query_terms
 
 ANSWER_TYPES = ("report", "answer")
 # the edge from a written-back report to each entry it cites: earlier answers are found by
@@ -110,7 +111,7 @@ class Recall:
     ) -> list[Explored]:
         """Walk the relation graph breadth-first from the nodes that best match each keyword,
         keeping at most ``beam`` nodes per level, preferring nodes that mention a keyword."""
-        spaces = visible_spaces(space)
+        spaces = self.retriever.visible(space)
         words = [k.lower() for k in keywords] or query_terms(question)[:3]
         if not words:
             return []
@@ -168,27 +169,32 @@ def render_recall(result: RecallResult, *, short: int = 8) -> str:
     if result.earlier is not None:
         e = result.earlier.entry
         date = e.created_at.date().isoformat()
-        where = e.meta.get("report_path") or e.source
+        # a report's source names its investigation; its file path on the server is never shown
+        where = content_label(e.source)
         if result.earlier.grade is Grade.STRONG:
             lines.append(f"STRONG (from an earlier investigation, {date}):")
-            lines.append(f"→ {e.title}  [Entry {e.id[:short]}]  {where}")
+            lines.append(f"→ {content_label(e.title)}  [Entry {e.id[:short]}]  {where}")
             body = e.content.strip()
             lines.append(body[:600] + ("…" if len(body) > 600 else ""))
             return "\n".join(lines)
         lines.append(f"WEAK (1 candidate, score {result.earlier.overlap:.2f}):")
-        lines.append(f"~ {e.title}  ← review before reusing  [Entry {e.id[:short]}]  {date}  {where}")
+        lines.append(
+            f"~ {content_label(e.title)}  ← review before reusing  [Entry {e.id[:short]}]  {date}  {where}"
+        )
         lines.append("")
     if result.hits:
         lines.append("Top-K (retrieve):")
         for h in result.hits:
             lines.append(
-                f"• {h.entry.title} (score {h.score:.3f}, {'+'.join(h.found_by)})  [Entry {h.entry.id[:short]}]"
+                f"• {content_label(h.entry.title)} (score {h.score:.3f}, {'+'.join(h.found_by)})  [Entry {h.entry.id[:short]}]"
             )
     elif result.explored:
         lines.append("Explore (graph walk):")
         for x in result.explored:
             hops = " → ".join(p[:short] for p in x.path)
-            lines.append(f"• {x.entry.title}  [Entry {x.entry.id[:short]}]  via {x.keyword!r}: {hops}")
+            lines.append(
+                f"• {content_label(x.entry.title)}  [Entry {x.entry.id[:short]}]  via {content_label(x.keyword)!r}: {hops}"
+            )
     if not lines:
         lines.append("The knowledge base has nothing on this. Consider /remember once you find the answer.")
     return "\n".join(lines)

@@ -115,8 +115,8 @@ def _learned(
     elif chosen is Route.QUICK:
         question = lexicon.question if lexicon.route is Route.QUICK and lexicon.question else norm
     guard = lexicon.guard
-    # "what can you read?" gets the list of what Mallory can do; "how are you?" is small talk
-    small_talk = lexicon.reason == "small talk"
+    # "how are you?" mentions the bot but is small talk, answered in the persona's voice
+    small_talk = lexicon.route is Route.NONE and lexicon.reason == "small talk"
     if (
         chosen is Route.NONE
         and guard is None
