@@ -10,16 +10,15 @@ import re
 import socket
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
-
-from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.clock import Clock
 from bot.config import Settings
 from bot.core.fallback import with_fallback
 from bot.delivery import Delivery
 from bot.events import Posted, Sender, ThreadRef
+from bot.jobs import Jobs
 from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn, validate_citations
 from bot.research.investigate import Dossier, Investigator
 from bot.research.recall import CITATION
@@ -34,18 +33,6 @@ from storage.queue import Claim, Outcome, Queue
 log = logging.getLogger(__name__)
 
 SEEN_SWEEP_EVERY = timedelta(hours=1)
-
-
-class _SkipExpectedOverlap(logging.Filter):
-    """A tick that finds the previous one still running (a long investigation) is skipped
-    by design (``max_instances=1``); APScheduler warns about each one, which would fill a
-    console chat with noise. Every other record passes."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return "maximum number of running instances reached" not in record.getMessage()
-
-
-_overlap_filter = _SkipExpectedOverlap()
 
 
 class Cancelled(Exception):
@@ -81,66 +68,28 @@ class Worker:
         )
         self.on_entries = on_entries
         self.worker_id = worker_id or f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
-        self._scheduler: AsyncIOScheduler | None = None
         self._held: dict[str, Claim] = {}  # claims this process holds, handed back at stop
-        self._ticks: set[asyncio.Task[object]] = set()
-        self._stopping = False
+        self.jobs = Jobs()
+        self.jobs.every("claim", settings.worker_interval_s, self.tick, first_now=True)
+        self.jobs.every("sweep", settings.sweep_interval_s, self.sweep)
         self._seen_swept_at: datetime | None = None
 
     # ------------------------------------------------------------------ scheduling
 
     def start(self) -> None:
         """Start the claim tick and the stale sweep on the running event loop."""
-        self._stopping = False
-        scheduler = AsyncIOScheduler(timezone=UTC)
-        scheduler_log = logging.getLogger("apscheduler.scheduler")
-        if _overlap_filter not in scheduler_log.filters:
-            scheduler_log.addFilter(_overlap_filter)
-        scheduler.add_job(
-            self.tick,
-            "interval",
-            seconds=self.settings.worker_interval_s,
-            id="claim",
-            max_instances=1,
-            coalesce=True,
-            next_run_time=datetime.now(UTC),
-        )
-        scheduler.add_job(
-            self.sweep,
-            "interval",
-            seconds=self.settings.sweep_interval_s,
-            id="sweep",
-            max_instances=1,
-            coalesce=True,
-        )
-        scheduler.start()
-        self._scheduler = scheduler
+        self.jobs.start()
 
     def wake(self) -> None:
         """Run the claim tick now (after an enqueue in this process), not at the next interval."""
-        if self._scheduler is not None:
-            job = self._scheduler.get_job("claim")
-            if job is not None:
-                job.modify(next_run_time=datetime.now(UTC))
+        self.jobs.run_now("claim")
 
     async def stop(self, *, grace: float = 0.0) -> list[Investigation]:
         """Stop in order: no new ticks; a running tick gets ``grace`` seconds to finish and is
         then cancelled (quietly: this is a shutdown, not a failure); every investigation this
         process still holds is handed back to the queue without spending an attempt, so
         another worker takes it at once. Returns what was handed back. Idempotent."""
-        self._stopping = True
-        scheduler, self._scheduler = self._scheduler, None
-        if scheduler is not None:
-            scheduler.pause()
-        running = [t for t in self._ticks if not t.done()]
-        if running and grace > 0:
-            await asyncio.wait(running, timeout=grace)
-        for task in running:
-            task.cancel()
-        if running:
-            await asyncio.gather(*running, return_exceptions=True)
-        if scheduler is not None:
-            scheduler.shutdown(wait=False)
+        await self.jobs.stop(grace=grace)
         released = []
         for claim in list(self._held.values()):
             try:
@@ -149,31 +98,14 @@ class Worker:
             except Exception as exc:  # the lease still expires; another worker reclaims it then
                 log.warning("could not hand back %s: %s", claim.investigation.id[:8], exc)
         self._held.clear()
-        self._stopping = False
+        self.jobs.stopped()
         return released
 
     async def tick(self) -> None:
-        await self._scheduled(self.run_once, "worker tick failed")
+        await self.jobs.guarded(self.run_once, "worker tick failed")
 
     async def sweep(self) -> None:
-        await self._scheduled(self._sweep, "worker sweep failed")
-
-    async def _scheduled(self, job: Callable[[], Awaitable[object]], failed: str) -> None:
-        """Run one scheduled job: its failures are logged, and a cancellation by ``stop`` ends
-        it quietly (stop hands back what it held)."""
-        task = asyncio.current_task()
-        if task is not None:
-            self._ticks.add(task)
-        try:
-            await job()
-        except asyncio.CancelledError:
-            if not self._stopping:
-                raise
-        except Exception:
-            log.exception(failed)
-        finally:
-            if task is not None:
-                self._ticks.discard(task)
+        await self.jobs.guarded(self._sweep, "worker sweep failed")
 
     async def _sweep(self) -> None:
         failed = await self.queue.reclaim_stale(
@@ -206,7 +138,7 @@ class Worker:
             max_attempts=self.settings.max_attempts,
         )
         ran = 0
-        while not self._stopping and (claim := await self._claim()) is not None:
+        while not self.jobs.stopping and (claim := await self._claim()) is not None:
             await self.process(claim)
             ran += 1
             inv = await self.queue.get(claim.investigation.id)

@@ -31,9 +31,15 @@ class Source:
     author: str = ""
     date: str = ""
     phase: int = 1
+    # the parts that answer the question, each readable alone (``bot/research/evidence.py``);
+    # empty: the whole entry
+    passages: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()  # what each passage says (an investigation's "Why", "Impact"…), if known
 
 
-def source_of(entry: Entry | EntryView, phase: int = 1) -> Source:
+def source_of(
+    entry: Entry | EntryView, phase: int = 1, passages: tuple[str, ...] = (), labels: tuple[str, ...] = ()
+) -> Source:
     """A knowledge entry as a model sees it."""
     return Source(
         short_id=entry.id[:8],
@@ -43,6 +49,8 @@ def source_of(entry: Entry | EntryView, phase: int = 1) -> Source:
         author=entry.author,
         date=entry.created_at.date().isoformat(),
         phase=phase,
+        passages=passages,
+        labels=labels,
     )
 
 

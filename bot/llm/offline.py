@@ -74,6 +74,24 @@ def _clip(text: str, n: int = 320) -> str:
     return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"
 
 
+def _briefing(sources: Sequence[Source]) -> Synthesis:
+    """The summary as the investigation's digest says it: one paragraph per facet (what
+    happened, why, impact, outcome, who decided), each statement citing its note once.
+    (Steering notes are answered by the report itself, ``report.notes_answered``.)"""
+    by_label: dict[str, list[str]] = {}
+    for src in sources:
+        for label, passage in zip(src.labels, src.passages, strict=False):
+            dated = f" ({src.date})" if src.date else ""
+            by_label.setdefault(label, []).append(
+                f"{_clip(passage, 420).rstrip('.')} — *{src.title}*{dated} [Entry {src.short_id}]."
+            )
+    order = ["What happened", "Why", "Impact", "Outcome", "Who decided"]
+    labels = sorted(by_label, key=lambda label: order.index(label) if label in order else len(order))
+    paragraphs = [f"**{label}.** " + " ".join(by_label[label]) for label in labels]
+    summary = "*(Extractive summary: no language model is configured.)*\n\n" + "\n\n".join(paragraphs)
+    return Synthesis(summary=summary, gaps=[], extractive=True)
+
+
 def _small_talk(norm: str, name: str) -> str | None:
     """A short reply in the persona's voice (calm, brief, no exclamation marks)."""
     if _HOW_ARE_YOU.match(norm):
@@ -141,13 +159,19 @@ class OfflineProvider:
     async def answer(
         self, question: str, *, persona: str, sources: Sequence[Source], history: Sequence[Turn]
     ) -> str:
-        terms = query_terms(question)
         lines = []
-        for src in sources[:4]:
-            picked = best_sentences(src.content, terms, n=2) or [_clip(src.content)]
-            snippet = _clip(" ".join(picked), 360)
-            lines.append(f"- **{src.title}**: {snippet} [Entry {src.short_id}]")
-        head = "Here is what the knowledge base says (an extractive answer: no language model is configured):"
+        if any(src.passages for src in sources):
+            # one bullet per answering passage, the best note first, each citing its note
+            for src in sources:
+                for passage in src.passages:
+                    lines.append(f"- {_clip(passage, 400)} ({src.title}) [Entry {src.short_id}]")
+        else:
+            terms = query_terms(question)
+            for src in sources[:4]:
+                picked = best_sentences(src.content, terms, n=2) or [_clip(src.content)]
+                snippet = _clip(" ".join(picked), 360)
+                lines.append(f"- **{src.title}**: {snippet} [Entry {src.short_id}]")
+        head = "From the notes (an extractive answer: no language model is configured):"
         return head + "\n" + "\n".join(lines)
 
     async def rewrite_question(self, request: str, *, history: Sequence[Turn]) -> str:
@@ -165,6 +189,8 @@ class OfflineProvider:
     async def synthesize(
         self, topic: str, *, sources: Sequence[Source], notes: Sequence[str], edges: Sequence[str]
     ) -> Synthesis:
+        if any(src.labels for src in sources):
+            return _briefing(sources)
         terms = query_terms(" ".join([topic, *notes]))
         by_phase: dict[int, list[Source]] = {}
         for src in sources:
