@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from bot.citations import check_citations, cited
 from bot.clock import Clock
 from bot.config import Settings
 from bot.errors import LLMError, MalloryError, RetryLater
@@ -28,8 +29,8 @@ from bot.events import (
     Sender,
     ThreadRef,
 )
-from bot.llm import LLMProvider, OfflineProvider, Source, Turn, validate_citations
-from bot.llm.base import source_of
+from bot.llm import LLMProvider, OfflineProvider, Source, Turn
+from bot.llm.usage import charge_to, scoped
 from bot.persona import Persona
 from bot.research.recall import Recall, render_recall
 from bot.research.search import Hit, Retriever
@@ -43,15 +44,18 @@ from bot.routing import (
     is_referential,
     normalize,
 )
+from bot.sources import source_of
+from bot.terms import query_terms
 from bot.text import shorten
 from storage.conversations import ConversationRow, Conversations, MessageRow, OpenInvestigation
-from storage.knowledge import EntryDraft, Knowledge, query_terms
+from storage.knowledge import EntryDraft, Knowledge
 from storage.models import Correction, Entry, Investigation
 from storage.queue import Queue, Request
 
 log = logging.getLogger(__name__)
 
 WEAK_HITS = 2
+UNUSABLE = "the language model did not give a usable answer"
 MAX_REPLY_ATTEMPTS = 5  # fewer useful hits than this → offer to dig deeper
 _STEERING = re.compile(
     r"^(?:also|and|plus|include|including|focus|especially|make\s+sure|don'?t\s+forget|what\s+about|"
@@ -151,7 +155,8 @@ class Mallory:
     async def handle(self, inbound: Inbound, sender: Sender) -> None:
         """Store the message, then answer it, attach it, or ignore it on purpose."""
         try:
-            await self._handle(inbound, sender)
+            with scoped(space=inbound.space, user_id=inbound.author.id):
+                await self._handle(inbound, sender)
         except MalloryError as exc:
             log.warning("could not handle message %s: %s", inbound.message_id, exc)
         except Exception:
@@ -169,13 +174,15 @@ class Mallory:
 
     async def handle_action(self, event: ActionEvent, sender: Sender) -> None:
         try:
-            await self._handle_action(event, sender)
+            with scoped(space=event.thread.space, user_id=event.author.id):
+                await self._handle_action(event, sender)
         except Exception:
             log.exception("unexpected error handling action %s", event.action)
 
     async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
         try:
-            await self._handle_command(command, args, inbound, sender)
+            with scoped(space=inbound.space, user_id=inbound.author.id):
+                await self._handle_command(command, args, inbound, sender)
         except Exception:
             log.exception("unexpected error handling command %s", command)
             await self._say_safely(
@@ -219,6 +226,7 @@ class Mallory:
             log.info("message %s already handled; ignoring the redelivery", inbound.message_id)
             return None
         text = "" if binary else cleaned[:cap]
+        charge_to(conversation_id=stored.conversation.id, message_id=stored.message.id)
         return Context(
             inbound,
             stored.conversation,
@@ -300,7 +308,7 @@ class Mallory:
         history = await self._history(ctx, limit=8)
         try:
             return await self.llm.classify(ctx.text, history=history, lexicon=lexicon)
-        except (LLMError, TimeoutError) as exc:
+        except LLMError as exc:
             log.warning("LLM classifier unavailable (%s); using the lexicon", exc)
             return lexicon
 
@@ -330,7 +338,13 @@ class Mallory:
             )
         except LLMError as exc:
             log.warning("chat model unavailable (%s); answering offline", exc)
-            text = await self.offline.chat(
+            text = await self.offline.standing_in(exc.user_reason).chat(
+                ctx.text, persona=self.persona.system_prompt, history=history, hint=hint
+            )
+        # a chat reply may repeat citations from the thread, never invent one
+        text = check_citations(text, cited("\n".join(t.text for t in history))).text.strip()
+        if not text:
+            text = await self.offline.standing_in(UNUSABLE).chat(
                 ctx.text, persona=self.persona.system_prompt, history=history, hint=hint
             )
         buttons: tuple[Button, ...] = ()
@@ -369,12 +383,17 @@ class Mallory:
             )
         except LLMError as exc:
             log.warning("deep model unavailable (%s); answering extractively", exc)
-            text = await self.offline.answer(
+            text = await self.offline.standing_in(exc.user_reason).answer(
                 question, persona=self.persona.system_prompt, sources=sources, history=history
             )
-        text, removed = validate_citations(text, {s.short_id for s in sources})
-        if removed:
-            log.info("removed %d unknown citations from a quick answer", removed)
+        checked = check_citations(text, [s.id for s in sources])
+        text = checked.text.strip()
+        if checked.removed:
+            log.info("removed %d unknown citations from a quick answer", checked.removed)
+        if not text:
+            text = await self.offline.standing_in(UNUSABLE).answer(
+                question, persona=self.persona.system_prompt, sources=sources, history=history
+            )
         await self._answer_with_offer(ctx, sender, text, question, weak=len(hits) < WEAK_HITS)
 
     async def _answer_with_offer(

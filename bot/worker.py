@@ -14,12 +14,14 @@ from pathlib import Path
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
+from bot.citations import check_citations, cited, removed_note
 from bot.clock import Clock
 from bot.config import Settings
 from bot.delivery import Delivery
 from bot.errors import LLMError
 from bot.events import Posted, Sender, ThreadRef
-from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn, validate_citations
+from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn
+from bot.llm.usage import scoped
 from bot.research.investigate import Dossier, Investigator
 from bot.research.report import render_report
 from bot.routing import is_referential
@@ -30,6 +32,8 @@ from storage.models import Entry
 from storage.queue import Claim, Outcome, Queue
 
 log = logging.getLogger(__name__)
+
+UNUSABLE = "the language model did not give a usable answer"
 
 
 class _SkipExpectedOverlap(logging.Filter):
@@ -161,7 +165,13 @@ class Worker:
     async def process(self, claim: Claim) -> Outcome:
         inv = claim.investigation
         try:
-            report, path, entry_id = await self._investigate(claim)
+            with scoped(
+                space=inv.space,
+                conversation_id=inv.conversation_id,
+                investigation_id=inv.id,
+                user_id=inv.requester_id,
+            ):
+                report, path, entry_id = await self._investigate(claim)
         except Cancelled:
             log.info("investigation %s was cancelled or reclaimed while running", inv.id[:8])
             return Outcome.STALE_CLAIM
@@ -187,7 +197,8 @@ class Worker:
         if is_referential(question) or not self.llm.offline:
             try:
                 question = await self.llm.rewrite_question(inv.request_text or question, history=history)
-            except LLMError:
+            except Exception as exc:  # a rewrite that failed or is not a topic: the user's own words
+                log.info("keeping the request's own words (%s)", exc)
                 question = await self.offline.rewrite_question(inv.request_text or question, history=history)
             question = " ".join(question.split())[:500] or inv.question
             if question != inv.question:
@@ -242,22 +253,32 @@ class Worker:
     async def _synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
         sources = dossier.sources()
         edges = [f"{e.from_id[:8]} —[{e.type}]→ {e.to_id[:8]}" for e in dossier.edges]
+        shown = sources[:40]
         try:
-            synthesis = await self.llm.synthesize(
-                dossier.topic, sources=sources[:40], notes=notes, edges=edges
-            )
-        except LLMError as exc:
-            log.warning("synthesis model unavailable (%s); writing an extractive summary", exc)
-            synthesis = await self.offline.synthesize(
+            synthesis = await self.llm.synthesize(dossier.topic, sources=shown, notes=notes, edges=edges)
+        except Exception as exc:  # the work is done: the notes still speak for themselves
+            log.warning("synthesis failed (%s); writing an extractive summary", exc)
+            reason = exc.user_reason if isinstance(exc, LLMError) else UNUSABLE
+            synthesis = await self.offline.standing_in(reason).synthesize(
                 dossier.topic, sources=sources, notes=notes, edges=edges
             )
-        known = {s.short_id for s in sources}
-        summary, removed = validate_citations(synthesis.summary, known)
-        gaps = [validate_citations(g, known)[0] for g in synthesis.gaps]
+            shown = sources
+        known = [s.id for s in shown]
+        summary = check_citations(synthesis.summary, known)
+        gaps = [check_citations(g, known) for g in synthesis.gaps]
+        text = summary.text.strip()
+        if not text:  # never an empty Context Summary
+            fallback = await self.offline.standing_in(UNUSABLE).synthesize(
+                dossier.topic, sources=sources, notes=notes, edges=edges
+            )
+            text = fallback.summary
+        removed = summary.removed + sum(g.removed for g in gaps)
         if removed:
             log.warning("removed %d citations that pointed outside the result set", removed)
-            summary += f"\n\n_({removed} citation{'s' if removed != 1 else ''} to unknown entries removed.)_"
-        return Synthesis(summary=summary, gaps=gaps, extractive=synthesis.extractive)
+            text += "\n\n" + removed_note(removed)
+        return Synthesis(
+            summary=text, gaps=[g.text.strip() for g in gaps if g.text.strip()], extractive=synthesis.extractive
+        )
 
     def _write_file(self, inv_id: str, question: str, report: str) -> Path:
         folder = self.settings.reports_dir
@@ -283,9 +304,9 @@ class Worker:
             ),
             now=now,
         )
-        cited = set(re.findall(r"\[Entry ([0-9a-f]{8})\]", report))
+        in_report = set(cited(report))
         edges = [
-            (entry.id, f.entry.id, "citation") for f in dossier.found.values() if f.entry.id[:8] in cited
+            (entry.id, f.entry.id, "citation") for f in dossier.found.values() if f.entry.id[:8] in in_report
         ]
         await self.knowledge.add_relations(edges, space=space, now=now)
         if self.on_entries is not None:

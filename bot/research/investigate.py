@@ -12,10 +12,12 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.errors import InputError
-from bot.llm.base import LLMProvider, Source, source_of
+from bot.llm.base import LLMProvider
 from bot.research.recall import EarlierAnswer, Grade, Recall
 from bot.research.search import Retriever
-from storage.knowledge import EntryDraft, EntryView, Knowledge, query_terms, visible_spaces
+from bot.sources import Source, source_of
+from bot.terms import query_terms
+from storage.knowledge import EntryDraft, EntryView, Knowledge, visible_spaces
 
 Progress = Callable[[int, str], Awaitable[None]]
 

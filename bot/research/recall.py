@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.research.search import Hit, Retriever
-from storage.knowledge import EntryView, Knowledge, query_terms, visible_spaces
+from bot.terms import query_terms
+from storage.knowledge import EntryView, Knowledge, visible_spaces
 
 ANSWER_TYPES = ("report", "answer")
 STRONG_OVERLAP = 0.8
