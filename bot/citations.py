@@ -17,16 +17,21 @@ CANONICAL = re.compile(r"\[Entry ([0-9a-f]{8})\]")
 ATOM = re.compile(r"\[Entry [0-9A-Za-z-]+\]")
 
 _KEY = r"entr(?:y|ies)"
-_SEP = r"\s*[:#]?\s*"
-_HEX = r"[0-9a-f]+(?:-[0-9a-f]+)*(?![\w-])"
-_HEX8 = r"[0-9a-f]{8,}(?:-[0-9a-f]+)*(?![\w-])"
+_SEP = r"[\s:#]*"
+# inside brackets after the keyword any token is an id attempt ("[Entry 52d3a1b2-]",
+# "[Entry tbd]"); outside them, or without the keyword, it must start with 8 hex digits
+_TOKEN = r"[0-9a-z][0-9a-z-]*(?![0-9a-z-])"
+_HEX8 = r"[0-9a-f]{8}[0-9a-z-]*(?![0-9a-z-])"
 _LIST = r"\s*(?:[,;&/|+]|\band\b)\s*"
-_GROUP = rf"[\[(]\s*{_KEY}{_SEP}{_HEX}(?:{_LIST}(?:{_KEY}{_SEP})?{_HEX})*\s*[\])]"
-_BRACKETED = rf"[\[(]\s*{_HEX8}(?:{_LIST}{_HEX8})*\s*[\])]"
-_BARE = rf"(?<![\w\[(]){_KEY}{_SEP}{_HEX8}"
+# the closing bracket is optional: "[Entry deadbeef" mid-text reads as a citation too
+_GROUP = rf"[\[(]\s*{_KEY}{_SEP}{_TOKEN}(?:{_LIST}(?:{_KEY}{_SEP})?{_TOKEN})*(?:\s*[\])])?"
+_BRACKETED = rf"[\[(]\s*{_HEX8}(?:{_LIST}{_HEX8})*(?:\s*[\])])?"
+_BARE = rf"(?<![0-9a-z]){_KEY}{_SEP}{_HEX8}"
 # any way of naming an entry the model might use, case-insensitive
 LOOSE = re.compile(rf"{_GROUP}|{_BRACKETED}|{_BARE}", re.I)
-_IDS = re.compile(r"(?<![0-9a-z])[0-9a-f]+(?:-[0-9a-f]+)*(?![0-9a-z-])", re.I)
+_WORDS = re.compile(rf"\b(?:{_KEY}|and)\b", re.I)
+_IDS = re.compile(_TOKEN, re.I)
+_HEXONLY = re.compile(r"[0-9a-f]+")
 # a citation cut off at the end of a truncated text: "... storage [Entry 52d"
 _CUT = re.compile(rf"[\[(]\s*(?:{_KEY}(?:{_SEP}[0-9a-f-]*)?|[0-9a-f-]*)[^\])\n]*$", re.I)
 
@@ -62,7 +67,7 @@ def check_citations(text: str, known_ids: Iterable[str]) -> Checked:
 
     def real(token: str) -> str | None:
         norm = _normal(token)
-        if len(norm) < SHORT:
+        if len(norm) < SHORT or not _HEXONLY.fullmatch(norm):
             return None
         for full in known:
             if full.startswith(norm):
@@ -72,7 +77,7 @@ def check_citations(text: str, known_ids: Iterable[str]) -> Checked:
     def replace(match: re.Match[str]) -> str:
         nonlocal removed, kept
         out = []
-        for token in _IDS.findall(match.group(0)):
+        for token in _IDS.findall(_WORDS.sub(" ", match.group(0))):
             full = real(token)
             if full is None:
                 removed += 1

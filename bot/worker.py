@@ -199,7 +199,10 @@ class Worker:
                 question = await self.llm.rewrite_question(inv.request_text or question, history=history)
             except Exception as exc:  # a rewrite that failed or is not a topic: the user's own words
                 log.info("keeping the request's own words (%s)", exc)
-                question = await self.offline.rewrite_question(inv.request_text or question, history=history)
+                if is_referential(question):
+                    question = await self.offline.rewrite_question(
+                        inv.request_text or question, history=history
+                    )
             question = " ".join(question.split())[:500] or inv.question
             if question != inv.question:
                 await self.queue.set_question(claim, question)
@@ -277,7 +280,9 @@ class Worker:
             log.warning("removed %d citations that pointed outside the result set", removed)
             text += "\n\n" + removed_note(removed)
         return Synthesis(
-            summary=text, gaps=[g.text.strip() for g in gaps if g.text.strip()], extractive=synthesis.extractive
+            summary=text,
+            gaps=[g.text.strip() for g in gaps if g.text.strip()],
+            extractive=synthesis.extractive,
         )
 
     def _write_file(self, inv_id: str, question: str, report: str) -> Path:

@@ -21,6 +21,7 @@ from storage.models import Entry, EntryTag, Relation, TagCount, new_id
 
 GLOBAL_SPACE = "global"
 
+
 def visible_spaces(space: str) -> tuple[str, ...]:
     """A space sees its own entries and the global ones."""
     return (space,) if space == GLOBAL_SPACE else (space, GLOBAL_SPACE)

@@ -18,7 +18,7 @@ from typing import Any
 
 from aiohttp import web
 
-Rule = Callable[[dict[str, Any]], dict[str, Any]]
+Rule = Callable[[dict[str, Any]], "dict[str, Any] | Scripted"]
 
 STOP_REASONS = {"end_turn", "max_tokens", "stop_sequence", "tool_use", "pause_turn", "refusal"}
 # minimum cacheable prefix per model family (longest prefix wins), as documented
@@ -225,18 +225,48 @@ class FakeAnthropic:
         self.requests.append(body)
         self.headers.append({k.lower(): v for k, v in request.headers.items()})
         step = self.script.pop(0) if self.script else None
-        if step is not None and step.hang:
+        if step is None:
+            ruled = self.rule(body)
+            step = ruled if isinstance(ruled, Scripted) else Scripted(body=ruled)
+        if step.hang:
             await self._release.wait()  # held until the test ends: the client must give up
             return web.json_response(text_message("too late"))
         problem = _problem(body)
         if problem is not None:
             err = error(400, "invalid_request_error", problem)
             return web.json_response(err.body, status=400)
-        if step is not None and step.body is not None and step.status != 200:
+        if step.status != 200:
             return web.json_response(step.body, status=step.status, headers=step.headers)
-        answer = dict(step.body if step is not None and step.body is not None else self.rule(body))
+        answer = dict(step.body or text_message("fake reply"))
         answer["model"] = answer.get("model") or body["model"]
         answer.setdefault("usage", self._usage(body, answer))
         self.responses.append(answer)
-        headers = {"request-id": f"req_{uuid.uuid4().hex[:16]}", **(step.headers if step else {})}
+        headers = {"request-id": f"req_{uuid.uuid4().hex[:16]}", **step.headers}
         return web.json_response(answer, headers=headers)
+
+
+def job_of(request: dict[str, Any], *, deep_model: str) -> str:
+    """Which of Mallory's jobs a request is (for rules that answer per job)."""
+    name = (request.get("tool_choice") or {}).get("name")
+    if name in {"route_message", "write_synthesis", "report_gaps"}:
+        return {"route_message": "classify", "write_synthesis": "synthesis", "report_gaps": "gaps"}[name]
+    if any(t.get("type", "").startswith("web_search") for t in request.get("tools") or []):
+        return "web"
+    system = request.get("system") or []
+    first = system[0].get("text", "") if isinstance(system, list) and system else str(system)
+    if first.startswith("You rewrite"):
+        return "rewrite"
+    return "quick" if request.get("model") == deep_model else "chat"
+
+
+def per_job(deep_model: str, **answers: Any) -> Rule:
+    """A rule answering each job from ``answers`` (a body, a ``Scripted`` fault, or a
+    function of the request), and any other job as ``default_rule`` would."""
+
+    def rule(request: dict[str, Any]) -> dict[str, Any] | Scripted:
+        answer = answers.get(job_of(request, deep_model=deep_model))
+        if answer is None:
+            return default_rule(request)
+        return answer(request) if callable(answer) else answer
+
+    return rule

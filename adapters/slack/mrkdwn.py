@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from bot.citations import ATOM as CITATION
+
 RULE = "──────────"
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -138,7 +140,8 @@ def _line(line: str) -> str:
 
 _FENCE_LINE = "```"
 # Atoms a hard split never cuts: citations, Slack links/mentions, code spans, words.
-_ATOM = re.compile(r"\[Entry [0-9A-Za-z-]+\]|<[^<>\n]*>|`[^`\n]*`|\S+|\s+")
+# (a word stops where a citation starts: "0[Entry abcd1234]" is two atoms)
+_ATOM = re.compile(rf"{CITATION.pattern}|<[^<>\n]*>|`[^`\n]*`|(?:(?!{CITATION.pattern})\S)+|\s+")
 
 
 def _blocks(text: str) -> Iterator[str]:

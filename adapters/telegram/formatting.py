@@ -37,9 +37,6 @@ _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 _TAG = re.compile(r"<(/?)([a-z][a-z0-9-]*)\b[^>]*>")
 _SAFE_SCHEMES = ("http://", "https://", "tg://", "mailto:")
 
-# Citations look like "[Entry abcd1234]"; a message is never cut inside one.
-CITATION = re.compile(r"\[Entry [0-9A-Za-z-]+\]")
-
 
 def render(markdown: str) -> str:
     """The whole Markdown text as Telegram HTML."""

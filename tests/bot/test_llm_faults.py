@@ -1,0 +1,365 @@
+"""Every row of issue 12's table, through the real ``anthropic`` client against the fake
+Messages API: what the API does, and what the user gets (a sensible, truthful reply)."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from fake_anthropic import (
+    FakeAnthropic,
+    Scripted,
+    empty,
+    per_job,
+    rate_limited,
+    refusal,
+    server_error,
+    text_message,
+    tool_message,
+    truncated,
+)
+
+from adapters.console import ConsoleSender
+from bot.clock import FakeClock
+from bot.config import Settings, load_settings
+from bot.events import Inbound, Person, ThreadRef
+from bot.llm.anthropic import AnthropicProvider
+from bot.runtime import Runtime
+from storage.knowledge import EntryDraft
+
+KEY = "sk-ant-test-0123456789abcdef"
+DEEP = "claude-opus-4-8"
+HANG = Scripted(hang=True)
+NOT_ANSWERING = "the language model is not answering right now"
+UNCONFIGURED = "no language model is configured"
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeAnthropic]:
+    server = FakeAnthropic()
+    await server.start()
+    yield server
+    await server.stop()
+
+
+class Sleeps:
+    """The provider's sleep, recorded instead of waited."""
+
+    def __init__(self) -> None:
+        self.calls: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.calls.append(seconds)
+
+
+def _settings(tmp_path: Any, fake: FakeAnthropic, **extra: Any) -> Settings:
+    return load_settings(
+        data_dir=tmp_path / "data",
+        embedder="none",
+        anthropic_api_key=KEY,
+        anthropic_base_url=fake.url,
+        deep_model=DEEP,
+        **extra,
+    )
+
+
+# budgets small enough that a hung API costs the test a fraction of a second
+SHORT = {
+    "budget_classify_s": 0.3,
+    "budget_chat_s": 0.3,
+    "budget_quick_s": 0.3,
+    "budget_rewrite_s": 0.3,
+    "budget_gaps_s": 0.3,
+    "budget_synthesis_s": 0.3,
+}
+
+
+def _provider(settings: Settings, sleeps: Sleeps) -> AnthropicProvider:
+    return AnthropicProvider(
+        api_key=KEY,
+        base_url=settings.anthropic_base_url,
+        fast_model=settings.fast_model,
+        deep_model=settings.deep_model,
+        budgets=settings.budgets,
+        max_retries=settings.llm_max_retries,
+        sleep=sleeps,
+    )
+
+
+def _inbound(text: str, message_id: str = "1") -> Inbound:
+    return Inbound(
+        ThreadRef("console", "local", "c", "t"),
+        message_id,
+        Person("u", "Ana"),
+        text,
+        datetime(2026, 6, 1, tzinfo=UTC),
+        is_direct=True,
+    )
+
+
+async def _ask(rt: Runtime, text: str, message_id: str = "1") -> str:
+    out = io.StringIO()
+    sender = ConsoleSender(out)
+    rt.worker.senders["console"] = sender
+    await rt.core.handle(_inbound(text, message_id), sender)
+    return out.getvalue()
+
+
+async def _investigate(rt: Runtime, text: str) -> Any:
+    await _ask(rt, text)
+    await rt.worker.run_once()
+    return (await rt.queue.listing())[0]
+
+
+async def _beacon(rt: Runtime) -> str:
+    entry, _ = await rt.knowledge.upsert(
+        EntryDraft(
+            space="global",
+            source="beacon.md",
+            title="Beacon",
+            content="Beacon is the mobile app. It stores photos in object storage.",
+        ),
+        now=rt.clock.now(),
+    )
+    return entry.id
+
+
+# ---------------------------------------------------------------- 429 with retry-after
+
+
+async def test_a_retry_after_longer_than_the_classify_budget_is_not_waited(
+    fake: FakeAnthropic, tmp_path: Any
+) -> None:
+    settings = _settings(tmp_path, fake)
+    sleeps = Sleeps()
+    fake.rule = per_job(DEEP, classify=rate_limited(20))
+    async with Runtime.open(settings, clock=FakeClock(), llm=_provider(settings, sleeps)) as rt:
+        reply = await _ask(rt, "what is Beacon?")
+        conv = await rt.conversations.by_key("console:local:c:t")
+        msgs = await rt.conversations.history(conv.id)
+    assert sleeps.calls == []  # 20 s does not fit 3 s: the lexicon decides at once
+    assert [r.get("tool_choice", {}).get("name") for r in fake.requests] == ["route_message"]
+    assert msgs[0].meta["decision"]["source"] == "lexicon"
+    assert "mallory [m1] ↳ 1:" in reply
+
+
+async def test_a_retry_after_that_fits_is_honoured(fake: FakeAnthropic, tmp_path: Any) -> None:
+    settings = _settings(tmp_path, fake)
+    sleeps = Sleeps()
+    fake.script.append(rate_limited(ms=250))
+    fake.script.append(Scripted(body=tool_message("route_message", {"route": "none", "reason": "chit-chat"})))
+    async with Runtime.open(settings, clock=FakeClock(), llm=_provider(settings, sleeps)) as rt:
+        await _ask(rt, "what is Beacon?")
+        conv = await rt.conversations.by_key("console:local:c:t")
+        msgs = await rt.conversations.history(conv.id)
+    assert sleeps.calls == [0.25]
+    assert msgs[0].meta["decision"]["source"] == "llm"
+
+
+async def test_retries_stop_at_max_retries(fake: FakeAnthropic, tmp_path: Any) -> None:
+    settings = _settings(tmp_path, fake, llm_max_retries=2)
+    sleeps = Sleeps()
+    fake.rule = per_job(DEEP, chat=server_error())
+    async with Runtime.open(settings, clock=FakeClock(), llm=_provider(settings, sleeps)) as rt:
+        reply = await _ask(rt, "hi")
+    assert len(sleeps.calls) == 2 and len(fake.requests) == 3
+    assert "Hello!" in reply  # the offline greeting
+
+
+# ---------------------------------------------------------------- a hung connection
+
+
+async def test_hung_api_chat_falls_back_truthfully(fake: FakeAnthropic, tmp_path: Any) -> None:
+    fake.rule = lambda request: HANG
+    async with Runtime.open(_settings(tmp_path, fake, **SHORT), clock=FakeClock()) as rt:
+        reply = await _ask(rt, "that was a fun offsite, honestly")
+    assert NOT_ANSWERING in reply and UNCONFIGURED not in reply
+
+
+async def test_hung_api_quick_answer_says_what_the_notes_say(fake: FakeAnthropic, tmp_path: Any) -> None:
+    fake.rule = lambda request: HANG
+    async with Runtime.open(_settings(tmp_path, fake, **SHORT), clock=FakeClock()) as rt:
+        entry_id = await _beacon(rt)
+        reply = await _ask(rt, "what is Beacon?")
+    assert "The language model is not answering right now; here is what the notes say:" in reply
+    assert f"[Entry {entry_id[:8]}]" in reply and UNCONFIGURED not in reply
+
+
+async def test_hung_api_investigation_still_reports_from_the_notes(
+    fake: FakeAnthropic, tmp_path: Any
+) -> None:
+    fake.rule = lambda request: HANG
+    async with Runtime.open(_settings(tmp_path, fake, **SHORT), clock=FakeClock()) as rt:
+        await rt.ingest(rt.settings.vault)
+        inv = await _investigate(rt, "dig into the March ingestion outage")
+    assert inv.status == "delivered"
+    assert inv.answer.startswith("# Investigate: the March ingestion outage")
+    assert f"Extractive summary: {NOT_ANSWERING}" in inv.answer
+    summary = inv.answer.split("## Context Summary", 1)[1].split("---", 1)[0]
+    assert "[Entry " in summary
+
+
+# ---------------------------------------------------------------- stop_reason: max_tokens
+
+
+async def test_truncated_answer_ends_at_its_last_sentence_without_a_cut_citation(
+    fake: FakeAnthropic, tmp_path: Any
+) -> None:
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        entry_id = await _beacon(rt)
+        short = entry_id[:8]
+        fake.rule = per_job(
+            DEEP,
+            classify=tool_message("route_message", {"route": "quick", "reason": "question"}),
+            quick=truncated(
+                f"Beacon is the mobile app [Entry {short}]. It keeps photos in object storage [Entry {short[:3]}"
+            ),
+        )
+        reply = await _ask(rt, "what is Beacon?")
+    assert f"Beacon is the mobile app [Entry {short}]." in reply
+    assert "object storage" not in reply and f"[Entry {short[:3]}" not in reply.replace(
+        f"[Entry {short}]", ""
+    )
+
+
+async def test_truncated_rewrite_never_becomes_the_report_heading(fake: FakeAnthropic, tmp_path: Any) -> None:
+    fake.rule = per_job(DEEP, rewrite=truncated("What happened with the March ingesti"))
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        await rt.ingest(rt.settings.vault)
+        inv = await _investigate(rt, "dig into the March ingestion outage")
+    assert inv.status == "delivered"
+    assert inv.answer.startswith("# Investigate: the March ingestion outage\n")
+    assert "ingesti\n" not in inv.answer
+
+
+# ---------------------------------------------------------------- refusal, empty content
+
+
+async def test_refused_quick_answer_says_so_and_gives_the_notes(fake: FakeAnthropic, tmp_path: Any) -> None:
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        entry_id = await _beacon(rt)
+        fake.rule = per_job(
+            DEEP,
+            classify=tool_message("route_message", {"route": "quick", "reason": "question"}),
+            quick=refusal(),
+        )
+        reply = await _ask(rt, "what is Beacon?")
+    assert "The language model declined to answer this; here is what the notes say:" in reply
+    assert f"[Entry {entry_id[:8]}]" in reply
+
+
+async def test_empty_chat_content_is_never_an_ellipsis(fake: FakeAnthropic, tmp_path: Any) -> None:
+    fake.rule = per_job(
+        DEEP, classify=tool_message("route_message", {"route": "none", "reason": "talk"}), chat=empty()
+    )
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        reply = await _ask(rt, "that was a fun offsite, honestly")
+    assert "did not give a usable answer" in reply
+    assert not re.search(r"↳ 1: …\s*$", reply)
+
+
+async def test_a_refusals_partial_text_never_becomes_the_heading(fake: FakeAnthropic, tmp_path: Any) -> None:
+    fake.rule = per_job(DEEP, rewrite=refusal("I can"))
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        await rt.ingest(rt.settings.vault)
+        inv = await _investigate(rt, "dig into the March ingestion outage")
+    assert inv.answer.startswith("# Investigate: the March ingestion outage\n")
+    assert "# Investigate: I can" not in inv.answer
+
+
+async def test_a_rewrite_that_is_not_a_topic_keeps_the_users_words(
+    fake: FakeAnthropic, tmp_path: Any
+) -> None:
+    fake.rule = per_job(DEEP, rewrite=text_message("Could you clarify which outage you mean?"))
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        await rt.ingest(rt.settings.vault)
+        inv = await _investigate(rt, "dig into the March ingestion outage")
+    assert inv.answer.startswith("# Investigate: the March ingestion outage\n")
+
+
+# ---------------------------------------------------------------- malformed tool input
+
+
+async def test_route_message_with_a_list_question_still_answers(fake: FakeAnthropic, tmp_path: Any) -> None:
+    fake.rule = per_job(
+        DEEP,
+        classify=tool_message(
+            "route_message", {"route": "quick", "question": ["what", "is", "Beacon"], "reason": "q"}
+        ),
+        quick=text_message("Beacon is the mobile app."),
+    )
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        await _beacon(rt)
+        reply = await _ask(rt, "what is Beacon?")
+        conv = await rt.conversations.by_key("console:local:c:t")
+        msgs = await rt.conversations.history(conv.id)
+    assert "something went wrong" not in reply and "Beacon is the mobile app." in reply
+    assert msgs[0].meta["decision"]["source"] == "llm"
+    assert msgs[0].meta["decision"]["question"] == "what is Beacon?"
+
+
+async def test_synthesis_without_a_summary_never_leaves_the_section_empty(
+    fake: FakeAnthropic, tmp_path: Any
+) -> None:
+    fake.rule = per_job(
+        DEEP,
+        rewrite=text_message("the March 2026 ingestion outage"),
+        synthesis=tool_message("write_synthesis", {"gaps": ["Who owns the ingestion runbook? Ask Marcus."]}),
+    )
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        await rt.ingest(rt.settings.vault)
+        inv = await _investigate(rt, "dig into the March ingestion outage")
+    summary = inv.answer.split("## Context Summary\n\n", 1)[1].split("\n\n---", 1)[0]
+    assert "Extractive summary: the language model did not give a usable answer" in summary
+    assert "[Entry " in summary
+    assert "Who owns the ingestion runbook? Ask Marcus." in inv.answer
+
+
+async def test_synthesis_with_gaps_as_an_integer_is_delivered_not_failed(
+    fake: FakeAnthropic, tmp_path: Any
+) -> None:
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        await rt.ingest(rt.settings.vault)
+
+        def synthesis(request: dict[str, Any]) -> dict[str, Any]:
+            ids = re.findall(r'<entry-[0-9a-f]{16} id="([0-9a-f]{8})"', request["messages"][0]["content"])
+            return tool_message(
+                "write_synthesis", {"summary": f"Ingestion stopped [Entry {ids[0]}].", "gaps": 3}
+            )
+
+        fake.rule = per_job(
+            DEEP, rewrite=text_message("the March 2026 ingestion outage"), synthesis=synthesis
+        )
+        inv = await _investigate(rt, "dig into the March ingestion outage")
+    assert inv.status == "delivered" and inv.error is None
+    assert "Ingestion stopped [Entry " in inv.answer
+
+
+async def test_synthesis_that_raises_falls_back_instead_of_discarding_the_work(
+    fake: FakeAnthropic, tmp_path: Any
+) -> None:
+    fake.rule = per_job(DEEP, synthesis=tool_message("write_synthesis", "not an object"))
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        await rt.ingest(rt.settings.vault)
+        inv = await _investigate(rt, "dig into the March ingestion outage")
+    assert inv.status == "delivered"
+    assert "Nothing was lost" not in inv.answer and "Extractive summary" in inv.answer
+
+
+# ---------------------------------------------------------------- a persistent error
+
+
+async def test_a_persistent_error_is_not_called_an_unconfigured_model(
+    fake: FakeAnthropic, tmp_path: Any
+) -> None:
+    fake.rule = lambda request: server_error()
+    async with Runtime.open(_settings(tmp_path, fake, llm_max_retries=1), clock=FakeClock()) as rt:
+        await _beacon(rt)
+        quick = await _ask(rt, "what is Beacon?", "1")
+        chat = await _ask(rt, "that was a fun offsite, honestly", "2")
+    for reply in (quick, chat):
+        assert NOT_ANSWERING in reply.lower() and UNCONFIGURED not in reply
