@@ -466,9 +466,15 @@ class Conversations:
     async def first_time(self, key: str, *, now: datetime) -> bool:
         """Record a delivery key; True only the first time it is seen."""
         insert = sqlite_insert if self.db.dialect == "sqlite" else pg_insert
-        stmt = insert(SeenEvent).values(key=key[:500], created_at=now).on_conflict_do_nothing()
-        result = await self.db.run(lambda s: s.execute(stmt))
-        return int(result.rowcount or 0) == 1  # type: ignore[attr-defined]
+        stmt = (
+            insert(SeenEvent)
+            .values(key=key[:500], created_at=now)
+            .on_conflict_do_nothing()
+            .returning(col(SeenEvent.key))
+        )
+        # a row back means this insert made it; rowcount after ON CONFLICT is not reliable
+        # across drivers (psycopg reported -1 here, so every first delivery looked seen)
+        return await self.db.run(lambda s: s.execute(stmt).first() is not None)
 
     async def forget_seen_before(self, cutoff: datetime) -> None:
         await self.db.run(lambda s: s.execute(delete(SeenEvent).where(col(SeenEvent.created_at) < cutoff)))

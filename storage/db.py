@@ -20,6 +20,9 @@ at checkpoints rather than at every commit. ``sqlite_synchronous="FULL"`` syncs 
 from __future__ import annotations
 
 import asyncio
+import functools
+import logging
+import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -35,6 +38,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Session
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 _CHECKPOINT_EVERY = 200  # inline commits (about 1,000 WAL pages, SQLite's own default)
 
@@ -118,6 +123,12 @@ class Database:
         self._inline_commits = 0
         self._flush_scheduled = False
         self._inline_ok = self.dialect == "sqlite" and bool(parsed.database) and parsed.database != ":memory:"
+        # PostgreSQL: single statements (the queue's claim and complete) go straight to an
+        # asyncpg pool of our own, no thread hop and no pre-ping (see ``fetch_one``)
+        self._pg_dsn = parsed.set(drivername="postgresql").render_as_string(hide_password=False)
+        self._pg_pool: Any = None
+        self._pg_pool_lock = asyncio.Lock()
+        self._listeners: list[Listener] = []
 
     def wrote(self, table: str) -> None:
         """Note that this process has committed a change to ``table`` (in-process indexes
@@ -278,6 +289,37 @@ class Database:
             return _Rows(conn.execute(sql, params))
         return conn.exec_driver_sql(sql.replace("%", "%%").replace("?", "%s"), params)
 
+    async def fetch_one(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
+        """One statement written with ``?`` placeholders, in a transaction of its own; its
+        first row (indexable) or None. On PostgreSQL it runs on the event loop through
+        asyncpg (a prepared statement, no thread hop, no pre-ping: a connection the server
+        closed is replaced when it is next taken from the pool); on SQLite through
+        ``run_sql``. For the queue's claim, heartbeat and complete, which run once per unit
+        of work per worker."""
+        if self.dialect != "postgresql":
+            return await self.run_sql(lambda conn: self.execute(conn, sql, params).first())
+        pool = self._pg_pool or await self._open_pg_pool()
+        return await pool.fetchrow(_dollar_params(sql), *params)
+
+    async def _open_pg_pool(self) -> Any:
+        import asyncpg
+
+        async with self._pg_pool_lock:
+            if self._pg_pool is None:
+                self._pg_pool = await asyncpg.create_pool(self._pg_dsn, min_size=1, max_size=16)
+        return self._pg_pool
+
+    async def listen(self, channel: str, callback: Callable[[], None]) -> Listener | None:
+        """PostgreSQL: call ``callback`` on the event loop for each NOTIFY on ``channel``
+        (and once after each reconnection, since notifications sent while disconnected are
+        lost). None on SQLite, which has no cross-process notifications."""
+        if self.dialect != "postgresql":
+            return None
+        listener = Listener(self._pg_dsn, channel, callback)
+        await listener.start()
+        self._listeners.append(listener)
+        return listener
+
     def to_db_time(self, moment: datetime) -> Any:
         """A timestamp as the ORM stores it: on SQLite a UTC string, elsewhere the value."""
         if self.dialect == "sqlite":
@@ -341,6 +383,12 @@ class Database:
             raise StorageError(f"cannot open or migrate the database: {_one_line(exc)}") from None
 
     async def dispose(self) -> None:
+        for listener in self._listeners:
+            await listener.close()
+        self._listeners.clear()
+        if self._pg_pool is not None:
+            await self._pg_pool.close()
+            self._pg_pool = None
         for name in ("_inline", "_reader"):
             connection = getattr(self, name)
             if connection is not None:
@@ -355,6 +403,72 @@ class Database:
     def _close_hot(self) -> None:
         self._hot.close()  # back to the pool, which the engine's dispose then closes
         self._hot = None
+
+
+class Listener:
+    """One dedicated connection that LISTENs on a channel, reconnecting with a growing
+    pause (up to 5 s) when the server goes away."""
+
+    def __init__(self, dsn: str, channel: str, callback: Callable[[], None]) -> None:
+        self.dsn = dsn
+        self.channel = channel
+        self.callback = callback
+        self._task: asyncio.Task[None] | None = None
+        self._connection: Any = None
+
+    async def start(self) -> None:
+        """Connect (raising if the server cannot be reached now), then keep connected."""
+        connection = await self._connect()
+        self._task = asyncio.create_task(self._keep(connection), name=f"listen {self.channel}")
+
+    async def _connect(self) -> Any:
+        import asyncpg
+
+        connection = await asyncpg.connect(self.dsn)
+        await connection.add_listener(self.channel, lambda *_: self.callback())
+        self._connection = connection
+        return connection
+
+    async def _keep(self, connection: Any) -> None:
+        pause = 0.05
+        while True:
+            lost = asyncio.Event()
+            connection.add_termination_listener(lambda _c, lost=lost: lost.set())
+            await lost.wait()
+            log.warning("lost the database notification connection; polling until it is back")
+            while True:
+                await asyncio.sleep(pause)
+                try:
+                    connection = await self._connect()
+                    break
+                except Exception as exc:  # the server is restarting or unreachable
+                    log.debug("reconnecting the listener failed: %s", _one_line(exc))
+                    pause = min(pause * 2, 5.0)
+            pause = 0.05
+            log.warning("database notifications are back")
+            self.callback()  # anything enqueued while we were away
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+            self._task = None
+        if self._connection is not None:
+            try:
+                await self._connection.close(timeout=2)
+            except Exception as exc:  # already gone
+                log.debug("closing the listener failed: %s", _one_line(exc))
+            self._connection = None
+
+
+@functools.lru_cache(maxsize=256)
+def _dollar_params(sql: str) -> str:
+    """``?`` placeholders as asyncpg's ``$1, $2, …`` (our statements never quote a ``?``)."""
+    count = iter(range(1, sql.count("?") + 1))
+    return re.sub(r"\?", lambda _m: f"${next(count)}", sql)
 
 
 def _settle(batch: list[Any], results: list[tuple[bool, Any]]) -> None:

@@ -240,9 +240,10 @@ class Knowledge:
         if not rows:
             return 0
         insert = sqlite_insert if self.db.dialect == "sqlite" else pg_insert
-        stmt = insert(Relation).values(rows).on_conflict_do_nothing()
-        result = await self.db.run(lambda s: s.execute(stmt))
-        return max(int(result.rowcount or 0), 0)  # type: ignore[attr-defined]
+        stmt = insert(Relation).values(rows).on_conflict_do_nothing().returning(col(Relation.id))
+        # counted from the rows RETURNING gives back: rowcount after ON CONFLICT is not
+        # reliable across drivers (psycopg reported -1, so the vault seed said "0 links")
+        return await self.db.run(lambda s: len(s.execute(stmt).all()))
 
     async def set_meta(self, entry_id: str, meta: dict[str, Any]) -> None:
         def work(session: Session) -> None:

@@ -8,18 +8,18 @@ worker processes can share it. Times are aware UTC, passed in by the caller (inj
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import bindparam, text, update
+from sqlalchemy import text, update
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
-from sqlmodel.sql.sqltypes import UTCDateTime
 
 from storage.conversations import OpenInvestigation
-from storage.db import Database, SqlConnection
+from storage.db import Database, Listener, SqlConnection
 from storage.models import OPEN_STATUSES, Investigation, Status, SteeringNote, new_id
 
 _OPEN = [s.value for s in OPEN_STATUSES]
@@ -37,6 +37,36 @@ _INSERT = (
 )
 _INSERT_NOTE = (
     "INSERT INTO steering_notes (investigation_id, author_id, text, created_at) VALUES (?, ?, ?, ?)"
+)
+
+# PostgreSQL: every change that makes an investigation pending notifies this channel (at
+# commit), so idle workers in any process wake at once instead of at their next poll
+CHANNEL = "mallory_investigations"
+_NOTIFY = f"NOTIFY {CHANNEL}"
+
+# claim and the guarded transitions are single statements returning what the caller needs
+# (``fetch_one``): one round trip each, the whole row for a claim
+_COLUMNS = tuple(Investigation.model_fields)
+_TIMES = tuple(name for name in _COLUMNS if name.endswith("_at"))
+_CLAIM = (
+    "UPDATE investigations SET status = 'running', claimed_at = ?, heartbeat_at = ?, worker_id = ?, "
+    "claim_token = ?, attempts = attempts + 1 "
+    "WHERE id = (SELECT id FROM investigations WHERE status = 'pending' "
+    "ORDER BY created_at, id LIMIT 1{lock}) AND status = 'pending' "
+    f"RETURNING {', '.join(_COLUMNS)}"
+)
+_GUARD = " WHERE id = ? AND claim_token = ? AND status = 'running' RETURNING id"
+_COMPLETE = (
+    "UPDATE investigations SET status = 'done', finished_at = ?, answer = ?, report_path = ?, "
+    "report_entry_id = ?, error = NULL" + _GUARD
+)
+_FAIL = "UPDATE investigations SET status = 'failed', finished_at = ?, error = ?" + _GUARD
+_HEARTBEAT = "UPDATE investigations SET heartbeat_at = ?" + _GUARD
+_HEARTBEAT_PROGRESS = "UPDATE investigations SET heartbeat_at = ?, progress = ?" + _GUARD
+# a hand-back (worker shutting down) does not spend an attempt
+_RELEASE = (
+    "UPDATE investigations SET status = 'pending', claim_token = NULL, worker_id = NULL, "
+    "progress = NULL, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END" + _GUARD
 )
 
 
@@ -76,8 +106,11 @@ class Claim:
     token: str
 
 
-def _rowcount(result: Any) -> int:
-    return int(result.rowcount or 0)
+def _changed(session: Session, stmt: Any) -> int:
+    """How many rows a guarded UPDATE changed, counted from its RETURNING rows: a cursor's
+    rowcount is not reliable across drivers and statement forms (psycopg reports -1 for
+    some), and every transition here depends on this number."""
+    return len(session.execute(stmt.returning(col(Investigation.id))).all())
 
 
 class Queue:
@@ -111,6 +144,8 @@ class Queue:
                 )
                 return Enqueued(existing, created=False)
             inv_id = new_id()
+            if db.dialect == "postgresql":
+                db.execute(conn, _NOTIFY)
             db.execute(
                 conn,
                 _INSERT,
@@ -135,31 +170,43 @@ class Queue:
         return await db.run_sql(work)
 
     async def claim(self, *, worker_id: str, now: datetime) -> Claim | None:
-        """Atomically move the oldest pending investigation to running, or return None."""
+        """Atomically move the oldest pending investigation to running and return it, or
+        return None. One statement; on PostgreSQL concurrent claimers skip each other's
+        locked rows (``FOR UPDATE SKIP LOCKED``) instead of queueing behind them."""
+        db = self.db
         token = uuid.uuid4().hex
-        lock = " FOR UPDATE SKIP LOCKED" if self.db.dialect == "postgresql" else ""
-        sql = text(
-            "UPDATE investigations SET status = 'running', claimed_at = :now, "
-            "heartbeat_at = :now, worker_id = :worker, claim_token = :token, "
-            "attempts = attempts + 1 "
-            "WHERE id = (SELECT id FROM investigations WHERE status = 'pending' "
-            f"ORDER BY created_at, id LIMIT 1{lock}) AND status = 'pending' "
-            "RETURNING id"
-        ).bindparams(bindparam("now", type_=UTCDateTime()))
+        sql = _CLAIM_SQL[db.dialect]
+        when = db.to_db_time(now)
+        row = await db.fetch_one(sql, (when, when, worker_id, token))
+        return None if row is None else Claim(self._investigation(row), token)
 
-        def work(session: Session) -> Investigation | None:
-            row = session.execute(sql, {"now": now, "worker": worker_id, "token": token}).first()
-            return None if row is None else session.get(Investigation, row[0])
-
-        inv = await self.db.run(work)
-        return None if inv is None else Claim(inv, token)
+    def _investigation(self, row: Any) -> Investigation:
+        values = dict(zip(_COLUMNS, row, strict=True))
+        for name in _TIMES:
+            values[name] = self.db.from_db_time(values[name])
+        return Investigation(**values)
 
     async def heartbeat(self, claim: Claim, *, now: datetime, progress: str | None = None) -> bool:
         """Refresh the lease; False means the claim was lost (reclaimed or cancelled)."""
-        values: dict[str, object] = {"heartbeat_at": now}
-        if progress is not None:
-            values["progress"] = progress
-        return await self._guarded_update(claim, values) == 1
+        when = self.db.to_db_time(now)
+        if progress is None:
+            return await self._guarded(_HEARTBEAT, (when,), claim)
+        return await self._guarded(_HEARTBEAT_PROGRESS, (when, progress), claim)
+
+    async def release(self, claim: Claim) -> bool:
+        """Hand a running investigation back to the queue without spending an attempt
+        (its worker is shutting down); another worker picks it up at once. False when the
+        claim was already lost."""
+        released = await self._guarded(_RELEASE, (), claim)
+        if released and self.db.dialect == "postgresql":
+            await self.db.fetch_one(_NOTIFY)
+        return released
+
+    async def watch(self, wake: Callable[[], None]) -> Listener | None:
+        """Call ``wake`` whenever an investigation becomes pending in any process
+        (PostgreSQL LISTEN/NOTIFY). None on SQLite: there the process that enqueues wakes
+        its own worker, and other processes poll."""
+        return await self.db.listen(CHANNEL, wake)
 
     async def complete(
         self,
@@ -170,22 +217,11 @@ class Queue:
         report_path: str | None = None,
         report_entry_id: str | None = None,
     ) -> Outcome:
-        return await self._finish(
-            claim,
-            {
-                "status": Status.DONE.value,
-                "finished_at": now,
-                "answer": answer,
-                "report_path": report_path,
-                "report_entry_id": report_entry_id,
-                "error": None,
-            },
-        )
+        params = (self.db.to_db_time(now), answer, report_path, report_entry_id)
+        return await self._finish(claim, _COMPLETE, params)
 
     async def fail(self, claim: Claim, *, now: datetime, error: str) -> Outcome:
-        return await self._finish(
-            claim, {"status": Status.FAILED.value, "finished_at": now, "error": error[:2000]}
-        )
+        return await self._finish(claim, _FAIL, (self.db.to_db_time(now), error[:2000]))
 
     async def reclaim_stale(self, *, now: datetime, lease: timedelta, max_attempts: int) -> list[str]:
         """Running rows whose heartbeat is older than the lease go back to pending (or to
@@ -193,13 +229,16 @@ class Queue:
         cutoff = now - lease
 
         def work(session: Session) -> list[str]:
-            session.execute(
+            requeued = _changed(
+                session,
                 update(Investigation)
                 .where(col(Investigation.status) == Status.RUNNING.value)
                 .where(col(Investigation.heartbeat_at) < cutoff)
                 .where(col(Investigation.attempts) < max_attempts)
-                .values(status=Status.PENDING.value, claim_token=None, worker_id=None)
+                .values(status=Status.PENDING.value, claim_token=None, worker_id=None),
             )
+            if requeued > 0 and self.db.dialect == "postgresql":
+                session.execute(text(_NOTIFY))
             exhausted = list(
                 session.execute(
                     select(Investigation.id)
@@ -226,13 +265,13 @@ class Queue:
 
     async def cancel(self, investigation_id: str, *, now: datetime) -> Outcome:
         def work(session: Session) -> Outcome:
-            result = session.execute(
+            stmt = (
                 update(Investigation)
                 .where(col(Investigation.id) == investigation_id)
                 .where(col(Investigation.status).in_(_OPEN))
                 .values(status=Status.CANCELLED.value, finished_at=now, claim_token=None)
             )
-            if _rowcount(result) == 1:
+            if _changed(session, stmt) == 1:
                 return Outcome.APPLIED
             return (
                 Outcome.NOT_FOUND
@@ -271,7 +310,7 @@ class Queue:
         )
 
     async def set_question(self, claim: Claim, question: str) -> bool:
-        return await self._guarded_update(claim, {"question": question}) == 1
+        return await self._guarded("UPDATE investigations SET question = ?" + _GUARD, (question,), claim)
 
     async def listing(
         self,
@@ -339,7 +378,7 @@ class Queue:
                 delivery_error=None,
             )
         )
-        return _rowcount(await self.db.run(lambda s: s.execute(stmt))) == 1
+        return await self.db.run(lambda s: _changed(s, stmt)) == 1
 
     async def lease_delivery(self, investigation_id: str, *, now: datetime, until: datetime) -> bool:
         """Take the right to deliver one result until ``until`` (so two workers never post it
@@ -353,7 +392,7 @@ class Queue:
             )
             .values(next_delivery_at=until)
         )
-        return _rowcount(await self.db.run(lambda s: s.execute(stmt))) == 1
+        return await self.db.run(lambda s: _changed(s, stmt)) == 1
 
     async def delivery_failed(
         self, investigation_id: str, *, error: str, retry_at: datetime | None, now: datetime
@@ -375,18 +414,13 @@ class Queue:
 
     # internals --------------------------------------------------------------------
 
-    async def _guarded_update(self, claim: Claim, values: dict[str, object]) -> int:
-        stmt = (
-            update(Investigation)
-            .where(col(Investigation.id) == claim.investigation.id)
-            .where(col(Investigation.claim_token) == claim.token)
-            .where(col(Investigation.status) == Status.RUNNING.value)
-            .values(**values)
-        )
-        return _rowcount(await self.db.run(lambda s: s.execute(stmt)))
+    async def _guarded(self, sql: str, params: tuple[Any, ...], claim: Claim) -> bool:
+        """One transition allowed only to the current holder of ``claim``; True if applied."""
+        row = await self.db.fetch_one(sql, (*params, claim.investigation.id, claim.token))
+        return row is not None
 
-    async def _finish(self, claim: Claim, values: dict[str, object]) -> Outcome:
-        if await self._guarded_update(claim, values) == 1:
+    async def _finish(self, claim: Claim, sql: str, params: tuple[Any, ...]) -> Outcome:
+        if await self._guarded(sql, params, claim):
             return Outcome.APPLIED
         current = await self.get(claim.investigation.id)
         if current is None:
@@ -397,3 +431,9 @@ class Queue:
         ):
             return Outcome.STALE_CLAIM
         return Outcome.ALREADY_TERMINAL
+
+
+_CLAIM_SQL = {
+    "postgresql": _CLAIM.format(lock=" FOR UPDATE SKIP LOCKED"),
+    "sqlite": _CLAIM.format(lock=""),
+}

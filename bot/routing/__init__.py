@@ -11,9 +11,13 @@ from bot.routing.lexicon import (
     is_referential,
     normalize,
 )
+from bot.routing.vocabulary import LOOKS_ELSEWHERE, Guard, OfferReply, is_steering
 
 __all__ = [
+    "LOOKS_ELSEWHERE",
     "Decision",
+    "Guard",
+    "OfferReply",
     "Route",
     "classify_lexicon",
     "extract_topic",
@@ -21,5 +25,6 @@ __all__ = [
     "is_cancel",
     "is_negative",
     "is_referential",
+    "is_steering",
     "normalize",
 ]

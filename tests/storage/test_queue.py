@@ -379,3 +379,108 @@ async def test_short_reads_do_not_wait_for_a_writer_and_cannot_write(
     with pytest.raises(sqlite3.OperationalError):
         await db.read_sql(_insert_seen_event(db, clock, "sneaky"))
     await db.dispose()
+
+
+async def test_a_claim_carries_the_whole_row_in_one_statement(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
+    queue = Queue(db)
+    conv = await _conversation(db, clock)
+    request = Request(
+        conversation_id=conv,
+        space="local",
+        question="what is Beacon?",
+        thread_ref='{"platform": "console"}',
+        request_text="please look into Beacon",
+        requester_id="U1",
+        requester_name="Ann",
+        entry_id="e1",
+    )
+    created = (await queue.enqueue(request, now=clock.now(), dedup_window=WINDOW)).investigation
+    clock.advance(5)
+    claim = await queue.claim(worker_id="w1", now=clock.now())
+    assert claim is not None
+    inv = claim.investigation
+    assert (inv.id, inv.question, inv.request_text, inv.requester_name, inv.entry_id) == (
+        created.id,
+        "what is Beacon?",
+        "please look into Beacon",
+        "Ann",
+        "e1",
+    )
+    assert (inv.status, inv.worker_id, inv.claim_token, inv.attempts) == ("running", "w1", claim.token, 1)
+    assert inv.created_at == created.created_at and inv.claimed_at == inv.heartbeat_at == clock.now()
+    assert inv.claimed_at is not None and inv.claimed_at.tzinfo is not None
+    assert inv.finished_at is None and inv.delivered_at is None
+    assert await queue.claim(worker_id="w2", now=clock.now()) is None
+    await db.dispose()
+
+
+async def test_release_hands_the_investigation_back_without_spending_an_attempt(
+    db_url: str, clock: FakeClock
+) -> None:
+    db = await _db(db_url)
+    queue = Queue(db)
+    conv = await _conversation(db, clock)
+    await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW)
+    first = await queue.claim(worker_id="w1", now=clock.now())
+    assert first is not None
+    await queue.heartbeat(first, now=clock.now(), progress="reading")
+    assert await queue.release(first) is True
+    row = await queue.get(first.investigation.id)
+    assert row is not None
+    assert (row.status, row.attempts, row.claim_token, row.worker_id, row.progress) == (
+        "pending",
+        0,
+        None,
+        None,
+        None,
+    )
+    # the old holder can neither release again nor finish it
+    assert await queue.release(first) is False
+    assert await queue.complete(first, now=clock.now(), answer="late") is Outcome.STALE_CLAIM
+    second = await queue.claim(worker_id="w2", now=clock.now())
+    assert second is not None and second.investigation.id == first.investigation.id
+    assert second.investigation.attempts == 1
+    assert await queue.complete(second, now=clock.now(), answer="done") is Outcome.APPLIED
+    assert await queue.release(second) is False  # finished: nothing to hand back
+    await db.dispose()
+
+
+async def test_idle_workers_are_woken_by_an_enqueue_in_another_process(postgres_database: str, clock: FakeClock) -> None:
+    """PostgreSQL NOTIFY at commit: a listener on its own connection (as another process
+    would be) hears every enqueue, release and reclaim; a dedup hit is not news."""
+    producer, consumer = await _db(postgres_database), Database(postgres_database)
+    queue = Queue(producer)
+    woken = asyncio.Event()
+    listener = await Queue(consumer).watch(woken.set)
+    assert listener is not None
+    conv = await _conversation(producer, clock)
+
+    async def woke() -> bool:
+        try:
+            await asyncio.wait_for(woken.wait(), timeout=10)
+        except TimeoutError:
+            return False
+        woken.clear()
+        return True
+
+    await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW)
+    assert await woke()
+    await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW)  # dedup: no new work
+    claim = await queue.claim(worker_id="w1", now=clock.now())
+    assert claim is not None
+    assert await queue.release(claim)
+    assert await woke()  # (the dedup hit sent nothing: otherwise the event was set twice, still one wake)
+    claim = await queue.claim(worker_id="w1", now=clock.now())
+    assert claim is not None
+    clock.advance(LEASE.total_seconds() + 1)
+    await queue.reclaim_stale(now=clock.now(), lease=LEASE, max_attempts=3)
+    assert await woke()
+    await consumer.dispose()
+    await producer.dispose()
+
+
+async def test_no_cross_process_wake_on_sqlite(tmp_path: Path) -> None:
+    db = await _db(f"sqlite:///{tmp_path / 'q.db'}")
+    assert await Queue(db).watch(lambda: None) is None
+    await db.dispose()

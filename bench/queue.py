@@ -1,0 +1,571 @@
+"""The job queue side by side with procrastinate and pgqueuer on one PostgreSQL server that
+this script starts itself (and Mallory's queue alone on SQLite): enqueue rate, claim+complete
+rate at 1/4/8 workers in one process, CPU per job (client + server), and enqueue→start
+latency with the worker in another process. No-op jobs; ``storage.queue.Queue`` is driven
+directly. The peers come from the ``bench`` extra: ``pip install -e '.[bench]'``.
+
+    .venv/bin/python bench/queue.py --repeat 3            # everything, results in bench/README.md
+    .venv/bin/python bench/queue.py --libs mallory --jobs 500 --repeat 1   # a quick look
+"""
+
+from __future__ import annotations
+
+import sys
+
+# this file is named like the standard library's ``queue``, which asyncio needs: take its
+# folder off the import path before anything imports it
+sys.path[:] = [p for p in sys.path if p not in ("", __file__.rsplit("/", 1)[0])]
+
+import argparse  # noqa: E402
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the throwaway server the tests use
+
+LIBS = ("mallory", "procrastinate", "pgqueuer")
+WORKER_COUNTS = (1, 4, 8)
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+# ------------------------------------------------------------------ CPU of the server
+
+
+def _proc_cpu(pid: int, children: bool = False) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    # after the name: state ppid … utime(12) stime(13) cutime(14) cstime(15), 1-based from state = 1
+    ticks = int(fields[11]) + int(fields[12])
+    if children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / TICK
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def server_cpu(postmaster: int | None) -> float:
+    """Seconds of CPU the server has used: the postmaster, its live backends, and (through
+    the postmaster's children counters) the backends that have exited."""
+    if postmaster is None:
+        return 0.0
+    return _proc_cpu(postmaster, children=True) + sum(_proc_cpu(p) for p in _children(postmaster))
+
+
+def postmaster_pid(dsn: str) -> int:
+    import psycopg
+
+    with psycopg.connect(dsn) as conn:
+        backend = conn.execute("SELECT pg_backend_pid()").fetchone()[0]  # type: ignore[index]
+    fields = Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[1])
+
+
+def fresh_database(base: str) -> str:
+    import psycopg
+
+    name = f"b_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return base.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_database(base: str, url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1]} WITH (FORCE)")
+
+
+# ------------------------------------------------------------------ the three libraries
+
+
+class Harness:
+    """One library on one database: set up, enqueue, drain with N workers in this process."""
+
+    name = ""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+    async def enqueue(self, stamp: float) -> None: ...
+    async def fill(self, n: int) -> None:
+        for _ in range(n):
+            await self.enqueue(0.0)
+
+    async def drain(self, workers: int) -> int: ...
+
+
+class Mallory(Harness):
+    name = "mallory"
+
+    async def open(self) -> None:
+        from storage.db import Database
+        from storage.queue import Queue
+
+        self.db = Database(self.url)
+        await self.db.migrate()
+        self.queue = Queue(self.db)
+        self.conversations: list[str] = []
+
+    async def close(self) -> None:
+        await self.db.dispose()
+
+    async def prepare(self, n: int) -> None:
+        """Each investigation needs a conversation of its own (one open investigation per
+        conversation): made before the clock starts, in one transaction."""
+        now = self.db.to_db_time(datetime.now(UTC))
+        ids = [str(uuid.uuid4()) for _ in range(n)]
+
+        def work(conn: Any) -> None:
+            for cid in ids:
+                self.db.execute(
+                    conn,
+                    "INSERT INTO conversations (id, key, platform, space, channel, thread, thread_ref, created_at) "
+                    "VALUES (?, ?, 'bench', 'bench', 'c', ?, '{}', ?)",
+                    (cid, cid, cid, now),
+                )
+
+        await self.db.run_sql(work)
+        self.conversations.extend(ids)
+
+    async def enqueue(self, stamp: float) -> None:
+        from storage.queue import Request
+
+        conv = self.conversations.pop()
+        await self.queue.enqueue(
+            Request(conversation_id=conv, space="bench", question=repr(stamp), thread_ref="{}"),
+            now=datetime.now(UTC),
+            dedup_window=timedelta(minutes=10),
+        )
+
+    async def fill(self, n: int) -> None:
+        await self.prepare(n)
+        await super().fill(n)
+
+    async def drain(self, workers: int) -> int:
+        done = 0
+
+        async def worker(n: int) -> None:
+            nonlocal done
+            while (claim := await self.queue.claim(worker_id=f"w{n}", now=datetime.now(UTC))) is not None:
+                await self.queue.complete(claim, now=datetime.now(UTC), answer="")
+                done += 1
+
+        await asyncio.gather(*(worker(n) for n in range(workers)))
+        return done
+
+
+class Procrastinate(Harness):
+    name = "procrastinate"
+
+    async def open(self) -> None:
+        import logging
+
+        import procrastinate
+
+        logging.getLogger("procrastinate").setLevel(logging.WARNING)
+        self.app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=self.url))
+        self.done = 0
+
+        @self.app.task(name="noop")
+        async def noop(stamp: float) -> None:
+            self.done += 1
+            if self.on_start is not None:
+                self.on_start(stamp)
+
+        self.on_start: Callable[[float], None] | None = None
+        self.task = noop
+        self._ctx = self.app.open_async()
+        await self._ctx.__aenter__()
+        await self.app.schema_manager.apply_schema_async()
+
+    async def close(self) -> None:
+        await self._ctx.__aexit__(None, None, None)
+
+    async def enqueue(self, stamp: float) -> None:
+        await self.task.defer_async(stamp=stamp)
+
+    async def fill(self, n: int) -> None:
+        for start in range(0, n, 500):
+            await self.task.batch_defer_async(*({"stamp": 0.0} for _ in range(min(500, n - start))))
+
+    async def drain(self, workers: int) -> int:
+        self.done = 0
+        await self.app.run_worker_async(
+            concurrency=workers, wait=False, install_signal_handlers=False, listen_notify=False
+        )
+        return self.done
+
+    async def serve(self, on_start: Callable[[float], None]) -> None:
+        self.on_start = on_start
+        await self.app.run_worker_async(concurrency=1, wait=True, install_signal_handlers=False)
+
+
+class PgQueuer(Harness):
+    name = "pgqueuer"
+
+    async def open(self) -> None:
+        import asyncpg
+        from pgqueuer.db import AsyncpgDriver
+        from pgqueuer.queries import Queries
+
+        self.conn = await asyncpg.connect(self.url)
+        self.queries = Queries(AsyncpgDriver(self.conn))
+        try:
+            await self.queries.install()
+        except Exception:
+            pass  # already installed in this database
+        self.extra: list[Any] = []
+
+    async def close(self) -> None:
+        for conn in self.extra:
+            await conn.close()
+        await self.conn.close()
+
+    async def enqueue(self, stamp: float) -> None:
+        await self.queries.enqueue("noop", repr(stamp).encode())
+
+    async def fill(self, n: int) -> None:
+        for start in range(0, n, 500):
+            k = min(500, n - start)
+            await self.queries.enqueue(["noop"] * k, [b"0.0"] * k, [0] * k)
+
+    def _manager(self, conn: Any, on_start: Callable[[float], None] | None) -> Any:
+        from pgqueuer.db import AsyncpgDriver
+        from pgqueuer.qm import QueueManager
+        from pgqueuer.queries import Queries
+
+        manager = QueueManager(Queries(AsyncpgDriver(conn)))
+        counter = self
+
+        @manager.entrypoint("noop")
+        async def noop(job: Any) -> None:
+            counter.done += 1
+            if on_start is not None:
+                on_start(float(job.payload.decode()))
+
+        return manager
+
+    async def drain(self, workers: int) -> int:
+        import asyncpg
+        from pgqueuer.types import QueueExecutionMode
+
+        self.done = 0
+        conns = [await asyncpg.connect(self.url) for _ in range(workers)]
+        self.extra.extend(conns)
+        managers = [self._manager(c, None) for c in conns]
+        await asyncio.gather(
+            *(m.run(mode=QueueExecutionMode.drain, dequeue_timeout=timedelta(seconds=0.5)) for m in managers)
+        )
+        return self.done
+
+    async def serve(self, on_start: Callable[[float], None]) -> None:
+        import asyncpg
+
+        self.done = 0
+        conn = await asyncpg.connect(self.url)
+        self.extra.append(conn)
+        await self._manager(conn, on_start).run()
+
+
+HARNESSES: dict[str, type[Harness]] = {"mallory": Mallory, "procrastinate": Procrastinate, "pgqueuer": PgQueuer}
+
+
+# ------------------------------------------------------------------ the latency worker (another process)
+
+
+async def serve_mallory(url: str, on_start: Callable[[float], None]) -> None:
+    """What a ``mallory worker`` does, reduced to the queue: LISTEN where the database has it,
+    poll every ``worker_interval_s`` (the setting's default) as the backstop."""
+    from bot.config import Settings
+    from storage.db import Database
+    from storage.queue import Queue
+
+    interval = Settings.model_fields["worker_interval_s"].default
+    db = Database(url)
+    queue = Queue(db)
+    wake = asyncio.Event()
+    await queue.watch(wake.set)
+    while True:
+        wake.clear()
+        while (claim := await queue.claim(worker_id="lat", now=datetime.now(UTC))) is not None:
+            on_start(float(claim.investigation.question))
+            await queue.complete(claim, now=datetime.now(UTC), answer="")
+        try:
+            await asyncio.wait_for(wake.wait(), timeout=interval)
+        except TimeoutError:
+            pass
+
+
+async def worker_main(lib: str, url: str) -> None:
+    def on_start(stamp: float) -> None:
+        print(f"{(time.monotonic() - stamp) * 1000:.3f}", flush=True)
+
+    if lib == "mallory":
+        await serve_mallory(url, on_start)
+        return
+    harness = HARNESSES[lib](url)
+    await harness.open()
+    print("ready", flush=True)
+    await harness.serve(on_start)  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ measures
+
+
+@dataclass
+class Result:
+    lib: str
+    backend: str
+    enqueue: list[float] = field(default_factory=list)  # jobs/s per repetition
+    drain: dict[int, list[float]] = field(default_factory=dict)  # workers -> jobs/s
+    cpu_ms: list[float] = field(default_factory=list)  # client + server CPU per job, 8 workers
+    client_cpu_ms: list[float] = field(default_factory=list)
+    latency_ms: list[float] = field(default_factory=list)  # every sample of every repetition
+
+
+async def with_harness(lib: str, url: str, body: Callable[[Harness], Awaitable[Any]]) -> Any:
+    harness = HARNESSES[lib](url)
+    await harness.open()
+    try:
+        return await body(harness)
+    finally:
+        await harness.close()
+
+
+async def measure_enqueue(lib: str, url: str, n: int) -> float:
+    async def body(h: Harness) -> float:
+        if isinstance(h, Mallory):
+            await h.prepare(n)
+        start = time.perf_counter()
+        for _ in range(n):
+            await h.enqueue(0.0)
+        return n / (time.perf_counter() - start)
+
+    return await with_harness(lib, url, body)
+
+
+async def measure_drain(lib: str, url: str, n: int, workers: int, postmaster: int | None) -> tuple[float, float, float]:
+    async def body(h: Harness) -> tuple[float, float, float]:
+        await h.fill(n)
+        cpu0, srv0 = time.process_time(), server_cpu(postmaster)
+        start = time.perf_counter()
+        done = await h.drain(workers)
+        elapsed = time.perf_counter() - start
+        client = time.process_time() - cpu0
+        server = server_cpu(postmaster) - srv0
+        if done != n:
+            raise RuntimeError(f"{lib}: drained {done} of {n}")
+        return n / elapsed, (client + server) * 1000 / n, client * 1000 / n
+
+    return await with_harness(lib, url, body)
+
+
+async def measure_latency(lib: str, url: str, n: int, gap_s: float) -> list[float]:
+    async def body(h: Harness) -> list[float]:
+        if isinstance(h, Mallory):
+            await h.prepare(n)
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--role", "worker", "--lib", lib, "--url", url,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        assert proc.stdout is not None
+        try:
+            if lib != "mallory":
+                await asyncio.wait_for(proc.stdout.readline(), timeout=60)  # "ready"
+            else:
+                await asyncio.sleep(1.0)  # its LISTEN connection is up well before this
+            samples: list[float] = []
+            for _ in range(n):
+                await h.enqueue(time.monotonic())
+                await asyncio.sleep(gap_s)
+            while len(samples) < n:
+                line = await asyncio.wait_for(proc.stdout.readline(), timeout=30)
+                if not line:
+                    break
+                samples.append(float(line))
+            # lines may lag the enqueues; read what is left
+            return samples
+        finally:
+            proc.terminate()
+            await proc.wait()
+
+    return await with_harness(lib, url, body)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def run_postgres(args: argparse.Namespace, results: dict[str, Result]) -> None:
+    from postgres_server import postgres_server
+
+    with postgres_server() as base:
+        server = postmaster_pid(base)
+        import psycopg
+
+        with psycopg.connect(base) as conn:
+            version = conn.execute("SHOW server_version").fetchone()[0]  # type: ignore[index]
+        print(f"PostgreSQL {version} at {base}", file=sys.stderr)
+        for rep in range(args.repeat):
+            order = args.libs[rep % len(args.libs) :] + args.libs[: rep % len(args.libs)]
+            for lib in order:
+                result = results.setdefault(lib, Result(lib, "postgresql"))
+
+                async def fresh(run: Callable[[str], Awaitable[Any]]) -> Any:
+                    url = fresh_database(base)
+                    try:
+                        return await run(url)
+                    finally:
+                        drop_database(base, url)
+
+                rate = await fresh(lambda u: measure_enqueue(lib, u, args.jobs))  # noqa: B023
+                result.enqueue.append(rate)
+                for workers in WORKER_COUNTS:
+                    rate, cpu, client = await fresh(
+                        lambda u: measure_drain(lib, u, args.jobs, workers, server)  # noqa: B023
+                    )
+                    result.drain.setdefault(workers, []).append(rate)
+                    if workers == 8:
+                        result.cpu_ms.append(cpu)
+                        result.client_cpu_ms.append(client)
+                samples = await fresh(
+                    lambda u: measure_latency(lib, u, args.latency_jobs, args.gap)  # noqa: B023
+                )
+                result.latency_ms.extend(samples)
+                print(
+                    f"rep {rep + 1} {lib}: enqueue {result.enqueue[-1]:.0f}/s, "
+                    + ", ".join(f"{w}w {result.drain[w][-1]:.0f}/s" for w in WORKER_COUNTS)
+                    + f", cpu {result.cpu_ms[-1]:.2f} ms/job, latency p50 {pct(samples, 0.5) if samples else float('nan'):.1f} ms",
+                    file=sys.stderr,
+                )
+
+
+async def run_sqlite(args: argparse.Namespace, results: dict[str, Result]) -> None:
+    result = results.setdefault("mallory/sqlite", Result("mallory", "sqlite"))
+    for rep in range(args.repeat):
+        with tempfile.TemporaryDirectory() as tmp:
+            counter = iter(range(100))
+
+            def url() -> str:
+                return f"sqlite:///{tmp}/q{next(counter)}.db"
+
+            result.enqueue.append(await measure_enqueue("mallory", url(), args.jobs))
+            for workers in WORKER_COUNTS:
+                rate, cpu, client = await measure_drain("mallory", url(), args.jobs, workers, None)
+                result.drain.setdefault(workers, []).append(rate)
+                if workers == 8:
+                    result.cpu_ms.append(cpu)
+                    result.client_cpu_ms.append(client)
+            samples = await measure_latency("mallory", url(), args.sqlite_latency_jobs, args.gap)
+            result.latency_ms.extend(samples)
+        print(
+            f"rep {rep + 1} mallory/sqlite: enqueue {result.enqueue[-1]:.0f}/s, "
+            + ", ".join(f"{w}w {result.drain[w][-1]:.0f}/s" for w in WORKER_COUNTS),
+            file=sys.stderr,
+        )
+
+
+def table(results: dict[str, Result]) -> str:
+    def med(values: list[float]) -> str:
+        return f"{statistics.median(values):,.0f}" if values else "–"
+
+    keys = list(results)
+    lines = [
+        "| measure | " + " | ".join(f"{results[k].lib} ({results[k].backend})" for k in keys) + " |",
+        "| --- | " + " | ".join("---" for _ in keys) + " |",
+        "| enqueue, 1 producer (jobs/s, median [min–max]) | "
+        + " | ".join(
+            f"{med(results[k].enqueue)} [{min(results[k].enqueue):,.0f}–{max(results[k].enqueue):,.0f}]"
+            for k in keys
+        )
+        + " |",
+        "| claim+complete, 1 / 4 / 8 workers in one process (jobs/s, median) | "
+        + " | ".join(" / ".join(med(results[k].drain.get(w, [])) for w in WORKER_COUNTS) for k in keys)
+        + " |",
+        "| CPU per job, client + server, 8 workers (ms, median; client alone) | "
+        + " | ".join(
+            f"{statistics.median(results[k].cpu_ms):.2f} ({statistics.median(results[k].client_cpu_ms):.2f})"
+            for k in keys
+        )
+        + " |",
+        "| enqueue→start p50 / p99, worker in another process (ms, all samples) | "
+        + " | ".join(
+            f"{pct(results[k].latency_ms, 0.5):.1f} / {pct(results[k].latency_ms, 0.99):.1f} (n={len(results[k].latency_ms)})"
+            if results[k].latency_ms
+            else "–"
+            for k in keys
+        )
+        + " |",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--jobs", type=int, default=2000, help="jobs per enqueue and per drain measure")
+    parser.add_argument("--latency-jobs", type=int, default=200, help="jobs per latency measure")
+    parser.add_argument("--sqlite-latency-jobs", type=int, default=40, help="(SQLite polls: slower)")
+    parser.add_argument("--gap", type=float, default=0.02, help="seconds between latency enqueues")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--libs", default=",".join(LIBS), help="comma-separated, from: " + ", ".join(LIBS))
+    parser.add_argument("--no-sqlite", action="store_true", help="skip Mallory on SQLite")
+    parser.add_argument("--json", help="also write the raw results here")
+    parser.add_argument("--role", default="bench", help=argparse.SUPPRESS)
+    parser.add_argument("--lib", help=argparse.SUPPRESS)
+    parser.add_argument("--url", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.role == "worker":
+        asyncio.run(worker_main(args.lib, args.url))
+        return
+    args.libs = [name for name in args.libs.split(",") if name]
+    unknown = set(args.libs) - set(LIBS)
+    if unknown:
+        parser.error(f"unknown library: {', '.join(sorted(unknown))}")
+    started = datetime.now(UTC)
+    load = os.getloadavg()
+    results: dict[str, Result] = {}
+    asyncio.run(run_postgres(args, results))
+    if not args.no_sqlite and "mallory" in args.libs:
+        asyncio.run(run_sqlite(args, results))
+    print(
+        f"\n{started:%Y-%m-%d %H:%M} UTC, load average at start {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, "
+        f"{args.jobs} jobs per measure, {args.repeat} repetitions\n"
+    )
+    print(table(results))
+    if args.json:
+        Path(args.json).write_text(
+            json.dumps({k: vars(v) for k, v in results.items()}, indent=1, default=str), encoding="utf-8"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""Slash commands (``/investigate``, ``/recall``, ``/remember``, ``/status``, ``/cancel``):
+the command message is stored like any other, then the command runs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+
+from bot.clock import Clock
+from bot.config import Settings
+from bot.core.context import Context, clean_text
+from bot.core.inbound import InboundPipeline
+from bot.core.outbox import Outbox
+from bot.core.routes import Routes
+from bot.events import Command, Inbound, ReplyKind, Sender, ThreadRef
+from bot.routing import Route
+from bot.text import shorten
+from storage.knowledge import EntryDraft, Knowledge
+from storage.models import Entry
+from storage.queue import Queue
+
+_ENTRY_FLAG = re.compile(r"--entry\s+([0-9a-fA-F-]{6,36})")
+_USAGE = {
+    Command.INVESTIGATE: "What should I investigate? Try `/investigate the storage decision`.",
+    Command.RECALL: "What should I look for? Try `/recall storage backend`.",
+    Command.REMEMBER: "What should I remember? Try `/remember the deploy freeze starts Friday`.",
+}
+
+
+class Commands:
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        clock: Clock,
+        knowledge: Knowledge,
+        queue: Queue,
+        inbound: InboundPipeline,
+        routes: Routes,
+        outbox: Outbox,
+        on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.knowledge = knowledge
+        self.queue = queue
+        self.inbound = inbound
+        self.routes = routes
+        self.outbox = outbox
+        self.on_entries = on_entries
+
+    async def handle(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
+        ctx = await self.inbound.store(inbound)
+        if ctx is None:
+            return
+        args = clean_text(args)[0].strip()[: self.settings.max_message_chars]
+        if command is Command.INVESTIGATE:
+            await self._investigate(ctx, args, sender)
+        elif command is Command.RECALL:
+            if not args:
+                await self._usage(ctx, sender, command)
+                return
+            await self.routes.quick(ctx, sender, args, recall=True)
+        elif command is Command.REMEMBER:
+            await self._remember(ctx, args, sender)
+        elif command is Command.STATUS:
+            await self._status(ctx, sender)
+        elif command is Command.CANCEL:
+            await self.routes.cancel(ctx, sender)
+
+    async def _investigate(self, ctx: Context, args: str, sender: Sender) -> None:
+        entry_id = None
+        match = _ENTRY_FLAG.search(args)
+        if match:
+            entry_id = match.group(1)
+            args = (args[: match.start()] + args[match.end() :]).strip()
+        if not args and not entry_id:
+            await self._usage(ctx, sender, Command.INVESTIGATE)
+            return
+        inbound = ctx.inbound
+        await self.routes.enqueue(
+            ctx.conversation,
+            inbound.thread,
+            inbound.author,
+            args or f"Entry {entry_id}",
+            sender,
+            request_text=inbound.text,
+            request_message_id=inbound.message_id,
+            ctx=ctx,
+            entry_id=entry_id,
+        )
+
+    async def _remember(self, ctx: Context, args: str, sender: Sender) -> None:
+        if not args:
+            await self._usage(ctx, sender, Command.REMEMBER)
+            return
+        inbound = ctx.inbound
+        entry, _ = await self.knowledge.upsert(
+            EntryDraft(
+                space=ctx.conversation.space,
+                source=f"remember:{inbound.platform}:{inbound.channel}:{inbound.message_id}",
+                title=shorten(args, 80),
+                content=args,
+                type="note",
+                author=inbound.author.name or inbound.author.id,
+                meta={"remembered_in": inbound.thread.key},
+            ),
+            now=self.clock.now(),
+        )
+        if self.on_entries is not None:
+            await self.on_entries([entry])
+        await self.outbox.reply(
+            ctx, sender, f"Remembered. [Entry {entry.id[:8]}]", kind=ReplyKind.NOTICE, route=Route.NONE
+        )
+
+    async def _status(self, ctx: Context, sender: Sender) -> None:
+        invs = [
+            i
+            for i in await self.queue.listing(space=ctx.conversation.space, limit=100)
+            if ThreadRef.from_json(i.thread_ref).channel == ctx.inbound.channel
+            and i.status in ("pending", "running")
+        ]
+        if not invs:
+            text = "No investigations are open here."
+        else:
+            lines = [
+                f'- "{shorten(i.question)}": {i.status}' + (f" ({i.progress})" if i.progress else "")
+                for i in invs
+            ]
+            text = "Open investigations:\n" + "\n".join(lines)
+        await self.outbox.reply(ctx, sender, text, kind=ReplyKind.NOTICE, route=Route.NONE)
+
+    async def _usage(self, ctx: Context, sender: Sender, command: Command) -> None:
+        await self.outbox.reply(ctx, sender, _USAGE[command], kind=ReplyKind.NOTICE, route=Route.NONE)

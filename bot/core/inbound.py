@@ -1,0 +1,163 @@
+"""The inbound pipeline: clean a message, store it once (a redelivery stops here), decide
+whether it is for us, and hand it to a route, a steering note or a cancel."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from bot.clock import Clock
+from bot.config import Settings
+from bot.core.context import Context, clean_text
+from bot.core.outbox import Outbox
+from bot.core.routes import Routes
+from bot.errors import LLMError
+from bot.events import Inbound, ReplyKind, Sender
+from bot.llm import LLMProvider, Turn
+from bot.llm.usage import charge_to
+from bot.routing import (
+    LOOKS_ELSEWHERE,
+    Decision,
+    OfferReply,
+    Route,
+    classify_lexicon,
+    is_affirmative,
+    is_cancel,
+    is_negative,
+    is_steering,
+    normalize,
+)
+from storage.conversations import Conversations
+
+log = logging.getLogger(__name__)
+
+
+class InboundPipeline:
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        clock: Clock,
+        conversations: Conversations,
+        llm: LLMProvider,
+        routes: Routes,
+        outbox: Outbox,
+    ) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.conversations = conversations
+        self.llm = llm
+        self.routes = routes
+        self.outbox = outbox
+
+    async def store(self, inbound: Inbound) -> Context | None:
+        """Clean and store the message with the lexicon's decision, in one unit that also
+        reads the conversation, its open investigation and history. ``None``: seen before."""
+        cleaned, binary = clean_text(inbound.text or "")
+        cap = self.settings.max_message_chars
+        truncated = len(cleaned) > cap
+        # the lexicon's decision is stored with the message; it is refined afterwards only
+        # when an offer or the LLM changes it
+        pre = classify_lexicon("" if binary else cleaned[:cap])
+        stored = await self.conversations.store_inbound(
+            key=inbound.thread.key,
+            platform=inbound.platform,
+            space=inbound.space,
+            channel=inbound.channel,
+            thread=inbound.thread.thread,
+            thread_ref=inbound.thread.to_json(),
+            platform_message_id=inbound.message_id,
+            text=cleaned,
+            now=self.clock.now(),
+            author_id=inbound.author.id,
+            author_name=inbound.author.name,
+            truncated=truncated,
+            route=pre.route.value,
+            meta={"binary": True} if binary else {"decision": pre.to_dict()},
+            history=0 if self.llm.offline else self.settings.history_turns,
+        )
+        if stored.message is None:
+            log.info("message %s already handled; ignoring the redelivery", inbound.message_id)
+            return None
+        text = "" if binary else cleaned[:cap]
+        charge_to(conversation_id=stored.conversation.id, message_id=stored.message.id)
+        return Context(
+            inbound,
+            stored.conversation,
+            stored.message,
+            text,
+            truncated,
+            stored.bot_takes_part,
+            stored.open_investigation,
+            pre,
+            [Turn(role, text[:4000], author) for role, text, author in stored.history if text],
+        )
+
+    async def handle(self, inbound: Inbound, sender: Sender) -> None:
+        if inbound.author.is_bot:
+            return
+        ctx = await self.store(inbound)
+        if ctx is None:
+            return
+        if not (inbound.is_mention or inbound.is_direct or ctx.bot_takes_part):
+            return  # overheard, not for us: stored, deliberately not answered
+        if ctx.message.meta.get("binary"):
+            await self.outbox.reply(
+                ctx,
+                sender,
+                "That looks like binary data rather than text, so I've left it alone.",
+                kind=ReplyKind.NOTICE,
+                route=Route.NONE,
+            )
+            return
+        if not ctx.text.strip():
+            if inbound.is_mention:
+                await self.outbox.reply(
+                    ctx,
+                    sender,
+                    "You called? Ask me a question, or ask me to dig into something.",
+                    route=Route.NONE,
+                )
+            return  # an empty direct message: nothing to answer
+        if is_cancel(ctx.text):
+            await self.routes.cancel(ctx, sender)
+            return
+        open_inv = ctx.open_investigation
+        looks_elsewhere = ctx.lexicon is not None and ctx.lexicon.guard in LOOKS_ELSEWHERE
+        if open_inv is not None and is_steering(normalize(ctx.text)) and not looks_elsewhere:
+            await self.routes.attach_note(ctx, sender, open_inv)
+            return
+        decision = await self.classify(ctx)
+        # the lexicon's own decision was stored with the message
+        if decision is not ctx.lexicon and decision.to_dict() != ctx.message.meta.get("decision"):
+            ctx.message.meta = {**ctx.message.meta, "decision": decision.to_dict()}
+            await self.conversations.set_route(ctx.message.id or 0, decision.route.value, ctx.message.meta)
+        if decision.route is Route.ASYNC:
+            await self.routes.dig(ctx, sender, decision)
+        elif decision.route is Route.QUICK:
+            await self.routes.quick(ctx, sender, decision.question or ctx.text, recall=decision.recall)
+        else:
+            await self.routes.none(ctx, sender, decision)
+
+    async def classify(self, ctx: Context) -> Decision:
+        # the conversation row was read with the message, in one transaction: its offer is current
+        conv = ctx.conversation
+        offer = None
+        if (
+            conv.offer_question
+            and conv.offer_at is not None
+            and self.clock.now() - conv.offer_at <= timedelta(seconds=self.settings.offer_window_s)
+            and (is_affirmative(ctx.text) or is_negative(ctx.text))
+        ):
+            offer = conv.offer_question
+        lexicon = classify_lexicon(ctx.text, offer=offer) if offer or ctx.lexicon is None else ctx.lexicon
+        if lexicon.offer_reply == OfferReply.DECLINED:
+            await self.conversations.set_offer(ctx.conversation.id, None, None)
+        if lexicon.sure or self.llm.offline:
+            return lexicon
+        history = await self.routes.history(ctx, limit=8)
+        try:
+            return await self.llm.classify(ctx.text, history=history, lexicon=lexicon)
+        except LLMError as exc:
+            log.warning("LLM classifier unavailable (%s); using the lexicon", exc)
+            return lexicon

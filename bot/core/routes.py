@@ -1,0 +1,282 @@
+"""The three routes a message can take: ``none`` (chat), ``quick`` (answer from the knowledge
+base now) and ``async`` (enqueue an investigation), plus steering notes and cancelling."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from datetime import timedelta
+
+from bot.citations import check_citations, cited
+from bot.clock import Clock
+from bot.config import Settings
+from bot.core.context import Context, truncation_note, with_truncation_note
+from bot.core.fallback import standing_in, with_fallback
+from bot.core.outbox import Outbox
+from bot.events import Action, Button, Person, Reply, ReplyKind, Sender, ThreadRef
+from bot.llm import LLMProvider, Source, Turn
+from bot.persona import Persona
+from bot.research.recall import Recall, render_recall
+from bot.research.search import Hit
+from bot.routing import LOOKS_ELSEWHERE, Decision, OfferReply, Route, is_referential, normalize
+from bot.sources import source_of
+from bot.terms import query_terms
+from bot.text import shorten
+from storage.conversations import ConversationRow, Conversations, OpenInvestigation
+from storage.models import Investigation
+from storage.queue import Queue, Request
+
+log = logging.getLogger(__name__)
+
+WEAK_HITS = 2  # fewer useful hits than this → offer to dig deeper
+UNUSABLE = "the language model did not give a usable answer"
+
+
+class Routes:
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        clock: Clock,
+        conversations: Conversations,
+        queue: Queue,
+        recall: Recall,
+        llm: LLMProvider,
+        offline: LLMProvider,
+        persona: Persona,
+        outbox: Outbox,
+    ) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.conversations = conversations
+        self.queue = queue
+        self.recall = recall
+        self.llm = llm
+        self.offline = offline
+        self.persona = persona
+        self.outbox = outbox
+        self.on_enqueued: Callable[[], None] | None = None  # wakes an in-process worker
+
+    # ------------------------------------------------------------------ the thread so far
+
+    async def history(self, ctx: Context, limit: int | None = None) -> list[Turn]:
+        if ctx.history is not None and not self.llm.offline:
+            return ctx.history[-(limit or self.settings.history_turns) :]
+        if self.llm.offline:
+            return []  # the offline provider does not read the thread
+        msgs = await self.conversations.history(
+            ctx.conversation.id, limit=limit or self.settings.history_turns, before_id=ctx.message.id
+        )
+        return [Turn(m.role, m.text[:4000], m.author_name) for m in msgs if m.text]
+
+    # ------------------------------------------------------------------ none
+
+    async def none(self, ctx: Context, sender: Sender, decision: Decision) -> None:
+        history = await self.history(ctx)
+        hint = decision.guard or ""
+        persona = self.persona.system_prompt
+        text = await with_fallback(
+            self.llm,
+            self.offline,
+            lambda model: model.chat(ctx.text, persona=persona, history=history, hint=hint),
+            what="chat model",
+        )
+        # a chat reply may repeat citations from the thread, never invent one
+        text = check_citations(text, cited("\n".join(t.text for t in history))).text.strip()
+        if not text:
+            text = await standing_in(self.offline, UNUSABLE).chat(
+                ctx.text, persona=persona, history=history, hint=hint
+            )
+        buttons: tuple[Button, ...] = ()
+        if len(query_terms(ctx.text)) >= 3 and decision.guard not in LOOKS_ELSEWHERE:
+            buttons = (Button(Action.DEEP_INVESTIGATION, "Run a deep investigation", str(ctx.message.id)),)
+        await self.outbox.reply(ctx, sender, self._noted(ctx, text), buttons=buttons, route=Route.NONE)
+
+    # ------------------------------------------------------------------ quick
+
+    async def quick(self, ctx: Context, sender: Sender, question: str, *, recall: bool = False) -> None:
+        await self.outbox.typing(sender, ctx.inbound.thread)
+        if recall:
+            result = await self.recall.cascade(question, space=ctx.conversation.space)
+            text = render_recall(result)
+            weak = result.grade.value != "STRONG" and len(result.hits) < WEAK_HITS
+            await self._answer_with_offer(
+                ctx, sender, f"```\n{text}\n```" if "\n" in text else text, question, weak
+            )
+            return
+        hits = await self.recall.retrieve(
+            question, space=ctx.conversation.space, limit=self.settings.quick_top_k
+        )
+        if not hits:
+            text = "I found nothing in the knowledge base about that."
+            await self._answer_with_offer(ctx, sender, text, question, weak=True)
+            return
+        sources = _sources(hits)
+        history = await self.history(ctx, limit=6)
+        persona = self.persona.system_prompt
+        text = await with_fallback(
+            self.llm,
+            self.offline,
+            lambda model: model.answer(question, persona=persona, sources=sources, history=history),
+            what="deep model",
+        )
+        checked = check_citations(text, [s.id for s in sources])
+        text = checked.text.strip()
+        if checked.removed:
+            log.info("removed %d unknown citations from a quick answer", checked.removed)
+        if not text:
+            text = await standing_in(self.offline, UNUSABLE).answer(
+                question, persona=persona, sources=sources, history=history
+            )
+        await self._answer_with_offer(ctx, sender, text, question, weak=len(hits) < WEAK_HITS)
+
+    async def _answer_with_offer(
+        self, ctx: Context, sender: Sender, text: str, question: str, weak: bool
+    ) -> None:
+        buttons: list[Button] = []
+        if weak:
+            text += "\n\nThe knowledge base is thin on this. Want me to dig deeper? Say *yes* and I'll investigate."
+            buttons.append(Button(Action.INVESTIGATE_OFFER, "Investigate this", str(ctx.message.id)))
+        else:
+            buttons.append(Button(Action.DEEP_INVESTIGATION, "Run a deep investigation", str(ctx.message.id)))
+        reply = Reply(
+            ctx.inbound.thread,
+            self._noted(ctx, text),
+            in_reply_to=ctx.inbound.message_id,
+            buttons=tuple(buttons),
+        )
+        await self.outbox.post(
+            ctx.conversation,
+            ctx.inbound.thread,
+            sender,
+            reply,
+            route=Route.QUICK,
+            offer=question if weak else None,
+            question=question,
+        )
+
+    # ------------------------------------------------------------------ async
+
+    async def dig(self, ctx: Context, sender: Sender, decision: Decision) -> None:
+        """The async route: enqueue an investigation of the decision's question."""
+        question = (decision.question or ctx.text).strip()
+        if decision.offer_reply == OfferReply.ACCEPTED:
+            await self.conversations.set_offer(ctx.conversation.id, None, None)
+        elif is_referential(question) or question == normalize(ctx.text):
+            # "dig into that": the worker rewrites it from the thread; keep the request as asked
+            question = question or ctx.text
+        await self.enqueue(
+            ctx.conversation,
+            ctx.inbound.thread,
+            ctx.inbound.author,
+            question,
+            sender,
+            request_text=ctx.text,
+            request_message_id=ctx.inbound.message_id,
+            ctx=ctx,
+        )
+
+    async def enqueue(
+        self,
+        conv: ConversationRow,
+        thread: ThreadRef,
+        requester: Person,
+        question: str,
+        sender: Sender,
+        *,
+        request_text: str,
+        request_message_id: str | None,
+        ctx: Context | None = None,
+        entry_id: str | None = None,
+    ) -> OpenInvestigation:
+        now = self.clock.now()
+        result = await self.queue.enqueue(
+            Request(
+                conversation_id=conv.id,
+                space=conv.space,
+                question=question[:2000],
+                request_text=request_text[:4000],
+                requester_id=requester.id,
+                requester_name=requester.name,
+                thread_ref=thread.to_json(),
+                request_message_id=request_message_id,
+                entry_id=entry_id,
+            ),
+            now=now,
+            dedup_window=timedelta(seconds=self.settings.dedup_window_s),
+            note_when_open=True,  # the request is added to the open one as a steering note
+        )
+        inv = result.investigation
+        if not result.created:
+            minutes = max(0, int((now - (inv.created_at or now)).total_seconds() // 60))
+            text = (
+                f'I\'m already investigating "{shorten(inv.question)}" (started {minutes} min ago). '
+                "I've added your message to it as a note; the report will come here."
+            )
+            await self.outbox.post(
+                conv,
+                thread,
+                sender,
+                Reply(thread, text, kind=ReplyKind.NOTICE, in_reply_to=request_message_id),
+                route=Route.ASYNC,
+            )
+            return inv
+        text = f"On it: investigating \"{shorten(question)}\". I'll post the report in this thread when it's done."
+        if ctx is not None and ctx.truncated:
+            text += truncation_note(ctx, self.settings.max_message_chars)
+        await self.outbox.post(
+            conv,
+            thread,
+            sender,
+            Reply(
+                thread,
+                text,
+                kind=ReplyKind.ACK,
+                in_reply_to=request_message_id,
+                buttons=(Button(Action.ANSWER_QUICKLY, "Answer quickly instead", inv.id),),
+            ),
+            route=Route.ASYNC,
+            ack_for=inv.id,
+        )
+        if self.on_enqueued is not None:
+            self.on_enqueued()
+        return inv
+
+    async def attach_note(self, ctx: Context, sender: Sender, inv: Investigation | OpenInvestigation) -> None:
+        await self.queue.add_note(
+            inv.id, text=ctx.text, author_id=ctx.inbound.author.id, now=self.clock.now()
+        )
+        await self.outbox.reply(
+            ctx,
+            sender,
+            f'Noted; I\'ll take that into account in the investigation of "{shorten(inv.question)}".',
+            kind=ReplyKind.NOTICE,
+            route=Route.ASYNC,
+        )
+
+    async def cancel(self, ctx: Context, sender: Sender) -> None:
+        inv = await self.queue.open_for_conversation(ctx.conversation.id)
+        if inv is None:
+            await self.outbox.reply(
+                ctx,
+                sender,
+                "There's no investigation running here to cancel.",
+                kind=ReplyKind.NOTICE,
+                route=Route.NONE,
+            )
+            return
+        await self.queue.cancel(inv.id, now=self.clock.now())
+        await self.outbox.reply(
+            ctx,
+            sender,
+            f'Cancelled the investigation of "{shorten(inv.question)}".',
+            kind=ReplyKind.NOTICE,
+            route=Route.NONE,
+        )
+
+    def _noted(self, ctx: Context, text: str) -> str:
+        return with_truncation_note(ctx, text, self.settings.max_message_chars)
+
+
+def _sources(hits: Sequence[Hit]) -> list[Source]:
+    return [source_of(h.entry) for h in hits]

@@ -1,0 +1,43 @@
+"""The words routing shares with the core: guard names, offer replies, and the steering
+phrases that attach a message to an open investigation instead of routing it."""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+
+class Guard(StrEnum):
+    """Why a trigger did not fire (``Decision.guard``); equal to the stored strings."""
+
+    REMINDER = "reminder"
+    NEGATION = "negation"
+    NOUN = "noun"
+    TRACKED_SIGNAL = "tracked_signal"
+    CAPABILITY = "capability"
+    PAST_TENSE = "past_tense"
+    FIRST_PERSON = "first_person"
+    THIRD_PERSON = "third_person"
+
+
+class OfferReply(StrEnum):
+    """How a message answers an open offer to investigate (``Decision.offer_reply``)."""
+
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+
+
+# Guards that mean "this looks something else up": such a message is neither steering for an
+# open investigation nor worth a "Run a deep investigation" button.
+LOOKS_ELSEWHERE = frozenset({Guard.TRACKED_SIGNAL, Guard.REMINDER, Guard.CAPABILITY})
+
+STEERING = re.compile(
+    r"^(?:also|and|plus|include|including|focus|especially|make\s+sure|don'?t\s+forget|what\s+about|"
+    r"how\s+about|check|look\s+at|consider|add|remember\s+to|note\s+that|fyi|btw|p\.?s\.?)\b",
+    re.I,
+)
+
+
+def is_steering(normalized: str) -> bool:
+    """Whether a (normalized) message reads as a note for the investigation under way."""
+    return STEERING.match(normalized) is not None

@@ -1,0 +1,95 @@
+"""What storage relies on from the database behaves the same on SQLite and PostgreSQL:
+how many rows a statement changed (first delivery vs redelivery, new links, guarded queue
+transitions), RETURNING, JSON columns and aware UTC times."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+
+from bot.clock import FakeClock
+from storage.conversations import Conversations
+from storage.db import Database
+from storage.knowledge import EntryDraft, Knowledge
+from storage.queue import Outcome, Queue, Request
+
+
+async def test_a_delivery_key_is_first_time_once(any_db: Database, clock: FakeClock) -> None:
+    conversations = Conversations(any_db)
+    assert await conversations.first_time("slack:event:Ev1", now=clock.now()) is True
+    assert await conversations.first_time("slack:event:Ev1", now=clock.now()) is False
+    assert await conversations.first_time("slack:event:Ev2", now=clock.now()) is True
+
+
+async def test_new_links_are_counted_and_existing_ones_are_not(any_db: Database, clock: FakeClock) -> None:
+    knowledge = Knowledge(any_db)
+    entries = [
+        (await knowledge.upsert(EntryDraft(space="s", source=f"n{i}", title=f"t{i}", content="c"), now=clock.now()))[0]
+        for i in range(3)
+    ]
+    a, b, c = (e.id for e in entries)
+    assert await knowledge.add_relations([(a, b, "link"), (b, c, "link")], space="s", now=clock.now()) == 2
+    assert await knowledge.add_relations([(a, b, "link"), (a, c, "link")], space="s", now=clock.now()) == 1
+    assert await knowledge.add_relations([(a, b, "link")], space="s", now=clock.now()) == 0
+
+
+async def test_guarded_transitions_count_the_rows_they_changed(any_db: Database, clock: FakeClock) -> None:
+    queue = Queue(any_db)
+    conv, _ = await Conversations(any_db).get_or_create(
+        key="k", platform="console", space="s", channel="c", thread="t", thread_ref="{}", now=clock.now()
+    )
+    enq = await queue.enqueue(
+        Request(conversation_id=conv.id, space="s", question="q", thread_ref="{}"),
+        now=clock.now(),
+        dedup_window=timedelta(minutes=10),
+    )
+    claim = await queue.claim(worker_id="w", now=clock.now())
+    assert claim is not None and claim.investigation.id == enq.investigation.id
+    assert await queue.heartbeat(claim, now=clock.now()) is True
+    assert await queue.complete(claim, now=clock.now(), answer="a") is Outcome.APPLIED
+    assert await queue.complete(claim, now=clock.now(), answer="b") is Outcome.ALREADY_TERMINAL
+    now = clock.now()
+    assert await queue.lease_delivery(claim.investigation.id, now=now, until=now + timedelta(minutes=5))
+    assert not await queue.lease_delivery(claim.investigation.id, now=now, until=now + timedelta(minutes=5))
+    assert await queue.mark_delivered(claim.investigation.id, message_id="m1", now=now) is True
+    assert await queue.mark_delivered(claim.investigation.id, message_id="m2", now=now) is False
+    assert await queue.cancel(claim.investigation.id, now=now) is Outcome.ALREADY_TERMINAL
+    assert await queue.cancel("no-such-id", now=now) is Outcome.NOT_FOUND
+
+
+async def test_returning_json_and_times_round_trip_alike(any_db: Database) -> None:
+    conversations = Conversations(any_db)
+    # an aware time in another zone comes back as the same instant, in UTC
+    sent = datetime(2026, 3, 1, 23, 30, 15, 123456, tzinfo=timezone(timedelta(hours=-5)))
+    meta = {"unicode": "naïve ☃", "nested": {"list": [1, 2.5, None, True]}, "empty": {}}
+    stored = await conversations.store_inbound(
+        key="console:local:c:t",
+        platform="console",
+        space="local",
+        channel="c",
+        thread="t",
+        thread_ref="{}",
+        platform_message_id="m1",
+        text="hello",
+        now=sent,
+        meta=meta,
+    )
+    assert stored.message is not None and stored.message.id > 0  # the id came back by RETURNING
+    again = await conversations.store_inbound(
+        key="console:local:c:t",
+        platform="console",
+        space="local",
+        channel="c",
+        thread="t",
+        thread_ref="{}",
+        platform_message_id="m1",
+        text="hello",
+        now=sent,
+    )
+    assert again.message is None  # the same platform message: no row back
+    read = await conversations.message(stored.conversation.id, stored.message.id)
+    assert read is not None
+    assert read.meta == meta
+    assert read.created_at is not None
+    moment = Database.from_db_time(read.created_at)
+    assert moment == sent and moment is not None and moment.tzinfo == UTC
+    assert stored.conversation.created_at == sent
