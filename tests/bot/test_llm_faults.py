@@ -254,6 +254,19 @@ async def test_refused_quick_answer_says_so_and_gives_the_notes(fake: FakeAnthro
     assert f"[Entry {entry_id[:8]}]" in reply
 
 
+async def test_an_empty_quick_answer_is_never_a_bare_button(fake: FakeAnthropic, tmp_path: Any) -> None:
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        entry_id = await _beacon(rt)
+        fake.rule = per_job(
+            DEEP,
+            classify=tool_message("route_message", {"route": "quick", "reason": "question"}),
+            quick=empty(),
+        )
+        reply = await _ask(rt, "what is Beacon?")
+    assert "The language model did not give a usable answer; here is what the notes say:" in reply
+    assert f"[Entry {entry_id[:8]}]" in reply
+
+
 async def test_empty_chat_content_is_never_an_ellipsis(fake: FakeAnthropic, tmp_path: Any) -> None:
     fake.rule = per_job(
         DEEP, classify=tool_message("route_message", {"route": "none", "reason": "talk"}), chat=empty()
