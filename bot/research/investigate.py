@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from bot.citations import check_citations
 from bot.errors import InputError
 from bot.llm.base import LLMProvider
 from bot.research.recall import EarlierAnswer, Grade, Recall
@@ -256,7 +257,10 @@ class Investigator:
         dossier.mentioned_people = people
         if use_llm_gaps and not self.llm.offline:
             try:
-                gap_queries += await self.llm.find_gaps(topic, sources=dossier.sources()[:30])
+                shown = dossier.sources()[:30]
+                found = await self.llm.find_gaps(topic, sources=shown)
+                # model text that may reach the report (Knowledge Gaps): no invented citations
+                gap_queries += [check_citations(q, [s.id for s in shown]).text.strip() for q in found]
             except Exception:  # the deterministic extraction below still runs
                 pass
         gap_queries += candidates

@@ -571,3 +571,16 @@ async def test_prompt_caching_is_asked_for_only_where_it_pays(fake: FakeAnthropi
     assert usages[0]["cache_creation_input_tokens"] > 1024 and usages[0]["cache_read_input_tokens"] == 0
     assert usages[1]["cache_read_input_tokens"] == usages[0]["cache_creation_input_tokens"]
     assert total.cache_read == usages[1]["cache_read_input_tokens"]
+
+
+async def test_gap_queries_from_the_model_carry_no_invented_citation(fake: FakeAnthropic, tmp_path: Any) -> None:
+    fake.rule = per_job(
+        DEEP,
+        rewrite=text_message("the March 2026 ingestion outage"),
+        gaps=tool_message("report_gaps", {"gaps": ["Zanzibar quokka [Entry deadbeef]"]}),
+    )
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        await rt.ingest(rt.settings.vault)
+        inv = await _investigate(rt, "dig into the March ingestion outage")
+    gaps = inv.answer.split("## Knowledge Gaps", 1)[1]
+    assert "Zanzibar quokka" in gaps and "deadbeef" not in inv.answer
