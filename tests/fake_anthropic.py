@@ -46,6 +46,7 @@ class Scripted:
     body: dict[str, Any] | None = None
     headers: dict[str, str] = field(default_factory=dict)
     hang: bool = False
+    raw: str | None = None  # sent as is, as application/json (a garbled body)
 
 
 def message(
@@ -231,6 +232,8 @@ class FakeAnthropic:
         if step.hang:
             await self._release.wait()  # held until the test ends: the client must give up
             return web.json_response(text_message("too late"))
+        if step.raw is not None:
+            return web.Response(text=step.raw, content_type="application/json")
         problem = _problem(body)
         if problem is not None:
             err = error(400, "invalid_request_error", problem)

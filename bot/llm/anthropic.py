@@ -183,6 +183,8 @@ class AnthropicProvider:
                     except anthropic.APIConnectionError as exc:  # includes the SDK's timeouts
                         wait = None
                         failure = type(exc).__name__
+                    except (anthropic.APIError, ValueError) as exc:  # a body that is not the contract
+                        raise LLMError(f"{job}: model call failed ({type(exc).__name__})") from None
                     if wait is None:
                         wait = min(4.0, 0.5 * 2**attempt) * (1 - 0.25 * random.random())
                     if attempt >= self.max_retries or self._monotonic() + wait >= deadline:

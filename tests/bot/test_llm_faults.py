@@ -573,7 +573,9 @@ async def test_prompt_caching_is_asked_for_only_where_it_pays(fake: FakeAnthropi
     assert total.cache_read == usages[1]["cache_read_input_tokens"]
 
 
-async def test_gap_queries_from_the_model_carry_no_invented_citation(fake: FakeAnthropic, tmp_path: Any) -> None:
+async def test_gap_queries_from_the_model_carry_no_invented_citation(
+    fake: FakeAnthropic, tmp_path: Any
+) -> None:
     fake.rule = per_job(
         DEEP,
         rewrite=text_message("the March 2026 ingestion outage"),
@@ -584,3 +586,10 @@ async def test_gap_queries_from_the_model_carry_no_invented_citation(fake: FakeA
         inv = await _investigate(rt, "dig into the March ingestion outage")
     gaps = inv.answer.split("## Knowledge Gaps", 1)[1]
     assert "Zanzibar quokka" in gaps and "deadbeef" not in inv.answer
+
+
+async def test_a_response_that_breaks_the_contract_falls_back(fake: FakeAnthropic, tmp_path: Any) -> None:
+    fake.rule = per_job(DEEP, chat=Scripted(raw='{"type": "message", "content": [{"type": "te'))
+    async with Runtime.open(_settings(tmp_path, fake), clock=FakeClock()) as rt:
+        reply = await _ask(rt, "hi")
+    assert "something went wrong" not in reply and "Hello!" in reply

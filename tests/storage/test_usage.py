@@ -42,7 +42,13 @@ async def test_usage_is_summed_and_grouped(any_db: Database) -> None:
         await log.record(call)
 
     ana_a = await log.tokens_used(space="team-a", user="ana")
-    assert (ana_a.input, ana_a.output, ana_a.cache_write, ana_a.cache_read, ana_a.calls) == (2100, 210, 1050, 525, 2)
+    assert (ana_a.input, ana_a.output, ana_a.cache_write, ana_a.cache_read, ana_a.calls) == (
+        2100,
+        210,
+        1050,
+        525,
+        2,
+    )
     assert (await log.tokens_used(user="ana", since=DAY2 - timedelta(hours=1))).input == 2040
     assert (await log.tokens_used()).calls == 4
     assert (await log.tokens_used(space="nowhere")).total == 0
@@ -60,4 +66,6 @@ async def test_usage_is_summed_and_grouped(any_db: Database) -> None:
 
     per_inv = await log.for_investigations(["inv-1", "inv-2"])
     assert list(per_inv) == ["inv-1"]
-    assert [(g.model, g.tokens.input, g.tokens.calls) for g in per_inv["inv-1"]] == [("claude-opus-4-8", 3000, 2)]
+    assert [(g.model, g.tokens.input, g.tokens.calls) for g in per_inv["inv-1"]] == [
+        ("claude-opus-4-8", 3000, 2)
+    ]
