@@ -14,7 +14,7 @@ from bot.core.context import Context, clean_text
 from bot.core.inbound import InboundPipeline
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
-from bot.errors import MalloryError
+from bot.errors import MalloryError, StorageError
 from bot.events import ActionEvent, Command, Inbound, Reply, ReplyKind, Sender, ThreadRef
 from bot.llm import LLMProvider, OfflineProvider
 from bot.llm.usage import scoped
@@ -142,9 +142,11 @@ class Mallory:
         try:
             with scoped(space=inbound.space, user_id=inbound.author.id):
                 await self.inbound.handle(inbound, sender)
-        except MalloryError as exc:
-            log.warning("could not handle message %s: %s", inbound.message_id, exc)
-        except Exception:
+        except Exception as exc:
+            # an error raised on purpose was already explained; a database failure is ours
+            if isinstance(exc, MalloryError) and not isinstance(exc, StorageError):
+                log.warning("could not handle message %s: %s", inbound.message_id, exc)
+                return
             log.exception("unexpected error handling message %s", inbound.message_id)
             await self._apologize(
                 inbound,

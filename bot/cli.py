@@ -22,41 +22,26 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot import __version__
-from bot.config import Settings, load_settings
+from bot.config import Settings, load_settings, unknown_variables
+from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter
 from bot.errors import MalloryError
 from bot.events import ThreadRef
-from storage.db import StorageError
+from bot.redact import RedactSecrets
 
 log = logging.getLogger("mallory")
 
+CONSOLE = "console"  # the adapter `run` falls back to, and `chat` opens
+
 Handler = Callable[[argparse.Namespace, Settings], Awaitable[int]]
+
+# one default space for the console and every command, so what one stores the others find
+SPACE_HELP = (
+    "{what} (default: MALLORY_DEFAULT_SPACE, 'global'; the console chat and every command "
+    "share it, and entries in 'global' are seen from every space)"
+)
 
 
 # --------------------------------------------------------------------------- logging
-
-
-class RedactSecrets(logging.Filter):
-    """Replace every configured secret in log records with a placeholder."""
-
-    def __init__(self, secrets: list[str]) -> None:
-        super().__init__()
-        self.secrets = [s for s in secrets if len(s) >= 6]
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not self.secrets:
-            return True
-        message = record.getMessage()
-        redacted = message
-        for secret in self.secrets:
-            redacted = redacted.replace(secret, "[redacted]")
-        if redacted != message:
-            record.msg, record.args = redacted, ()
-        if record.exc_info and record.exc_info[1] is not None:
-            text = logging.Formatter().formatException(record.exc_info)
-            for secret in self.secrets:
-                text = text.replace(secret, "[redacted]")
-            record.exc_text, record.exc_info = text, None
-        return True
 
 
 def setup_logging(settings: Settings, *, verbose: bool = False) -> None:
@@ -88,25 +73,46 @@ def err(text: str) -> None:
 
 
 async def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
-    from adapters.console import ConsoleChat, ConsoleSender
     from bot.runtime import Runtime
 
+    console = load_adapter("console")
+    if getattr(args, "space", None):
+        settings = settings.model_copy(update={"default_space": args.space})
     async with Runtime.open(settings, platforms=["console"]) as rt:
         await _announce(rt, seed=not args.no_seed)
-        sender = ConsoleSender(sys.stdout)
-        rt.worker.senders["console"] = sender
-        rt.worker.start()
         session = args.session or f"session-{datetime.now(UTC):%Y%m%d-%H%M%S}"
-        chat = ConsoleChat(rt.core, sender, session=session, user=args.user, now=rt.clock.now)
-        interactive = sys.stdin.isatty()
+        interactive = sys.stdin is not None and sys.stdin.isatty()
+        adapter = console.from_settings(
+            settings, rt.core, Serving(session=session, user=args.user, prompt=interactive)
+        )
+        rt.worker.senders[adapter.name] = adapter.sender
+        rt.worker.start()
         if interactive:
             print("Type a message and press Enter; Ctrl-D to quit.\n", file=sys.stderr)
-        await chat.run(prompt=interactive)
-        waited = await wait_for_thread(rt, chat.thread, timeout=args.wait)
+        try:
+            await adapter.start()
+            try:
+                await adapter.wait_closed()
+            finally:
+                await adapter.stop()
+            waited = not isinstance(adapter, OneConversation) or await wait_for_thread(
+                rt, adapter.thread, timeout=args.wait
+            )
+        finally:
+            say_handed_back(await rt.worker.stop())
         if not waited:
             err(f"stopped waiting after {args.wait:g}s; open investigations continue with `mallory worker`")
             return 3
     return 0
+
+
+def say_handed_back(investigations: list[Any]) -> None:
+    """At exit: what this process was still working on went back to the queue."""
+    for inv in investigations:
+        err(
+            f'handed back the unfinished investigation of "{inv.question[:80]}" '
+            "(no attempt spent): the next `mallory worker` or `mallory chat` picks it up at once"
+        )
 
 
 async def wait_for_thread(rt: Any, thread: ThreadRef, *, timeout: float) -> bool:
@@ -174,23 +180,16 @@ async def warming(rt: Any) -> AsyncIterator[None]:
 
 
 def platform_plan(settings: Settings) -> tuple[list[str], list[str]]:
-    """Which adapters `run` starts, and why each one is or is not started."""
+    """Which platform adapters `run` starts, and why each one is or is not started (the
+    console is what `run` opens when none is)."""
     start, why = [], []
-    if settings.slack_bot_token and (settings.slack_app_token or settings.slack_signing_secret):
-        start.append("slack")
-        mode = "Socket Mode" if settings.slack_app_token else "HTTP Events API (serve it with --http PORT)"
-        why.append(f"slack: SLACK_BOT_TOKEN set, {mode}")
-    elif settings.slack_bot_token:
-        why.append(
-            "slack: not started — SLACK_BOT_TOKEN needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP)"
-        )
-    else:
-        why.append("slack: not started — no SLACK_BOT_TOKEN")
-    if settings.telegram_bot_token:
-        start.append("telegram")
-        why.append("telegram: TELEGRAM_BOT_TOKEN set")
-    else:
-        why.append("telegram: not started — no TELEGRAM_BOT_TOKEN")
+    for name in installed():
+        if name == CONSOLE:
+            continue
+        configured, reason = load_adapter(name).plan(settings)
+        if configured:
+            start.append(name)
+        why.append(reason)
     return start, why
 
 
@@ -207,26 +206,22 @@ async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
 async def _serve(platforms: list[str], args: argparse.Namespace, settings: Settings) -> int:
     from bot.runtime import Runtime
 
+    serving = Serving(http_port=args.http, webhook_url=args.webhook, webhook_port=args.port)
     async with Runtime.open(settings, platforms=platforms) as rt:
         await _announce(rt, seed=not args.no_seed)
-        adapters: list[Any] = []
+        adapters: list[Adapter] = []
         try:
             for name in platforms:
-                module = importlib.import_module(f"adapters.{name}")
-                sender = module.sender_from_settings(settings)
-                rt.worker.senders[name] = sender
-                adapter_cls = module.SlackAdapter if name == "slack" else module.TelegramAdapter
-                adapter = adapter_cls(settings, rt.core, sender)
-                if name == "slack":
-                    await adapter.start(http_port=args.http)
-                else:
-                    await adapter.start(webhook_url=args.webhook, port=args.port)
+                adapter = load_adapter(name).from_settings(settings, rt.core, serving)
+                rt.worker.senders[name] = adapter.sender
+                await adapter.start()
                 adapters.append(adapter)
                 print(f"{name}: started", file=sys.stderr)
             rt.worker.start()
             async with warming(rt):
                 await _until_signal()
         finally:
+            say_handed_back(await rt.worker.stop())
             for adapter in reversed(adapters):
                 await adapter.stop()
             await _close_senders(rt.worker.senders)
@@ -260,8 +255,9 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
     platforms, _ = platform_plan(settings)
     async with Runtime.open(settings, platforms=platforms or ["console"]) as rt:
         for name in platforms:
-            module = importlib.import_module(f"adapters.{name}")
-            rt.worker.senders[name] = module.sender_from_settings(settings)
+            sender = load_adapter(name).sender_from_settings(settings)
+            if sender is not None:
+                rt.worker.senders[name] = sender
         print(
             f"worker {rt.worker.worker_id}: delivering to {', '.join(platforms) or 'no platform (results wait in the database)'}",
             file=sys.stderr,
@@ -275,6 +271,7 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
             async with warming(rt):
                 await _until_signal()
         finally:
+            say_handed_back(await rt.worker.stop())
             await _close_senders(rt.worker.senders)
     return 0
 
@@ -341,9 +338,10 @@ async def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     path = Path(args.path).expanduser()
     async with Runtime.open(settings) as rt:
         print(f"embeddings: {rt.embedder_description}", file=sys.stderr)
-        result = await rt.ingest(path, space=args.space)
+        space = args.space or settings.default_space
+        result = await rt.ingest(path, space=space)
     print(
-        f"ingested {result.total} entries from {path} into space {args.space!r}: "
+        f"ingested {result.total} entries from {path} into space {space!r}: "
         f"{result.created} new, {result.updated} updated, {result.unchanged} unchanged, {result.links} links"
     )
     for skipped in result.skipped:
@@ -408,9 +406,13 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
             print(f"  {text}", file=sys.stderr)
 
         dossier = await rt.investigator.run(
-            topic, space=args.space, entry_id=args.entry, depth=args.depth, progress=progress
+            topic,
+            space=args.space or settings.default_space,
+            entry_id=args.entry,
+            depth=args.depth,
+            progress=progress,
         )
-        synthesis = await rt.worker._synthesize(dossier, [])
+        synthesis = await rt.worker.synthesize(dossier, [])
         from bot.research.report import render_report
 
         report = render_report(dossier, synthesis)
@@ -421,20 +423,21 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def cmd_recall(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.research.recall import render_recall
+    from bot.research.recall import Grade, render_recall
     from bot.runtime import Runtime
 
     question = " ".join(args.question).strip()
+    space = args.space or settings.default_space
     async with Runtime.open(settings) as rt:
         if args.keyword:
             explored = await rt.core.recall.explore(
-                question, space=args.space, keywords=args.keyword, depth=args.depth, beam=args.beam
+                question, space=space, keywords=args.keyword, depth=args.depth, beam=args.beam
             )
             from bot.research.recall import RecallResult
 
             result = RecallResult(question, explored=explored)
         else:
-            result = await rt.core.recall.cascade(question, space=args.space)
+            result = await rt.core.recall.cascade(question, space=space)
     if args.json:
         print(
             json.dumps(
@@ -466,6 +469,8 @@ async def cmd_recall(args: argparse.Namespace, settings: Settings) -> int:
             )
         )
     else:
+        if result.grade is Grade.MISS:
+            print("MISS: no earlier answer to this question.")
         print(render_recall(result))
     return 0
 
@@ -512,6 +517,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="at end of input, wait this many seconds for open investigations (default 300)",
     )
     chat_opts.add_argument("--no-seed", action="store_true", help="do not seed an empty knowledge base")
+    chat_opts.add_argument(
+        "--space", help=SPACE_HELP.format(what="space the console conversation reads and writes")
+    )
 
     p = sub.add_parser(
         "run",
@@ -534,8 +542,14 @@ def build_parser() -> argparse.ArgumentParser:
         "chat",
         parents=[chat_opts],
         help="chat in the terminal (reads stdin, pipe-friendly)",
-        description="Chat with Mallory in the terminal. One message per line; piped input works, "
-        "and the process waits for the session's investigations before exiting.",
+        description="Chat with Mallory in the terminal.\n\n"
+        "Where a message ends: one message per line. A line ending in a backslash continues on\n"
+        "the next one; lines between two ``` lines are one message; a run of binary lines is one\n"
+        "message; in a terminal, lines pasted at once are one message.\n\n"
+        "Piped input works: at its end the process waits for the session's investigations\n"
+        "(--wait) and hands back any still running (no attempt spent), so the next worker takes\n"
+        "them at once.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.set_defaults(handler=cmd_chat)
 
@@ -548,9 +562,7 @@ def build_parser() -> argparse.ArgumentParser:
         "ingest", cmd_ingest, "load a folder of Markdown notes (or a .jsonl corpus) into the knowledge base"
     )
     p.add_argument("path", help="a folder of .md notes, one .md file, or a .jsonl file (_id, title, text)")
-    p.add_argument(
-        "--space", default="global", help="space to load into (default: global, seen by every space)"
-    )
+    p.add_argument("--space", help=SPACE_HELP.format(what="space to load into"))
 
     p = add(
         "investigations", cmd_investigations, "list investigations with status, question, thread, attempts"
@@ -565,7 +577,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--depth", type=int, default=1, choices=[1, 2], help="relationship hops in Phase 2 (default 1)"
     )
-    p.add_argument("--space", default="global")
+    p.add_argument("--space", help=SPACE_HELP.format(what="space to read"))
     p.add_argument("--no-seed", action="store_true", help="do not seed an empty knowledge base")
 
     p = add("recall", cmd_recall, "search earlier answers, then the knowledge base, then the graph")
@@ -573,7 +585,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--keyword", action="append", help="explore the graph from this keyword (repeatable)")
     p.add_argument("--depth", type=int, default=3, help="explore: hops from the anchors (default 3)")
     p.add_argument("--beam", type=int, default=4, help="explore: nodes kept per hop (default 4)")
-    p.add_argument("--space", default="global")
+    p.add_argument("--space", help=SPACE_HELP.format(what="space to read"))
     p.add_argument("--json", action="store_true")
 
     p = add("worker", cmd_worker, "run only the worker loop (claims, investigates, delivers)")
@@ -609,11 +621,13 @@ def main(argv: list[str] | None = None) -> int:
         err(f"bad setting {where}: {first.get('msg')}")
         return 2
     setup_logging(settings, verbose=args.verbose)
+    for line in unknown_variables():
+        err(line)
     try:
         return asyncio.run(args.handler(args, settings))
     except KeyboardInterrupt:
         return 130
-    except (MalloryError, StorageError) as exc:
+    except MalloryError as exc:
         err(str(exc))
         return 1
     except BrokenPipeError:

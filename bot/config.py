@@ -6,6 +6,9 @@ passes it (or pieces of it) down.
 
 from __future__ import annotations
 
+import difflib
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,6 +78,9 @@ class Settings(BaseSettings):
     worker_interval_s: float = Field(2.0, validation_alias=_env("MALLORY_WORKER_INTERVAL"))
     sweep_interval_s: float = Field(60.0, validation_alias=_env("MALLORY_SWEEP_INTERVAL"))
     delivery_retry_s: float = Field(30.0, validation_alias=_env("MALLORY_DELIVERY_RETRY"))
+    # delivery keys (Slack event ids, Telegram update ids, button presses) are remembered this
+    # long: longer than any platform redelivers (Telegram keeps unconfirmed updates 24 h)
+    seen_retention_s: float = Field(7 * 86400.0, validation_alias=_env("MALLORY_SEEN_RETENTION"))
 
     # models
     llm_provider: str = Field("auto", validation_alias=_env("MALLORY_LLM"))
@@ -188,3 +194,30 @@ class Settings(BaseSettings):
 def load_settings(**overrides: object) -> Settings:
     """Read the environment (and ``.env``) once; ``overrides`` win, for tests and flags."""
     return Settings(**overrides)  # type: ignore[arg-type]
+
+
+# read by the benchmarks (bench/), not by the bot: set on purpose, never a typo
+OTHER_VARIABLES = ("MALLORY_SCIFACT",)
+
+
+def known_variables() -> list[str]:
+    """Every environment variable a setting is read from."""
+    names = list(OTHER_VARIABLES)
+    for info in Settings.model_fields.values():
+        alias = info.validation_alias
+        if isinstance(alias, AliasChoices):
+            names += [c for c in alias.choices if isinstance(c, str)]
+    return names
+
+
+def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
+    """One line for each ``MALLORY_*`` variable that no setting reads (a typo is otherwise
+    silently ignored), naming the closest known one."""
+    env = os.environ if environ is None else environ
+    known = known_variables()
+    lines = []
+    for name in sorted(n for n in env if n.upper().startswith("MALLORY_") and n.upper() not in known):
+        close = difflib.get_close_matches(name.upper(), known, n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]}?" if close else " (see README: Configuration)"
+        lines.append(f"unknown setting {name} is ignored{hint}")
+    return lines

@@ -31,8 +31,9 @@ def apology(inv: Investigation) -> str:
     )
 
 
-def compose(inv: Investigation) -> Reply:
-    thread = ThreadRef.from_json(inv.thread_ref)
+def compose(inv: Investigation, thread: ThreadRef | None = None) -> Reply:
+    """The report (or apology) as a reply into ``thread`` (read from the row when not given)."""
+    thread = thread or ThreadRef.from_json(inv.thread_ref)
     requester = Person(inv.requester_id, inv.requester_name) if inv.requester_id else None
     if inv.status == Status.FAILED.value or not inv.answer:
         return Reply(
@@ -51,6 +52,8 @@ def compose(inv: Investigation) -> Reply:
             in_reply_to=inv.request_message_id,
             mention=requester,
             title=shorten(inv.question, 80),
+            full_report=report,
+            report_file=inv.report_path,
         )
     return Reply(
         thread,
@@ -60,6 +63,8 @@ def compose(inv: Investigation) -> Reply:
         mention=requester,
         attachment=Attachment(filename=f"investigation-{inv.id[:8]}.md", content=report),
         title=shorten(inv.question, 80),
+        full_report=report,
+        report_file=inv.report_path,
     )
 
 
@@ -106,7 +111,7 @@ class Delivery:
         now = self.clock.now()
         if not await self.queue.lease_delivery(inv.id, now=now, until=now + DELIVERY_LEASE):
             return False  # delivered already, or another worker is posting it right now
-        reply = compose(inv)
+        reply = compose(inv, thread)
         try:
             posted: Posted = await sender.send(reply)
         except RetryLater as exc:

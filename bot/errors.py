@@ -1,19 +1,29 @@
 """The exceptions Mallory raises, drawn once here.
 
-MalloryError
+MalloryError              (defined in storage/errors.py so storage can share the root)
  ├── ConfigError          a setting is missing or wrong; message is for the user
  ├── InputError           a user-supplied path, id or argument is unusable
  ├── DeliveryError        a platform refused or failed to take a message
  │    └── RetryLater      the platform asked us to come back (rate limit, outage)
- └── LLMError             the model gave no usable answer within its budget
-      └── ModelRefused    the model declined the request (stop_reason "refusal")
+ ├── LLMError             the model gave no usable answer within its budget
+ │    └── ModelRefused    the model declined the request (stop_reason "refusal")
+ ├── EmbedderError        an embedder could not produce vectors (research/embedders.py)
+ └── StorageError         the database cannot be opened or used (storage/errors.py)
 """
 
 from __future__ import annotations
 
+from storage.errors import MalloryError, StorageError
 
-class MalloryError(Exception):
-    """Root of every error Mallory raises on purpose."""
+__all__ = [
+    "ConfigError",
+    "DeliveryError",
+    "InputError",
+    "LLMError",
+    "MalloryError",
+    "RetryLater",
+    "StorageError",
+]
 
 
 class ConfigError(MalloryError):

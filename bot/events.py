@@ -167,6 +167,8 @@ class Reply:
     buttons: tuple[Button, ...] = ()
     attachment: Attachment | None = None
     title: str = ""
+    full_report: str = ""  # the full text (a report) whatever the platform's length limit
+    report_file: str | None = None  # where the report is on disk, for adapters that can point at it
 
 
 @dataclass(frozen=True)

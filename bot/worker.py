@@ -4,6 +4,7 @@ database is the truth, so any number of workers on any number of hosts can share
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import socket
@@ -28,12 +29,13 @@ from bot.routing import is_referential
 from bot.text import shorten
 from storage.conversations import Conversations
 from storage.knowledge import EntryDraft, Knowledge
-from storage.models import Entry
+from storage.models import Entry, Investigation
 from storage.queue import Claim, Outcome, Queue
 
 log = logging.getLogger(__name__)
 
 UNUSABLE = "the language model did not give a usable answer"
+SEEN_SWEEP_EVERY = timedelta(hours=1)
 
 
 class _SkipExpectedOverlap(logging.Filter):
@@ -82,11 +84,16 @@ class Worker:
         self.on_entries = on_entries
         self.worker_id = worker_id or f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
         self._scheduler: AsyncIOScheduler | None = None
+        self._held: dict[str, Claim] = {}  # claims this process holds, handed back at stop
+        self._ticks: set[asyncio.Task[object]] = set()
+        self._stopping = False
+        self._seen_swept_at: datetime | None = None
 
     # ------------------------------------------------------------------ scheduling
 
     def start(self) -> None:
         """Start the claim tick and the stale sweep on the running event loop."""
+        self._stopping = False
         scheduler = AsyncIOScheduler(timezone=UTC)
         scheduler_log = logging.getLogger("apscheduler.scheduler")
         if _overlap_filter not in scheduler_log.filters:
@@ -118,29 +125,77 @@ class Worker:
             if job is not None:
                 job.modify(next_run_time=datetime.now(UTC))
 
-    async def stop(self) -> None:
-        if self._scheduler is not None:
-            self._scheduler.shutdown(wait=False)
-            self._scheduler = None
+    async def stop(self, *, grace: float = 0.0) -> list[Investigation]:
+        """Stop in order: no new ticks; a running tick gets ``grace`` seconds to finish and is
+        then cancelled (quietly: this is a shutdown, not a failure); every investigation this
+        process still holds is handed back to the queue without spending an attempt, so
+        another worker takes it at once. Returns what was handed back. Idempotent."""
+        self._stopping = True
+        scheduler, self._scheduler = self._scheduler, None
+        if scheduler is not None:
+            scheduler.pause()
+        running = [t for t in self._ticks if not t.done()]
+        if running and grace > 0:
+            await asyncio.wait(running, timeout=grace)
+        for task in running:
+            task.cancel()
+        if running:
+            await asyncio.gather(*running, return_exceptions=True)
+        if scheduler is not None:
+            scheduler.shutdown(wait=False)
+        released = []
+        for claim in list(self._held.values()):
+            try:
+                if await self.queue.release(claim):
+                    released.append(claim.investigation)
+            except Exception as exc:  # the lease still expires; another worker reclaims it then
+                log.warning("could not hand back %s: %s", claim.investigation.id[:8], exc)
+        self._held.clear()
+        self._stopping = False
+        return released
 
     async def tick(self) -> None:
-        try:
-            await self.run_once()
-        except Exception:
-            log.exception("worker tick failed")
+        await self._scheduled(self.run_once, "worker tick failed")
 
     async def sweep(self) -> None:
+        await self._scheduled(self._sweep, "worker sweep failed")
+
+    async def _scheduled(self, job: Callable[[], Awaitable[object]], failed: str) -> None:
+        """Run one scheduled job: its failures are logged, and a cancellation by ``stop`` ends
+        it quietly (stop hands back what it held)."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._ticks.add(task)
         try:
-            failed = await self.queue.reclaim_stale(
-                now=self.clock.now(),
-                lease=timedelta(seconds=self.settings.lease_s),
-                max_attempts=self.settings.max_attempts,
-            )
-            if failed:
-                log.warning("gave up on %d investigations after repeated stalls", len(failed))
-            await self.delivery.deliver_pending()
+            await job()
+        except asyncio.CancelledError:
+            if not self._stopping:
+                raise
         except Exception:
-            log.exception("worker sweep failed")
+            log.exception(failed)
+        finally:
+            if task is not None:
+                self._ticks.discard(task)
+
+    async def _sweep(self) -> None:
+        failed = await self.queue.reclaim_stale(
+            now=self.clock.now(),
+            lease=timedelta(seconds=self.settings.lease_s),
+            max_attempts=self.settings.max_attempts,
+        )
+        if failed:
+            log.warning("gave up on %d investigations after repeated stalls", len(failed))
+        await self.delivery.deliver_pending()
+        await self.forget_old_deliveries()
+
+    async def forget_old_deliveries(self) -> None:
+        """Drop delivery keys older than the retention (``seen_events`` would grow without
+        bound: Slack writes two per message). At most once per ``SEEN_SWEEP_EVERY``."""
+        now = self.clock.now()
+        if self._seen_swept_at is not None and now - self._seen_swept_at < SEEN_SWEEP_EVERY:
+            return
+        self._seen_swept_at = now
+        await self.conversations.forget_seen_before(now - timedelta(seconds=self.settings.seen_retention_s))
 
     # ------------------------------------------------------------------ work
 
@@ -153,7 +208,7 @@ class Worker:
             max_attempts=self.settings.max_attempts,
         )
         ran = 0
-        while (claim := await self.queue.claim(worker_id=self.worker_id, now=self.clock.now())) is not None:
+        while not self._stopping and (claim := await self._claim()) is not None:
             await self.process(claim)
             ran += 1
             inv = await self.queue.get(claim.investigation.id)
@@ -163,6 +218,23 @@ class Worker:
         return ran
 
     async def process(self, claim: Claim) -> Outcome:
+        inv = claim.investigation
+        self._held[inv.id] = claim
+        outcome = await self._process(claim)
+        self._held.pop(inv.id, None)  # not reached when cancelled: stop() hands it back
+        return outcome
+
+    async def _claim(self) -> Claim | None:
+        claiming = asyncio.ensure_future(self.queue.claim(worker_id=self.worker_id, now=self.clock.now()))
+        try:
+            return await asyncio.shield(claiming)
+        except asyncio.CancelledError:
+            claim = await claiming  # it may have landed: hold it, so stop() hands it back
+            if claim is not None:
+                self._held[claim.investigation.id] = claim
+            raise
+
+    async def _process(self, claim: Claim) -> Outcome:
         inv = claim.investigation
         try:
             with scoped(
@@ -225,7 +297,7 @@ class Worker:
             if sender is not None and inv.ack_message_id:
                 try:
                     await sender.edit(
-                        Posted(ThreadRef.from_json(inv.thread_ref), inv.ack_message_id),
+                        Posted(thread, inv.ack_message_id),
                         f'Investigating "{shorten(question, 100)}": {text}.',
                     )
                 except Exception as exc:  # progress is best effort
@@ -243,9 +315,10 @@ class Worker:
         )
         # steering notes are read again right before synthesis: late ones count too
         notes = [n.text for n in await self.queue.notes(inv.id)]
+        await self.investigator.follow_notes(dossier, notes, space=inv.space)  # the late ones
         if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="writing the report"):
             raise Cancelled()
-        synthesis = await self._synthesize(dossier, notes)
+        synthesis = await self.synthesize(dossier, notes)
         report = render_report(dossier, synthesis, notes=notes)
         if not dossier.found:
             return report, None, None
@@ -253,7 +326,9 @@ class Worker:
         entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
         return report, str(path), entry_id
 
-    async def _synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
+    async def synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
+        """The summary and gaps of a report, citations checked against the dossier (model, or
+        the extractive fallback)."""
         sources = dossier.sources()
         edges = [f"{e.from_id[:8]} —[{e.type}]→ {e.to_id[:8]}" for e in dossier.edges]
         shown = sources[:40]

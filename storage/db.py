@@ -22,8 +22,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 import re
 import sqlite3
+import tempfile
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -37,6 +39,8 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import Session
 
+from storage.errors import StorageError
+
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
@@ -48,10 +52,6 @@ _CHECKPOINT_EVERY = 200  # inline commits (about 1,000 WAL pages, SQLite's own d
 SqlConnection = Connection | sqlite3.Connection
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-
-
-class StorageError(Exception):
-    """The database cannot be opened or used; the message is meant for a person."""
 
 
 def _sync_url(url: Any) -> Any:
@@ -95,6 +95,7 @@ class Database:
                     parent.mkdir(parents=True, exist_ok=True)
                 except OSError as exc:
                     raise StorageError(f"cannot create database folder {parent}: {exc.strerror}") from None
+                _check_writable(Path(db_path))
             kwargs["connect_args"] = {"timeout": busy_timeout_ms / 1000}
         else:
             kwargs["pool_pre_ping"] = True
@@ -503,6 +504,26 @@ class _Rows:
         if row is None:
             raise StorageError("expected a row, found none")
         return row
+
+
+def _check_writable(db_path: Path) -> None:
+    """SQLite needs to write the database file and, for its journal, the folder beside it;
+    otherwise it only says "unable to open database file". Say which path and why."""
+    folder = db_path.parent
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise StorageError(
+            f"cannot write the database folder {folder}: {exc.strerror or exc} "
+            "(SQLite keeps its journal beside the database). Make it writable, or choose another "
+            "folder with --data-dir or MALLORY_DATA_DIR."
+        ) from None
+    if db_path.exists() and not os.access(db_path, os.W_OK):
+        raise StorageError(
+            f"cannot write the database file {db_path}: permission denied. Make it writable, or "
+            "choose another folder with --data-dir or MALLORY_DATA_DIR."
+        )
 
 
 def _one_line(exc: BaseException) -> str:

@@ -27,7 +27,7 @@ _OPEN = [s.value for s in OPEN_STATUSES]
 # enqueue runs for every explicit request: plain SQL, one unit of work (Database.run_sql)
 _OPEN_SINCE = (
     "SELECT id, question, status, created_at, ack_message_id FROM investigations "
-    "WHERE conversation_id = ? AND status IN ('pending', 'running') AND created_at >= ? "
+    "WHERE conversation_id = ? AND status IN ('pending', 'running') AND created_at >= ? AND id <> ? "
     "ORDER BY created_at DESC LIMIT 1"
 )
 _INSERT = (
@@ -118,13 +118,20 @@ class Queue:
         self.db = db
 
     async def enqueue(
-        self, request: Request, *, now: datetime, dedup_window: timedelta, note_when_open: bool = False
+        self,
+        request: Request,
+        *,
+        now: datetime,
+        dedup_window: timedelta,
+        note_when_open: bool = False,
+        distinct_from: str | None = None,
     ) -> Enqueued:
         """Insert an investigation of ``request`` unless an open one exists for the same
         conversation created within ``dedup_window``; then return that one instead (and, with
         ``note_when_open``, add the request text to it as a steering note). The check and the
         insert share one write transaction, so concurrent enqueues for one conversation
-        create one row."""
+        create one row. ``distinct_from`` names an open investigation the caller knows is
+        about another topic: it does not absorb this request."""
         db = self.db
         when = db.to_db_time(now)
 
@@ -132,7 +139,9 @@ class Queue:
             if db.dialect == "postgresql":
                 db.execute(conn, "SELECT pg_advisory_xact_lock(hashtext(?))", (request.conversation_id,))
             found = db.execute(
-                conn, _OPEN_SINCE, (request.conversation_id, db.to_db_time(now - dedup_window))
+                conn,
+                _OPEN_SINCE,
+                (request.conversation_id, db.to_db_time(now - dedup_window), distinct_from or ""),
             ).first()
             if found is not None:
                 if note_when_open:
@@ -382,10 +391,12 @@ class Queue:
 
     async def lease_delivery(self, investigation_id: str, *, now: datetime, until: datetime) -> bool:
         """Take the right to deliver one result until ``until`` (so two workers never post it
-        twice at once). False when it is delivered, or another worker holds the lease."""
+        twice at once). False when it is delivered, or another worker holds the lease, or it
+        is not finished (a cancelled investigation has nothing to deliver)."""
         stmt = (
             update(Investigation)
             .where(col(Investigation.id) == investigation_id)
+            .where(col(Investigation.status).in_([Status.DONE.value, Status.FAILED.value]))
             .where(col(Investigation.delivered_at).is_(None))
             .where(
                 (col(Investigation.next_delivery_at).is_(None)) | (col(Investigation.next_delivery_at) <= now)

@@ -11,19 +11,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from contextlib import AbstractAsyncContextManager
+from dataclasses import replace
+from typing import Any, ClassVar
 
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
 
+from bot.clock import Clock
 from bot.config import Settings
+from bot.core.adapter import Core, Serving
+from bot.core.ordering import InOrder
 from bot.errors import ConfigError, DeliveryError, RetryLater
-from bot.events import ActionEvent, Command, Inbound, Person, Sender, ThreadRef
+from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
 
 from .inbound import (
     Ignored,
@@ -31,12 +34,11 @@ from .inbound import (
     command_inbound,
     command_of,
     message_inbound,
-    message_key,
     plain_text,
     team_of,
 )
 from .mrkdwn import escape
-from .sender import PLATFORM, SlackSender
+from .sender import PLATFORM, SlackSender, web_client
 
 log = logging.getLogger(__name__)
 
@@ -57,28 +59,6 @@ SUGGESTED_PROMPTS = (
 )
 
 
-class Core(Protocol):
-    """The part of ``bot.app.Mallory`` this adapter calls (docs/core-api.md)."""
-
-    async def handle(self, inbound: Inbound, sender: Sender) -> Any: ...
-
-    async def handle_action(self, event: ActionEvent, sender: Sender) -> Any: ...
-
-    async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> Any: ...
-
-    async def first_time(self, key: str) -> bool: ...
-
-    async def thread_for_message(
-        self, platform: str, space: str, channel: str, message_id: str
-    ) -> ThreadRef | None: ...
-
-
-@dataclass
-class _Turnstile:
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    users: int = 0
-
-
 def _secret(value: Any) -> str | None:
     raw = value.get_secret_value() if value is not None else None
     return raw or None
@@ -88,17 +68,52 @@ class SlackAdapter:
     """Holds the bolt app, the core and the sender; ``start`` serves Socket Mode (no
     port, ``SLACK_APP_TOKEN`` set) or HTTP (``http_port``); ``stop`` undoes it."""
 
-    def __init__(self, settings: Settings, core: Core, sender: SlackSender) -> None:
+    name: ClassVar[str] = PLATFORM
+
+    @classmethod
+    def plan(cls, settings: Settings) -> tuple[bool, str]:
+        if settings.slack_bot_token and (settings.slack_app_token or settings.slack_signing_secret):
+            mode = (
+                "Socket Mode" if settings.slack_app_token else "HTTP Events API (serve it with --http PORT)"
+            )
+            return True, f"slack: SLACK_BOT_TOKEN set, {mode}"
+        if settings.slack_bot_token:
+            return False, (
+                "slack: not started — SLACK_BOT_TOKEN needs SLACK_APP_TOKEN (Socket Mode) "
+                "or SLACK_SIGNING_SECRET (HTTP)"
+            )
+        return False, "slack: not started — no SLACK_BOT_TOKEN"
+
+    @classmethod
+    def sender_from_settings(cls, settings: Settings, *, clock: Clock | None = None) -> SlackSender | None:
+        """The outbound half alone (bot token only), e.g. for a worker on another host."""
+        if settings.slack_bot_token is None or not settings.slack_bot_token.get_secret_value():
+            return None
+        client = web_client(settings.slack_bot_token.get_secret_value(), settings.slack_api_url)
+        return SlackSender(client, clock=clock)
+
+    @classmethod
+    def from_settings(cls, settings: Settings, core: Core, serving: Serving) -> SlackAdapter:
+        sender = cls.sender_from_settings(settings, clock=core.clock)
+        if sender is None:
+            raise ConfigError("Slack needs SLACK_BOT_TOKEN")
+        return cls(settings, core, sender, serving=serving)
+
+    def __init__(
+        self, settings: Settings, core: Core, sender: SlackSender, *, serving: Serving | None = None
+    ) -> None:
         if sender.client.token is None:
             raise ConfigError("Slack needs SLACK_BOT_TOKEN")
         self.settings = settings
         self.core = core
         self.sender = sender
         self.port: int | None = None
+        self._serving = serving or Serving()
+        self._stopped = asyncio.Event()
         self._signing_secret = _secret(settings.slack_signing_secret)
         self._app_token = _secret(settings.slack_app_token)
         self._tasks: set[asyncio.Task[None]] = set()
-        self._order: dict[str, _Turnstile] = {}
+        self._order = InOrder()
         self._runner: web.AppRunner | None = None
         self._socket: AsyncSocketModeHandler | None = None
         self.app = AsyncApp(
@@ -114,6 +129,9 @@ class SlackAdapter:
     # -- lifecycle ---------------------------------------------------------------------
 
     async def start(self, http_port: int | None = None, *, host: str = "0.0.0.0") -> None:
+        """Socket Mode, or HTTP on ``http_port`` (by default the one the operator asked for)."""
+        if http_port is None:
+            http_port = self._serving.http_port
         if http_port is not None:
             await self._start_http(host, http_port)
         elif self._app_token:
@@ -147,6 +165,11 @@ class SlackAdapter:
             self._runner = None
         await self.drain()
         await self.sender.aclose()
+        self._stopped.set()
+
+    async def wait_closed(self) -> None:
+        """Slack never stops receiving on its own: this returns after ``stop``."""
+        await self._stopped.wait()
 
     async def drain(self) -> None:
         """Wait until every accepted delivery has been handled."""
@@ -214,33 +237,17 @@ class SlackAdapter:
         return not event_id or await self.core.first_time(f"slack:event:{event_id}")
 
     async def _handle_message(self, body: dict[str, Any], inbound: Inbound) -> None:
+        # No delivery key of its own: the core stores each message once by its ts, so a
+        # redelivered event (same event_id) and a mention's twin (app_mention and message,
+        # different event ids, same ts) both end at that check, in one write less each.
         async with self._in_order(inbound.thread):
-            if not await self._first_delivery(body):
-                log.debug("slack: redelivered event %s ignored", body.get("event_id"))
-                return
-            # A mention arrives twice (app_mention and message, different event ids): answer once.
-            if not await self.core.first_time(
-                message_key(inbound.space, inbound.channel, inbound.message_id)
-            ):
-                log.debug("slack: twin of an already handled message ignored")
-                return
             await self.core.handle(inbound, self.sender)
 
-    @asynccontextmanager
-    async def _in_order(self, thread: ThreadRef) -> AsyncIterator[None]:
+    def _in_order(self, thread: ThreadRef) -> AbstractAsyncContextManager[None]:
         """One conversation's deliveries are handled one at a time, in arrival order, so a
         quick follow-up ("also check…") sees the acknowledgement of the request before it.
-        Tasks are created in arrival order and take the lock first thing (FIFO)."""
-        key = thread.key
-        turnstile = self._order.setdefault(key, _Turnstile())
-        turnstile.users += 1
-        try:
-            async with turnstile.lock:
-                yield
-        finally:
-            turnstile.users -= 1
-            if turnstile.users == 0:
-                self._order.pop(key, None)
+        Tasks are created in arrival order and take their turn first thing (FIFO)."""
+        return self._order.turn(thread.key)
 
     async def _on_other_event(self, body: dict[str, Any]) -> None:
         log.debug("slack: event %s ignored", (body.get("event") or {}).get("type"))

@@ -69,11 +69,6 @@ def is_direct(event: Mapping[str, Any]) -> bool:
     return str(event.get("channel", "")).startswith("D")
 
 
-def message_key(space: str, channel: str, ts: str) -> str:
-    """One key per Slack message, shared by its ``app_mention`` and ``message`` twins."""
-    return f"slack:message:{space}:{channel}:{ts}"
-
-
 def message_inbound(
     body: Mapping[str, Any], *, bot_user_id: str | None, bot_id: str | None, now: datetime
 ) -> Inbound | Ignored:

@@ -20,6 +20,7 @@ from slack_sdk.web.async_slack_response import AsyncSlackResponse
 
 from adapters.slack.mrkdwn import split_mrkdwn, to_mrkdwn
 from bot.clock import Clock, SystemClock
+from bot.core.parts import PartsLedger
 from bot.errors import DeliveryError, RetryLater
 from bot.events import Button, Posted, Reply, ReplyKind, ThreadRef
 
@@ -184,7 +185,7 @@ class SlackSender:
         self.client = client
         self.clock: Clock = clock or SystemClock()
         self.gate = RateGate(self.clock)
-        self._progress: OrderedDict[Reply, _Progress] = OrderedDict()
+        self._parts: PartsLedger[_Progress] = PartsLedger(_Progress)
         self.status = StatusKeeper(self)
 
     # -- Web API calls -------------------------------------------------------------------
@@ -228,10 +229,7 @@ class SlackSender:
         messages = render(reply)
         if not messages and reply.attachment is None:
             raise DeliveryError("empty reply: nothing to post", permanent=True)
-        progress = self._progress.setdefault(reply, _Progress())
-        self._progress.move_to_end(reply)
-        while len(self._progress) > 256:
-            self._progress.popitem(last=False)
+        progress = self._parts.progress(reply)
         for message in messages[len(progress.posted) :]:
             response = await self.call(
                 "chat.postMessage",
@@ -259,7 +257,7 @@ class SlackSender:
                 ),
             )
             progress.uploaded = True
-        self._progress.pop(reply, None)
+        self._parts.finished(reply)
         await self.status.posted(thread, reply.kind)
         first = progress.posted[0] if progress.posted else thread.thread
         return Posted(thread=thread, message_id=first)

@@ -7,12 +7,11 @@ import asyncio
 import hmac
 import logging
 import re
-import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, ClassVar, Protocol
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -29,14 +28,13 @@ from adapters.telegram.inbound import (
     naive_utc,
     read_message,
 )
-from adapters.telegram.sender import PatientSender, TelegramSender
+from adapters.telegram.sender import TelegramSender, sender_from_settings
 from bot.clock import SystemClock
 from bot.config import Settings
+from bot.core.adapter import Core, Serving
+from bot.core.ordering import InOrder
 from bot.errors import ConfigError
 from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
-
-if TYPE_CHECKING:
-    from bot.app import Mallory
 
 log = logging.getLogger(__name__)
 
@@ -75,18 +73,14 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
 
     def __init__(self, max_concurrent_updates: int = 64) -> None:
         super().__init__(max_concurrent_updates)
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._order = InOrder()
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         chat = update.effective_chat if isinstance(update, Update) else None
         if chat is None:
             await coroutine
             return
-        lock = self._locks.get(chat.id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[chat.id] = lock
-        async with lock:
+        async with self._order.turn(str(chat.id)):
             await coroutine
 
     async def initialize(self) -> None:
@@ -99,15 +93,34 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
 class TelegramAdapter:
     """Receives Telegram updates and hands them to the core; replies go out via ``sender``."""
 
+    name: ClassVar[str] = PLATFORM
+
+    @classmethod
+    def plan(cls, settings: Settings) -> tuple[bool, str]:
+        if settings.telegram_bot_token:
+            return True, "telegram: TELEGRAM_BOT_TOKEN set"
+        return False, "telegram: not started — no TELEGRAM_BOT_TOKEN"
+
+    @classmethod
+    def sender_from_settings(cls, settings: Settings) -> TelegramSender | None:
+        return sender_from_settings(settings)
+
+    @classmethod
+    def from_settings(cls, settings: Settings, core: Core, serving: Serving) -> TelegramAdapter:
+        sender = sender_from_settings(settings)
+        if sender is None:
+            raise ConfigError("Telegram needs TELEGRAM_BOT_TOKEN")
+        return cls(settings, core, sender, serving=serving)
+
     def __init__(
         self,
         settings: Settings,
-        core: Mallory,
+        core: Core,
         sender: TelegramSender,
         *,
+        serving: Serving | None = None,
         clock: Clock | None = None,
         poll_timeout: float = 10.0,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._token = bot_token(settings)
         self._secret = (
@@ -117,8 +130,8 @@ class TelegramAdapter:
         )
         self._core = core
         self.sender = sender
-        # What the core answers through: short rate limits are waited out, not lost.
-        self.replies = PatientSender(sender, sleep=sleep)
+        self._serving = serving or Serving()
+        self._stopped = asyncio.Event()
         self._clock: Clock = clock or getattr(core, "clock", None) or SystemClock()
         self._poll_timeout = poll_timeout
         self.application: Application[Any, Any, Any, Any, Any, Any] = (
@@ -142,7 +155,10 @@ class TelegramAdapter:
         self, webhook_url: str | None = None, port: int | None = None, *, host: str = "0.0.0.0"
     ) -> None:
         """Long polling by default; with ``webhook_url``, register it and serve it on
-        ``host:port`` at the URL's path (``port=0`` picks a free port)."""
+        ``host:port`` at the URL's path (``port=0`` picks a free port). Without arguments,
+        as the operator asked (``Serving``)."""
+        if webhook_url is None and port is None:
+            webhook_url, port = self._serving.webhook_url, self._serving.webhook_port
         if webhook_url and not self._secret:
             raise ConfigError("TELEGRAM_WEBHOOK_SECRET is required to run Telegram with --webhook")
         if webhook_url and not _SECRET_FORMAT.fullmatch(self._secret):
@@ -178,6 +194,11 @@ class TelegramAdapter:
         if app.running:
             await app.stop()
         await app.shutdown()
+        self._stopped.set()
+
+    async def wait_closed(self) -> None:
+        """Telegram never stops receiving on its own: this returns after ``stop``."""
+        await self._stopped.wait()
 
     @property
     def identity(self) -> BotIdentity:
@@ -286,9 +307,9 @@ class TelegramAdapter:
             },
         )
         if read.command is not None:
-            await self._core.handle_command(read.command, read.args, inbound, self.replies)
+            await self._core.handle_command(read.command, read.args, inbound, self.sender)
         else:
-            await self._core.handle(inbound, self.replies)
+            await self._core.handle(inbound, self.sender)
         return Outcome.HANDLED
 
     async def _thread_of(self, message: Message, read: ReadMessage) -> ThreadRef:
@@ -330,7 +351,7 @@ class TelegramAdapter:
             received_at=self._now(),
             press_id=query.id,
         )
-        await self._core.handle_action(event, self.replies)
+        await self._core.handle_action(event, self.sender)
         return Outcome.HANDLED
 
     async def _answer(self, query: CallbackQuery) -> None:

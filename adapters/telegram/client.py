@@ -16,6 +16,8 @@ from telegram.request import HTTPXRequest, RequestData
 
 from bot.config import Settings
 from bot.errors import ConfigError
+from bot.redact import redact as redact_secrets
+from bot.redact import redact_in_logs
 
 DEFAULT_API_URL = "https://api.telegram.org"
 log = logging.getLogger(__name__)
@@ -46,7 +48,8 @@ def build_bot(settings: Settings) -> ExtBot[Any]:
 
     The limiter spaces requests per chat and group; it does not sleep through a 429
     (``max_retries=0``): the ``RetryAfter`` reaches the sender, which turns it into
-    ``RetryLater`` so the worker comes back when Telegram says.
+    ``RetryLater``; the core's outbox (an answer) or the worker's delivery (a report) posts
+    again when Telegram says.
     """
     token = bot_token(settings)
     base_url, base_file_url = api_urls(settings.telegram_api_url)
@@ -98,30 +101,14 @@ def readable_update(raw: Any) -> Any:
     return raw
 
 
-class _RedactToken(logging.Filter):
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if self.token in message:
-            record.msg = message.replace(self.token, "<telegram-token>")
-            record.args = None
-        return True
-
-
 # httpx logs every request URL at INFO, and a Bot API URL carries the token.
 _URL_LOGGERS = ("httpx", "httpcore", "telegram.request", "telegram.ext.Updater")
 
 
 def redact_token_in_logs(token: str) -> None:
     """Make sure log records of the HTTP stack never carry ``token``."""
-    for name in _URL_LOGGERS:
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, _RedactToken) and f.token == token for f in logger.filters):
-            logger.addFilter(_RedactToken(token))
+    redact_in_logs(_URL_LOGGERS, [token])
 
 
 def redact(text: str, token: str) -> str:
-    return text.replace(token, "<telegram-token>") if token else text
+    return redact_secrets(text, [token])

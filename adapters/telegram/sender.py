@@ -43,8 +43,9 @@ from telegram.ext import ExtBot
 from adapters.telegram import formatting
 from adapters.telegram.client import build_bot, redact
 from bot.config import Settings
+from bot.core.parts import PartsLedger
 from bot.errors import DeliveryError, RetryLater
-from bot.events import Action, Attachment, Button, Posted, Reply, Sender, ThreadRef
+from bot.events import Action, Attachment, Button, Posted, Reply, ThreadRef
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -164,7 +165,7 @@ class TelegramSender:
         self._ready_lock = asyncio.Lock()
         # Parts of a multi-message reply already posted, so a retry after a 429 halfway
         # through does not post the first parts twice.
-        self._posted_parts: OrderedDict[str, list[int]] = OrderedDict()
+        self._parts: PartsLedger[list[int]] = PartsLedger(list)
 
     async def aclose(self) -> None:
         if self._ready:
@@ -181,8 +182,7 @@ class TelegramSender:
             reply_to=_message_id(reply.in_reply_to) or _message_id(reply.thread.thread),
         )
         items = self._plan(reply)
-        key = _reply_key(reply)
-        posted = list(self._posted_parts.get(key, []))
+        posted = self._parts.progress(reply)
         keyboard = self.callbacks.keyboard(reply.buttons)
         last_text = max(i for i, item in enumerate(items) if isinstance(item, _Text))
         for index, item in enumerate(items):
@@ -194,8 +194,7 @@ class TelegramSender:
             else:
                 message = await self._send_document(target, item)
             posted.append(message.message_id)
-            self._remember_parts(key, posted)
-        self._posted_parts.pop(key, None)
+        self._parts.finished(reply)
         return Posted(reply.thread, str(posted[0]), tuple(str(i) for i in posted[1:]))
 
     async def edit(self, posted: Posted, text: str, *, buttons: tuple[Button, ...] = ()) -> None:
@@ -367,52 +366,6 @@ class TelegramSender:
                 await self._call(self.bot.initialize)
                 self._ready = True
 
-    def _remember_parts(self, key: str, posted: list[int]) -> None:
-        self._posted_parts[key] = list(posted)
-        self._posted_parts.move_to_end(key)
-        while len(self._posted_parts) > 256:
-            self._posted_parts.popitem(last=False)
-
-
-class PatientSender:
-    """The sender as the inbound side uses it. The core answers a message once and does not
-    retry (only the worker does), so a short rate limit is waited out here instead of losing
-    the answer; a longer one still raises ``RetryLater``. ``sleep`` is injected for tests.
-
-    Generic over any ``Sender``; the Slack adapter has the same wrapper, and both would
-    belong in the core.
-    """
-
-    def __init__(
-        self,
-        sender: Sender,
-        *,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        max_wait_s: float = 60.0,
-    ) -> None:
-        self.sender = sender
-        self.platform = sender.platform
-        self._sleep = sleep
-        self.max_wait_s = max_wait_s
-
-    async def send(self, reply: Reply) -> Posted:
-        waited = 0.0
-        while True:
-            try:
-                return await self.sender.send(reply)
-            except RetryLater as exc:
-                if waited + exc.retry_after > self.max_wait_s:
-                    raise
-                log.info("%s: rate limited; posting again in %.0f s", self.platform, exc.retry_after)
-                await self._sleep(exc.retry_after)
-                waited += exc.retry_after
-
-    async def edit(self, posted: Posted, text: str, *, buttons: tuple[Button, ...] = ()) -> None:
-        await self.sender.edit(posted, text, buttons=buttons)
-
-    async def typing(self, thread: ThreadRef) -> None:
-        await self.sender.typing(thread)
-
 
 class _Rejected(DeliveryError):
     """A 400 from the Bot API; the sender decides whether to work around it."""
@@ -484,17 +437,3 @@ def _head(markdown: str) -> str:
 def _filename(title: str) -> str:
     slug = re.sub(r"[^A-Za-z0-9]+", "-", title).strip("-").lower()[:60]
     return f"{slug or 'report'}.md"
-
-
-def _reply_key(reply: Reply) -> str:
-    digest = hashlib.sha256()
-    for part in (
-        reply.thread.key,
-        reply.in_reply_to or "",
-        reply.kind.value,
-        reply.text,
-        reply.attachment.filename if reply.attachment else "",
-    ):
-        digest.update(part.encode("utf-8"))
-        digest.update(b"\x00")
-    return digest.hexdigest()

@@ -28,7 +28,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--limit", type=int, default=10, help="hits per query (default 10)")
     p.add_argument("--json", action="store_true", help="print the hits as one JSON list")
     p.add_argument(
-        "--space", help="space to search (default: MALLORY_DEFAULT_SPACE); global entries are always seen"
+        "--space",
+        help="space to search (default: MALLORY_DEFAULT_SPACE, 'global'; the console chat and every "
+        "command share it, and global entries are always seen)",
     )
     p.add_argument(
         "--mode", choices=sorted(MODES), default="hybrid", help="which side(s) to run (default hybrid)"
@@ -41,7 +43,9 @@ def register(subparsers: Any) -> None:
         description="Embed every entry whose text changed since it was last embedded (all of them "
         "with --all), showing progress on stderr.",
     )
-    p.add_argument("--space", help="only this space (default: every space)")
+    p.add_argument(
+        "--space", help="only this space (default: every space; the console and commands share 'global')"
+    )
     p.add_argument("--all", action="store_true", help="recompute every embedding, changed or not")
     p.set_defaults(handler=cmd_reindex)
 
@@ -174,9 +178,31 @@ async def cmd_reindex(args: argparse.Namespace, settings: Settings) -> int:
         if not isinstance(index, SemanticIndex):
             raise ConfigError(f"nothing to reindex: {rt.embedder_description}")
         spaces = [args.space] if args.space else None
-        bar = ProgressBar("embedding", sys.stderr)
+        bar = ProgressBar("checking entries", sys.stderr)
+        checked = [0]
+
+        def progress(done: int, total: int) -> None:
+            checked[0] = total
+            bar(done, total)
+
         started = time.monotonic()
-        embedded = await index.reindex(spaces=spaces, force=args.all, progress=bar)
+        embedded = await index.reindex(spaces=spaces, force=args.all, progress=progress)
         took = time.monotonic() - started
-    print(f"reindexed: {embedded} entries embedded in {took:.1f}s ({index.model})")
+    print(reindex_summary(checked[0], embedded, forced=args.all, seconds=took, model=index.model))
     return 0
+
+
+def reindex_summary(checked: int, embedded: int, *, forced: bool, seconds: float, model: str) -> str:
+    """What a reindex did, in words: how many entries it looked at and why it embedded some."""
+    if checked == 0:
+        return "reindex: the knowledge base has no entries yet; nothing to embed (load notes with `mallory ingest`)"
+    entries = f"{checked} entr{'y' if checked == 1 else 'ies'}"
+    if forced:
+        return f"reindex: recomputed the embeddings of all {entries} in {seconds:.1f}s ({model})"
+    if embedded == 0:
+        return f"reindex: checked {entries}; all embeddings were already up to date, nothing to do ({model})"
+    current = checked - embedded
+    return (
+        f"reindex: checked {entries}; embedded {embedded} that were new or changed since they were last "
+        f"embedded, {current} already up to date ({seconds:.1f}s, {model})"
+    )

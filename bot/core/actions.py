@@ -3,6 +3,7 @@ recorded as a routing correction), or cancel the investigation under way."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 
 from bot.clock import Clock
@@ -10,12 +11,14 @@ from bot.config import Settings
 from bot.core.context import Context
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
-from bot.events import Action, ActionEvent, Inbound, Reply, ReplyKind, Sender
+from bot.events import Action, ActionEvent, Inbound, Posted, Reply, ReplyKind, Sender, ThreadRef
 from bot.routing import Route
 from bot.text import shorten
 from storage.conversations import ConversationRow, Conversations, MessageRow
-from storage.models import Correction
-from storage.queue import Queue
+from storage.models import Correction, Investigation
+from storage.queue import Outcome, Queue
+
+log = logging.getLogger(__name__)
 
 
 class Actions:
@@ -96,9 +99,11 @@ class Actions:
         inv = await self.queue.get(event.value)
         if inv is None or inv.conversation_id != conv.id:
             return
-        await self.queue.cancel(inv.id, now=self.clock.now())
+        cancelled = await self.queue.cancel(inv.id, now=self.clock.now())
         if not await self.first_time(f"answer_quickly:{inv.id}"):
             return  # pressed twice: one quick answer is enough
+        if cancelled is Outcome.APPLIED:
+            await self._say_cancelled(sender, event.thread, inv)
         await self._record_correction(
             conv, inv.request_message_id or "", inv.request_text, Route.ASYNC, Route.QUICK, event.author.id
         )
@@ -113,6 +118,20 @@ class Actions:
             False,
         )
         await self.routes.quick(ctx, sender, inv.question)
+
+    @staticmethod
+    async def _say_cancelled(sender: Sender, thread: ThreadRef, inv: Investigation) -> None:
+        """Tell the thread, once, on the acknowledgement itself, that the dig was called off
+        (it gets no report and no apology)."""
+        if not inv.ack_message_id:
+            return
+        try:
+            await sender.edit(
+                Posted(thread, inv.ack_message_id),
+                f'Cancelled the investigation of "{shorten(inv.question)}"; answering quickly instead.',
+            )
+        except Exception as exc:  # the quick answer below still comes
+            log.debug("could not update the acknowledgement: %s", type(exc).__name__)
 
     async def _cancel(self, conv: ConversationRow, event: ActionEvent, sender: Sender) -> None:
         inv = await self.queue.open_for_conversation(conv.id)

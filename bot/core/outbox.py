@@ -1,5 +1,7 @@
 """The outbox: every reply the core posts goes out here, is recorded with what it carries
-(an offer, an acknowledgement), and is retried in the background when rate limited."""
+(an offer, an acknowledgement), and is retried in the background when rate limited. This is
+the one retry layer for answers (senders never sleep; reports retry through the worker's
+delivery), so a wait never holds a conversation's turn."""
 
 from __future__ import annotations
 

@@ -14,11 +14,12 @@ from bot.core.context import Context, truncation_note, with_truncation_note
 from bot.core.fallback import standing_in, with_fallback
 from bot.core.outbox import Outbox
 from bot.events import Action, Button, Person, Reply, ReplyKind, Sender, ThreadRef
+from bot.followups import QueryVectors, points_back, resolve_reference, same_topic
 from bot.llm import LLMProvider, Source, Turn
 from bot.persona import Persona
-from bot.research.recall import Recall, render_recall
+from bot.research.recall import Recall, recall_prose
 from bot.research.search import Hit
-from bot.routing import LOOKS_ELSEWHERE, Decision, OfferReply, Route, is_referential, normalize
+from bot.routing import LOOKS_ELSEWHERE, Decision, OfferReply, Route
 from bot.sources import source_of
 from bot.terms import query_terms
 from bot.text import shorten
@@ -56,6 +57,7 @@ class Routes:
         self.persona = persona
         self.outbox = outbox
         self.on_enqueued: Callable[[], None] | None = None  # wakes an in-process worker
+        self.vectors: QueryVectors | None = None  # the embedder, when semantic search is on
 
     # ------------------------------------------------------------------ the thread so far
 
@@ -98,11 +100,9 @@ class Routes:
         await self.outbox.typing(sender, ctx.inbound.thread)
         if recall:
             result = await self.recall.cascade(question, space=ctx.conversation.space)
-            text = render_recall(result)
+            text = recall_prose(result)
             weak = result.grade.value != "STRONG" and len(result.hits) < WEAK_HITS
-            await self._answer_with_offer(
-                ctx, sender, f"```\n{text}\n```" if "\n" in text else text, question, weak
-            )
+            await self._answer_with_offer(ctx, sender, text, question, weak)
             return
         hits = await self.recall.retrieve(
             question, space=ctx.conversation.space, limit=self.settings.quick_top_k
@@ -160,11 +160,25 @@ class Routes:
     async def dig(self, ctx: Context, sender: Sender, decision: Decision) -> None:
         """The async route: enqueue an investigation of the decision's question."""
         question = (decision.question or ctx.text).strip()
+        open_inv = ctx.open_investigation
         if decision.offer_reply == OfferReply.ACCEPTED:
             await self.conversations.set_offer(ctx.conversation.id, None, None)
-        elif is_referential(question) or question == normalize(ctx.text):
-            # "dig into that": the worker rewrites it from the thread; keep the request as asked
-            question = question or ctx.text
+        elif points_back(question) and open_inv is None:
+            resolved = await self._resolve_reference(ctx)
+            if resolved is None:
+                await self.outbox.reply(
+                    ctx,
+                    sender,
+                    "What should I investigate? I couldn't tell what that refers to here: "
+                    'say "dig into …" with the topic.',
+                    kind=ReplyKind.NOTICE,
+                    route=Route.NONE,
+                )
+                return
+            question = resolved
+        distinct_from = None
+        if open_inv is not None and not await same_topic(question, open_inv.question, vectors=self.vectors):
+            distinct_from = open_inv.id  # a new topic gets its own investigation
         await self.enqueue(
             ctx.conversation,
             ctx.inbound.thread,
@@ -174,7 +188,16 @@ class Routes:
             request_text=ctx.text,
             request_message_id=ctx.inbound.message_id,
             ctx=ctx,
+            distinct_from=distinct_from,
         )
+
+    async def _resolve_reference(self, ctx: Context) -> str | None:
+        """ "dig into that": the topic of the thread so far, read from the stored messages
+        (so it works without a language model too)."""
+        earlier = await self.conversations.history(
+            ctx.conversation.id, limit=self.settings.history_turns, before_id=ctx.message.id
+        )
+        return resolve_reference(earlier)
 
     async def enqueue(
         self,
@@ -188,6 +211,7 @@ class Routes:
         request_message_id: str | None,
         ctx: Context | None = None,
         entry_id: str | None = None,
+        distinct_from: str | None = None,
     ) -> OpenInvestigation:
         now = self.clock.now()
         result = await self.queue.enqueue(
@@ -205,6 +229,7 @@ class Routes:
             now=now,
             dedup_window=timedelta(seconds=self.settings.dedup_window_s),
             note_when_open=True,  # the request is added to the open one as a steering note
+            distinct_from=distinct_from,
         )
         inv = result.investigation
         if not result.created:

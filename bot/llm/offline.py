@@ -17,6 +17,18 @@ _GREETING = re.compile(
     r"^(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening)|gm|morning)\b", re.I
 )
 _THANKS = re.compile(r"\b(?:thanks|thank\s+you|thx|ty|cheers|appreciate)\b", re.I)
+_HOW_ARE_YOU = re.compile(
+    r"^(?:hi\s+|hey\s+|hello\s+)?(?:how\s+are\s+you|how'?s\s+it\s+going|how\s+are\s+things|how'?s\s+(?:your|the)\s+"
+    r"(?:day|week|morning|weekend)|how\s+was\s+your\s+(?:day|weekend)|what'?s\s+up|sup|wassup|you\s+ok)\b",
+    re.I,
+)
+_WHO_ARE_YOU = re.compile(
+    r"^(?:who\s+are\s+you|what\s+are\s+you|what'?s\s+your\s+name|are\s+you\s+(?:a\s+bot|human|real))\b", re.I
+)
+_PRESENT = re.compile(r"^(?:are\s+you\s+(?:there|alive|awake)|ping|you\s+there)\b", re.I)
+_FAREWELL = re.compile(r"^(?:bye|good\s*bye|see\s+you|see\s+ya|gn|good\s+night|later|cya)\b", re.I)
+_ACK = re.compile(r"^(?:ok|okay|k|cool|nice|great|awesome|perfect|lol|haha|got\s+it|sounds\s+good)\b", re.I)
+_NAME = re.compile(r"\bYou are (\w+)")
 
 
 @lru_cache(maxsize=1024)
@@ -61,6 +73,27 @@ def _clip(text: str, n: int = 320) -> str:
     return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"
 
 
+def _small_talk(norm: str, name: str) -> str | None:
+    """A short reply in the persona's voice (calm, brief, no exclamation marks)."""
+    if _HOW_ARE_YOU.match(norm):
+        return (
+            "Well, thanks. The notes are indexed and I have nothing urgent on. "
+            "What are you working on? Ask me a question, or ask me to dig into something."
+        )
+    if _WHO_ARE_YOU.match(norm):
+        return (
+            f"I'm {name}, the team's research assistant. I answer from the knowledge base, with "
+            "citations, and run longer investigations in the background."
+        )
+    if _PRESENT.match(norm):
+        return "Here. What do you need?"
+    if _FAREWELL.match(norm):
+        return "Goodbye. Anything I'm still investigating will be posted in this thread."
+    if _ACK.match(norm) and len(norm.split()) <= 3:
+        return "Good."
+    return None
+
+
 class OfflineProvider:
     name = "offline"
     offline = True
@@ -96,6 +129,11 @@ class OfflineProvider:
                 "I can't set reminders. If you want me to research it now instead, say "
                 '"dig into …" and I\'ll start an investigation.'
             )
+        named = _NAME.search(persona)
+        name = named.group(1) if named else "Mallory"
+        small_talk = _small_talk(norm, name)
+        if small_talk is not None:
+            return small_talk
         if _THANKS.search(norm):
             return "Any time."
         if _GREETING.match(norm):
@@ -163,10 +201,6 @@ class OfflineProvider:
                 paragraphs.append(f"{intro.get(phase, 'Also:')} " + " ".join(parts))
             if len(paragraphs) == 4:
                 break
-        if notes:
-            paragraphs.append(
-                "Steering notes from the thread were taken into account: " + "; ".join(notes) + "."
-            )
         summary = "\n\n".join(paragraphs[:4])
         summary = f"*(Extractive summary: {self._why}, so this is what the notes say.)*\n\n" + summary
         return Synthesis(summary=summary, gaps=[], extractive=True)

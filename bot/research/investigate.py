@@ -84,6 +84,8 @@ class Dossier:
     earlier: EarlierAnswer | None = None
     namespaces: list[str] = field(default_factory=list)
     start_entry: EntryView | None = None
+    # each steering note → the entries that speak to it (empty: the notes have nothing on it)
+    note_answers: dict[str, list[EntryView]] = field(default_factory=dict)
 
     def add(self, entry: EntryView, phase: int, via: str = "") -> bool:
         if entry.id in self.found:
@@ -252,7 +254,9 @@ class Investigator:
         await progress(3, f"phase 3/4: {dossier.phase_count(3)} entries from tags")
 
         # Phase 4 — gap fill (steering notes first: they are what the asker wants covered)
-        gap_queries = [n for n in (_note_query(n) for n in notes) if n]
+        before = len(dossier.found)
+        await self.follow_notes(dossier, notes, space=space)
+        gap_queries: list[str] = []
         people, candidates = await self._mentions(dossier, spaces)
         dossier.mentioned_people = people
         if use_llm_gaps and not self.llm.offline:
@@ -265,7 +269,6 @@ class Investigator:
                 pass
         gap_queries += candidates
         gap_queries = list(dict.fromkeys(q for q in gap_queries if q))[:GAP_SEARCHES]
-        before = len(dossier.found)
         results = await asyncio.gather(
             *(self.retriever.search(q, space=space, limit=GAP_LIMIT) for q in gap_queries)
         )
@@ -284,6 +287,28 @@ class Investigator:
         )
         await progress(4, f"phase 4/4: {n4} entries from {len(gap_queries)} gap searches")
         return dossier
+
+    async def follow_notes(self, dossier: Dossier, notes: Sequence[str], *, space: str) -> None:
+        """One targeted search per steering note not followed yet (a note can arrive while
+        the investigation runs): its hits join the dossier, and the entries that really speak
+        to the note (sharing at least half its content words) are kept as its answer."""
+        pending = [n for n in dict.fromkeys(notes) if n not in dossier.note_answers]
+        queries = [_note_query(n) for n in pending]
+        results = await asyncio.gather(
+            *(self.retriever.search(q, space=space, limit=GAP_LIMIT) for q in queries if q)
+        )
+        hits_of = iter(results)
+        for note, query in zip(pending, queries, strict=True):
+            hits = next(hits_of) if query else []
+            terms = {t[:5] for t in query.split()}
+            need = max(1, (len(terms) + 1) // 2)
+            answers = []
+            for hit in hits:
+                words = {t[:5] for t in query_terms(f"{hit.entry.title} {hit.entry.content}", limit=4000)}
+                if len(terms & words) >= need:
+                    dossier.add(hit.entry, 4, f"note {note!r}")
+                    answers.append(hit.entry)
+            dossier.note_answers[note] = answers[:3]
 
     async def _web(
         self, dossier: Dossier, topic: str, notes: Sequence[str], *, space: str, now: datetime | None

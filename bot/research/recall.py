@@ -187,3 +187,42 @@ def render_recall(result: RecallResult, *, short: int = 8) -> str:
     if not lines:
         lines.append("The knowledge base has nothing on this. Consider /remember once you find the answer.")
     return "\n".join(lines)
+
+
+def recall_prose(result: RecallResult, *, limit: int = 5) -> str:
+    """The cascade as a chat reply: sentences with ``[Entry …]`` citations (which the
+    adapters turn into links) and the report file of an earlier answer, no scores."""
+    paragraphs: list[str] = []
+    if result.earlier is not None:
+        e = result.earlier.entry
+        date = e.created_at.date().isoformat()
+        path = e.meta.get("report_path") if isinstance(e.meta, dict) else None
+        where = f" (full report: `{path}`)" if path else ""
+        if result.earlier.grade is Grade.STRONG:
+            body = " ".join(e.content.split())
+            paragraphs.append(
+                f"I answered this before, on {date}: **{e.title}** [Entry {e.id[:8]}]{where}. "
+                + (body[:400] + ("…" if len(body) > 400 else ""))
+            )
+            return "\n\n".join(paragraphs)
+        paragraphs.append(
+            f"An earlier answer from {date} may cover part of this, so check it before reusing it: "
+            f"**{e.title}** [Entry {e.id[:8]}]{where}."
+        )
+    if result.hits:
+        named = [f"**{h.entry.title}** [Entry {h.entry.id[:8]}]" for h in result.hits[:limit]]
+        lead = "The closest notes are" if len(named) > 1 else "The closest note is"
+        paragraphs.append(f"{lead} {_listing(named)}.")
+    elif result.explored:
+        named = [f"**{x.entry.title}** [Entry {x.entry.id[:8]}]" for x in result.explored[:limit]]
+        paragraphs.append(f"Following links from the notes leads to {_listing(named)}.")
+    if not paragraphs:
+        return (
+            "Nothing in the notes or in earlier answers matches that. Once you find the answer, "
+            "`/remember` it and I'll have it next time."
+        )
+    return "\n\n".join(paragraphs)
+
+
+def _listing(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

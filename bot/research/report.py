@@ -7,7 +7,9 @@ import re
 from collections import Counter, defaultdict
 
 from bot.llm.base import Synthesis
+from bot.llm.offline import best_sentences
 from bot.research.investigate import Dossier
+from bot.terms import query_terms
 from storage.knowledge import EntryView
 
 SEPARATOR = "\n\n---\n\n"
@@ -156,6 +158,25 @@ def sources_table(dossier: Dossier) -> str:
     return "\n".join(rows)
 
 
+def notes_answered(dossier: Dossier, notes: list[str]) -> str:
+    """What the notes say on each steering note, cited, or plainly that they say nothing."""
+    lines = []
+    for note in dict.fromkeys(notes):
+        answers = dossier.note_answers.get(note, [])
+        asked = _cell(note[:200])
+        if not answers:
+            lines.append(f'- On "{asked}": the notes have nothing on this.')
+            continue
+        terms = query_terms(note)
+        said = []
+        for entry in answers[:2]:
+            picked = best_sentences(entry.content, terms, n=1)
+            text = picked[0] if picked else entry.title
+            said.append(f"{_cell(text[:240]).rstrip('.')} [Entry {entry.id[:8]}].")
+        lines.append(f'- On "{asked}": ' + " ".join(said))
+    return "You asked me to cover:\n" + "\n".join(lines) if lines else ""
+
+
 def render_report(dossier: Dossier, synthesis: Synthesis, *, notes: list[str] | None = None) -> str:
     if not dossier.found:
         return no_results(dossier.topic)
@@ -172,7 +193,9 @@ def render_report(dossier: Dossier, synthesis: Synthesis, *, notes: list[str] | 
             f"{_cell(e.title)} [Entry {e.id[:8]}] {e.meta.get('report_path', '') if isinstance(e.meta, dict) else ''}"
         ).rstrip()
     sections = [head]
-    sections.append("## Context Summary\n\n" + synthesis.summary.strip())
+    summary = synthesis.summary.strip()
+    answered = notes_answered(dossier, notes or [])
+    sections.append("## Context Summary\n\n" + summary + ("\n\n" + answered if answered else ""))
     for title, body in (
         ("Relationship Map", relationship_map(dossier)),
         ("Timeline", timeline(dossier)),

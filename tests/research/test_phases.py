@@ -183,7 +183,7 @@ def test_citation_validation_removes_invented_ids() -> None:
 
 async def test_report_sections_and_omissions(rt: Any, graph: dict[str, str]) -> None:
     dossier = await rt.investigator.run("zephyr", space=SPACE)
-    synthesis = await rt.worker._synthesize(dossier, [])
+    synthesis = await rt.worker.synthesize(dossier, [])
     report = render_report(dossier, synthesis)
     assert report.startswith('# Investigate: zephyr\n\nInvestigated "zephyr": ')
     assert re.search(r"entries across \d phases, 3 relationship edges traversed\.", report) or re.search(
@@ -198,7 +198,7 @@ async def test_report_sections_and_omissions(rt: Any, graph: dict[str, str]) -> 
     # a single author means no Key People; fewer than 3 entries means no Timeline
     one = await _add(rt, "solo", "Solo note about xenon", "xenon only here", author="Solo", space="T3")
     solo = await rt.investigator.run("xenon", space="T3")
-    solo_report = render_report(solo, await rt.worker._synthesize(solo, []))
+    solo_report = render_report(solo, await rt.worker.synthesize(solo, []))
     assert "## Key People" not in solo_report and "## Timeline" not in solo_report
     assert "## Relationship Map" not in solo_report and one[:8] in solo_report
 

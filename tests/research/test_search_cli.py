@@ -66,10 +66,21 @@ def test_local_model_end_to_end(
 
     # ingest embedded everything: nothing left to do, then --all redoes the three
     assert main([*data, "reindex"]) == 0
-    assert "reindexed: 0 entries" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "checked 3 entries; all embeddings were already up to date, nothing to do" in out
     assert main([*data, "reindex", "--all"]) == 0
     captured = capsys.readouterr()
-    assert "reindexed: 3 entries" in captured.out and "3/3 100%" in captured.err
+    assert "recomputed the embeddings of all 3 entries" in captured.out and "3/3 100%" in captured.err
+    # an entry changed since it was embedded is the one embedded again
+    (tmp_path / "c.jsonl").write_text(
+        (tmp_path / "c.jsonl").read_text().replace("Agenda and travel.", "Agenda, venue and travel.")
+    )
+    monkeypatch.setenv("MALLORY_EMBEDDER", "none")  # ingest without embedding
+    assert main([*data, "ingest", str(tmp_path / "c.jsonl")]) == 0
+    monkeypatch.setenv("MALLORY_EMBEDDER", "local")
+    capsys.readouterr()
+    assert main([*data, "reindex"]) == 0
+    assert "checked 3 entries; embedded 1 that were new or changed" in capsys.readouterr().out
 
     # shares no word (nor stem) with d1 but means much the same
     assert main([*data, "search", "--json", "--limit", "3", "slow readers falling behind the stream"]) == 0

@@ -13,7 +13,6 @@ from adapters.slack.inbound import (
     command_inbound,
     command_of,
     message_inbound,
-    message_key,
     parse_action_id,
     plain_text,
 )
@@ -115,7 +114,7 @@ def test_bare_mention_is_still_addressed() -> None:
     assert inbound.is_mention and inbound.text == ""
 
 
-def test_twins_share_one_message_key() -> None:
+def test_twins_are_one_message_to_the_core() -> None:
     body = load_fixture("app_mention__bolt_test_events.json")
     mention = message_inbound(body, bot_user_id="W111", bot_id=None, now=NOW)
     body["event"]["type"] = "message"
@@ -124,9 +123,8 @@ def test_twins_share_one_message_key() -> None:
     message = message_inbound(body, bot_user_id="W111", bot_id=None, now=NOW)
     assert not isinstance(mention, Ignored) and not isinstance(message, Ignored)
     assert message.is_mention and message.text == mention.text
-    assert message_key(mention.space, mention.channel, mention.message_id) == message_key(
-        message.space, message.channel, message.message_id
-    )
+    # the core stores a message once per (platform, space, ts): the second twin is dropped there
+    assert (message.thread, message.message_id) == (mention.thread, mention.message_id)
 
 
 def test_plain_text_makes_slack_markup_readable() -> None:

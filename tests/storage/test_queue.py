@@ -446,7 +446,9 @@ async def test_release_hands_the_investigation_back_without_spending_an_attempt(
     await db.dispose()
 
 
-async def test_idle_workers_are_woken_by_an_enqueue_in_another_process(postgres_database: str, clock: FakeClock) -> None:
+async def test_idle_workers_are_woken_by_an_enqueue_in_another_process(
+    postgres_database: str, clock: FakeClock
+) -> None:
     """PostgreSQL NOTIFY at commit: a listener on its own connection (as another process
     would be) hears every enqueue, release and reclaim; a dedup hit is not news."""
     producer, consumer = await _db(postgres_database), Database(postgres_database)
@@ -484,3 +486,32 @@ async def test_no_cross_process_wake_on_sqlite(tmp_path: Path) -> None:
     db = await _db(f"sqlite:///{tmp_path / 'q.db'}")
     assert await Queue(db).watch(lambda: None) is None
     await db.dispose()
+
+
+async def test_a_request_on_another_topic_is_not_absorbed_by_the_open_one(
+    db_url: str, clock: FakeClock
+) -> None:
+    db = await _db(db_url)
+    try:
+        queue = Queue(db)
+        conv = await _conversation(db, clock)
+        first = await queue.enqueue(_inv(conv, "the Fennick renewal"), now=clock.now(), dedup_window=WINDOW)
+        same = await queue.enqueue(_inv(conv, "the Fennick renewal"), now=clock.now(), dedup_window=WINDOW)
+        assert not same.created and same.investigation.id == first.investigation.id
+        other = await queue.enqueue(
+            _inv(conv, "passkey recovery"),
+            now=clock.now(),
+            dedup_window=WINDOW,
+            distinct_from=first.investigation.id,
+        )
+        assert other.created and other.investigation.id != first.investigation.id
+        # the second open one still guards against itself being asked twice
+        again = await queue.enqueue(
+            _inv(conv, "passkey recovery"),
+            now=clock.now(),
+            dedup_window=WINDOW,
+            distinct_from=first.investigation.id,
+        )
+        assert not again.created and again.investigation.id == other.investigation.id
+    finally:
+        await db.dispose()

@@ -23,7 +23,11 @@ async def test_a_delivery_key_is_first_time_once(any_db: Database, clock: FakeCl
 async def test_new_links_are_counted_and_existing_ones_are_not(any_db: Database, clock: FakeClock) -> None:
     knowledge = Knowledge(any_db)
     entries = [
-        (await knowledge.upsert(EntryDraft(space="s", source=f"n{i}", title=f"t{i}", content="c"), now=clock.now()))[0]
+        (
+            await knowledge.upsert(
+                EntryDraft(space="s", source=f"n{i}", title=f"t{i}", content="c"), now=clock.now()
+            )
+        )[0]
         for i in range(3)
     ]
     a, b, c = (e.id for e in entries)

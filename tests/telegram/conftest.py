@@ -66,13 +66,14 @@ async def runtime(settings: Settings, clock: FakeClock, sender: TelegramSender) 
 async def harness(
     runtime: Runtime, telegram: FakeTelegram, sender: TelegramSender, settings: Settings, clock: FakeClock
 ) -> AsyncIterator[Harness]:
-    """Mallory with the Telegram adapter long-polling the fake server. Waiting out a rate
-    limit moves the fake clock instead of sleeping."""
+    """Mallory with the Telegram adapter long-polling the fake server. The core's outbox
+    waits out a rate limit by moving the fake clock instead of sleeping."""
 
     async def sleep(seconds: float) -> None:
         clock.advance(seconds)
 
-    adapter = TelegramAdapter(settings, runtime.core, sender, sleep=sleep)
+    runtime.core.sleep = sleep
+    adapter = TelegramAdapter(settings, runtime.core, sender)
     await adapter.start()
     try:
         yield Harness(runtime, telegram, sender, adapter)

@@ -1,0 +1,109 @@
+"""The plug every platform adapter fits. Adapters register under the ``mallory.adapters``
+entry-point group (pyproject.toml) and the CLI finds them by name, so ``bot/`` never
+imports ``adapters``. ``make install`` (pip install -e) registers new entry points."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.metadata import EntryPoint, entry_points
+from typing import Protocol, cast, runtime_checkable
+
+from bot.clock import Clock
+from bot.config import Settings
+from bot.errors import ConfigError
+from bot.events import ActionEvent, Command, Inbound, Sender, ThreadRef
+
+GROUP = "mallory.adapters"
+
+
+class Core(Protocol):
+    """What an adapter calls on the core (``bot.app.Mallory``; docs/core-api.md)."""
+
+    clock: Clock
+
+    async def handle(self, inbound: Inbound, sender: Sender) -> None: ...
+
+    async def handle_action(self, event: ActionEvent, sender: Sender) -> None: ...
+
+    async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None: ...
+
+    async def first_time(self, key: str) -> bool: ...
+
+    async def thread_for_message(
+        self, platform: str, space: str, channel: str, message_id: str
+    ) -> ThreadRef | None: ...
+
+
+@dataclass(frozen=True)
+class Serving:
+    """How the operator asked to serve (``mallory run`` / ``chat`` flags); each adapter
+    reads the fields that concern it and ignores the rest."""
+
+    http_port: int | None = None  # Slack: the Events API over HTTP instead of Socket Mode
+    webhook_url: str | None = None  # Telegram: a webhook instead of long polling
+    webhook_port: int | None = None
+    session: str = "session"  # console: the conversation id
+    user: str = "you"  # console: the person typing
+    prompt: bool = False  # console: show a prompt (an interactive terminal)
+
+
+class Adapter(Protocol):
+    """One running adapter: receives between ``start`` and ``stop``, answers via ``sender``."""
+
+    name: str
+    sender: Sender
+
+    async def start(self) -> None:
+        """Begin receiving; returns once receiving."""
+        ...
+
+    async def stop(self) -> None:
+        """Stop receiving, then let the work already accepted finish."""
+        ...
+
+    async def wait_closed(self) -> None:
+        """Return when the adapter stops receiving on its own (the console at the end of its
+        input); a platform adapter returns only after ``stop``."""
+        ...
+
+
+@runtime_checkable
+class OneConversation(Protocol):
+    """An adapter that serves a single conversation (the console): the CLI waits for that
+    conversation's investigations before it exits."""
+
+    thread: ThreadRef
+
+
+class AdapterKind(Protocol):
+    """What an entry point names: the adapter class, with its constructors as class methods."""
+
+    name: str
+
+    def plan(self, settings: Settings) -> tuple[bool, str]:
+        """Whether the settings configure this adapter, and one line saying why (or why not)."""
+        ...
+
+    def sender_from_settings(self, settings: Settings) -> Sender | None:
+        """The outbound half alone (e.g. for a worker on another host); None when not configured."""
+        ...
+
+    def from_settings(self, settings: Settings, core: Core, serving: Serving) -> Adapter: ...
+
+
+def installed() -> list[str]:
+    """The names of the installed adapters, sorted."""
+    return sorted({ep.name for ep in entry_points(group=GROUP)})
+
+
+def load_adapter(name: str) -> AdapterKind:
+    """The adapter registered as ``name``; a ConfigError names the ones that are installed."""
+    found: Sequence[EntryPoint] = list(entry_points(group=GROUP, name=name))
+    if not found:
+        have = ", ".join(installed()) or "none"
+        raise ConfigError(
+            f"no adapter named {name!r} is installed (installed: {have}); run `make install` "
+            "to register the adapters of this checkout"
+        )
+    return cast(AdapterKind, found[0].load())

@@ -1,0 +1,85 @@
+"""The layers run one way: adapters → bot → storage. Nothing in bot/ imports adapters (not
+even through importlib), nothing in storage/ imports bot/ or adapters; adapters plug in
+through the ``mallory.adapters`` entry points."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from bot.config import load_settings
+from bot.core.adapter import installed, load_adapter
+from bot.errors import ConfigError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _imports(folder: Path) -> list[tuple[str, str]]:
+    """(file, imported module) for every import in a package, including
+    ``importlib.import_module("...")`` and ``__import__("...")`` with a literal or f-string."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found += [(path.name, alias.name) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.append((path.name, node.module))
+            elif isinstance(node, ast.Call) and node.args:
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if name in {"import_module", "__import__"}:
+                    arg = node.args[0]
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        found.append((path.name, arg.value))
+                    elif isinstance(arg, ast.JoinedStr):
+                        head = arg.values[0] if arg.values else None
+                        if isinstance(head, ast.Constant):
+                            found.append((path.name, str(head.value)))
+    return found
+
+
+def _against(folder: Path, forbidden: tuple[str, ...]) -> list[str]:
+    return [
+        f"{file} imports {module}"
+        for file, module in _imports(folder)
+        if any(module == f or module.startswith(f + ".") for f in forbidden)
+    ]
+
+
+def test_bot_never_imports_adapters() -> None:
+    assert _against(ROOT / "bot", ("adapters",)) == []
+
+
+def test_storage_never_imports_bot_or_adapters() -> None:
+    assert _against(ROOT / "storage", ("bot", "adapters")) == []
+
+
+def test_the_scan_sees_every_form_of_import(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("from adapters.console import ConsoleChat\n")
+    (tmp_path / "b.py").write_text('import importlib\nm = importlib.import_module(f"adapters.{name}")\n')
+    (tmp_path / "c.py").write_text("def f():\n    import adapters.slack\n")
+    (tmp_path / "d.py").write_text("from adaptersx import y\nimport bot.events\n")
+    assert sorted(_against(tmp_path, ("adapters",))) == [
+        "a.py imports adapters.console",
+        "b.py imports adapters.",
+        "c.py imports adapters.slack",
+    ]
+
+
+def test_every_adapter_is_registered_and_plans_from_settings(tmp_path: Path) -> None:
+    assert {"console", "slack", "telegram"} <= set(installed())
+    settings = load_settings(data_dir=tmp_path)
+    for name in installed():
+        kind = load_adapter(name)
+        assert kind.name == name
+        configured, why = kind.plan(settings)
+        assert why.startswith(f"{name}:")
+        assert configured == (name == "console")  # no credentials: only the console
+
+
+def test_an_unknown_adapter_names_the_installed_ones() -> None:
+    with pytest.raises(ConfigError, match="installed: console"):
+        load_adapter("irc")
