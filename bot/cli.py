@@ -384,8 +384,10 @@ async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> in
             print(json.dumps(record, ensure_ascii=False))
         else:
             took = f"{elapsed:.1f}s" if elapsed is not None else "-"
+            spent = record["cost_usd"]
+            cost = "     -" if not record["tokens"] else ("   n/a" if spent is None else f"${spent:.4f}")
             print(
-                f"{inv.id[:8]}  {inv.status:<9} {inv.attempts}×  {took:>7}  {thread.key}  {inv.question[:70]!r}"
+                f"{inv.id[:8]}  {inv.status:<9} {inv.attempts}×  {took:>7}  {cost}  {thread.key}  {inv.question[:70]!r}"
             )
     if not rows and not args.json:
         print("no investigations yet", file=sys.stderr)

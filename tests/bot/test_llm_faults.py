@@ -545,6 +545,8 @@ async def test_a_chat_conversation_and_an_investigation_show_tokens_and_cost(
     assert record["id"] == inv.id
     assert record["tokens"]["calls"] >= 3 and record["tokens"]["input_tokens"] > 0  # rewrite, gaps, synthesis
     assert record["cost_usd"] > 0
+    assert await asyncio.to_thread(main, [*data, "investigations"]) == 0
+    assert f"${record['cost_usd']:.4f}" in capsys.readouterr().out
     assert await asyncio.to_thread(main, [*data, "usage", "--by", "model", "--days", "3650"]) == 0
     table = capsys.readouterr().out
     assert DEEP in table and "$" in table
