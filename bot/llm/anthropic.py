@@ -305,15 +305,20 @@ class AnthropicProvider:
         )
 
     async def chat(self, text: str, *, persona: str, history: Sequence[Turn], hint: str = "") -> str:
-        messages = [{"role": t.role, "content": t.text[:4000]} for t in list(history)[-12:] if t.text]
-        messages = _alternate([*messages, {"role": "user", "content": text[:8000]}])
+        # the thread goes in as data (other people's messages included); the latest message
+        # is the one the person is asking Mallory
+        fence = Fence()
+        prompt = (
+            f"{fence.rules(['thread'])}\n\nRecent thread:\n{_thread(fence, history, 12)}\n\n"
+            f"Reply to this latest message:\n{text[:8000]}"
+        )
         extra = f"Routing note: {hint}." if hint else ""
         response = await self._create(
             "chat",
             model=self.fast_model,
             max_tokens=600,
             system=self._system(self.fast_model, [persona, extra]),
-            messages=messages,
+            messages=[{"role": "user", "content": prompt}],
         )
         return self._text(response)
 
@@ -480,16 +485,3 @@ def _retry_after(headers: Any) -> float | None:
         except ValueError:
             continue
     return None
-
-
-def _alternate(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The Messages API wants user/assistant turns alternating and starting with user."""
-    out: list[dict[str, Any]] = []
-    for m in messages:
-        if out and out[-1]["role"] == m["role"]:
-            out[-1] = {"role": m["role"], "content": out[-1]["content"] + "\n\n" + m["content"]}
-        else:
-            out.append(dict(m))
-    while out and out[0]["role"] != "user":
-        out.pop(0)
-    return out or [{"role": "user", "content": "(empty)"}]
