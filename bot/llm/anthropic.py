@@ -176,6 +176,12 @@ class AnthropicProvider:
                         response = await self.client.messages.create(**kwargs, timeout=remaining)
                         break
                     except anthropic.APIStatusError as exc:
+                        if exc.status_code in (401, 403):
+                            log.error("the Anthropic API refused the API key (HTTP %d)", exc.status_code)
+                            raise LLMError(
+                                f"{job}: the API key was refused (HTTP {exc.status_code})",
+                                user_reason="the language model is not available right now",
+                            ) from None
                         if exc.status_code not in RETRYABLE:
                             raise LLMError(f"{job}: model call failed (HTTP {exc.status_code})") from None
                         wait = _retry_after(exc.response.headers)
