@@ -22,6 +22,7 @@ from bot.persona import Persona
 from bot.research.recall import Recall
 from bot.research.search import Retriever
 from storage.conversations import Conversations
+from storage.db import unavailable
 from storage.knowledge import Knowledge
 from storage.models import Entry
 from storage.queue import Queue
@@ -143,6 +144,8 @@ class Mallory:
             with scoped(space=inbound.space, user_id=inbound.author.id):
                 await self.inbound.handle(inbound, sender)
         except Exception as exc:
+            if unavailable(exc):
+                raise  # the adapter keeps the message until the database is back (bot/door.py)
             # an error raised on purpose was already explained; a database failure is ours
             if isinstance(exc, MalloryError) and not isinstance(exc, StorageError):
                 log.warning("could not handle message %s: %s", inbound.message_id, exc)
@@ -159,14 +162,18 @@ class Mallory:
         try:
             with scoped(space=event.thread.space, user_id=event.author.id):
                 await self.actions.handle(event, sender)
-        except Exception:
+        except Exception as exc:
+            if unavailable(exc):
+                raise
             log.exception("unexpected error handling action %s", event.action)
 
     async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
         try:
             with scoped(space=inbound.space, user_id=inbound.author.id):
                 await self.commands.handle(command, args, inbound, sender)
-        except Exception:
+        except Exception as exc:
+            if unavailable(exc):
+                raise
             log.exception("unexpected error handling command %s", command)
             await self._apologize(inbound, sender, "Sorry, that command failed on my side.")
 

@@ -278,7 +278,7 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
 
 async def cmd_classify(args: argparse.Namespace, settings: Settings) -> int:
     from bot.llm import make_provider
-    from bot.routing import classify_lexicon
+    from bot.routing import route, split_mentions
 
     if args.corrections:
         from bot.runtime import Runtime
@@ -305,13 +305,15 @@ async def cmd_classify(args: argparse.Namespace, settings: Settings) -> int:
     try:
 
         async def decide(text: str) -> dict[str, object]:
-            lexicon = classify_lexicon(text)
-            decision = lexicon
-            if not provider.offline and not lexicon.sure:
+            # typed text: "@someone" mentions someone else, "@mallory" the bot
+            said, addressing = split_mentions(text)
+            offline = route(said, addressing=addressing, sure_at=settings.router_sure)
+            decision = offline
+            if not provider.offline and not offline.sure:
                 try:
-                    decision = await provider.classify(text, history=[], lexicon=lexicon)
+                    decision = await provider.classify(said, history=[], lexicon=offline)
                 except MalloryError as exc:
-                    log.warning("LLM classifier failed (%s); lexicon decision shown", exc)
+                    log.warning("LLM classifier failed (%s); offline decision shown", exc)
             return decision.to_dict()
 
         if args.text:

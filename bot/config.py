@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from dotenv import dotenv_values
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -96,6 +97,9 @@ class Settings(BaseSettings):
     budget_synthesis_s: float = Field(60.0, gt=0, validation_alias=_env("MALLORY_BUDGET_SYNTHESIS"))
     budget_web_s: float = Field(90.0, gt=0, validation_alias=_env("MALLORY_BUDGET_WEB"))
     llm_max_retries: int = Field(3, ge=0, validation_alias=_env("MALLORY_LLM_MAX_RETRIES"))
+    # how sure the offline router's model must be for its decision to stand without the LLM
+    # classifier (1.0: every decision the model makes goes to the LLM when there is one)
+    router_sure: float = Field(0.8, ge=0.0, le=1.0, validation_alias=_env("MALLORY_ROUTER_SURE"))
     # USD per million tokens: [input, output, cache write, cache read], by model-name prefix
     # (the longest matching prefix wins); a model with no entry shows tokens but no cost
     llm_prices: dict[str, list[float]] = Field(
@@ -213,7 +217,7 @@ def known_variables() -> list[str]:
 def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
     """One line for each ``MALLORY_*`` variable that no setting reads (a typo is otherwise
     silently ignored), naming the closest known one."""
-    env = os.environ if environ is None else environ
+    env = _environment_and_dotenv() if environ is None else environ
     known = known_variables()
     lines = []
     for name in sorted(n for n in env if n.upper().startswith("MALLORY_") and n.upper() not in known):
@@ -221,3 +225,12 @@ def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
         hint = f"; did you mean {close[0]}?" if close else " (see README: Configuration)"
         lines.append(f"unknown setting {name} is ignored{hint}")
     return lines
+
+
+def _environment_and_dotenv() -> dict[str, str]:
+    """The variables settings are read from: the environment and ``.env`` (as pydantic reads it)."""
+    names: dict[str, str] = {}
+    if Path(".env").is_file():
+        names.update({k: v or "" for k, v in dotenv_values(".env").items()})
+    names.update(os.environ)
+    return names

@@ -1,11 +1,18 @@
 """Threading results back: each finished investigation's report (or apology) goes to the
 exact thread it was asked in, pinging the requester, exactly once — the delivery record is
-checked and leased before posting and written right after."""
+checked and leased before posting and written right after.
+
+Between a post reaching the platform and its record being written, a crash (or the database
+being away) leaves the outcome unknown. A post whose recording failed is kept in memory and
+recorded again before anything else; after a crash, the next attempt tells the sender the
+report may already be there (``Reply.may_be_posted``): Slack then reads the thread for the
+investigation id in message metadata, Telegram cannot read a chat back (docs/telegram.md)."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.clock import Clock
@@ -32,8 +39,14 @@ def apology(inv: Investigation) -> str:
 
 
 def compose(inv: Investigation, thread: ThreadRef | None = None) -> Reply:
-    """The report (or apology) as a reply into ``thread`` (read from the row when not given)."""
-    thread = thread or ThreadRef.from_json(inv.thread_ref)
+    """The report (or apology) as a reply into ``thread`` (read from the row when not
+    given), tagged with the investigation id; when an earlier delivery attempt was started
+    (a lease was taken), it may already be in the thread."""
+    reply = _compose(inv, thread or ThreadRef.from_json(inv.thread_ref))
+    return replace(reply, correlation=inv.id, may_be_posted=inv.next_delivery_at is not None)
+
+
+def _compose(inv: Investigation, thread: ThreadRef) -> Reply:
     requester = Person(inv.requester_id, inv.requester_name) if inv.requester_id else None
     if inv.status == Status.FAILED.value or not inv.answer:
         return Reply(
@@ -94,10 +107,14 @@ class Delivery:
         self.senders = senders
         self.retry = timedelta(seconds=retry_s)
         self.conversations = conversations
+        # posted, but writing the delivery record failed: recorded again before anything else
+        self._unrecorded: dict[str, Posted] = {}
 
     async def deliver_pending(self) -> int:
         """Deliver every finished, undelivered result whose platform we can post to."""
         delivered = 0
+        for inv_id, posted in list(self._unrecorded.items()):
+            await self._record(inv_id, posted)
         for inv in await self.queue.undelivered(now=self.clock.now()):
             if await self.deliver(inv):
                 delivered += 1
@@ -108,6 +125,8 @@ class Delivery:
         sender = self.senders.get(thread.platform)
         if sender is None:
             return False  # another process with that platform's sender will deliver it
+        if inv.id in self._unrecorded:
+            return await self._record(inv.id, self._unrecorded[inv.id])
         now = self.clock.now()
         if not await self.queue.lease_delivery(inv.id, now=now, until=now + DELIVERY_LEASE):
             return False  # delivered already, or another worker is posting it right now
@@ -130,8 +149,8 @@ class Delivery:
             log.warning("delivery of %s failed (%s)%s", inv.id[:8], exc, "; giving up" if give_up else "")
             await self.queue.delivery_failed(inv.id, error=str(exc), retry_at=retry_at, now=self.clock.now())
             return False
-        await self.queue.mark_delivered(inv.id, message_id=posted.message_id, now=self.clock.now())
-        if self.conversations is not None and inv.conversation_id:
+        recorded = await self._record(inv.id, posted)  # if not, it follows when the database is back
+        if recorded and self.conversations is not None and inv.conversation_id:
             # where threads are reply chains (Telegram basic groups), a reply to any part of
             # the report must find its conversation
             try:
@@ -157,4 +176,22 @@ class Delivery:
                 )
             except Exception as exc:  # the ack edit is cosmetic
                 log.debug("could not update the acknowledgement: %s", type(exc).__name__)
+        return True
+
+    async def _record(self, inv_id: str, posted: Posted) -> bool:
+        """Write the delivery record of a post that reached the thread. On a database
+        failure the post is kept here and recorded again at the next sweep, so it is
+        never posted a second time while this process lives."""
+        try:
+            await self.queue.mark_delivered(inv_id, message_id=posted.message_id, now=self.clock.now())
+        except Exception as exc:
+            if inv_id not in self._unrecorded:
+                log.warning(
+                    "delivery of %s posted but not recorded (%s); recording it again later",
+                    inv_id[:8],
+                    type(exc).__name__,
+                )
+            self._unrecorded[inv_id] = posted
+            return False
+        self._unrecorded.pop(inv_id, None)
         return True

@@ -67,7 +67,14 @@ class ThreadRef:
 
 @dataclass(frozen=True)
 class Inbound:
-    """One message addressed to (or overheard by) the bot, already normalized."""
+    """One message addressed to (or overheard by) the bot, already normalized.
+
+    ``text`` has the bot's own mention removed; other people's mentions stay in it as
+    ``@name`` (or, for a Telegram text mention, the name as shown) and are listed in
+    ``mentions``, so the core can tell a request to Mallory from one to a colleague.
+    ``bot_named`` is true when the text itself mentioned the bot (``is_mention`` is also
+    true for a reply to the bot or a slash command).
+    """
 
     thread: ThreadRef
     message_id: str
@@ -77,6 +84,8 @@ class Inbound:
     is_mention: bool = False
     is_direct: bool = False
     extras: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    mentions: tuple[Person, ...] = ()
+    bot_named: bool = False
 
     @property
     def platform(self) -> str:
@@ -156,7 +165,10 @@ class Reply:
     """What the core wants said. ``text`` is Markdown; adapters convert and split it.
 
     ``in_reply_to`` is the platform message id this answers (the request, for a report);
-    ``mention`` is who to ping so their phone gets a push.
+    ``mention`` is who to ping so their phone gets a push. ``correlation`` is the
+    investigation a report belongs to: adapters that can tag a message with it do, and
+    with ``may_be_posted`` (an earlier attempt's outcome is unknown) they first look in the
+    thread for what already arrived instead of posting it again.
     """
 
     thread: ThreadRef
@@ -169,6 +181,8 @@ class Reply:
     title: str = ""
     full_report: str = ""  # the full text (a report) whatever the platform's length limit
     report_file: str | None = None  # where the report is on disk, for adapters that can point at it
+    correlation: str = ""
+    may_be_posted: bool = False
 
 
 @dataclass(frozen=True)

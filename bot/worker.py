@@ -24,6 +24,7 @@ from bot.events import Posted, Sender, ThreadRef
 from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn
 from bot.llm.usage import scoped
 from bot.research.investigate import Dossier, Investigator
+from bot.research.recall import CITATION
 from bot.research.report import render_report
 from bot.routing import is_referential
 from bot.text import shorten
@@ -243,7 +244,7 @@ class Worker:
                 investigation_id=inv.id,
                 user_id=inv.requester_id,
             ):
-                report, path, entry_id = await self._investigate(claim)
+                report, question, dossier = await self._investigate(claim)
         except Cancelled:
             log.info("investigation %s was cancelled or reclaimed while running", inv.id[:8])
             return Outcome.STALE_CLAIM
@@ -252,14 +253,25 @@ class Worker:
             return await self.queue.fail(
                 claim, now=self.clock.now(), error=f"{type(exc).__name__}: {exc}"[:500]
             )
-        outcome = await self.queue.complete(
-            claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
-        )
+        outcome = await self.queue.complete(claim, now=self.clock.now(), answer=report)
         if outcome is not Outcome.APPLIED:
+            # reclaimed while this worker was away: the result belongs to whoever holds it
+            # now, so this one writes nothing (no report file, no knowledge-base entry)
             log.warning("result of %s not recorded: %s", inv.id[:8], outcome.value)
+            return outcome
+        if dossier.found:
+            # only after ``complete`` succeeded: from then on no one else can finish this
+            # investigation, so the file and the entry are written by exactly one worker
+            try:
+                path = self._write_file(inv.id, question, report)
+                entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
+                await self.queue.set_report_saved(claim, report_path=str(path), report_entry_id=entry_id)
+            except Exception:  # the answer is recorded and is delivered all the same
+                log.exception("could not save the report of %s as a file and entry", inv.id[:8])
         return outcome
 
-    async def _investigate(self, claim: Claim) -> tuple[str, str | None, str | None]:
+    async def _investigate(self, claim: Claim) -> tuple[str, str, Dossier]:
+        """Run the investigation; the report, the question it answered, and its dossier."""
         inv = claim.investigation
         history = [
             Turn(m.role, m.text[:4000], m.author_name)
@@ -289,15 +301,20 @@ class Worker:
                     log.debug("typing indicator failed: %s", type(exc).__name__)
 
         await show_work()
+        ack = [inv.ack_message_id]
 
         async def progress(phase: int, text: str) -> None:
             if not await self.queue.heartbeat(claim, now=self.clock.now(), progress=text):
                 raise Cancelled()
             await show_work()
-            if sender is not None and inv.ack_message_id:
+            if sender is not None and not ack[0]:
+                # claimed between the enqueue and the acknowledgement being recorded
+                current = await self.queue.get(inv.id)
+                ack[0] = current.ack_message_id if current is not None else None
+            if sender is not None and ack[0]:
                 try:
                     await sender.edit(
-                        Posted(thread, inv.ack_message_id),
+                        Posted(thread, ack[0]),
                         f'Investigating "{shorten(question, 100)}": {text}.',
                     )
                 except Exception as exc:  # progress is best effort
@@ -319,12 +336,7 @@ class Worker:
         if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="writing the report"):
             raise Cancelled()
         synthesis = await self.synthesize(dossier, notes)
-        report = render_report(dossier, synthesis, notes=notes)
-        if not dossier.found:
-            return report, None, None
-        path = self._write_file(inv.id, question, report)
-        entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
-        return report, str(path), entry_id
+        return render_report(dossier, synthesis, notes=notes), question, dossier
 
     async def synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
         """The summary and gaps of a report, citations checked against the dossier (model, or
@@ -386,7 +398,7 @@ class Worker:
         )
         in_report = set(cited(report))
         edges = [
-            (entry.id, f.entry.id, "citation") for f in dossier.found.values() if f.entry.id[:8] in in_report
+            (entry.id, f.entry.id, CITATION) for f in dossier.found.values() if f.entry.id[:8] in in_report
         ]
         await self.knowledge.add_relations(edges, space=space, now=now)
         if self.on_entries is not None:

@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
-from storage.db import Database, SqlConnection
+from storage.db import Database, SqlConnection, storable
 from storage.models import Conversation, Correction, Message, SeenEvent, new_id
 
 # The per-message hot path, as plain SQL on the driver (see Database.execute).
@@ -121,10 +121,10 @@ class MessageRow:
             self.conversation_id,
             self.space,
             self.role,
-            self.platform_message_id,
-            self.author_id,
-            self.author_name,
-            self.text,
+            storable(self.platform_message_id),
+            storable(self.author_id),
+            storable(self.author_name),
+            storable(self.text),
             self.truncated,
             self.route,
             when,

@@ -35,7 +35,7 @@ from typing import Any, TypeVar, cast
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.exc import ArgumentError, DBAPIError, InterfaceError, NoSuchModuleError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import Session
 
@@ -52,6 +52,46 @@ _CHECKPOINT_EVERY = 200  # inline commits (about 1,000 WAL pages, SQLite's own d
 SqlConnection = Connection | sqlite3.Connection
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def storable(text: str) -> str:
+    """``text`` as both databases can store it: PostgreSQL's text types cannot hold NUL
+    (U+0000) and refuse the whole row, so it is dropped, on SQLite too, so they agree."""
+    return text.replace("\x00", "") if "\x00" in text else text
+
+
+def unavailable(exc: BaseException) -> bool:
+    """True when ``exc`` says the database could not be reached or used at all (server
+    down or restarting, connection lost, file locked, deleted or unwritable), rather than
+    that a statement was wrong: the same work may well succeed later."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, DatabaseGone | ConnectionError | TimeoutError):
+            return True
+        if isinstance(current, DBAPIError) and (
+            current.connection_invalidated or isinstance(current, OperationalError | InterfaceError)
+        ):
+            return True
+        if isinstance(current, sqlite3.OperationalError):
+            return True  # busy, locked, read-only, I/O error, cannot open: all about the file
+        name = type(current).__module__.split(".")[0]
+        if name == "psycopg" and type(current).__name__ in ("OperationalError", "InterfaceError"):
+            return True
+        if name == "asyncpg":
+            state = str(getattr(current, "sqlstate", "") or "")
+            if state[:2] in ("08", "57") or state == "55000" or "Connection" in type(current).__name__:
+                return True
+            if type(current).__name__ == "InterfaceError":
+                return True
+        current = current.__cause__ or current.__context__ or getattr(current, "orig", None)
+    return False
+
+
+class DatabaseGone(StorageError):
+    """The SQLite file was deleted or replaced under the running process: writes are
+    refused rather than made to a file nobody will ever read again."""
 
 
 def _sync_url(url: Any) -> Any:
@@ -124,6 +164,11 @@ class Database:
         self._inline_commits = 0
         self._flush_scheduled = False
         self._inline_ok = self.dialect == "sqlite" and bool(parsed.database) and parsed.database != ":memory:"
+        # SQLite: the file this process opened (device, inode), taken after migrate; a write
+        # first checks the path still leads to it (see ``_check_file``)
+        self._file = Path(parsed.database) if self._inline_ok and parsed.database else None
+        self._file_id: tuple[int, int] | None = None
+        self._gone_reported = False
         # PostgreSQL: single statements (the queue's claim and complete) go straight to an
         # asyncpg pool of our own, no thread hop and no pre-ping (see ``fetch_one``)
         self._pg_dsn = parsed.set(drivername="postgresql").render_as_string(hide_password=False)
@@ -140,9 +185,36 @@ class Database:
         """How many changes to ``table`` this process has committed (see ``wrote``)."""
         return self._generations.get(table, 0)
 
+    def _check_file(self) -> None:
+        """Refuse to write when the SQLite file this process opened is no longer at its
+        path (the data folder was deleted or the file replaced): SQLite would carry on
+        writing to the unlinked file and every write would be lost. Said loudly, once."""
+        if self._file is None or self._file_id is None:
+            return
+        try:
+            st = os.stat(self._file)
+            same = (st.st_dev, st.st_ino) == self._file_id
+        except OSError:
+            same = False
+        if same:
+            if self._gone_reported:
+                log.warning("database file %s is back; writing again", self._file)
+                self._gone_reported = False
+            return
+        message = (
+            f"the database file {self._file} was deleted or replaced while Mallory was running; "
+            "refusing to write to it (restore it, or restart Mallory to start a new one)"
+        )
+        if not self._gone_reported:
+            log.error(message)
+            self._gone_reported = True
+        raise DatabaseGone(message)
+
     async def run(self, work: Callable[[Session], T], *, write: bool = True) -> T:
         """Run ``work(session)`` in one transaction on the storage thread pool, commit it,
         and return its result (ORM objects come back detached, with their values loaded)."""
+        if write:
+            self._check_file()
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, self._run_sync, work, write)
 
@@ -182,6 +254,8 @@ class Database:
         thread, which waits for the lock; units that arrive while a transaction is being
         written there are committed together in the next one (group commit); if one of them
         fails, the others are retried alone, so it fails only itself."""
+        if write:
+            self._check_file()
         loop = asyncio.get_running_loop()
         if self.dialect != "sqlite":
             return await loop.run_in_executor(self._pool, self._run_conn, work, write)
@@ -376,6 +450,9 @@ class Database:
         try:
             async with self.engine.begin() as conn:
                 await conn.run_sync(_upgrade)
+            if self._file is not None:
+                st = os.stat(self._file)
+                self._file_id = (st.st_dev, st.st_ino)
         except OSError as exc:
             raise StorageError(f"cannot open the database: {exc}") from None
         except Exception as exc:  # driver errors differ per backend; say it in one line

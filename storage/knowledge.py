@@ -16,7 +16,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
-from storage.db import Database, SqlConnection
+from storage.db import Database, SqlConnection, storable
 from storage.models import Entry, EntryTag, Relation, TagCount, new_id
 
 GLOBAL_SPACE = "global"
@@ -41,6 +41,11 @@ class EntryDraft:
     tags: list[str] = field(default_factory=list)
     created_at: datetime | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name in ("space", "source", "title", "content", "type", "author", "project"):
+            setattr(self, name, storable(getattr(self, name)))
+        self.tags = [storable(t) for t in self.tags]
 
 
 _VIEW_COLUMNS = (
@@ -327,7 +332,10 @@ class Knowledge:
         )
         return {t.lower(): i for t, i in rows if t}
 
-    async def relations_of(self, ids: Iterable[str], *, spaces: Sequence[str]) -> list[Relation]:
+    async def relations_of(
+        self, ids: Iterable[str], *, spaces: Sequence[str], exclude_types: Sequence[str] = ()
+    ) -> list[Relation]:
+        """Edges touching any of ``ids`` (either end), except those of ``exclude_types``."""
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return []
@@ -336,12 +344,15 @@ class Knowledge:
             out: dict[int, Relation] = {}
             for start in range(0, len(wanted), 400):
                 chunk = wanted[start : start + 400]
+                stmt = (
+                    select(Relation)
+                    .where(or_(col(Relation.from_id).in_(chunk), col(Relation.to_id).in_(chunk)))
+                    .where(col(Relation.space).in_(spaces))
+                )
+                if exclude_types:
+                    stmt = stmt.where(col(Relation.type).not_in(list(exclude_types)))
                 rows = (
-                    session.execute(
-                        select(Relation)
-                        .where(or_(col(Relation.from_id).in_(chunk), col(Relation.to_id).in_(chunk)))
-                        .where(col(Relation.space).in_(spaces))
-                    )
+                    session.execute(stmt)
                     .scalars()
                     .all()
                 )

@@ -229,6 +229,18 @@ class Queue:
         params = (self.db.to_db_time(now), answer, report_path, report_entry_id)
         return await self._finish(claim, _COMPLETE, params)
 
+    async def set_report_saved(self, claim: Claim, *, report_path: str, report_entry_id: str) -> bool:
+        """Note where a completed investigation's report was saved (file and knowledge-base
+        entry); only the worker whose ``complete`` was applied can (its token is on the row)."""
+        stmt = (
+            update(Investigation)
+            .where(col(Investigation.id) == claim.investigation.id)
+            .where(col(Investigation.claim_token) == claim.token)
+            .where(col(Investigation.status).in_([Status.DONE.value, Status.DELIVERED.value]))
+            .values(report_path=report_path, report_entry_id=report_entry_id)
+        )
+        return await self.db.run(lambda s: _changed(s, stmt)) == 1
+
     async def fail(self, claim: Claim, *, now: datetime, error: str) -> Outcome:
         return await self._finish(claim, _FAIL, (self.db.to_db_time(now), error[:2000]))
 

@@ -1,5 +1,5 @@
-"""Shared fixtures: a scrubbed environment, an injected clock, and a Mallory runtime on a
-temporary SQLite file with the offline provider."""
+"""Shared fixtures: a scrubbed environment, an injected clock, and a Mallory runtime with the
+offline provider, once on a temporary SQLite file and once on a fresh PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -33,9 +33,22 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest) -> str | None:
+    """The runtime's database: None for the default SQLite file in the data folder, else a
+    fresh PostgreSQL database already migrated to the newest schema."""
+    if request.param == "sqlite":
+        return None
+    from postgres_server import fresh_postgres_database
+
+    return fresh_postgres_database(request, migrated=True)
+
+
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="none")
+def settings(tmp_path: Path, database_url: str | None) -> Settings:
+    return load_settings(
+        data_dir=tmp_path / "data", llm_provider="offline", embedder="none", database_url=database_url
+    )
 
 
 @pytest.fixture
@@ -64,9 +77,19 @@ def postgres_url() -> object:
 
     reason = available()
     if reason is not None:
+        if os.environ.get("CI"):  # CI installs the server (.ci/run): a missing one is a failure
+            pytest.fail(f"PostgreSQL is required in CI: {reason}")
         pytest.skip(reason)
     with postgres_server() as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def postgres_template(postgres_url: str) -> str:
+    """A database migrated once per session; each test's migrated database is a copy of it."""
+    from postgres_server import migrated_template
+
+    return migrated_template(postgres_url)
 
 
 @pytest.fixture
@@ -78,7 +101,18 @@ def postgres_database(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """SQLite, and PostgreSQL where a throwaway server can be started (tests/conftest.py)."""
+    """SQLite, and a fresh PostgreSQL database on the session's throwaway server (already
+    migrated to the newest schema, as a copy of the session's template)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'kb.db'}"
+    from postgres_server import fresh_postgres_database
+
+    return fresh_postgres_database(request, migrated=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Like ``any_db_url`` but without any schema (for migration tests)."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'kb.db'}"
     from postgres_server import fresh_postgres_database

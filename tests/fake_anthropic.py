@@ -175,6 +175,8 @@ class FakeAnthropic:
         self.responses: list[dict[str, Any]] = []
         self._cache: set[str] = set()
         self._release = asyncio.Event()
+        # tool name -> (arrived, release): a request forcing that tool is held until released
+        self.holds: dict[str, tuple[asyncio.Event, asyncio.Event]] = {}
         self._runner: web.AppRunner | None = None
         self.url = ""
 
@@ -188,8 +190,16 @@ class FakeAnthropic:
         port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         self.url = f"http://127.0.0.1:{port}"
 
+    def hold(self, tool: str) -> tuple[asyncio.Event, asyncio.Event]:
+        """Hold the next requests that force ``tool`` (a slow model call): the first event
+        is set when one arrives, setting the second answers them."""
+        self.holds[tool] = (asyncio.Event(), asyncio.Event())
+        return self.holds[tool]
+
     async def stop(self) -> None:
         self._release.set()
+        for _, release in self.holds.values():
+            release.set()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -225,6 +235,10 @@ class FakeAnthropic:
         body = json.loads(await request.read())
         self.requests.append(body)
         self.headers.append({k.lower(): v for k, v in request.headers.items()})
+        held = self.holds.get((body.get("tool_choice") or {}).get("name", ""))
+        if held is not None:
+            held[0].set()
+            await held[1].wait()
         step = self.script.pop(0) if self.script else None
         if step is None:
             ruled = self.rule(body)

@@ -31,6 +31,7 @@ from bot.events import (
     ReplyKind,
     ThreadRef,
 )
+from bot.routing.address import split_mentions
 
 PLATFORM = "console"
 PASTE_WINDOW = 0.05  # seconds: lines closer together than a person can type came from a paste
@@ -165,7 +166,18 @@ class ConsoleChat:
         if not text.strip():
             return  # an empty line: deliberately ignored, nothing to store
         message_id = f"u{next(self._ids)}"
-        inbound = Inbound(self.thread, message_id, self.author, text, self.now(), is_direct=True)
+        said, addressing = split_mentions(text)
+        inbound = Inbound(
+            self.thread,
+            message_id,
+            self.author,
+            said,
+            self.now(),
+            is_mention=addressing.bot_named,
+            is_direct=True,
+            mentions=tuple(Person(name, name) for name in addressing.others),
+            bot_named=addressing.bot_named,
+        )
         stripped = text.strip()
         pressed = _BUTTON_WORDS.get(stripped.lower().rstrip(".!"))
         if pressed is not None:

@@ -25,6 +25,7 @@ from bot.clock import Clock
 from bot.config import Settings
 from bot.core.adapter import Core, Serving
 from bot.core.ordering import InOrder
+from bot.door import Door
 from bot.errors import ConfigError, DeliveryError, RetryLater
 from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
 
@@ -116,6 +117,7 @@ class SlackAdapter:
         self._order = InOrder()
         self._runner: web.AppRunner | None = None
         self._socket: AsyncSocketModeHandler | None = None
+        self.door = Door()
         self.app = AsyncApp(
             client=sender.client,  # one Web API client (and SLACK_API_URL) for everything
             signing_secret=self._signing_secret or "",
@@ -164,6 +166,7 @@ class SlackAdapter:
             await self._runner.cleanup()
             self._runner = None
         await self.drain()
+        await self.door.aclose()
         await self.sender.aclose()
         self._stopped.set()
 
@@ -176,13 +179,13 @@ class SlackAdapter:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    def _spawn(self, what: str, work: Coroutine[Any, Any, None]) -> None:
+    def _spawn(self, what: str, work: Coroutine[Any, Any, object]) -> None:
         task = asyncio.get_running_loop().create_task(self._guard(what, work))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     @staticmethod
-    async def _guard(what: str, work: Awaitable[None]) -> None:
+    async def _guard(what: str, work: Awaitable[object]) -> None:
         try:
             await work
         except DeliveryError as exc:
@@ -229,7 +232,17 @@ class SlackAdapter:
         if isinstance(inbound, Ignored):
             log.debug("slack: message ignored: %s", inbound.reason)
             return
-        self._spawn("message", self._handle_message(body, inbound))
+        if self._runner is not None:
+            # Over HTTP the database hears of the delivery before Slack hears back: with the
+            # database away this raises, Slack gets a 5xx and sends the event again later.
+            if not await self._first_delivery(body):
+                log.debug("slack: redelivered event %s ignored", body.get("event_id"))
+                return
+        # Socket Mode has acknowledged it already: while the database is away it waits here
+        self._spawn(
+            "message",
+            self.door.enter(f"slack message {inbound.message_id}", lambda: self._handle_message(body, inbound)),
+        )
 
     async def _first_delivery(self, body: Mapping[str, Any]) -> bool:
         """Slack redelivers an event (same ``event_id``) when an answer was slow."""

@@ -48,6 +48,24 @@ def plain_text(text: str, bot_user_id: str | None) -> str:
     return re.sub(r"[ \t]{2,}", " ", text).strip()
 
 
+def mentioned_people(text: str, bot_user_id: str | None) -> tuple[Person, ...]:
+    """Everyone the wire text mentions other than the bot, in order: users by id (the text
+    shows them as ``@<id>``), ``@here``/``@channel``/``@everyone`` and user groups by name."""
+    found: list[Person] = []
+    for m in re.finditer(
+        r"<@([UW][A-Z0-9]+)(?:\|([^>]*))?>|<!(here|channel|everyone)(?:\|[^>]*)?>|<!subteam\^([A-Z0-9]+)(?:\|([^>]*))?>",
+        text,
+    ):
+        if m.group(1):
+            if m.group(1) != bot_user_id:
+                found.append(Person(id=m.group(1), name=m.group(2) or ""))
+        elif m.group(3):
+            found.append(Person(id=m.group(3), name=m.group(3)))
+        else:
+            found.append(Person(id=m.group(4), name=(m.group(5) or "").lstrip("@")))
+    return tuple(dict.fromkeys(found))
+
+
 def mentions(text: str, user_id: str | None) -> bool:
     return bool(user_id) and re.search(rf"<@{re.escape(user_id or '')}(?:\|[^>]*)?>", text) is not None
 
@@ -98,7 +116,8 @@ def message_inbound(
     files = [
         f.get("name") or f.get("title") or "file" for f in event.get("files") or [] if isinstance(f, dict)
     ]
-    is_mention = kind == "app_mention" or mentions(raw, bot_user_id)
+    bot_named = mentions(raw, bot_user_id)
+    is_mention = kind == "app_mention" or bot_named
     if not text and not files and not is_mention:
         return Ignored("empty")
     space = team_of(body, event)
@@ -118,6 +137,8 @@ def message_inbound(
         is_mention=is_mention,
         is_direct=is_direct(event),
         extras=extras,
+        mentions=mentioned_people(raw, bot_user_id),
+        bot_named=bot_named or kind == "app_mention",
     )
 
 

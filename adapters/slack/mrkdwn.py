@@ -6,31 +6,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from markdown_it.tree import SyntaxTreeNode
+
 from bot.citations import ATOM as CITATION
+from bot.markdown import Renderer
 
 RULE = "──────────"
-
-_FENCE = re.compile(r"^\s*(```|~~~)")
-_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
-_HR = re.compile(r"^\s{0,3}([-*_])(\s*\1){2,}\s*$")
-_BULLET = re.compile(r"^(\s*)[-*+]\s+(.*)$")
-_TASK = re.compile(r"^\[([ xX])\]\s+(.*)$")
-_ORDERED = re.compile(r"^(\s*)(\d+)[.)]\s+(.*)$")
-_QUOTE = re.compile(r"^\s*>\s?(.*)$")
-_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-
-# Inline tokens that are converted as a whole: code spans, images, links, autolinks.
-_INLINE = re.compile(
-    r"(?P<code>`[^`\n]+`)"
-    r"|!\[(?P<alt>[^\]\n]*)\]\((?P<img>[^)\s]+)(?:\s+\"[^\"]*\")?\)"
-    r"|\[(?P<label>[^\]\n]+)\]\((?P<url>[^)\s]+)(?:\s+\"[^\"]*\")?\)"
-    r"|<(?P<auto>(?:https?|mailto):[^>\s]+)>"
-)
-_BOLD = re.compile(r"(?<![\w*])\*\*(?!\s)(.+?)(?<!\s)\*\*(?![\w*])|(?<!\w)__(?!\s)(.+?)(?<!\s)__(?!\w)")
-_ITALIC = re.compile(r"(?<![\w*])\*(?!\s)([^*\n]+?)(?<!\s)\*(?![\w*])")
-_STRIKE = re.compile(r"~~(?!\s)(.+?)(?<!\s)~~")
-_BOLD_MARK = "\x02"
 
 
 def escape(text: str) -> str:
@@ -38,101 +19,75 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _emphasis(text: str) -> str:
-    text = _BOLD.sub(lambda m: f"{_BOLD_MARK}{m.group(1) or m.group(2)}{_BOLD_MARK}", text)
-    text = _ITALIC.sub(r"_\1_", text)
-    text = _STRIKE.sub(r"~\1~", text)
-    return text.replace(_BOLD_MARK, "*")
-
-
-def _label(text: str) -> str:
-    # A link label may not contain the characters that end Slack's <url|label> syntax.
-    return _emphasis(escape(text)).replace("|", "¦")
-
-
 def _url(url: str) -> str:
     return url.replace("&", "&amp;").replace("<", "%3C").replace(">", "%3E").replace("|", "%7C")
 
 
-def inline(text: str) -> str:
-    """Convert one line of Markdown inline syntax to mrkdwn."""
-    out: list[str] = []
-    pos = 0
-    for m in _INLINE.finditer(text):
-        out.append(_emphasis(escape(text[pos : m.start()])))
-        if m.group("code"):
-            out.append(escape(m.group("code")))
-        elif m.group("img"):
-            out.append(f"<{_url(m.group('img'))}|{_label(m.group('alt') or 'image')}>")
-        elif m.group("url"):
-            out.append(f"<{_url(m.group('url'))}|{_label(m.group('label'))}>")
-        else:
-            out.append(f"<{_url(m.group('auto'))}>")
-        pos = m.end()
-    out.append(_emphasis(escape(text[pos:])))
-    return "".join(out)
+class _Mrkdwn(Renderer):
+    """The shared parse (bot/markdown.py) as Slack mrkdwn."""
+
+    def text(self, text: str) -> str:
+        return escape(text)
+
+    def heading(self, inline: SyntaxTreeNode) -> str:
+        title = self.inline(inline).replace("*", "")
+        return f"*{title}*" if title else ""
+
+    def code_block(self, code: str, language: str) -> str:
+        # Slack shows a fence's language tag as code, so it is dropped.
+        return f"```\n{escape(code)}\n```"
+
+    def rule(self) -> str:
+        return RULE
+
+    def quote(self, text: str) -> str:
+        return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+
+    def item_line(self, text: str, *, number: str | None, depth: int, task: bool | None) -> str:
+        indent = "    " * depth
+        if task is not None:
+            return f"{indent}{'☑' if task else '☐'} {text}"
+        return f"{indent}{number}. {text}" if number is not None else f"{indent}• {text}"
+
+    def table(self, rows: list[list[SyntaxTreeNode | None]]) -> str:
+        """Slack has no tables: each row becomes a bullet, the header in bold."""
+        if not rows:
+            return ""
+        header, *data = [[self.inline(cell) if cell is not None else "" for cell in row] for row in rows]
+        lines = ["*" + " · ".join(c.replace("*", "") for c in header if c) + "*"]
+        lines += ["• " + " · ".join(c for c in row if c) for row in data]
+        return "\n".join(lines)
+
+    def code_span(self, code: str) -> str:
+        return f"`{escape(code)}`"
+
+    def strong(self, text: str) -> str:
+        return f"*{text}*"
+
+    def em(self, text: str) -> str:
+        return f"_{text}_"
+
+    def strike(self, text: str) -> str:
+        return f"~{text}~"
+
+    def link(self, node: SyntaxTreeNode, href: str) -> str:
+        # A label may not contain the character that ends Slack's <url|label> syntax.
+        return f"<{_url(href)}|{self.inline(node).replace('|', '¦')}>"
+
+    def autolink(self, href: str) -> str:
+        return f"<{_url(href)}>"
+
+    def image(self, alt: str, src: str) -> str:
+        return f"<{_url(src)}|{escape(alt or 'image').replace('|', '¦')}>"
 
 
-def _table(rows: list[str]) -> list[str]:
-    """Slack has no tables: render each row as a bullet, the header in bold."""
-    cells = [[c.strip() for c in row.strip().strip("|").split("|")] for row in rows]
-    body = [r for r, raw in zip(cells, rows, strict=True) if not _TABLE_RULE.match(raw)]
-    if not body:
-        return []
-    header, *data = body
-    lines = ["*" + " · ".join(_emphasis(escape(c)).replace("*", "") for c in header if c) + "*"]
-    lines += ["• " + " · ".join(inline(c) for c in row if c) for row in data]
-    return lines
+_RENDERER = _Mrkdwn()
 
 
 def to_mrkdwn(markdown: str) -> str:
     """Convert the core's Markdown (headings, bold, italics, links, code, lists, quotes,
     tables) to Slack mrkdwn. Fenced code is kept verbatim, only escaped."""
-    out: list[str] = []
-    table: list[str] = []
-    in_fence = False
-    for line in markdown.replace("\r\n", "\n").split("\n"):
-        if _FENCE.match(line):
-            out += _table(table)
-            table = []
-            # Slack shows a fence's language tag as code, so it is dropped.
-            in_fence = not in_fence
-            out.append("```")
-            continue
-        if in_fence:
-            out.append(escape(line))
-            continue
-        if _TABLE_ROW.match(line):
-            table.append(line)
-            continue
-        if table:
-            out += _table(table)
-            table = []
-        out.append(_line(line))
-    out += _table(table)
-    if in_fence:
-        out.append("```")
-    return "\n".join(out).strip("\n")
-
-
-def _line(line: str) -> str:
-    if m := _HEADING.match(line):
-        title = inline(m.group(2)).replace("*", "")
-        return f"*{title}*" if title else ""
-    if _HR.match(line):
-        return RULE
-    if m := _BULLET.match(line):
-        indent, item = m.groups()
-        if t := _TASK.match(item):
-            mark = "☐" if t.group(1) == " " else "☑"
-            return f"{'    ' * (len(indent) // 2)}{mark} {inline(t.group(2))}"
-        return f"{'    ' * (len(indent) // 2)}• {inline(item)}"
-    if m := _ORDERED.match(line):
-        indent, number, item = m.groups()
-        return f"{'    ' * (len(indent) // 2)}{number}. {inline(item)}"
-    if m := _QUOTE.match(line):
-        return f"> {inline(m.group(1))}"
-    return inline(line)
+    return _RENDERER.render(markdown)
 
 
 # ---------------------------------------------------------------------------
@@ -182,6 +137,25 @@ def _hard_split(text: str, limit: int) -> Iterator[str]:
         yield current.rstrip()
 
 
+def _code_pieces(line: str, room: int) -> list[str]:
+    """A code line in pieces of at most ``room`` characters, every character kept, never
+    cutting a citation (a piece ends before one that would not fit)."""
+    pieces: list[str] = []
+    start = 0
+    while len(line) - start > room:
+        cut = start + room
+        for m in CITATION.finditer(line, start):
+            if m.start() >= cut:
+                break
+            if m.end() > cut and m.start() > start:
+                cut = m.start()
+                break
+        pieces.append(line[start:cut])
+        start = cut
+    pieces.append(line[start:])
+    return pieces
+
+
 def _pack(lines: Iterator[str] | list[str], limit: int, sep: str = "\n") -> Iterator[str]:
     current: str | None = None
     for line in lines:
@@ -206,7 +180,7 @@ def _fit(block: str, limit: int) -> Iterator[str]:
         room = limit - 2 * (len(_FENCE_LINE) + 1)
         code_lines: list[str] = []
         for line in inner:
-            code_lines += [line[i : i + room] for i in range(0, len(line), room)] or [""]
+            code_lines += _code_pieces(line, room)
         for piece in _pack(code_lines, room):
             yield f"{_FENCE_LINE}\n{piece}\n{_FENCE_LINE}"
         return

@@ -36,6 +36,10 @@ ACTION_PREFIX = "mallory."
 STATUS_TEXT = "is digging…"
 STATUS_REFRESH_S = 90.0  # Slack clears an assistant status after about two minutes
 STATUS_KEEPALIVE_S = 300.0  # no sign of work for this long: the work has stopped
+# message metadata on every part of a report, so a retry can find what already arrived
+METADATA_EVENT = "mallory_report"
+REPLIES_PAGE = 200
+REPLIES_PAGES = 50  # a thread longer than 10,000 messages is not read to its end
 
 # Errors after which posting the same thing again cannot succeed.
 PERMANENT_ERRORS = frozenset(
@@ -204,6 +208,47 @@ class SlackSender:
         except (aiohttp.ClientError, TimeoutError) as exc:
             raise RetryLater(f"Slack {method} unreachable: {type(exc).__name__}", retry_after=5.0) from None
 
+    async def already_posted(self, reply: Reply, parts: int) -> _Progress:
+        """What of ``reply`` an earlier attempt left in its thread: the ts of each part found
+        (by the investigation id in the message metadata), in order, while they follow on
+        from the first; and whether its file is there. Reads the whole thread (paged)."""
+        thread = reply.thread
+        found: dict[int, str] = {}
+        uploaded = False
+        cursor: str | None = None
+        for _ in range(REPLIES_PAGES):
+            page = await self.call(
+                "conversations.replies",
+                partial(
+                    self.client.conversations_replies,
+                    channel=thread.channel,
+                    ts=thread.thread,
+                    include_all_metadata=True,
+                    limit=REPLIES_PAGE,
+                    cursor=cursor,
+                ),
+            )
+            for message in page.get("messages") or []:
+                metadata = message.get("metadata") or {}
+                payload = metadata.get("event_payload") or {}
+                if (
+                    metadata.get("event_type") == METADATA_EVENT
+                    and payload.get("investigation_id") == reply.correlation
+                    and isinstance(payload.get("part"), int)
+                ):
+                    found.setdefault(payload["part"], str(message["ts"]))
+                if reply.attachment is not None and any(
+                    f.get("name") == reply.attachment.filename for f in message.get("files") or []
+                ):
+                    uploaded = True
+            cursor = (page.get("response_metadata") or {}).get("next_cursor") or None
+            if not page.get("has_more") or cursor is None:
+                break
+        progress = _Progress(uploaded=uploaded)
+        while len(progress.posted) < parts and len(progress.posted) in found:
+            progress.posted.append(found[len(progress.posted)])
+        return progress
+
     def _translate(self, method: str, exc: SlackApiError) -> DeliveryError:
         response = exc.response
         status = getattr(response, "status_code", 0)
@@ -230,7 +275,32 @@ class SlackSender:
         if not messages and reply.attachment is None:
             raise DeliveryError("empty reply: nothing to post", permanent=True)
         progress = self._parts.progress(reply)
-        for message in messages[len(progress.posted) :]:
+        if not progress.posted and not progress.uploaded and reply.correlation and reply.may_be_posted:
+            # an earlier attempt's outcome is unknown (a crash, or recording it failed):
+            # what reached the thread is not posted again
+            try:
+                found = await self.already_posted(reply, len(messages))
+            except RetryLater:
+                raise
+            except DeliveryError as exc:
+                # the thread cannot be read (a scope removed, say): a second copy beats none
+                log.warning("slack: cannot check the thread before re-posting %s: %s", reply.correlation[:8], exc)
+                found = _Progress()
+            if found.posted or found.uploaded:
+                log.info(
+                    "slack: %d part(s) of %s were already in the thread; not posting them again",
+                    len(found.posted),
+                    reply.correlation[:8],
+                )
+            progress.posted[:] = found.posted
+            progress.uploaded = found.uploaded
+        for n, message in enumerate(messages[len(progress.posted) :], start=len(progress.posted)):
+            metadata = None
+            if reply.correlation:
+                metadata = {
+                    "event_type": METADATA_EVENT,
+                    "event_payload": {"investigation_id": reply.correlation, "part": n, "parts": len(messages)},
+                }
             response = await self.call(
                 "chat.postMessage",
                 partial(
@@ -241,6 +311,7 @@ class SlackSender:
                     blocks=message.blocks,
                     unfurl_links=False,
                     unfurl_media=False,
+                    metadata=metadata,
                 ),
             )
             progress.posted.append(str(response["ts"]))

@@ -33,6 +33,7 @@ from bot.clock import SystemClock
 from bot.config import Settings
 from bot.core.adapter import Core, Serving
 from bot.core.ordering import InOrder
+from bot.door import Door, unavailable
 from bot.errors import ConfigError
 from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
 
@@ -62,6 +63,7 @@ class Outcome(StrEnum):
     IGNORED = "ignored"
     DUPLICATE = "duplicate"
     FAILED = "failed"
+    WAITING = "waiting"  # the database is away: kept in memory and retried (bot/door.py)
 
 
 class PerChatUpdateProcessor(BaseUpdateProcessor):
@@ -147,6 +149,7 @@ class TelegramAdapter:
         self._webhook: web.AppRunner | None = None
         self._webhook_port: int | None = None
         self._outcomes: OrderedDict[int, list[Outcome]] = OrderedDict()
+        self.door = Door()
         self._changed = asyncio.Condition()
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -194,6 +197,7 @@ class TelegramAdapter:
         if app.running:
             await app.stop()
         await app.shutdown()
+        await self.door.aclose()
         self._stopped.set()
 
     async def wait_closed(self) -> None:
@@ -267,24 +271,38 @@ class TelegramAdapter:
     # -- updates --------------------------------------------------------------------------
 
     async def _on_update(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        outcome = Outcome.FAILED
-        try:
-            outcome = await self._dispatch(update)
-        except Exception:
-            log.exception("telegram update %s could not be handled", update.update_id)
-        finally:
-            await self._record(update.update_id, outcome)
-
-    async def _dispatch(self, update: Update) -> Outcome:
+        # Telegram does not send an update again once the offset (or the webhook's 200) has
+        # moved past it: while the database is away the update waits in memory instead
         if update.callback_query is not None:
             await self._answer(update.callback_query)
-        reason = ignore_reason(update)
-        if reason is not None:
-            log.debug("telegram update %s ignored: %s", update.update_id, reason)
-            return Outcome.IGNORED
-        if not await self._core.first_time(f"telegram:update:{self.identity.id}:{update.update_id}"):
-            log.info("telegram update %s seen before; not processed again", update.update_id)
-            return Outcome.DUPLICATE
+        checked = False  # its delivery key is recorded: a retry must not take it for a repeat
+
+        async def work() -> None:
+            nonlocal checked
+            try:
+                reason = ignore_reason(update)
+                if reason is not None:
+                    log.debug("telegram update %s ignored: %s", update.update_id, reason)
+                    outcome = Outcome.IGNORED
+                elif not checked and not await self._core.first_time(
+                    f"telegram:update:{self.identity.id}:{update.update_id}"
+                ):
+                    log.info("telegram update %s seen before; not processed again", update.update_id)
+                    outcome = Outcome.DUPLICATE
+                else:
+                    checked = True
+                    outcome = await self._dispatch(update)
+            except Exception as exc:
+                if unavailable(exc):
+                    raise  # the door keeps it
+                log.exception("telegram update %s could not be handled", update.update_id)
+                outcome = Outcome.FAILED
+            await self._record(update.update_id, outcome)
+
+        if not await self.door.enter(f"telegram update {update.update_id}", work):
+            await self._record(update.update_id, Outcome.WAITING)
+
+    async def _dispatch(self, update: Update) -> Outcome:
         if update.callback_query is not None:
             return await self._on_button(update.callback_query)
         assert update.message is not None
@@ -301,6 +319,8 @@ class TelegramAdapter:
             received_at=naive_utc(message.date) or self._now(),
             is_mention=read.is_mention,
             is_direct=read.is_direct,
+            mentions=read.mentions,
+            bot_named=read.bot_named,
             extras={
                 "chat_type": message.chat.type,
                 "username": message.from_user.username if message.from_user else None,

@@ -12,30 +12,80 @@ import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
+from markdown_it.tree import SyntaxTreeNode
+
+from bot.markdown import Renderer, plain, source_blocks
+
 MESSAGE_LIMIT = 4096  # characters after entity parsing (UTF-16 code units)
 CAPTION_LIMIT = 1024
 
-_FENCE = re.compile(r"^\s{0,3}(```+|~~~+)\s*([\w+#.-]*)[^`]*$")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
-_RULE = re.compile(r"^\s{0,3}([-*_])(\s*\1){2,}\s*$")
-_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_TABLE_ROW = re.compile(r"^\s*\|(.*)\|\s*$")
-_BULLET = re.compile(r"^(\s*)[-*+]\s+(.*)$")
-_NUMBERED = re.compile(r"^(\s*)(\d{1,9})[.)]\s+(.*)$")
-_QUOTE = re.compile(r"^\s{0,3}>\s?(.*)$")
-
-_CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
-_AUTOLINK = re.compile(r"<((?:https?|tg|mailto):[^\s<>]+)>")
-_IMAGE = re.compile(r"!\[([^\]]*)\]\(([^()\s]+)(?:\s+\"[^\"]*\")?\)")
-_LINK = re.compile(r"\[([^\[\]]+)\]\(([^()\s]+)(?:\s+\"[^\"]*\")?\)")
-_BOLD_STARS = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
-_BOLD_UNDERSCORES = re.compile(r"(?<!\w)__(?=\S)(.+?)(?<=\S)__(?!\w)")
-_STRIKE = re.compile(r"~~(?=\S)(.+?)(?<=\S)~~")
-_ITALIC_STAR = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
-_ITALIC_UNDERSCORE = re.compile(r"(?<![\w_])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![\w_])")
-_PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
+_FENCE = re.compile(r"^\s{0,3}(```+|~~~+)")
 _TAG = re.compile(r"<(/?)([a-z][a-z0-9-]*)\b[^>]*>")
 _SAFE_SCHEMES = ("http://", "https://", "tg://", "mailto:")
+
+
+class _TelegramHtml(Renderer):
+    """The shared parse (bot/markdown.py) as Telegram's small HTML tag set."""
+
+    def text(self, text: str) -> str:
+        return html.escape(text, quote=False)
+
+    def heading(self, inline: SyntaxTreeNode) -> str:
+        return f"<b>{self.inline(inline)}</b>"
+
+    def code_block(self, code: str, language: str) -> str:
+        escaped = html.escape(code or " ", quote=False)
+        if language:
+            return f'<pre><code class="language-{html.escape(language)}">{escaped}</code></pre>'
+        return f"<pre>{escaped}</pre>"
+
+    def rule(self) -> str:
+        return "———"
+
+    def quote(self, text: str) -> str:
+        return f"<blockquote>{text}</blockquote>"
+
+    def item_line(self, text: str, *, number: str | None, depth: int, task: bool | None) -> str:
+        indent = "  " * depth
+        if task is not None:
+            return f"{indent}{'☑' if task else '☐'} {text}"
+        return f"{indent}{number}. {text}" if number is not None else f"{indent}• {text}"
+
+    def table(self, rows: list[list[SyntaxTreeNode | None]]) -> str:
+        """No tables in Telegram: each row on a line, cells between bars."""
+        return "\n".join(
+            " | ".join(self.inline(cell) if cell is not None else "" for cell in row) for row in rows
+        )
+
+    def code_span(self, code: str) -> str:
+        return f"<code>{html.escape(code, quote=False)}</code>"
+
+    def strong(self, text: str) -> str:
+        return f"<b>{text}</b>"
+
+    def em(self, text: str) -> str:
+        return f"<i>{text}</i>"
+
+    def strike(self, text: str) -> str:
+        return f"<s>{text}</s>"
+
+    def link(self, node: SyntaxTreeNode, href: str) -> str:
+        return self._link(plain(node), href)
+
+    def autolink(self, href: str) -> str:
+        return self._link(href, href)
+
+    def image(self, alt: str, src: str) -> str:
+        return self._link(alt or src, src)
+
+    @staticmethod
+    def _link(label: str, url: str) -> str:
+        if url.lower().startswith(_SAFE_SCHEMES):
+            return f'<a href="{html.escape(url, quote=True)}">{html.escape(label, quote=False)}</a>'
+        return html.escape(f"{label} ({url})", quote=False)
+
+
+_RENDERER = _TelegramHtml()
 
 
 def render(markdown: str) -> str:
@@ -44,120 +94,16 @@ def render(markdown: str) -> str:
 
 
 def blocks(markdown: str) -> list[str]:
-    """Paragraphs (separated by blank lines) and fenced code blocks, as Markdown source.
+    """Paragraphs (separated by blank lines) and code blocks, as Markdown source.
 
     A code block is always one block, so cutting between blocks never cuts inside one.
     """
-    result: list[str] = []
-    paragraph: list[str] = []
-    code: list[str] | None = None
-    fence = ""
-    for line in markdown.replace("\r\n", "\n").split("\n"):
-        if code is not None:
-            code.append(line)
-            if line.strip().startswith(fence) and set(line.strip()) == {fence[0]}:
-                result.append("\n".join(code))
-                code = None
-            continue
-        opening = _FENCE.match(line)
-        if opening:
-            if paragraph:
-                result.append("\n".join(paragraph))
-                paragraph = []
-            fence = opening.group(1)
-            code = [line]
-            continue
-        if not line.strip():
-            if paragraph:
-                result.append("\n".join(paragraph))
-                paragraph = []
-            continue
-        paragraph.append(line.rstrip())
-    if code is not None:  # an unclosed fence still renders as code
-        code.append(fence)
-        result.append("\n".join(code))
-    if paragraph:
-        result.append("\n".join(paragraph))
-    return result
+    return source_blocks(markdown)
 
 
 def render_block(block: str) -> str:
-    """One block as Telegram HTML; always balanced (falls back to escaped text)."""
-    lines = block.split("\n")
-    opening = _FENCE.match(lines[0])
-    if opening:
-        body = "\n".join(lines[1:-1]) if len(lines) > 1 else ""
-        language = opening.group(2)
-        escaped = html.escape(body or " ", quote=False)
-        if language:
-            return f'<pre><code class="language-{language}">{escaped}</code></pre>'
-        return f"<pre>{escaped}</pre>"
-    out: list[str] = []
-    quote: list[str] = []
-    for line in lines:
-        quoted = _QUOTE.match(line)
-        if quoted:
-            quote.append(_inline(quoted.group(1)))
-            continue
-        if quote:
-            out.append("<blockquote>" + "\n".join(quote) + "</blockquote>")
-            quote = []
-        rendered = _render_line(line)
-        if rendered is not None:
-            out.append(rendered)
-    if quote:
-        out.append("<blockquote>" + "\n".join(quote) + "</blockquote>")
-    return "\n".join(out)
-
-
-def _render_line(line: str) -> str | None:
-    if match := _HEADING.match(line):
-        return f"<b>{_inline(match.group(1))}</b>"
-    if _RULE.match(line):
-        return "———"
-    if _TABLE_SEPARATOR.match(line) and "-" in line and ("|" in line or line.strip().startswith(":")):
-        return None
-    if match := _TABLE_ROW.match(line):
-        cells = [cell.strip() for cell in re.split(r"(?<!\\)\|", match.group(1))]
-        return " | ".join(_inline(cell) for cell in cells)
-    if match := _BULLET.match(line):
-        return f"{match.group(1)}• {_inline(match.group(2))}"
-    if match := _NUMBERED.match(line):
-        return f"{match.group(1)}{match.group(2)}. {_inline(match.group(3))}"
-    return _inline(line)
-
-
-def _inline(text: str) -> str:
-    """Inline Markdown → HTML. Code spans and links are set aside first so their contents
-    are never read as emphasis."""
-    stash: list[str] = []
-
-    def keep(fragment: str) -> str:
-        stash.append(fragment)
-        return f"\ue000{len(stash) - 1}\ue001"
-
-    def link(label: str, url: str) -> str:
-        if url.lower().startswith(_SAFE_SCHEMES):
-            href = html.escape(url, quote=True)
-            return keep(f'<a href="{href}">{html.escape(label, quote=False)}</a>')
-        return keep(html.escape(f"{label} ({url})", quote=False))
-
-    def code(match: re.Match[str]) -> str:
-        return keep(f"<code>{html.escape(match.group(2).strip(), quote=False)}</code>")
-
-    text = _CODE_SPAN.sub(code, text)
-    text = _AUTOLINK.sub(lambda m: link(m.group(1), m.group(1)), text)
-    text = _IMAGE.sub(lambda m: link(m.group(1) or m.group(2), m.group(2)), text)
-    text = _LINK.sub(lambda m: link(m.group(1), m.group(2)), text)
-    plain = html.escape(text, quote=False)
-    text = _BOLD_STARS.sub(r"<b>\1</b>", plain)
-    text = _BOLD_UNDERSCORES.sub(r"<b>\1</b>", text)
-    text = _STRIKE.sub(r"<s>\1</s>", text)
-    text = _ITALIC_STAR.sub(r"<i>\1</i>", text)
-    text = _ITALIC_UNDERSCORE.sub(r"<i>\1</i>", text)
-    if not balanced(text):
-        text = plain  # overlapping emphasis: keep the words, drop the styling
-    return _PLACEHOLDER.sub(lambda m: stash[int(m.group(1))], text)
+    """One block as Telegram HTML (balanced: every tag comes from the parse tree)."""
+    return _RENDERER.render(block)
 
 
 def balanced(markup: str) -> bool:
@@ -238,19 +184,10 @@ def split(markdown: str, *, limit: int = MESSAGE_LIMIT, first_limit: int | None 
             continue
         if _FENCE.match(block.split("\n", 1)[0]):
             return None
-        lines = block.split("\n")
-        current: list[str] = []
-        for line in lines:
-            candidate = render_block("\n".join([*current, line]))
-            if visible_length(candidate) <= budget:
-                current.append(line)
-                continue
-            if not current:
-                return None  # one line longer than a message
-            units.append(render_block("\n".join(current)))
-            current = [line]
-        if current:
-            units.append(render_block("\n".join(current)))
+        cut = _cut_between_lines(block.split("\n"), budget)
+        if cut is None:
+            return None  # one line longer than a message
+        units += cut
     parts: list[str] = []
     current_part: list[str] = []
     size = 0
@@ -267,6 +204,37 @@ def split(markdown: str, *, limit: int = MESSAGE_LIMIT, first_limit: int | None 
     if current_part:
         parts.append("\n\n".join(current_part))
     return Split(tuple(parts)) if parts else Split(("",))
+
+
+def _cut_between_lines(lines: list[str], budget: int) -> list[str] | None:
+    """An over-long block as rendered pieces within ``budget``, cut between its lines. Lines
+    are grouped by their own rendered length (one parse each, not one per growing group),
+    and a group whose rendering came out longer after all is halved."""
+    pieces: list[str] = []
+    group: list[str] = []
+    size = 0
+    for line in lines:
+        length = visible_length(render_block(line))
+        if length > budget:
+            return None
+        if group and size + 1 + length > budget:
+            pieces += _settle(group, budget)
+            group, size = [], 0
+        size += length + (1 if group else 0)
+        group.append(line)
+    if group:
+        pieces += _settle(group, budget)
+    if any(visible_length(piece) > budget for piece in pieces):
+        return None  # a line that renders longer in its context (a deeply nested item)
+    return pieces
+
+
+def _settle(lines: list[str], budget: int) -> list[str]:
+    rendered = render_block("\n".join(lines))
+    if visible_length(rendered) <= budget or len(lines) == 1:
+        return [rendered]
+    half = len(lines) // 2
+    return _settle(lines[:half], budget) + _settle(lines[half:], budget)
 
 
 def truncate(markdown: str, limit: int = MESSAGE_LIMIT) -> str:

@@ -37,6 +37,8 @@ class ReadMessage:
     topic: int | None  # forum topic id, only for real topic messages
     parent_id: int | None  # the message this one explicitly replies to
     chain_root: int | None  # Telegram's reply-chain root in supergroups (message_thread_id)
+    mentions: tuple[Person, ...] = ()  # other people mentioned (@username or a text mention)
+    bot_named: bool = False  # the text mentioned the bot (not just a reply to it)
 
 
 def ignore_reason(update: Update) -> str | None:
@@ -72,15 +74,24 @@ def read_message(message: Message, me: BotIdentity) -> ReadMessage:
     private = message.chat.type == Chat.PRIVATE
     cut: list[MessageEntity] = []
     mentioned = False
+    others: list[Person] = []
     for entity in entities:
         if entity.type == MessageEntity.MENTION:
-            if _slice(text, entity).lower() == f"@{me.username}".lower():
+            handle = _slice(text, entity)
+            if handle.lower() == f"@{me.username}".lower():
                 mentioned = True
                 cut.append(entity)
+            else:
+                others.append(Person(id=handle.lstrip("@"), name=handle.lstrip("@")))
         elif entity.type == MessageEntity.TEXT_MENTION:
             if entity.user is not None and entity.user.id == me.id:
                 mentioned = True
                 cut.append(entity)
+            elif entity.user is not None:
+                # the text shows the person's name without an "@": keep the name as shown
+                others.append(
+                    Person(id=str(entity.user.id), name=_slice(text, entity), is_bot=entity.user.is_bot)
+                )
 
     command: Command | None = None
     args = ""
@@ -118,6 +129,8 @@ def read_message(message: Message, me: BotIdentity) -> ReadMessage:
         topic=topic,
         parent_id=parent.message_id if parent is not None else None,
         chain_root=chain_root,
+        mentions=tuple(dict.fromkeys(others)),
+        bot_named=mentioned,
     )
 
 

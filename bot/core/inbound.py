@@ -18,14 +18,16 @@ from bot.llm.usage import charge_to
 from bot.routing import (
     LOOKS_ELSEWHERE,
     Decision,
+    Guard,
     OfferReply,
     Route,
-    classify_lexicon,
+    addressing_of,
     is_affirmative,
     is_cancel,
     is_negative,
     is_steering,
     normalize,
+    route,
 )
 from storage.conversations import Conversations
 
@@ -51,14 +53,18 @@ class InboundPipeline:
         self.outbox = outbox
 
     async def store(self, inbound: Inbound) -> Context | None:
-        """Clean and store the message with the lexicon's decision, in one unit that also
-        reads the conversation, its open investigation and history. ``None``: seen before."""
+        """Clean and store the message with the offline router's decision, in one unit that
+        also reads the conversation, its open investigation and history. ``None``: seen before."""
         cleaned, binary = clean_text(inbound.text or "")
         cap = self.settings.max_message_chars
         truncated = len(cleaned) > cap
-        # the lexicon's decision is stored with the message; it is refined afterwards only
-        # when an offer or the LLM changes it
-        pre = classify_lexicon("" if binary else cleaned[:cap])
+        # the offline router's decision is stored with the message; it is refined afterwards
+        # only when an offer or the LLM changes it
+        pre = route(
+            "" if binary else cleaned[:cap],
+            addressing=addressing_of(inbound),
+            sure_at=self.settings.router_sure,
+        )
         stored = await self.conversations.store_inbound(
             key=inbound.thread.key,
             platform=inbound.platform,
@@ -128,6 +134,8 @@ class InboundPipeline:
             await self.routes.attach_note(ctx, sender, open_inv)
             return
         decision = await self.classify(ctx)
+        if decision.guard == Guard.ADDRESSED_ELSEWHERE and not inbound.is_direct:
+            return  # a request to a colleague in a thread Mallory follows: not for us
         # the lexicon's own decision was stored with the message
         if decision is not ctx.lexicon and decision.to_dict() != ctx.message.meta.get("decision"):
             ctx.message.meta = {**ctx.message.meta, "decision": decision.to_dict()}
@@ -150,7 +158,16 @@ class InboundPipeline:
             and (is_affirmative(ctx.text) or is_negative(ctx.text))
         ):
             offer = conv.offer_question
-        lexicon = classify_lexicon(ctx.text, offer=offer) if offer or ctx.lexicon is None else ctx.lexicon
+        lexicon = (
+            route(
+                ctx.text,
+                addressing=addressing_of(ctx.inbound),
+                offer=offer,
+                sure_at=self.settings.router_sure,
+            )
+            if offer or ctx.lexicon is None
+            else ctx.lexicon
+        )
         if lexicon.offer_reply == OfferReply.DECLINED:
             await self.conversations.set_offer(ctx.conversation.id, None, None)
         if lexicon.sure or self.llm.offline:
@@ -159,5 +176,5 @@ class InboundPipeline:
         try:
             return await self.llm.classify(ctx.text, history=history, lexicon=lexicon)
         except LLMError as exc:
-            log.warning("LLM classifier unavailable (%s); using the lexicon", exc)
+            log.warning("LLM classifier unavailable (%s); using the offline router", exc)
             return lexicon

@@ -68,10 +68,10 @@ ROUTE_TOOL: dict[str, Any] = {
                 "enum": ["none", "quick", "async"],
                 "description": (
                     "none: small talk, look-ups of tracked signals (agenda, calendar, inbox, reminders, "
-                    "status), questions about the bot's abilities, reports of past work, negated requests. "
-                    "quick: a question the knowledge base can answer now. async: an explicit request to go "
-                    "and do research work (research, dig into, look into, find out, investigate, trace, "
-                    "what do we know about...)."
+                    "status), questions about Mallory itself (its access, model, abilities, how to use it), "
+                    "reports of the speaker's or someone else's work, negated or sarcastic requests, requests "
+                    "addressed to another person. quick: a question the knowledge base can answer now. "
+                    "async: a request to Mallory to go and do research work, however it is phrased."
                 ),
             },
             "question": {
@@ -113,6 +113,31 @@ SYNTH_TOOL: dict[str, Any] = {
         "required": ["summary", "gaps"],
     },
 }
+
+# The distinctions the offline router is least sure of, spelled out with examples: the model
+# only sees the messages the offline router could not settle.
+CLASSIFY_INSTRUCTIONS = """You route chat messages for Mallory, a research assistant in a team chat (Slack or Telegram).
+Asking is consent: a request to Mallory to research enqueues an investigation at once, so an
+investigation nobody asked for is noise in the channel and wasted model time. Read the message
+as a person would:
+
+- A trigger word is not a request by itself. The word as a noun ("the deep dive got moved to
+  2pm", "there's research suggesting..."), the speaker's own work ("looking into it now",
+  "finished researching the SSO vendors, doc's in the drive"), someone else's work ("Priya said
+  she'd look into it"), and sarcasm ("sure, let's research it for the tenth time 🙃") are none.
+- A request addressed to another person ("@Priya can you look into this when you're back?",
+  "Tom, could you dig into the payouts?") is none unless Mallory is addressed as well.
+- Requests phrased as needs or wishes are async: "I'd really appreciate a write-up on how our
+  deprecation policy evolved", "would love a deep dive on enterprise onboarding", "can you work
+  out why the invoices on the 31st have the wrong tax rate?". Typos do not change this ("reserach").
+- The request decides, not a topic word: "can you look into why the weekly digest email went out
+  twice?" is async, while "any new emails from legal?" is a tracked-signal look-up (none).
+- Questions about Mallory itself are none: "do you have access to our Jira?", "which model are
+  you running on?", "how do I ask you to look into something?".
+- A factual question is quick, even when it says not to research: "don't research this, just
+  tell me what the home office stipend is" is quick.
+"""
+
 
 WEB_SEARCH_TOOL: dict[str, Any] = {"type": "web_search_20250305", "name": "web_search", "max_uses": 5}
 
@@ -274,7 +299,7 @@ class AnthropicProvider:
         prompt = (
             f"{fence.rules(['thread', 'message'])}\n\nRecent thread:\n{_thread(fence, history, 8)}\n\n"
             f"Latest message:\n{fence.block('message', text[:4000])}\n\n"
-            f"The deterministic lexicon suggested route={lexicon.route.value}"
+            f"The offline router leaned to route={lexicon.route.value} but was unsure"
             f"{f' (guard: {lexicon.guard})' if lexicon.guard else ''}. Decide the route."
         )
         response = await self._create(
@@ -283,10 +308,7 @@ class AnthropicProvider:
             max_tokens=300,
             system=self._system(
                 self.fast_model,
-                [
-                    "You route chat messages for Mallory, a research assistant in a team chat. "
-                    "Asking is consent: an explicit request to research enqueues at once."
-                ],
+                [CLASSIFY_INSTRUCTIONS],
                 [ROUTE_TOOL],
             ),
             messages=[{"role": "user", "content": prompt}],

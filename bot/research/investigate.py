@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from bot.citations import check_citations
 from bot.errors import InputError
 from bot.llm.base import LLMProvider
-from bot.research.recall import EarlierAnswer, Grade, Recall
+from bot.research.recall import ANSWER_TYPES, CITATION, EarlierAnswer, Grade, Recall
 from bot.research.search import Retriever
 from bot.sources import Source, source_of
 from bot.terms import query_terms
@@ -171,7 +171,8 @@ class Investigator:
         frontier = list(seeds)
         seen_edges: set[tuple[str, str, str]] = set()
         for _hop in range(max(1, depth)):
-            rels = await self.knowledge.relations_of(frontier, spaces=spaces)
+            # earlier reports come in through the recall cascade (``dossier.earlier``), not here
+            rels = await self.knowledge.relations_of(frontier, spaces=spaces, exclude_types=(CITATION,))
             new_ids: list[str] = []
             for rel in rels:
                 key = (rel.from_id, rel.to_id, rel.type)
@@ -183,6 +184,7 @@ class Investigator:
                     if other not in dossier.found and other not in new_ids:
                         new_ids.append(other)
             fetched = await self.knowledge.get_many(new_ids, spaces=spaces)
+            fetched = {i: e for i, e in fetched.items() if e.type not in ANSWER_TYPES}
             for other in new_ids:
                 if other in fetched:
                     dossier.add(fetched[other], 2, "relation")
@@ -242,7 +244,10 @@ class Investigator:
                 pick(await self.knowledge.tag_counts(spaces=spaces))
             before = len(dossier.found)
             results = await asyncio.gather(
-                *(self.retriever.search(q, space=space, limit=TAG_LIMIT) for q in queries)
+                *(
+                self.retriever.search(q, space=space, limit=TAG_LIMIT, exclude_types=ANSWER_TYPES)
+                for q in queries
+            )
             )
             for q, hits in zip(queries, results, strict=True):
                 for hit in hits:
@@ -270,7 +275,10 @@ class Investigator:
         gap_queries += candidates
         gap_queries = list(dict.fromkeys(q for q in gap_queries if q))[:GAP_SEARCHES]
         results = await asyncio.gather(
-            *(self.retriever.search(q, space=space, limit=GAP_LIMIT) for q in gap_queries)
+            *(
+                self.retriever.search(q, space=space, limit=GAP_LIMIT, exclude_types=ANSWER_TYPES)
+                for q in gap_queries
+            )
         )
         for q, hits in zip(gap_queries, results, strict=True):
             for hit in hits:

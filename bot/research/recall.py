@@ -12,6 +12,10 @@ from bot.terms import query_terms
 from storage.knowledge import EntryView, Knowledge, visible_spaces
 
 ANSWER_TYPES = ("report", "answer")
+# the edge from a written-back report to each entry it cites: earlier answers are found by
+# ``query`` as answers, never walked as ordinary relations (or every later investigation
+# would take in every earlier report on its topic, and grow without bound)
+CITATION = "citation"
 STRONG_OVERLAP = 0.8
 WEAK_OVERLAP = 0.5
 RETRIEVE_KEEP = 0.25  # drop hits scoring below this fraction of the best one
@@ -123,7 +127,9 @@ class Recall:
                         found[entry_id] = Explored(entry, path, word)
                 if level == depth:
                     break
-                rels = await self.knowledge.relations_of([f for f, _ in frontier], spaces=spaces)
+                rels = await self.knowledge.relations_of(
+                    [f for f, _ in frontier], spaces=spaces, exclude_types=(CITATION,)
+                )
                 paths = dict(frontier)
                 candidates: list[tuple[str, tuple[str, ...]]] = []
                 for rel in rels:

@@ -1,5 +1,6 @@
 """Routing: every message becomes one of three routes (none, quick, async)."""
 
+from bot.routing.address import Addressing, addressed_elsewhere, addressing_of, split_mentions
 from bot.routing.lexicon import (
     Decision,
     Route,
@@ -11,14 +12,18 @@ from bot.routing.lexicon import (
     is_referential,
     normalize,
 )
+from bot.routing.router import route
 from bot.routing.vocabulary import LOOKS_ELSEWHERE, Guard, OfferReply, is_steering
 
 __all__ = [
     "LOOKS_ELSEWHERE",
+    "Addressing",
     "Decision",
     "Guard",
     "OfferReply",
     "Route",
+    "addressed_elsewhere",
+    "addressing_of",
     "classify_lexicon",
     "extract_topic",
     "is_affirmative",
@@ -27,4 +32,6 @@ __all__ = [
     "is_referential",
     "is_steering",
     "normalize",
+    "route",
+    "split_mentions",
 ]

@@ -267,7 +267,7 @@ TRACKED_SIGNALS = (
     r"agenda|calendar|schedule|inbox|e-?mails?|mail|mailbox|reminders?|to-?dos?|todo\s+list|tasks?\s+list|"
     r"my\s+tasks?|notifications?|unread|dms?|direct\s+messages|weather|forecast|standup\s+time|"
     r"meetings?\s+(?:today|tomorrow|this\s+week)|appointments?|deadlines?\s+(?:today|this\s+week)|"
-    r"pull\s+requests?\s+assigned|my\s+prs|status\s+of|the\s+status|timesheet|step\s+count|"
+    r"pull\s+requests?\s+assigned|my\s+prs|status\s+of|the\s+status(?!\s+page)|timesheet|step\s+count|"
     r"heart\s+rate|sleep\s+score|my\s+day|my\s+week|next\s+meeting|on\s+call\s+rota|who'?s\s+on\s+call"
 )
 _TRACKED = re.compile(r"\b(?:" + TRACKED_SIGNALS + r")\b", re.I)
@@ -280,6 +280,14 @@ _TRACKED_LOOKUP = re.compile(
 )
 _SCHEDULE = re.compile(
     r"^(?:what\s+time|when)\s+(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?:next\s+)?(?:stand-?up|standup|sync|1:1|one-on-one|meeting|call|retro|lunch)s?\b",
+    re.I,
+)
+_TRACKED_OBJECT = re.compile(
+    r"^\s*(?:(?:what'?s|what\s+is|whats|what\s+are|anything|something|if\s+there'?s\s+anything)\s+(?:new\s+)?(?:on|in)\s+)?"
+    r"(?:(?:my|our|the|all|every|each|of|today'?s|tomorrow'?s|this|week'?s|new|unread|latest|recent|"
+    r"upcoming|next)\s+){0,3}(?:"
+    + TRACKED_SIGNALS
+    + r")\b(?!\s+(?:\w+\s+)?(?:that|which|went|got|was|were|are|is)\b)",
     re.I,
 )
 _REMINDER = re.compile(
@@ -471,10 +479,9 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
         return "negation"
     if _NEGATION_AFTER.match(after):
         return "negation"
-    tracked_object = _TRACKED.search(after[:60])
-    if tracked_object and not re.search(
-        r"\b(?:why|how\s+come|history|decision|behind)\b", after[: tracked_object.start()], re.I
-    ):
+    # "go through my inbox" looks a signal up; in "look into why the digest email went out
+    # twice" or "research best practices for calendar invites" the signal is only the topic
+    if _TRACKED_OBJECT.match(after):
         return "tracked_signal"
     # "can you research things?" asks about the bot; "I need the v2 story, can you dig in?"
     # names its topic in an earlier clause and is a request

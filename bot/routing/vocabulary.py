@@ -18,6 +18,7 @@ class Guard(StrEnum):
     PAST_TENSE = "past_tense"
     FIRST_PERSON = "first_person"
     THIRD_PERSON = "third_person"
+    ADDRESSED_ELSEWHERE = "addressed_elsewhere"  # a request to someone else, not to Mallory
 
 
 class OfferReply(StrEnum):
@@ -29,7 +30,9 @@ class OfferReply(StrEnum):
 
 # Guards that mean "this looks something else up": such a message is neither steering for an
 # open investigation nor worth a "Run a deep investigation" button.
-LOOKS_ELSEWHERE = frozenset({Guard.TRACKED_SIGNAL, Guard.REMINDER, Guard.CAPABILITY})
+LOOKS_ELSEWHERE = frozenset(
+    {Guard.TRACKED_SIGNAL, Guard.REMINDER, Guard.CAPABILITY, Guard.ADDRESSED_ELSEWHERE}
+)
 
 STEERING = re.compile(
     r"^(?:also|and|plus|include|including|focus|especially|make\s+sure|don'?t\s+forget|what\s+about|"

@@ -32,7 +32,8 @@ async def fake() -> AsyncIterator[FakeAnthropic]:
 
 
 def _settings(tmp_path: Any, fake: FakeAnthropic, **extra: Any) -> Settings:
-    options: dict[str, Any] = {"llm_max_retries": 2, **extra}
+    # every decision the offline model makes goes to the (fake) LLM classifier here
+    options: dict[str, Any] = {"llm_max_retries": 2, "router_sure": 1.0, **extra}
     return load_settings(
         data_dir=tmp_path / "data",
         embedder="none",
@@ -107,7 +108,7 @@ async def test_classifier_timeout_falls_back_to_the_lexicon_and_logs(
         assert KEY not in caplog.text
         assert "mallory [m1] ↳ 1:" in out.getvalue()  # answered anyway
         msgs = await rt.conversations.history((await rt.conversations.by_key("console:local:c:t")).id)
-        assert msgs[0].meta["decision"]["source"] == "lexicon"
+        assert msgs[0].meta["decision"]["source"] == "model"  # the offline router's decision stands
 
 
 async def test_explicit_request_is_acknowledged_before_any_model_call(
@@ -256,3 +257,35 @@ async def test_web_research_results_are_kept_as_reference_entries(fake: FakeAnth
         assert "One process can write." in entry.content
         assert f"| 4 | {entry.id[:8]} | [reference] | web |" in inv.answer
         assert "web references" in inv.answer or "DuckDB concurrency" in inv.answer
+
+
+def _forced_tools(fake: FakeAnthropic) -> list[str]:
+    return [str((r.get("tool_choice") or {}).get("name")) for r in fake.requests]
+
+
+async def test_only_the_routers_unsure_middle_reaches_the_classifier(
+    fake: FakeAnthropic, tmp_path: Any
+) -> None:
+    # the default threshold: the offline router is sure of a plain factual question
+    settings = _settings(tmp_path, fake, router_sure=0.8)
+    async with Runtime.open(settings, clock=FakeClock()) as rt:
+        await rt.core.handle(_inbound("what's the home office stipend?"), ConsoleSender(io.StringIO()))
+        assert "route_message" not in _forced_tools(fake)
+    # at 1.0 every model decision is left to the LLM, which gets the distinctions to draw
+    fake.requests.clear()
+    fake.script.append(
+        Scripted(body=tool_message("route_message", {"route": "quick", "reason": "a question"}))
+    )
+    settings = _settings(tmp_path, fake)
+    async with Runtime.open(settings, clock=FakeClock()) as rt:
+        await rt.core.handle(_inbound("what's the home office stipend?", "2"), ConsoleSender(io.StringIO()))
+    [classify] = [r for r in fake.requests if (r.get("tool_choice") or {}).get("name") == "route_message"]
+    system = " ".join(block["text"] for block in classify["system"])
+    for distinction in (
+        "speaker's own work",
+        "addressed to another person",
+        "needs or wishes",
+        "Mallory itself",
+    ):
+        assert distinction in system
+    assert "unsure" in classify["messages"][0]["content"]

@@ -116,3 +116,14 @@ def test_fence_boundaries_differ_per_request() -> None:
 def test_a_citation_glued_to_a_word_is_not_split_by_slack() -> None:
     # found by the fuzz above: the word before a citation used to swallow half of it
     assert split_mrkdwn("0000000000000 0[Entry 52d3a1b2]", 30) == ["0000000000000 0", "[Entry 52d3a1b2]"]
+
+
+def test_a_lone_carriage_return_loses_no_text_on_telegram() -> None:
+    # found by the fuzz above: markdown-it counts "\r" as a line end, the block cutter did not
+    parts = telegram_split("\r [Entry 52d3a1b2] and more", limit=60)
+    assert parts is not None and "[Entry 52d3a1b2] and more" in to_plain(parts.parts[0])
+
+
+def test_slack_never_cuts_a_citation_inside_a_code_block() -> None:
+    pieces = split_mrkdwn(to_mrkdwn("    000000 [Entry 52d3a1b2]"), 30)
+    assert sum(p.count("[Entry 52d3a1b2]") for p in pieces) == 1

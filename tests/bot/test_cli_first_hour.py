@@ -63,6 +63,12 @@ def test_an_unknown_mallory_variable_is_named_with_the_closest_known_one(tmp_pat
     assert len(warning) == 1 and "MALLORY_DATABASE_URL" in warning[0]
 
 
+def test_a_typo_in_dot_env_is_named_too(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("MALLORY_EMBEDDDER=none\n")
+    proc = _mallory(tmp_path, ["classify", "hi"])
+    assert "unknown setting MALLORY_EMBEDDDER is ignored; did you mean MALLORY_EMBEDDER?" in proc.stderr
+
+
 def test_a_read_only_data_folder_is_named(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()

@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from adapters.console import ConsoleChat, ConsoleSender
 from bot.clock import FakeClock
 
@@ -173,3 +175,22 @@ async def test_a_report_reads_on_an_80_column_terminal(vault_rt: Any, console_ou
     (inv,) = await vault_rt.queue.listing()
     assert f"Full report: {inv.report_path}" in report
     assert Path(inv.report_path).read_text().count("\n") > len(lines)  # the file has it all
+
+
+async def test_close_in_meaning_is_a_follow_up_when_an_embedder_is_on(
+    tmp_path: Path, console_out: io.StringIO, clock: FakeClock
+) -> None:
+    """No shared word, same topic: the embedder folds it in; lexical-only starts a new one."""
+    from bot.config import load_settings
+    from bot.research.embedders import local_model_missing
+    from bot.runtime import Runtime
+
+    if local_model_missing():
+        pytest.skip("the local embedding model is not installed")
+    for embedder, investigations in (("local", 1), ("none", 2)):
+        settings = load_settings(data_dir=tmp_path / embedder, llm_provider="offline", embedder=embedder)
+        async with Runtime.open(settings, clock=clock) as rt:
+            chat = _chat(rt, console_out, f"meaning-{embedder}")
+            await chat.feed("research login problems")
+            await chat.feed("research users cannot log in")
+            assert len(await rt.queue.listing()) == investigations, embedder

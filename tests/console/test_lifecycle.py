@@ -13,26 +13,28 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from adapters.console import ConsoleChat, ConsoleSender
+from bot.cli import say_handed_back
 from bot.events import Posted
 
 
 class _StallsOnProgress(ConsoleSender):
-    """A console whose first progress update marks the investigation as under way and then
-    holds it there, like a long investigation that is still running when the user quits."""
+    """A console whose "working on it" indicator, shown when the investigation starts, holds
+    it there, like a long investigation that is still running when the user quits."""
 
     def __init__(self, out: io.StringIO) -> None:
         super().__init__(out)
         self.running = asyncio.Event()
 
-    async def edit(self, posted: Posted, text: str, **kwargs: Any) -> None:
-        await super().edit(posted, text, **kwargs)
+    async def typing(self, thread: Any) -> None:
         self.running.set()
         await asyncio.Event().wait()
 
 
 async def test_stopping_hands_a_running_investigation_back_without_spending_an_attempt(
-    vault_rt: Any, console_out: io.StringIO
+    vault_rt: Any, console_out: io.StringIO, capsys: pytest.CaptureFixture[str]
 ) -> None:
     sender = _StallsOnProgress(console_out)
     vault_rt.worker.senders["console"] = sender
@@ -44,8 +46,11 @@ async def test_stopping_hands_a_running_investigation_back_without_spending_an_a
     assert (await vault_rt.queue.get(inv.id)).status == "running"
 
     handed_back = await vault_rt.worker.stop()
+    say_handed_back(handed_back)  # what `mallory chat` prints at exit
 
     assert [i.id for i in handed_back] == [inv.id]
+    said = capsys.readouterr().err
+    assert 'handed back the unfinished investigation of "the March ingestion outage"' in said
     row = await vault_rt.queue.get(inv.id)
     assert row.status == "pending" and row.attempts == 0 and row.claim_token is None
     # another worker (here: the next `mallory worker --once`) runs it at once
@@ -173,3 +178,31 @@ def test_chat_without_waiting_hands_its_investigation_back(tmp_path: Path) -> No
             timeout=120,
         )
         assert "ran 1 investigation(s)" in worker.stderr
+
+
+class _ClaimedBeforeTheAck(ConsoleSender):
+    """Another worker claims the investigation the moment it is enqueued, before the
+    acknowledgement is posted and recorded."""
+
+    claims: list[Any]
+    queue: Any
+    clock: Any
+
+    async def send(self, reply: Any) -> Posted:
+        if reply.kind.value == "ack":
+            self.claims.append(await self.queue.claim(worker_id="quick", now=self.clock.now()))
+        return await super().send(reply)
+
+
+async def test_progress_shows_on_the_ack_even_when_claimed_before_it_was_recorded(
+    vault_rt: Any, console_out: io.StringIO
+) -> None:
+    sender = _ClaimedBeforeTheAck(console_out)
+    sender.claims, sender.queue, sender.clock = [], vault_rt.queue, vault_rt.clock
+    vault_rt.worker.senders["console"] = sender
+    chat = ConsoleChat(vault_rt.core, sender, session="early", now=vault_rt.clock.now)
+    await chat.feed("dig into the Harbor project")
+    (claim,) = sender.claims
+    assert claim is not None and claim.investigation.ack_message_id is None
+    await vault_rt.worker.process(claim)
+    assert "(update to m1) Investigating" in console_out.getvalue()

@@ -1,10 +1,7 @@
-"""Fixtures for retrieval tests: a migrated temporary SQLite database and a deterministic
-embedder."""
+"""Fixtures for retrieval tests: a migrated database (SQLite and PostgreSQL, see
+``any_db`` in tests/conftest.py) and a deterministic embedder."""
 
 from __future__ import annotations
-
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from research_helpers import WordHashEmbedder
@@ -14,11 +11,8 @@ from storage.knowledge import Knowledge
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = Database(f"sqlite:///{tmp_path / 'kb.db'}")
-    await database.migrate()
-    yield database
-    await database.dispose()
+def db(any_db: Database) -> Database:
+    return any_db
 
 
 @pytest.fixture

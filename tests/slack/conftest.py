@@ -39,7 +39,9 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def bot(tmp_path: Path, clock: FakeClock, slack: FakeSlack) -> AsyncIterator[Harness]:
-    """Mallory with the Slack adapter serving HTTP, against the fake Slack."""
-    async with running_bot(tmp_path, clock, slack) as harness:
+async def bot(
+    tmp_path: Path, clock: FakeClock, slack: FakeSlack, database_url: str | None
+) -> AsyncIterator[Harness]:
+    """Mallory with the Slack adapter serving HTTP, against the fake Slack (on each database)."""
+    async with running_bot(tmp_path, clock, slack, database_url=database_url) as harness:
         yield harness

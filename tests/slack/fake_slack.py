@@ -68,6 +68,7 @@ class FakeSlack:
         self.uploads: dict[str, bytes] = {}
         self.files: dict[str, dict[str, Any]] = {}
         self.threads: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        self.file_shares: list[tuple[str, dict[str, Any]]] = []  # (channel, share message)
         self.socket_acks: list[dict[str, Any]] = []
         self._failures: dict[str, list[_Failure]] = {}
         self._ts = itertools.count(1)
@@ -292,6 +293,16 @@ class FakeSlack:
         }
         if args.get("thread_ts"):
             message["thread_ts"] = args["thread_ts"]
+        metadata = args.get("metadata")
+        if isinstance(metadata, str):  # form-encoded calls send it as a JSON string
+            metadata = json.loads(metadata)
+        if metadata is not None:
+            if not isinstance(metadata, dict) or not isinstance(metadata.get("event_type"), str):
+                return {"ok": False, "error": "invalid_metadata_format"}
+            message["metadata"] = {
+                "event_type": metadata["event_type"],
+                "event_payload": metadata.get("event_payload") or {},
+            }
         self.messages[(channel, ts)] = message
         return {"ok": True, "channel": channel, "ts": ts, "message": message}
 
@@ -343,13 +354,39 @@ class FakeSlack:
                 content=self.uploads[f["id"]].decode("utf-8", "replace"),
             )
             done.append({"id": info["id"], "title": info["title"], "name": info["name"]})
+        if done and args.get("channel_id"):
+            # the share appears in the channel (or thread) as a message carrying the files
+            share = {"type": "message", "user": self.bot_user_id, "ts": self._next_ts(), "text": "", "files": done}
+            if args.get("thread_ts"):
+                share["thread_ts"] = args["thread_ts"]
+            self.file_shares.append((str(args["channel_id"]), share))
         return {"ok": True, "files": done}
 
     def _replies(self, args: dict[str, Any]) -> dict[str, Any]:
-        key = (args.get("channel", ""), args.get("ts", ""))
-        if key not in self.threads:
+        """A thread: its seeded messages, what the bot posted in it and files shared in it,
+        oldest first, paged by ``limit``/``cursor``; ``metadata`` only with
+        ``include_all_metadata``, as in the real API."""
+        channel, ts = args.get("channel", ""), args.get("ts", "")
+        posted = [
+            m for (ch, mts), m in self.messages.items() if ch == channel and ts in (m.get("thread_ts"), mts)
+        ]
+        shared = [m for ch, m in self.file_shares if ch == channel and m.get("thread_ts") == ts]
+        if (channel, ts) not in self.threads and not posted:
             return {"ok": False, "error": "thread_not_found"}
-        return {"ok": True, "messages": self.threads[key], "has_more": False}
+        thread = sorted([*self.threads.get((channel, ts), []), *posted, *shared], key=lambda m: m["ts"])
+        with_metadata = str(args.get("include_all_metadata", "")).lower() in ("1", "true")
+        if not with_metadata:
+            thread = [{k: v for k, v in m.items() if k != "metadata"} for m in thread]
+        limit = int(args.get("limit") or 1000)
+        start = int(args.get("cursor") or 0)
+        page = thread[start : start + limit]
+        more = start + limit < len(thread)
+        return {
+            "ok": True,
+            "messages": page,
+            "has_more": more,
+            "response_metadata": {"next_cursor": str(start + limit) if more else ""},
+        }
 
     def _connections_open(self, args: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, "url": f"ws://127.0.0.1:{self.port}/link"}

@@ -27,8 +27,8 @@ def _upgrade_to(db: Database, revision: str) -> None:
         command.upgrade(cfg, revision)
 
 
-async def test_0004_numbers_existing_entries_and_counts_their_tags(any_db_url: str) -> None:
-    db = Database(any_db_url)
+async def test_0004_numbers_existing_entries_and_counts_their_tags(empty_db_url: str) -> None:
+    db = Database(empty_db_url)
     try:
         _upgrade_to(db, "0003")
         with db.blocking.begin() as conn:

@@ -26,7 +26,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Every queue test runs on SQLite and, where a server can be started, PostgreSQL."""
     if request.param == "sqlite":
         return f"sqlite+aiosqlite:///{tmp_path / 'q.db'}"
-    return fresh_postgres_database(request)
+    return fresh_postgres_database(request, migrated=True)
 
 
 async def _db(url: str) -> Database:

@@ -97,3 +97,30 @@ async def test_returning_json_and_times_round_trip_alike(any_db: Database) -> No
     moment = Database.from_db_time(read.created_at)
     assert moment == sent and moment is not None and moment.tzinfo == UTC
     assert stored.conversation.created_at == sent
+
+
+async def test_nul_characters_are_dropped_alike_instead_of_failing_the_row(any_db: Database) -> None:
+    # PostgreSQL's text types refuse U+0000 (the whole message would be lost there)
+    conversations = Conversations(any_db)
+    now = datetime(2026, 3, 1, tzinfo=UTC)
+    stored = await conversations.store_inbound(
+        key="console:local:c:t",
+        platform="console",
+        space="local",
+        channel="c",
+        thread="t",
+        thread_ref="{}",
+        platform_message_id="m\x001",
+        text="before\x00after",
+        author_name="A\x00na",
+        now=now,
+        meta={"raw": "x\x00y"},
+    )
+    assert stored.message is not None
+    read = await conversations.message(stored.conversation.id, stored.message.id)
+    assert read is not None
+    assert (read.text, read.author_name, read.platform_message_id) == ("beforeafter", "Ana", "m1")
+    entry, _ = await Knowledge(any_db).upsert(
+        EntryDraft(space="s", source="n\x00", title="t\x00", content="c\x00c", tags=["a\x00b"]), now=now
+    )
+    assert (entry.source, entry.title, entry.content, entry.tags) == ("n", "t", "cc", ["ab"])

@@ -33,9 +33,10 @@ async def telegram(clock: FakeClock) -> AsyncIterator[FakeTelegram]:
 
 
 @pytest.fixture
-def settings(tmp_path: Path, telegram: FakeTelegram) -> Settings:
+def settings(tmp_path: Path, telegram: FakeTelegram, database_url: str | None) -> Settings:
     return load_settings(
         data_dir=tmp_path / "data",
+        database_url=database_url,
         llm_provider="offline",
         embedder="none",
         telegram_bot_token=telegram.token,

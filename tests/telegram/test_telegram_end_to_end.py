@@ -416,6 +416,7 @@ async def test_a_separate_worker_with_only_the_token_delivers_the_report(
     request = await h.say(chat, ANA, "@MalloryTestBot research the on-call policy", topic=topic)
     worker_settings = load_settings(
         data_dir=settings.data_dir,  # the same database, as a worker on another host would share it
+        database_url=settings.database_url,
         llm_provider="offline",
         embedder="none",
         telegram_bot_token=settings.telegram_bot_token,

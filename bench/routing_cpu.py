@@ -1,0 +1,56 @@
+"""Routing throughput per CPU-second: ``bench/routing.py``'s throughput mix with the process's
+CPU time (every thread: the event loop and the storage thread) as the clock instead of the
+wall clock. On a shared machine the wall-clock rate swings with everyone else's load; CPU
+time per message does much less, so two versions can be compared. ``--root`` measures
+another checkout with the same method (e.g. ``git archive <rev> | tar -x -C /tmp/x``).
+
+Run: ``.venv/bin/python bench/routing_cpu.py [--messages 10000] [--repeat 5] [--root DIR]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import statistics
+import sys
+import time
+import types
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def _load(root: Path) -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location("routing_bench", root / "bench" / "routing.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]  # bench/queue.py
+    spec.loader.exec_module(module)
+    # the throughput loop reads time.perf_counter(): give it the process's CPU clock
+    module.time = types.SimpleNamespace(perf_counter=time.process_time)  # type: ignore[attr-defined]
+    return module
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--messages", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--root", type=Path, default=HERE.parent, help="checkout to measure")
+    args = parser.parse_args()
+    routing = _load(args.root.resolve())
+    print(f"measuring {sys.modules['bot'].__file__}")
+    rates = []
+    for run in range(args.repeat):
+        rate = asyncio.run(routing.throughput(args.messages))
+        rates.append(rate)
+        print(f"run {run + 1}: {rate:,.0f} msg per CPU-second ({1000 / rate:.3f} CPU ms per message)")
+    median = statistics.median(rates)
+    print(
+        f"\n{args.root}: median {median:,.0f} msg per CPU-second = {1000 / median:.3f} CPU ms per message "
+        f"(min {min(rates):,.0f}, max {max(rates):,.0f}; {args.messages:,} messages × {args.repeat})"
+    )
+
+
+if __name__ == "__main__":
+    main()

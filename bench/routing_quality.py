@@ -1,0 +1,96 @@
+"""Routing quality on the labelled set (bot/routing/data/labelled.jsonl): async precision and
+recall, 3-way accuracy and the confusion matrix, offline (no LLM).
+
+Run: ``.venv/bin/python bench/routing_quality.py [--cv 5] [--errors]``.
+Reports the lexicon alone (the baseline) and the router with the shipped model on the
+test split, then k-fold cross-validation of the router over the whole set (each fold's
+model trained on the other folds), and the share of messages the model left unsure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.routing import Decision, Route, classify_lexicon  # noqa: E402
+from bot.routing.model import ROUTES, Example, RouterModel, load_labelled, shipped_model  # noqa: E402
+from bot.routing.router import route  # noqa: E402
+from bot.routing.train import as_received, cross_validate  # noqa: E402
+
+
+def lexicon_decide(raw: str) -> Decision:
+    text, _ = as_received(raw)
+    return classify_lexicon(text)
+
+
+def router_with(model: RouterModel) -> Callable[[str], Decision]:
+    def decide(raw: str) -> Decision:
+        text, addressing = as_received(raw)
+        return route(text, addressing=addressing, model=model)
+
+    return decide
+
+
+def report(title: str, pairs: Sequence[tuple[Example, Decision]], *, errors: bool) -> dict[str, float]:
+    matrix = {(g, p): 0 for g in ROUTES for p in ROUTES}
+    for e, d in pairs:
+        matrix[(e.route, d.route)] += 1
+    tp = matrix[(Route.ASYNC, Route.ASYNC)]
+    predicted = sum(matrix[(g, Route.ASYNC)] for g in ROUTES)
+    actual = sum(matrix[(Route.ASYNC, p)] for p in ROUTES)
+    correct = sum(matrix[(r, r)] for r in ROUTES)
+    stats = {
+        "precision": tp / predicted if predicted else 0.0,
+        "recall": tp / actual if actual else 0.0,
+        "accuracy": correct / len(pairs) if pairs else 0.0,
+        "unsure": sum(not d.sure for _, d in pairs) / len(pairs) if pairs else 0.0,
+    }
+    print(f"\n## {title} ({len(pairs)} messages)")
+    print(
+        f"async precision {stats['precision']:.3f}  recall {stats['recall']:.3f}  "
+        f"3-way accuracy {stats['accuracy']:.3f}  left unsure {stats['unsure']:.1%}"
+    )
+    print("gold \\ predicted   " + "  ".join(f"{r.value:>6}" for r in ROUTES))
+    for g in ROUTES:
+        print(f"{g.value:>18}   " + "  ".join(f"{matrix[(g, p)]:>6}" for p in ROUTES))
+    if errors:
+        for e, d in pairs:
+            if e.route is not d.route:
+                print(f"  [{e.kind}] {e.route.value} → {d.route.value} ({d.source}: {d.reason}): {e.text!r}")
+    return stats
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--cv", type=int, default=5, help="folds for cross-validation over the whole set (0: skip)"
+    )
+    parser.add_argument("--errors", action="store_true", help="list every misrouted message")
+    args = parser.parse_args(argv)
+    test = load_labelled(split="test")
+    everything = load_labelled()
+    print(f"labelled set: {len(everything)} messages, test split {len(test)}")
+    report(
+        "lexicon alone (baseline), test split",
+        [(e, lexicon_decide(e.text)) for e in test],
+        errors=args.errors,
+    )
+    decide = router_with(shipped_model())
+    report(
+        "router (lexicon + shipped model), test split",
+        [(e, decide(e.text)) for e in test],
+        errors=args.errors,
+    )
+    if args.cv:
+        pairs = cross_validate(everything, router_with, k=args.cv)
+        report(f"router, {args.cv}-fold cross-validation over the whole set", pairs, errors=args.errors)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

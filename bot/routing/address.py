@@ -1,0 +1,125 @@
+"""Who a message is addressed to: the bot, other people, or nobody in particular.
+
+Adapters report the mentions they saw (``Inbound.mentions``, ``Inbound.bot_named``); the
+text keeps other people's mentions as ``@name`` tokens so their position can be read here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bot.events import Inbound
+
+
+@dataclass(frozen=True)
+class Addressing:
+    """The mentions in one message. ``others`` are the people (or groups) mentioned other
+    than the bot, as the names or ids their ``@`` tokens carry in the text; ``names`` are
+    mentions the text shows without an ``@`` (a Telegram text mention shows a name)."""
+
+    others: tuple[str, ...] = ()
+    bot_named: bool = False
+    names: tuple[str, ...] = ()
+
+
+NOBODY = Addressing()
+
+
+def addressing_of(inbound: Inbound) -> Addressing:
+    """The adapter's mention fields, as the router reads them."""
+    others, names = [], []
+    for person in inbound.mentions:
+        if person.id and f"@{person.id}".lower() in inbound.text.lower():
+            others.append(person.id)
+        elif person.name and f"@{person.name}".lower() in inbound.text.lower():
+            others.append(person.name)
+        elif person.name:
+            names.append(person.name)
+    return Addressing(tuple(others), inbound.bot_named, tuple(names))
+
+
+# Slack wire forms and typed forms alike: <@U123>, <@U123|priya>, <!here>, @priya, @data-team
+_WIRE_USER = re.compile(r"<@([UW][A-Z0-9]+)(?:\|([^>]*))?>")
+_WIRE_SPECIAL = re.compile(r"<!(here|channel|everyone)(?:\|[^>]*)?>")
+_TYPED = re.compile(r"(?<![\w@.])@([A-Za-z0-9][\w.-]*\w|[A-Za-z0-9])")
+_GREETING = r"(?:(?:hey|hi|hello|yo|ok|okay|so|um|also|and|oh|morning|thanks)[\s,!]+)*"
+_LEADING_MENTION = re.compile(r"^" + _GREETING + r"@[\w.-]+", re.I)
+# "can you look into this, @Priya?" — a vocative at the end; "cc @Priya" only copies them in
+_TRAILING_MENTION = re.compile(r"(?<!\bcc)(?<!\bcc:)[\s,]+@[\w.-]+\s*[?.!]*\s*$", re.I)
+
+
+def split_mentions(
+    text: str, *, bot_names: Iterable[str] = ("mallory",), bot_ids: Iterable[str] = ()
+) -> tuple[str, Addressing]:
+    """Plain text as typed (console, evaluation sets, Slack wire text without a bot id) →
+    the text without the bot's mentions, and who is mentioned.
+
+    Other people's mentions stay in the text as ``@id`` / ``@name`` tokens.
+    """
+    names = {n.lower() for n in bot_names}
+    ids = {i.upper() for i in bot_ids}
+    others: list[str] = []
+    bot_named = False
+
+    def wire(match: re.Match[str]) -> str:
+        nonlocal bot_named
+        user, label = match.group(1), (match.group(2) or "")
+        if user.upper() in ids or label.lower() in names:
+            bot_named = True
+            return " "
+        others.append(user)
+        return f"@{user}"
+
+    def special(match: re.Match[str]) -> str:
+        others.append(match.group(1))
+        return f"@{match.group(1)}"
+
+    def typed(match: re.Match[str]) -> str:
+        nonlocal bot_named
+        if match.group(1).lower() in names or match.group(1).upper() in ids:
+            bot_named = True
+            return " "
+        if match.group(0) not in (f"@{o}" for o in others):
+            others.append(match.group(1))
+        return match.group(0)
+
+    text = _WIRE_USER.sub(wire, text)
+    text = _WIRE_SPECIAL.sub(special, text)
+    text = _TYPED.sub(typed, text)
+    text = re.sub(r"[ \t]{2,}", " ", text).strip()
+    if bot_named:
+        text = text.lstrip(",: ")  # "@mallory: dig into…" leaves the separator behind
+    return text, Addressing(tuple(dict.fromkeys(others)), bot_named)
+
+
+# "Priya, can you look into this?" — a person's name opening a request, no @ needed
+_NOT_NAMES = frozenset(
+    """mallory bot hey hi hello ok okay so also and but anyway alright right cool great perfect thanks thank
+    sorry yes yeah yep sure please pls quick question update urgent btw actually honestly seriously first next
+    then now finally lastly separately related followup follow-up context morning evening team folks guys
+    everyone anyone someone all friends y'all just again maybe plus oh well hmm um uh lol welcome good""".split()
+)
+_VOCATIVE = re.compile(
+    r"^([A-Z][a-z]+(?:[-'][A-Za-z]+)?)\s*(?:,|—|–|-|:)?\s+(?:can|could|would|will|pls|please|plz|mind|when\s+you)\b"
+)
+
+
+def addressed_elsewhere(text: str, addressing: Addressing) -> bool:
+    """True when the message speaks to someone else and not to the bot: it opens with
+    another person's mention, name ("Priya, can you…") or the name a Telegram text mention
+    shows, or ends with a mention as a vocative. A mention in passing ("why is @Priya's dashboard slow?") or a copy
+    ("cc @Priya") leaves the message addressed to whoever the conversation is with."""
+    if addressing.bot_named:
+        return False
+    stripped = text.strip()
+    vocative = _VOCATIVE.match(stripped)
+    if vocative and vocative.group(1).lower() not in _NOT_NAMES:
+        return True
+    if not (addressing.others or addressing.names):
+        return False
+    if _LEADING_MENTION.match(stripped) or _TRAILING_MENTION.search(stripped):
+        return True
+    lowered = re.sub(r"^" + _GREETING, "", stripped, flags=re.I).lower()
+    return any(n and lowered.startswith(n.lower()) for n in addressing.names)

@@ -1,0 +1,293 @@
+"""What the learned router sees in a message: hashed word and character n-grams of the
+text (mentions, links, code and emoji reduced to placeholders, typos in the trigger verbs
+corrected), plus lexical cues about who speaks, to whom, in which tense and tone."""
+
+from __future__ import annotations
+
+import re
+import zlib
+from functools import lru_cache
+from itertools import pairwise
+
+from bot.routing.address import Addressing
+from bot.routing.lexicon import Decision
+
+CUE_WEIGHT = 3
+DIM = 1 << 15  # hashed feature space; collisions cost little at this vocabulary size
+
+# ---------------------------------------------------------------------------------------
+# Typo tolerance: the verb families that carry a request, matched by edit distance.
+
+_FAMILY_WORDS = (
+    "research researching researched investigate investigating investigated investigation "
+    "analyse analyze analysing analyzing explore exploring summarise summarize"
+).split()
+# near neighbours of the family that are words in their own right
+_REAL_WORDS = frozenset(
+    "researcher researchers investigator investigators analyst analysts explorer explorers analysis "
+    "analyses explorers summaries summary".split()
+)
+_SHORT_WORDS = ("into", "look", "dig", "dive", "find", "out", "can", "you", "deep", "deeper")
+
+
+def _variants(word: str) -> set[str]:
+    """Adjacent transpositions and single deletions of a short word ("itno", "lok")."""
+    out = {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+    if len(word) >= 4:
+        out |= {word[:i] + word[i + 1 :] for i in range(len(word))}
+    out.discard(word)
+    return out
+
+
+_SHORT_TYPOS: dict[str, str] = {}
+for _w in _SHORT_WORDS:
+    for _v in _variants(_w):
+        _SHORT_TYPOS.setdefault(_v, _w)
+for _real in (
+    "dig",
+    "did",
+    "you",
+    "yo",
+    "ou",
+    "an",
+    "on",
+    "no",
+    "to",
+    "in",
+    "it",
+    "lo",
+    "do",
+    "die",
+    "fin",
+    "int",
+    "loo",
+    "ind",
+):
+    _SHORT_TYPOS.pop(_real, None)  # real words are never typos of another word
+
+
+def _distance(a: str, b: str, cap: int) -> int:
+    """Damerau–Levenshtein (optimal string alignment) distance, giving up above ``cap``."""
+    if abs(len(a) - len(b)) > cap:
+        return cap + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > cap:
+            return cap + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+@lru_cache(maxsize=8192)
+def correct(word: str) -> str:
+    """The family word a token is a typo of, or the token itself."""
+    if word in _SHORT_TYPOS:
+        return _SHORT_TYPOS[word]
+    if len(word) < 5 or not word.isalpha() or word in _REAL_WORDS:
+        return word
+    for target in _FAMILY_WORDS:
+        if word.startswith(target):
+            return word
+    cap = 1 if len(word) < 7 else 2
+    for target in _FAMILY_WORDS:
+        if (
+            target[0] == word[0]
+            and abs(len(target) - len(word)) <= cap
+            and _distance(word, target, cap) <= cap
+        ):
+            return target
+    return word
+
+
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def correct_typos(text: str) -> str:
+    """The text with typos in the request verbs fixed ("reserach" → "research"), so the
+    lexicon reads them too; every other character is kept."""
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        fixed = correct(word.lower())
+        return word if fixed == word.lower() else fixed
+
+    return _WORD.sub(fix, text)
+
+
+# ---------------------------------------------------------------------------------------
+# Text → tokens
+
+_CODE_BLOCK = re.compile(r"```.*?```", re.S)
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
+_LINK = re.compile(r"<(?:https?|mailto):[^>]*>|https?://\S+")
+_MENTION_TOKEN = re.compile(r"(?<![\w@])@[\w.-]+")
+_EMOJI_NAME = re.compile(r":([a-z0-9_+-]+):")
+_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[^\w\s]", re.I)
+_SKIN = re.compile("[\U0001f3fb-\U0001f3ff\ufe0f\u200d]")
+_BRITISH = (
+    (re.compile(r"(?<=[a-z])is(e|es|ed|ing|ation)\b"), r"iz\1"),
+    (re.compile(r"ys(e|es|ed|ing)\b"), r"yz\1"),
+)
+
+
+def prepare(text: str) -> str:
+    """Lower-case text with platform artefacts reduced to placeholder words."""
+    text = _CODE_BLOCK.sub(" xcodeblock ", text)
+    text = _CODE_SPAN.sub(" xcode ", text)
+    text = _LINK.sub(" xlink ", text)
+    text = _MENTION_TOKEN.sub(" xmention ", text)
+    text = _EMOJI_NAME.sub(lambda m: f" xemoji_{m.group(1)} ", text)
+    text = _SKIN.sub("", text).replace("’", "'").replace("‘", "'").lower()
+    for pattern, repl in _BRITISH:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def tokens(prepared: str) -> list[str]:
+    return [correct(t) if t.isalpha() else t for t in _TOKEN.findall(prepared)]
+
+
+# ---------------------------------------------------------------------------------------
+# Lexical cues (on the prepared text)
+
+_CUES: dict[str, re.Pattern[str]] = {
+    name: re.compile(pattern, re.I)
+    for name, pattern in {
+        "first_person_start": r"^(?:(?:ok|so|yep|yeah|ah|hey)[\s,]+)?(?:i|i'm|im|i'll|ill|i've|ive|i'd|we|we're|we've|we'll|"
+        r"let me|lemme|gonna|my|our|just|already|been|on it|currently|will|spent|finished|sat|taking|working|"
+        r"digging|looking|researching|investigating|checked|did|wrote|reserached)\b",
+        "first_person_any": r"\b(?:i'm|im|i'll|i've|i was|we're|we've|we'll|we were|let me|lemme|i am|i will)\b",
+        "you_request": r"\b(?:(?:can|could|would|will|cna)\s+(?:you|u|ya)|please|pls|plz|mind|need you to|want you to|"
+        r"like you to|fancy|any chance you)\b",
+        "wish": r"\b(?:i'm after|(?:i|we)\s+(?:really\s+)?need\s+(?:a|an|the|some)|^need\s+(?:a|an|the|some)|(?:i|we)'?d\s+(?:really\s+)?(?:love|like|appreciate|be grateful|be chuffed)|would\s+(?:really\s+)?(?:love|be great|be good|"
+        r"help|appreciate|be super helpful|be lovely|be amazing)|it'?d\s+be|really\s+need|(?:could|can)\s+(?:really\s+)?use|keen|"
+        r"hoping|wondering if|i\s+(?:want|need)\s+(?:a|an|to understand|to know|to get)|we\s+need\s+(?:a|an)|be great|"
+        r"would be (?:handy|nice)|what would (?:really )?help|help me (?:understand|figure|make sense|work out|untangle|get)|"
+        r"your help|any chance (?:of|you)|i wonder if)\b",
+        "question_end": r"\?\s*\W*$",
+        "wh_start": r"^(?:what|what's|whats|who|who's|when|where|where's|which|why|how|is|are|does|do|did|has|have)\b",
+        "sarcasm": r"(?:🙃|🙄|😂|😅|🤦|xemoji_upside_down_face|xemoji_eye_roll|xemoji_joy|/s\b|\blol\b|\blmao\b|"
+        r"\bagain\b|\bfor the \w+ time|\boh (?:great|yes|yeah)|\bgreat idea|\bsure,? let'?s|\byeah,? let'?s|"
+        r"\bby all means|\bcan'?t wait|\bfamous last words|\bas usual|\blet'?s just|\bwhile we'?re at it|"
+        r"\bmeaning of life|\bcommittee|\banother (?:week|day|quarter|deep)|\btotally need|\blove how|"
+        r"\bthe annual|\bjust what we needed)",
+        "negation": r"\b(?:don'?t|do not|no need|not now|hold off|stop|never ?mind|won'?t|shouldn'?t|no point|"
+        r"not needed|no research needed|let'?s not|don'?t bother)\b",
+        "past_time": r"\b(?:yesterday|last (?:week|month|year|quarter|night)|already|ago|this morning|overnight)\b",
+        "about_bot": r"\b(?:you|your|you're|u)\b.*\b(?:access|model|running|version|able|support|store|see|remember|"
+        r"built|context window|cost|speak|understand|decide|get your|languages?|limit|browse|bot|chatgpt|claude|gpt|"
+        r"on your own|over the weekend|in the background|things|stuff)\b|\bhow do i\b.*\byou\b|^(?:what|how) (?:can|do) you\b|"
+        r"\bwhich (?:knowledge base|model)\b|\bthis bot\b",
+        "lets": r"\blet'?s\b",
+        "reported": r"^(?:[a-z]+(?:'s)?|the \w+(?: \w+)?|legal|ops|support|apparently|heard that|my \w+(?: \w+)?|our \w+)\s+"
+        r"(?:said|says|is|was|will|'s|mentioned|told|asked|already|offered|wants|keeps|escalated|found|are|"
+        r"researching|investigating|looking|digging)\b",
+        "noun_before_trigger": r"\b(?:the|this|that|our|their|a|new|some|any|my|your)\s+(?:\w+\s+)?(?:research|investigation|"
+        r"deep dive|deep-dive|analysis|trace|report|write-up|investigations|deep dives)\b",
+        "noun_subject": r"^(?:(?:the|our|new|monthly|weekly|this|that)\s+)?(?:\w+\s+)?(?:research|investigation|"
+        r"deep dive|deep-dive|analysis|report)\s+(?:\w+\s+){0,3}?(?:is|are|was|were|got|has|have|puts|says|shows|"
+        r"moved|went|recording|doc|docs|notes|deck|channel|team|sync|review|budget|from|out|concluded)\b",
+        "time_slot": r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|today|tomorrow|monday|tuesday|wednesday|thursday|friday|"
+        r"next (?:week|month)|moved|cancell?ed|rescheduled|is at|at \d)\b",
+        "imperative_start": r"^(?:(?:hey|hi|ok|so|mallory)[\s,:]+)*(?:research|investigate|look|dig|find|figure|trace|"
+        r"explore|analyze|analyse|get|pull|compile|summarize|summarise|scour|hunt|track|go|take|write|put|deep|"
+        r"work|check|start|run|need you|/investigate)\b",
+        "work_noun": r"\b(?:write-?up|rundown|run-down|overview|summary|timeline|deep dive|deep-dive|report|brief|briefing|"
+        r"analysis|breakdown|picture|story|history|doc|look|investigation|take)\b",
+        "work_verb": r"\b(?:work out|piece together|untangle|suss out|chase down|get to the bottom|sort out|map out|"
+        r"pull (?:that |it |this )?together|put (?:that |it |one )?together|dig up|dig through|go through|comb through|"
+        r"find everything|get up to speed|brief me|compare|understand)\b",
+        "capability_verb": r"\b(?:can|could|do|will|are)\s+(?:you|u)\s+(?:\w+\s+)?(?:access|see|read|browse|support|speak|"
+        r"understand|remember|store|handle|connect|integrate|be added|talk to|run|work with|able|search|use|look up|"
+        r"post|join|reply)\b|\b(?:mallory|the bot|this bot|you)\s+(?:have|has|get|got)\s+access\b|"
+        r"\bwhat (?:kinds?|sorts?|types?) of (?:things|stuff|questions|topics)\b|"
+        r"\b(?:built|made|created|trained|pays? for|add|using|running)\s+(?:you|your)\b|\bare you\b|\byour\s+(?:\w+\s+)?"
+        r"(?:model|version|context|api|memory|limit|data|investigations|answers)\b|\bhow do i\b.*\byou\b",
+        "social": r"\b(?:anyone|anybody|everyone|y'all|folks|you all)\b(?!\s+know)|\b(?:lunch|coffee|drinks|dinner|"
+        r"pizza|weekend|tonight|beer|party|snacks|birthday|holiday plans)\b|[😅😂🎉☕]",
+        "deliberation": r"\b(?:we should|should we|maybe we|we could|we might|someone should)\b",
+        "quick_only": r"\b(?:just tell me|just answer|quick one|quick q|quick question)\b|"
+        r"\b(?:no need to|don'?t|do not|not asking you to|without|no)\s+(?:\w+\s+)?(?:research|dig|investigat\w*|deep dive|"
+        r"look into|digging|researching)\b.*\b(?:just|what|what's|who|who's|where|when|which|how)\b",
+        "you_question": r"^(?!.*\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?(?:\w+\s+)?(?:research|investigate|"
+        r"look|dig|find|figure|trace|pull|put|work|help|get|summari[sz]e|compile|explore|analy[sz]e|check|go|take|sort|"
+        r"chase|write|map|piece)\b).*\b(?:you|your|u)\b.*\?|\b(?:button|this bot|the bot)\b",
+        "future_self": r"\b(?:i'll|i will|we'll|we will|i'm going to|we're going to|gonna|let me|lemme|will)\b",
+        "multi_sentence": r"[.!?:]\s+\w.*[.!?]|\n",
+    }.items()
+}
+_VOCATIVE = re.compile(
+    r"^(?!(?:Mallory|Hey|Hi|Hello|Ok|Okay|So|Morning|Context|Anyway|Also|Thanks|Yes|Sure|Please|"
+    r"Could|Can|Would|Will|Just|Quick|Long|Big|Recap|Things|Back|Finance|Legal|Ops)\b)"
+    r"[A-Z][a-z]+\s*(?:,|—|-|:)?\s+(?:can|could|would|will|pls|please|mind|when|would)\b"
+)
+
+
+_PAIRS = [
+    ("cue:wish", "cue:work_noun"),
+    ("cue:wish", "cue:work_verb"),
+    ("cue:you_request", "cue:work_verb"),
+    ("cue:you_request", "cue:work_noun"),
+    ("cue:first_person_start", "cue:future_self"),
+    ("cue:sarcasm", "cue:lets"),
+    ("cue:deliberation", "cue:sarcasm"),
+    ("cue:question_end", "cue:you_question"),
+    ("cue:imperative_start", "cue:question_end"),
+]
+
+
+def _hash(feature: str) -> int:
+    return zlib.crc32(feature.encode()) & (DIM - 1)
+
+
+def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere: bool) -> list[int]:
+    """The active feature indices of one message (binary features, repeated for counts)."""
+    prepared = prepare(text)
+    toks = tokens(prepared)
+    feats: list[str] = ["bias"]
+    words = ["^", *toks, "$"]
+    feats.extend("w:" + t for t in toks)
+    feats.extend(f"b:{a} {b}" for a, b in pairwise(words))
+    for t in toks:
+        if len(t) >= 4 and t.isalpha():
+            padded = f"<{t}>"
+            feats.extend("c:" + padded[i : i + 4] for i in range(len(padded) - 3))
+    joined = " ".join(toks)
+    cues = {
+        "cue:" + name
+        for name, pattern in _CUES.items()
+        if pattern.search(joined if name not in {"multi_sentence", "question_end"} else prepared)
+    }
+    if _VOCATIVE.match(text.strip()):
+        cues.add("cue:vocative_name")
+    # a linear model needs the pairs that mean a request spelled out for it
+    cues |= {f"pair:{a}&{b}" for a, b in _PAIRS if a in cues and b in cues}
+    # cues count CUE_WEIGHT times: they generalise where n-grams memorise, so they should
+    # not have to win against the n-grams' number
+    feats.extend(sorted(cues) * CUE_WEIGHT)
+    lex = ["lex:" + lexicon.route.value]
+    if lexicon.sure:
+        lex.append("lex:sure:" + lexicon.route.value)
+    if lexicon.guard:
+        lex.append("lex:guard:" + lexicon.guard)
+    if lexicon.trigger:
+        lex.append("lex:trigger")
+    if lexicon.recall:
+        lex.append("lex:recall")
+    feats.extend(lex * CUE_WEIGHT)
+    if addressing.bot_named:
+        feats.append("addr:bot")
+    if addressing.others:
+        feats.append("addr:others")
+    if elsewhere:
+        feats.append("addr:elsewhere")
+    n = len([t for t in toks if t.isalpha()])
+    feats.append("len:" + ("1" if n <= 3 else "2" if n <= 8 else "3" if n <= 20 else "4"))
+    return [_hash(f) for f in feats]

@@ -1,0 +1,108 @@
+"""The learned router: multinomial logistic regression over hashed features, trained by
+``python -m bot.routing.train`` and shipped as a small weights file; loaded once."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from bot.routing.features import DIM
+from bot.routing.lexicon import Route
+
+ROUTES: tuple[Route, ...] = (Route.NONE, Route.QUICK, Route.ASYNC)
+DATA = Path(__file__).resolve().parent / "data"
+WEIGHTS = DATA / "router.npz"
+LABELLED = DATA / "labelled.jsonl"
+
+
+@dataclass(frozen=True)
+class Example:
+    text: str
+    route: Route
+    kind: str
+    split: str
+
+
+def load_labelled(path: Path = LABELLED, split: str | None = None) -> list[Example]:
+    """The labelled messages (``split`` "train" or "test"; None for all)."""
+    out: list[Example] = []
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                row = json.loads(line)
+                if split is None or row["split"] == split:
+                    out.append(Example(row["text"], Route(row["route"]), row.get("kind", ""), row["split"]))
+    return out
+
+
+class RouterModel:
+    """Weights ``w`` (DIM × 3) over binary hashed features; probabilities by softmax."""
+
+    def __init__(self, weights: np.ndarray) -> None:
+        if weights.shape != (DIM, len(ROUTES)):
+            raise ValueError(f"router weights have shape {weights.shape}, expected {(DIM, len(ROUTES))}")
+        self.w = weights.astype(np.float32)
+
+    def proba(self, indices: Sequence[int]) -> np.ndarray:
+        logits = self.w[np.asarray(indices, dtype=np.intp)].sum(axis=0)
+        logits = logits - logits.max()
+        e = np.exp(logits)
+        return np.asarray(e / e.sum())
+
+    def save(self, path: Path = WEIGHTS) -> None:
+        np.savez_compressed(path, w=self.w.astype(np.float16))
+
+    @classmethod
+    def load(cls, path: Path = WEIGHTS) -> RouterModel:
+        with np.load(path) as data:
+            return cls(data["w"])
+
+    @classmethod
+    def fit(
+        cls,
+        rows: Sequence[Sequence[int]],
+        labels: Sequence[int],
+        *,
+        l2: float = 1e-3,
+        epochs: int = 300,
+        lr: float = 0.1,
+        seed: int = 0,
+    ) -> RouterModel:
+        """Full-batch Adam on the cross-entropy with L2; classes weighted to balance."""
+        n, k = len(rows), len(ROUTES)
+        x = np.zeros((n, DIM), dtype=np.float32)
+        for i, idx in enumerate(rows):
+            np.add.at(x[i], np.asarray(idx, dtype=np.intp), 1.0)
+        active = np.flatnonzero(x.any(axis=0))
+        xa = x[:, active]
+        y = np.zeros((n, k), dtype=np.float32)
+        y[np.arange(n), np.asarray(labels)] = 1.0
+        counts = y.sum(axis=0)
+        sample_w = (n / (k * np.maximum(counts, 1.0)))[np.asarray(labels)][:, None]
+        rng = np.random.default_rng(seed)
+        w = rng.normal(0, 0.01, size=(len(active), k)).astype(np.float32)
+        m = np.zeros_like(w)
+        v = np.zeros_like(w)
+        for step in range(1, epochs + 1):
+            logits = xa @ w
+            logits -= logits.max(axis=1, keepdims=True)
+            p = np.exp(logits)
+            p /= p.sum(axis=1, keepdims=True)
+            grad = xa.T @ ((p - y) * sample_w) / n + l2 * w
+            m = 0.9 * m + 0.1 * grad
+            v = 0.999 * v + 0.001 * grad * grad
+            w -= lr * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+        full = np.zeros((DIM, k), dtype=np.float32)
+        full[active] = w
+        return cls(full)
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> RouterModel:
+    """The model shipped with the package, read from disk once per process."""
+    return RouterModel.load()

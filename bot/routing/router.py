@@ -1,0 +1,129 @@
+"""The router: who is addressed first, then the lexicon's sure cases (no model), then the
+learned model for the rest. Decisions the model is unsure of are left ``sure=False`` so a
+configured LLM (and only it) gets to decide them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from bot.routing.address import NOBODY, Addressing, addressed_elsewhere
+from bot.routing.features import _CUES, correct_typos, featurize
+from bot.routing.lexicon import _CONTENT, _TRIGGERS, Decision, Route, classify_lexicon, normalize
+from bot.routing.model import ROUTES, RouterModel, shipped_model
+from bot.routing.vocabulary import Guard
+
+# The model's probability above which its decision stands without an LLM. Chosen by
+# cross-validation on the training split (bench/routing_quality.py --sweep), not on test.
+SURE = 0.8
+# The least probability for an investigation: a needless one costs a noisy thread and model
+# time, so async needs more evidence than the other routes.
+ASYNC_MIN = 0.7
+
+# A sure lexicon request is taken without the model only in its plainest form: the trigger
+# verb opens the message, bare or after "please" / "can you"; anything less plain (a report,
+# a noun, a joke, a wish) is read by the model.
+_PLAIN_REQUEST = re.compile(
+    r"^(?:(?:please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)(?:\s+please)?)\s+)?"
+    r"(?:research|investigate|dig\s+(?:into|in|deeper)|look\s+into|deep[\s-]?dive\s+(?:on|into)|"
+    r"find\s+out|figure\s+out|trace|/investigate|what\s+(?:else\s+)?do\s+we\s+know\s+about|"
+    r"(?:run|start|kick\s+off|launch|open|do)\s+(?:an?\s+|some\s+)?(?:\w+\s+)?(?:investigation|deep[\s-]?dive|research)"
+    r"\s+(?:on|into|about|of))\b"
+    r"(?!.*\b(?:is|are|was|were|got|has|have|had|'s|says|said)\b)"
+    # "can you look into things?" asks what Mallory can do
+    r"(?!\s+(?:things|stuff|anything|something|topics|whatever|everything)\b)",
+    re.I,
+)
+# "don't research this, just tell me what the stipend is": the opening only says what not to
+# do; the rest of the message is what is asked
+_NEGATED_OPENING = re.compile(
+    r"^(?:please\s+|pls\s+|ok\s+|so\s+)?(?:don'?t|do\s+not|no\s+need\s+to|you\s+don'?t\s+(?:need|have)\s+to|"
+    r"not\s+asking\s+(?:you\s+)?(?:to|for)|no\s+need\s+for|skip|without)\s+(?:\w+\s+){0,2}?"
+    r"(?:research\w*|dig\w*|investigat\w*|look\w*\s+into|deep[\s-]?div\w*|analy[sz]\w*)"
+    r"(?:\s+(?:\w+|[^\w\s]+)){0,3}?\s*(?:[,;:.!—–-]+|\s(?=just\b))\s*",
+    re.I,
+)
+_SARCASM = _CUES["sarcasm"]
+_ABOUT_BOT = (_CUES["about_bot"], _CUES["capability_verb"])
+
+
+def route(
+    text: str,
+    *,
+    addressing: Addressing = NOBODY,
+    offer: str | None = None,
+    model: RouterModel | None = None,
+    sure_at: float = SURE,
+) -> Decision:
+    """Route one message. ``addressing`` says who it mentions (the adapters' fields, see
+    ``addressing_of``); ``offer`` is a pending escalation offer's question; the model's
+    decision is ``sure`` from probability ``sure_at`` (1.0: never)."""
+    lexicon = classify_lexicon(text, offer=offer)
+    if lexicon.offer_reply or not normalize(text):
+        return lexicon
+    text, lexicon = read(text, lexicon)
+    elsewhere = addressed_elsewhere(text, addressing)
+    if elsewhere:
+        return Decision(
+            Route.NONE,
+            guard=Guard.ADDRESSED_ELSEWHERE,
+            source="router",
+            reason="addressed to someone else",
+            sure=True,
+        )
+    if lexicon.sure and lexicon.route is Route.ASYNC and _PLAIN_REQUEST.match(normalize(text)):
+        if not _SARCASM.search(text.lower()):
+            return lexicon
+    if lexicon.sure and lexicon.route is Route.NONE and lexicon.reason == "small talk":
+        return lexicon
+    if lexicon.guard in {Guard.TRACKED_SIGNAL, Guard.REMINDER} and not any(
+        p.search(normalize(text)) for _, p in _TRIGGERS
+    ):
+        # "what's on my agenda", "remind me at 3": a look-up or reminder with no request verb
+        return replace(lexicon, sure=True)
+    return _learned(text, addressing, lexicon, model or shipped_model(), sure_at)
+
+
+def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
+    """The text the router decides on, and the lexicon's decision on it: typos in the
+    request verbs fixed, an opening that only says what not to do ("no need to dig,")
+    dropped. Training reads its examples through here too."""
+    fixed = correct_typos(text)
+    opening = _NEGATED_OPENING.match(normalize(fixed))
+    if opening and len(_CONTENT.findall(normalize(fixed)[opening.end() :])) >= 2:
+        fixed = normalize(fixed)[opening.end() :]
+    if fixed != text or lexicon is None:
+        return fixed, classify_lexicon(fixed)
+    return text, lexicon
+
+
+def _learned(
+    text: str, addressing: Addressing, lexicon: Decision, model: RouterModel, sure_at: float
+) -> Decision:
+    proba = model.proba(featurize(text, addressing, lexicon, elsewhere=False))
+    best = int(proba.argmax())
+    if ROUTES[best] is Route.ASYNC and proba[best] < ASYNC_MIN:
+        proba = proba.copy()
+        proba[best] = 0.0
+        best = int(proba.argmax())
+    chosen = ROUTES[best]
+    confidence = float(proba[best])
+    norm = normalize(text)
+    question: str | None = None
+    if chosen is Route.ASYNC:
+        question = lexicon.question if lexicon.route is Route.ASYNC and lexicon.question else norm
+    elif chosen is Route.QUICK:
+        question = lexicon.question if lexicon.route is Route.QUICK and lexicon.question else norm
+    guard = lexicon.guard
+    if chosen is Route.NONE and guard is None and any(p.search(text.lower()) for p in _ABOUT_BOT):
+        guard = Guard.CAPABILITY
+    return Decision(
+        chosen,
+        question=question,
+        trigger=lexicon.trigger,
+        guard=guard if chosen is not Route.ASYNC else None,
+        source="model",
+        reason=f"learned router, p={confidence:.2f}",
+        sure=sure_at < 1.0 and confidence >= sure_at,
+        recall=lexicon.recall and chosen is Route.QUICK,
+    )

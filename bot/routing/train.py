@@ -1,0 +1,88 @@
+"""Train the learned router on the labelled set's train split and write the weights file
+shipped with the package: ``python -m bot.routing.train``."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from bot.routing.address import Addressing, addressed_elsewhere, split_mentions
+from bot.routing.features import featurize
+from bot.routing.lexicon import Decision, Route
+from bot.routing.model import ROUTES, WEIGHTS, Example, RouterModel, load_labelled
+from bot.routing.router import read
+
+# In the labelled set the bot is "@mallory" or Slack's <@UMALLORY>; everyone else is someone else.
+BOT_IDS = ("UMALLORY",)
+
+
+def as_received(raw: str) -> tuple[str, Addressing]:
+    """A labelled message as an adapter would hand it over: the bot's mention removed,
+    the other mentions kept and listed."""
+    return split_mentions(raw, bot_names=("mallory",), bot_ids=BOT_IDS)
+
+
+def example_features(raw: str) -> list[int]:
+    text, addressing = as_received(raw)
+    text, lexicon = read(text)
+    return featurize(text, addressing, lexicon, elsewhere=False)
+
+
+def reaches_model(raw: str) -> bool:
+    """False for messages the router settles before the model (addressed to someone
+    else): training on them would teach the model what it never has to decide."""
+    text, addressing = as_received(raw)
+    return not addressed_elsewhere(text, addressing)
+
+
+def fit(examples: Sequence[Example], **kwargs: float) -> RouterModel:
+    examples = [e for e in examples if reaches_model(e.text)]
+    rows = [example_features(e.text) for e in examples]
+    labels = [ROUTES.index(e.route) for e in examples]
+    return RouterModel.fit(rows, labels, **kwargs)  # type: ignore[arg-type]
+
+
+def folds(examples: Sequence[Example], k: int, seed: int = 7) -> list[tuple[list[Example], list[Example]]]:
+    """k (train, held-out) pairs over the examples, stratified by route, fixed seed."""
+    by_route: dict[Route, list[Example]] = {}
+    for e in examples:
+        by_route.setdefault(e.route, []).append(e)
+    buckets: list[list[Example]] = [[] for _ in range(k)]
+    rng = random.Random(seed)
+    for route in ROUTES:
+        group = list(by_route.get(route, []))
+        rng.shuffle(group)
+        for i, e in enumerate(group):
+            buckets[i % k].append(e)
+    return [([e for j, b in enumerate(buckets) if j != i for e in b], buckets[i]) for i in range(k)]
+
+
+def cross_validate(
+    examples: Sequence[Example], decide_with: Callable[[RouterModel], Callable[[str], Decision]], k: int = 5
+) -> list[tuple[Example, Decision]]:
+    """Every example decided by a model that never saw it."""
+    out: list[tuple[Example, Decision]] = []
+    for train, held in folds(examples, k):
+        decide = decide_with(fit(train))
+        out.extend((e, decide(e.text)) for e in held)
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Train the learned router on the labelled train split.")
+    parser.add_argument("--out", type=Path, default=WEIGHTS, help="where to write the weights (.npz)")
+    parser.add_argument(
+        "--all", action="store_true", help="train on train and test splits (no held-out test)"
+    )
+    args = parser.parse_args(argv)
+    examples = load_labelled(split=None if args.all else "train")
+    model = fit(examples)
+    model.save(args.out)
+    print(f"trained on {len(examples)} messages → {args.out} ({args.out.stat().st_size // 1024} KiB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
