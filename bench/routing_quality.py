@@ -1,7 +1,7 @@
 """Routing quality on the labelled set (bot/routing/data/labelled.jsonl): async precision and
 recall, 3-way accuracy and the confusion matrix, offline (no LLM).
 
-Run: ``.venv/bin/python bench/routing_quality.py [--cv 5] [--errors]``.
+Run: ``.venv/bin/python bench/routing_quality.py [--cv 5] [--errors] [--speed 5]``.
 Reports the lexicon alone (the baseline) and the router with the shipped model on the
 test split, then k-fold cross-validation of the router over the whole set (each fold's
 model trained on the other folds), and the share of messages the model left unsure.
@@ -10,7 +10,9 @@ model trained on the other folds), and the share of messages the model left unsu
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -65,12 +67,32 @@ def report(title: str, pairs: Sequence[tuple[Example, Decision]], *, errors: boo
     return stats
 
 
+def speed(texts: Sequence[str], repeat: int) -> None:
+    """Decision cost per message, lexicon alone and the whole router (model loaded once,
+    typo corrections cached as in a long-running process), median of ``repeat`` passes."""
+    received = [as_received(t) for t in texts]
+    shipped_model()
+    for name, decide in (
+        ("lexicon alone", lambda text, _a: classify_lexicon(text)),
+        ("router", lambda text, a: route(text, addressing=a)),
+    ):
+        per_message = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            for text, addressing in received:
+                decide(text, addressing)
+            per_message.append((time.perf_counter() - start) / len(received))
+        med, worst = statistics.median(per_message), max(per_message)
+        print(f"{name:>14}: median {med * 1e6:.0f} µs/message ({1 / med:,.0f} msg/s), slowest pass {worst * 1e6:.0f} µs")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--cv", type=int, default=5, help="folds for cross-validation over the whole set (0: skip)"
     )
     parser.add_argument("--errors", action="store_true", help="list every misrouted message")
+    parser.add_argument("--speed", type=int, default=0, help="time the decisions over N passes (0: skip)")
     args = parser.parse_args(argv)
     test = load_labelled(split="test")
     everything = load_labelled()
@@ -86,6 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         [(e, decide(e.text)) for e in test],
         errors=args.errors,
     )
+    if args.speed:
+        print(f"\n## decision cost over the {len(everything)} labelled messages, {args.speed} passes")
+        speed([e.text for e in everything], args.speed)
     if args.cv:
         pairs = cross_validate(everything, router_with, k=args.cv)
         report(f"router, {args.cv}-fold cross-validation over the whole set", pairs, errors=args.errors)

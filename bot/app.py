@@ -19,6 +19,7 @@ from bot.events import ActionEvent, Command, Inbound, Reply, ReplyKind, Sender, 
 from bot.llm import LLMProvider, OfflineProvider
 from bot.llm.usage import scoped
 from bot.persona import Persona
+from bot.policy import AccessPolicy, Gate
 from bot.research.recall import Recall
 from bot.research.search import Retriever
 from storage.conversations import Conversations
@@ -26,6 +27,7 @@ from storage.db import unavailable
 from storage.knowledge import Knowledge
 from storage.models import Entry
 from storage.queue import Queue
+from storage.records import Audit
 
 __all__ = ["Context", "Mallory", "clean_text"]
 
@@ -49,6 +51,7 @@ class Mallory:
         persona: Persona,
         on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
         sleep: Callable[[float], Awaitable[None]] | None = None,
+        policy: AccessPolicy | None = None,
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -61,6 +64,9 @@ class Mallory:
         self.offline = OfflineProvider(capabilities=persona.capabilities)
         self.persona = persona
         self.outbox = Outbox(conversations, clock, sleep)
+        self.policy = policy or AccessPolicy.from_settings(settings)
+        self.gate = Gate(self.policy, first_time=self.first_time, now=clock.now, queue=queue)
+        self.audit = Audit(conversations.db)
         self.routes = Routes(
             settings=settings,
             clock=clock,
@@ -71,6 +77,8 @@ class Mallory:
             offline=self.offline,
             persona=persona,
             outbox=self.outbox,
+            gate=self.gate,
+            audit=self.audit,
         )
         self.inbound = InboundPipeline(
             settings=settings,
@@ -138,11 +146,18 @@ class Mallory:
             return None
         return ThreadRef.from_json(conv.thread_ref)
 
+    def refusal(self, inbound: Inbound) -> str | None:
+        """Why the access policy keeps ``inbound`` out (one line for its author), or ``None``."""
+        return self.gate.refusal(inbound)
+
     async def handle(self, inbound: Inbound, sender: Sender) -> None:
         """Store the message, then answer it, attach it, or ignore it on purpose."""
         try:
             with scoped(space=inbound.space, user_id=inbound.author.id):
-                await self.inbound.handle(inbound, sender)
+                admitted = await self.gate.admit(inbound, sender)
+                if admitted is None:
+                    return
+                await self.inbound.handle(admitted, sender)
         except Exception as exc:
             if unavailable(exc):
                 raise  # the adapter keeps the message until the database is back (bot/door.py)
@@ -161,6 +176,8 @@ class Mallory:
     async def handle_action(self, event: ActionEvent, sender: Sender) -> None:
         try:
             with scoped(space=event.thread.space, user_id=event.author.id):
+                if not self.gate.admit_action(event):
+                    return
                 await self.actions.handle(event, sender)
         except Exception as exc:
             if unavailable(exc):
@@ -170,7 +187,10 @@ class Mallory:
     async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
         try:
             with scoped(space=inbound.space, user_id=inbound.author.id):
-                await self.commands.handle(command, args, inbound, sender)
+                admitted = await self.gate.admit(inbound, sender)
+                if admitted is None:
+                    return
+                await self.commands.handle(command, args, admitted, sender)
         except Exception as exc:
             if unavailable(exc):
                 raise

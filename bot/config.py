@@ -124,6 +124,25 @@ class Settings(BaseSettings):
 
     log_level: str = Field("WARNING", validation_alias=_env("MALLORY_LOG_LEVEL"))
 
+    # access policy (bot/policy.py): comma-separated ids, "*" for any; README "Security"
+    slack_allowed_teams: str | None = Field(None, validation_alias=_env("SLACK_ALLOWED_TEAMS"))
+    slack_allowed_channels: str = Field("*", validation_alias=_env("SLACK_ALLOWED_CHANNELS"))
+    slack_allowed_users: str = Field("", validation_alias=_env("SLACK_ALLOWED_USERS"))
+    telegram_allowed_chats: str = Field("", validation_alias=_env("TELEGRAM_ALLOWED_CHATS"))
+    telegram_allowed_users: str = Field("", validation_alias=_env("TELEGRAM_ALLOWED_USERS"))
+    investigators: str = Field("*", validation_alias=_env("MALLORY_INVESTIGATORS"))
+    admins: str = Field("", validation_alias=_env("MALLORY_ADMINS"))
+    open_channels: str = Field("", validation_alias=_env("MALLORY_OPEN_CHANNELS"))
+    spaces: str = Field("", validation_alias=_env("MALLORY_SPACES"))
+    global_visible_in: str = Field("*", validation_alias=_env("MALLORY_GLOBAL_VISIBLE_IN"))
+    # quotas (0: no limit); admins are exempt
+    investigations_per_user_hour: int = Field(
+        10, ge=0, validation_alias=_env("MALLORY_INVESTIGATIONS_PER_USER_HOUR")
+    )
+    investigations_per_space_hour: int = Field(
+        30, ge=0, validation_alias=_env("MALLORY_INVESTIGATIONS_PER_SPACE_HOUR")
+    )
+
     @field_validator("llm_provider")
     @classmethod
     def _known_provider(cls, value: str) -> str:

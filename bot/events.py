@@ -131,6 +131,7 @@ class ActionEvent:
     message_id: str
     received_at: datetime
     press_id: str = ""
+    extras: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 class Command(StrEnum):

@@ -16,6 +16,7 @@ from bot.ingest import IngestResult, ingest_path
 from bot.llm import LLMProvider, make_provider
 from bot.llm.usage import Call
 from bot.persona import Persona, capabilities, load_persona
+from bot.policy import AccessPolicy
 from bot.research.investigate import Investigator
 from bot.research.search import Retriever
 from bot.worker import Worker
@@ -61,13 +62,14 @@ class Runtime:
     ) -> AsyncIterator[Runtime]:
         """Build everything (migrating the database first) and close it all afterwards."""
         clock = clock or SystemClock()
+        policy = AccessPolicy.from_settings(settings)  # a bad setting fails here, before the database
         db = Database(settings.resolved_database_url)
         await db.migrate()
         knowledge = Knowledge(db)
         conversations = Conversations(db)
         queue = Queue(db)
         semantic, description = _semantic_side(settings, db, clock)
-        retriever = Retriever(knowledge, semantic, clock=clock)  # type: ignore[arg-type]
+        retriever = Retriever(knowledge, semantic, clock=clock, visible=policy.visible)  # type: ignore[arg-type]
         caps = capabilities(
             llm_online=settings.use_anthropic,
             web_search=settings.web_search and settings.use_anthropic,
@@ -112,6 +114,7 @@ class Runtime:
             persona=persona,
             on_entries=on_entries,
             sleep=sleep,
+            policy=policy,
         )
         worker = Worker(
             settings=settings,

@@ -19,10 +19,24 @@ class Source:
     author: str = ""
     date: str = ""
     phase: int = 1
+    # the parts that answer the question, each readable alone (``bot/research/evidence.py``);
+    # empty: the whole entry
+    passages: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()  # what each passage says (an investigation's "Why", "Impact"…), if known
 
     @property
     def short_id(self) -> str:
         return self.id[:8]
+
+    @property
+    def content(self) -> str:
+        """The entry's text (the name storage uses)."""
+        return self.text
+
+    @property
+    def type(self) -> str:
+        """The entry's kind (the name storage uses)."""
+        return self.kind
 
 
 class EntryLike(Protocol):
@@ -42,7 +56,9 @@ class EntryLike(Protocol):
     def created_at(self) -> datetime: ...
 
 
-def source_of(entry: EntryLike, phase: int = 1) -> Source:
+def source_of(
+    entry: EntryLike, phase: int = 1, passages: tuple[str, ...] = (), labels: tuple[str, ...] = ()
+) -> Source:
     """A knowledge entry as a model sees it."""
     return Source(
         id=entry.id,
@@ -52,4 +68,6 @@ def source_of(entry: EntryLike, phase: int = 1) -> Source:
         author=entry.author,
         date=entry.created_at.date().isoformat(),
         phase=phase,
+        passages=passages,
+        labels=labels,
     )

@@ -10,10 +10,8 @@ import re
 import socket
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
-
-from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.citations import check_citations, cited, removed_note
 from bot.clock import Clock
@@ -21,6 +19,7 @@ from bot.config import Settings
 from bot.delivery import Delivery
 from bot.errors import LLMError
 from bot.events import Posted, Sender, ThreadRef
+from bot.jobs import Jobs
 from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn
 from bot.llm.usage import scoped
 from bot.research.investigate import Dossier, Investigator
@@ -37,18 +36,6 @@ log = logging.getLogger(__name__)
 
 UNUSABLE = "the language model did not give a usable answer"
 SEEN_SWEEP_EVERY = timedelta(hours=1)
-
-
-class _SkipExpectedOverlap(logging.Filter):
-    """A tick that finds the previous one still running (a long investigation) is skipped
-    by design (``max_instances=1``); APScheduler warns about each one, which would fill a
-    console chat with noise. Every other record passes."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return "maximum number of running instances reached" not in record.getMessage()
-
-
-_overlap_filter = _SkipExpectedOverlap()
 
 
 class Cancelled(Exception):
@@ -84,66 +71,28 @@ class Worker:
         )
         self.on_entries = on_entries
         self.worker_id = worker_id or f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
-        self._scheduler: AsyncIOScheduler | None = None
         self._held: dict[str, Claim] = {}  # claims this process holds, handed back at stop
-        self._ticks: set[asyncio.Task[object]] = set()
-        self._stopping = False
+        self.jobs = Jobs()
+        self.jobs.every("claim", settings.worker_interval_s, self.tick, first_now=True)
+        self.jobs.every("sweep", settings.sweep_interval_s, self.sweep)
         self._seen_swept_at: datetime | None = None
 
     # ------------------------------------------------------------------ scheduling
 
     def start(self) -> None:
         """Start the claim tick and the stale sweep on the running event loop."""
-        self._stopping = False
-        scheduler = AsyncIOScheduler(timezone=UTC)
-        scheduler_log = logging.getLogger("apscheduler.scheduler")
-        if _overlap_filter not in scheduler_log.filters:
-            scheduler_log.addFilter(_overlap_filter)
-        scheduler.add_job(
-            self.tick,
-            "interval",
-            seconds=self.settings.worker_interval_s,
-            id="claim",
-            max_instances=1,
-            coalesce=True,
-            next_run_time=datetime.now(UTC),
-        )
-        scheduler.add_job(
-            self.sweep,
-            "interval",
-            seconds=self.settings.sweep_interval_s,
-            id="sweep",
-            max_instances=1,
-            coalesce=True,
-        )
-        scheduler.start()
-        self._scheduler = scheduler
+        self.jobs.start()
 
     def wake(self) -> None:
         """Run the claim tick now (after an enqueue in this process), not at the next interval."""
-        if self._scheduler is not None:
-            job = self._scheduler.get_job("claim")
-            if job is not None:
-                job.modify(next_run_time=datetime.now(UTC))
+        self.jobs.run_now("claim")
 
     async def stop(self, *, grace: float = 0.0) -> list[Investigation]:
         """Stop in order: no new ticks; a running tick gets ``grace`` seconds to finish and is
         then cancelled (quietly: this is a shutdown, not a failure); every investigation this
         process still holds is handed back to the queue without spending an attempt, so
         another worker takes it at once. Returns what was handed back. Idempotent."""
-        self._stopping = True
-        scheduler, self._scheduler = self._scheduler, None
-        if scheduler is not None:
-            scheduler.pause()
-        running = [t for t in self._ticks if not t.done()]
-        if running and grace > 0:
-            await asyncio.wait(running, timeout=grace)
-        for task in running:
-            task.cancel()
-        if running:
-            await asyncio.gather(*running, return_exceptions=True)
-        if scheduler is not None:
-            scheduler.shutdown(wait=False)
+        await self.jobs.stop(grace=grace)
         released = []
         for claim in list(self._held.values()):
             try:
@@ -152,31 +101,14 @@ class Worker:
             except Exception as exc:  # the lease still expires; another worker reclaims it then
                 log.warning("could not hand back %s: %s", claim.investigation.id[:8], exc)
         self._held.clear()
-        self._stopping = False
+        self.jobs.stopped()
         return released
 
     async def tick(self) -> None:
-        await self._scheduled(self.run_once, "worker tick failed")
+        await self.jobs.guarded(self.run_once, "worker tick failed")
 
     async def sweep(self) -> None:
-        await self._scheduled(self._sweep, "worker sweep failed")
-
-    async def _scheduled(self, job: Callable[[], Awaitable[object]], failed: str) -> None:
-        """Run one scheduled job: its failures are logged, and a cancellation by ``stop`` ends
-        it quietly (stop hands back what it held)."""
-        task = asyncio.current_task()
-        if task is not None:
-            self._ticks.add(task)
-        try:
-            await job()
-        except asyncio.CancelledError:
-            if not self._stopping:
-                raise
-        except Exception:
-            log.exception(failed)
-        finally:
-            if task is not None:
-                self._ticks.discard(task)
+        await self.jobs.guarded(self._sweep, "worker sweep failed")
 
     async def _sweep(self) -> None:
         failed = await self.queue.reclaim_stale(
@@ -209,7 +141,7 @@ class Worker:
             max_attempts=self.settings.max_attempts,
         )
         ran = 0
-        while not self._stopping and (claim := await self._claim()) is not None:
+        while not self.jobs.stopping and (claim := await self._claim()) is not None:
             await self.process(claim)
             ran += 1
             inv = await self.queue.get(claim.investigation.id)
@@ -263,7 +195,7 @@ class Worker:
             # only after ``complete`` succeeded: from then on no one else can finish this
             # investigation, so the file and the entry are written by exactly one worker
             try:
-                path = self._write_file(inv.id, question, report)
+                path = self._write_file(inv.id, inv.space, question, report)
                 entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
                 await self.queue.set_report_saved(claim, report_path=str(path), report_entry_id=entry_id)
             except Exception:  # the answer is recorded and is delivered all the same
@@ -372,8 +304,9 @@ class Worker:
             extractive=synthesis.extractive,
         )
 
-    def _write_file(self, inv_id: str, question: str, report: str) -> Path:
-        folder = self.settings.reports_dir
+    def _write_file(self, inv_id: str, space: str, question: str, report: str) -> Path:
+        # one folder per knowledge space: a report stays with the space it was asked in
+        folder = self.settings.reports_dir / (re.sub(r"[^A-Za-z0-9_.-]+", "_", space).strip(".") or "_")
         folder.mkdir(parents=True, exist_ok=True)
         slug = re.sub(r"[^a-z0-9]+", "-", question.lower()).strip("-")[:60] or "investigation"
         path = folder / f"{self.clock.now():%Y-%m-%d}-{slug}-{inv_id[:8]}.md"

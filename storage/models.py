@@ -178,6 +178,22 @@ class Correction(SQLModel, table=True):
     created_at: datetime
 
 
+class AuditRecord(SQLModel, table=True):
+    """Who commissioned, corrected, cancelled or forgot what (``action``), and when."""
+
+    __tablename__ = "audit_log"
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = Field(index=True)
+    action: str
+    platform: str = ""
+    actor_id: str = Field(default="", index=True)
+    actor_name: str = ""
+    space: str = ""
+    investigation_id: str | None = None
+    detail: str = ""
+
+
 class SeenEvent(SQLModel, table=True):
     """Platform deliveries already processed (Slack event ids, Telegram update ids…)."""
 

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import text, update
+from sqlalchemy import func, text, update
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
@@ -349,6 +349,17 @@ class Queue:
         if conversation_id is not None:
             stmt = stmt.where(Investigation.conversation_id == conversation_id)
         return await self.db.run(lambda s: list(s.execute(stmt).scalars().all()), write=False)
+
+    async def count_since(
+        self, since: datetime, *, space: str | None = None, requester_id: str | None = None
+    ) -> int:
+        """Investigations commissioned since ``since`` (cancelled ones too: they cost a start)."""
+        stmt = select(func.count()).select_from(Investigation).where(col(Investigation.created_at) >= since)
+        if space is not None:
+            stmt = stmt.where(Investigation.space == space)
+        if requester_id is not None:
+            stmt = stmt.where(Investigation.requester_id == requester_id)
+        return await self.db.run(lambda s: int(s.execute(stmt).scalar_one()), write=False)
 
     # steering notes ---------------------------------------------------------------
 

@@ -4,11 +4,13 @@ offline provider, once on a temporary SQLite file and once on a fresh PostgreSQL
 from __future__ import annotations
 
 import io
+import logging
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from log_secrets import SecretScan
 
 from bot.clock import FakeClock
 from bot.config import Settings, load_settings
@@ -16,6 +18,26 @@ from storage.db import Database
 
 ROOT = Path(__file__).resolve().parent.parent
 VAULT = ROOT / "examples" / "vault"
+
+
+SECRET_SCAN = SecretScan()
+
+
+@pytest.fixture(autouse=True)
+def _scan_logs_for_secrets() -> None:
+    """Every record the suite logs goes past the scan (re-attached each test: the CLI's
+    logging setup replaces the root handlers)."""
+    root = logging.getLogger()
+    if SECRET_SCAN not in root.handlers:
+        root.addHandler(SECRET_SCAN)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if not SECRET_SCAN.hits:
+        return
+    lines = [f"  {test}: logger {name} logged {secret!r}" for test, name, secret in SECRET_SCAN.hits[:50]]
+    print("\nSECRETS IN THE LOGS (tests/log_secrets.py):\n" + "\n".join(lines))
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(autouse=True)

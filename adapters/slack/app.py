@@ -9,17 +9,22 @@ or not 2xx); the work runs in tracked tasks whose failures are logged in one pla
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 from typing import Any, ClassVar
 
 from aiohttp import web
-from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
+from slack_bolt.adapter.aiohttp import to_aiohttp_response
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 from slack_bolt.async_app import AsyncApp
+from slack_bolt.request.async_request import AsyncBoltRequest
+from slack_bolt.request.internals import parse_body
 
 from bot.clock import Clock
 from bot.config import Settings
@@ -28,6 +33,7 @@ from bot.core.ordering import InOrder
 from bot.door import Door
 from bot.errors import ConfigError, DeliveryError, RetryLater
 from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
+from bot.policy import HOME_TEAM
 
 from .inbound import (
     Ignored,
@@ -44,6 +50,9 @@ from .sender import PLATFORM, SlackSender, web_client
 log = logging.getLogger(__name__)
 
 EVENTS_PATH = "/slack/events"  # bolt's default path; manifest.yml points here
+SIGNATURE_WINDOW_S = 5 * 60  # Slack's own rule: older (or newer) requests are refused
+TIMESTAMP_HEADER = "X-Slack-Request-Timestamp"
+SIGNATURE_HEADER = "X-Slack-Signature"
 HEALTH_PATH = "/healthz"
 SHORTCUT_INVESTIGATE_THREAD = "investigate_thread"
 THREAD_QUESTION_LIMIT = 3000
@@ -196,8 +205,38 @@ class SlackAdapter:
     # -- HTTP --------------------------------------------------------------------------
 
     async def _http_events(self, request: web.Request) -> web.Response:
-        bolt_response = await self.app.async_dispatch(await to_bolt_request(request))
-        return await to_aiohttp_response(bolt_response)
+        """The door: signature and freshness first, then a replay check, then the body is
+        read. Nothing unsigned is parsed, and nothing refused leaves a traceback."""
+        raw = await request.read()
+        timestamp = request.headers.get(TIMESTAMP_HEADER, "")
+        signature = request.headers.get(SIGNATURE_HEADER, "")
+        if not (timestamp.isascii() and timestamp.isdigit()) or not signature:
+            log.info("slack: unsigned request refused")
+            return web.Response(status=401, text="unsigned request")
+        assert self._signing_secret is not None  # _start_http refuses to serve without it
+        if not _signed(raw, timestamp, signature, self._signing_secret):
+            log.info("slack: request with a bad or stale signature refused")
+            return web.Response(status=401, text="bad signature")
+        try:
+            text = raw.decode("utf-8")
+            body = parse_body(text, request.content_type)
+        except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+            body = None
+        if not isinstance(body, dict):
+            log.info("slack: signed request with an unreadable body refused")
+            return web.Response(status=400, text="unreadable body")
+        # Slack signs every delivery afresh (a retry carries a new timestamp), so the same
+        # signature twice is a replay. The record is in the database: it holds across processes.
+        try:
+            first = await self.core.first_time(f"slack:signature:{signature}")
+        except Exception as exc:  # the database is away: Slack retries a 5xx, signed afresh
+            log.warning("slack: cannot record the request (%s); asking Slack to retry", type(exc).__name__)
+            return web.Response(status=503, text="try again")
+        if not first:
+            log.warning("slack: replayed request refused")
+            return web.Response(status=401, text="replayed request")
+        bolt_request = AsyncBoltRequest(body=text, query=request.query_string, headers=request.headers)  # type: ignore[arg-type]
+        return await to_aiohttp_response(await self.app.async_dispatch(bolt_request))
 
     async def _http_health(self, request: web.Request) -> web.Response:
         return web.json_response({"ok": True, "platform": PLATFORM})
@@ -241,7 +280,10 @@ class SlackAdapter:
         # Socket Mode has acknowledged it already: while the database is away it waits here
         self._spawn(
             "message",
-            self.door.enter(f"slack message {inbound.message_id}", lambda: self._handle_message(body, inbound)),
+            self.door.enter(
+                f"slack message {inbound.message_id}",
+                lambda: self._handle_message(body, _homed(inbound, context)),
+            ),
         )
 
     async def _first_delivery(self, body: Mapping[str, Any]) -> bool:
@@ -283,13 +325,16 @@ class SlackAdapter:
             ),
         )
 
-    async def _on_action(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
+    async def _on_action(
+        self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any], context: Mapping[str, Any]
+    ) -> None:
         await ack()
         for action in body.get("actions") or []:
             event = action_event(body, action, thread=None, now=self.sender.clock.now())
             if isinstance(event, Ignored):
                 log.debug("slack: button ignored: %s", event.reason)
                 continue
+            event = replace(event, extras={**event.extras, HOME_TEAM: _home_team(context)})
             self._spawn("button", self._handle_action(event))
 
     async def _handle_action(self, event: ActionEvent) -> None:
@@ -299,14 +344,22 @@ class SlackAdapter:
                 PLATFORM, event.thread.space, event.thread.channel, event.message_id
             )
             if thread is not None and thread != event.thread:
-                event = replace(event, thread=thread)
+                event = replace(event, thread=thread, extras=event.extras)
             await self.core.handle_action(event, self.sender)
 
     async def _on_foreign_action(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
         await ack()
         log.debug("slack: %s payload not for Mallory ignored", body.get("type"))
 
-    async def _on_command(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
+    async def _on_command(
+        self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any], context: Mapping[str, Any]
+    ) -> None:
+        # The policy is asked before anything is posted: a refused place sees only this line.
+        provisional = command_inbound(body, thread_ts="", message_ts="", now=self.sender.clock.now())
+        refusal = self.core.refusal(_homed(provisional, context))
+        if refusal is not None:
+            await ack(text=refusal)
+            return
         command = command_of(body)
         if command is None:
             await ack(text=f"I don't know {body.get('command')}. Try /investigate, /recall or /remember.")
@@ -337,16 +390,22 @@ class SlackAdapter:
             return
         await ack()
         ts = str(root["ts"])
-        inbound = command_inbound(body, thread_ts=ts, message_ts=ts, now=self.sender.clock.now())
+        inbound = _homed(
+            command_inbound(body, thread_ts=ts, message_ts=ts, now=self.sender.clock.now()), context
+        )
         self._spawn("command", self.core.handle_command(command, args, inbound, self.sender))
 
     async def _on_investigate_thread(
         self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any], context: Mapping[str, Any]
     ) -> None:
         await ack()
-        self._spawn("shortcut", self._investigate_thread(body, context.get("bot_user_id")))
+        self._spawn(
+            "shortcut", self._investigate_thread(body, context.get("bot_user_id"), _home_team(context))
+        )
 
-    async def _investigate_thread(self, body: dict[str, Any], bot_user_id: str | None) -> None:
+    async def _investigate_thread(
+        self, body: dict[str, Any], bot_user_id: str | None, home_team: str
+    ) -> None:
         message = body.get("message") or {}
         channel = (body.get("channel") or {}).get("id") or ""
         user = body.get("user") or {}
@@ -362,8 +421,11 @@ class SlackAdapter:
             received_at=self.sender.clock.now(),
             is_mention=True,
             is_direct=channel.startswith("D"),
-            extras={"shortcut": SHORTCUT_INVESTIGATE_THREAD},
+            extras={"shortcut": SHORTCUT_INVESTIGATE_THREAD, HOME_TEAM: home_team},
         )
+        if self.core.refusal(inbound) is not None:
+            log.info("slack: shortcut in a place the policy keeps closed ignored")
+            return
         async with self._in_order(inbound.thread):
             await self.core.handle_command(Command.INVESTIGATE, question, inbound, self.sender)
 
@@ -385,6 +447,27 @@ class SlackAdapter:
         lines = [plain_text(str(m.get("text") or ""), bot_user_id) for m in messages]
         text = "\n".join(line for line in lines if line)
         return text[:THREAD_QUESTION_LIMIT]
+
+
+def _home_team(context: Mapping[str, Any]) -> str:
+    """The workspace the app is installed in, from bolt's authorization (auth.test)."""
+    result = context.get("authorize_result")
+    return str(getattr(result, "team_id", None) or "")
+
+
+def _homed(inbound: Inbound, context: Mapping[str, Any]) -> Inbound:
+    """The inbound event with the installing workspace, which the access policy defaults to."""
+    return replace(inbound, extras={**inbound.extras, HOME_TEAM: _home_team(context)})
+
+
+def _signed(raw: bytes, timestamp: str, signature: str, secret: str) -> bool:
+    """Slack's v0 signature over the raw bytes (slack_sdk's verifier decodes the body
+    first, which fails on binary before the signature is even compared)."""
+    if abs(time.time() - int(timestamp)) > SIGNATURE_WINDOW_S:
+        return False
+    base = b"v0:" + timestamp.encode() + b":" + raw
+    expected = "v0=" + hmac.new(secret.encode(), base, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected.encode(), signature.encode("utf-8", "replace"))
 
 
 def _person(user: Mapping[str, Any]) -> Person:

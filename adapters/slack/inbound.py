@@ -27,6 +27,17 @@ _SUBTEAM = re.compile(r"<!subteam\^[A-Z0-9]+(?:\|([^>]*))?>")
 _LINK = re.compile(r"<((?:https?|mailto):[^|>]+)(?:\|([^>]*))?>")
 
 
+def _map(value: Any) -> Mapping[str, Any]:
+    """A payload field that should be an object; anything else reads as empty (payloads
+    are parsed JSON and a field of the wrong shape must not crash the listener)."""
+    return value if isinstance(value, Mapping) else {}
+
+
+def _str(value: Any) -> str:
+    """A payload field that should be a string (or a number, like a ts); else empty."""
+    return str(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
+
+
 @dataclass(frozen=True)
 class Ignored:
     """A payload deliberately not handed to the core, and why (for debug logs)."""
@@ -72,66 +83,67 @@ def mentions(text: str, user_id: str | None) -> bool:
 
 def team_of(body: Mapping[str, Any], event: Mapping[str, Any] | None = None) -> str:
     """The workspace the app is installed in (not a shared channel's other team)."""
-    team = body.get("team_id")
-    if not team and isinstance(body.get("team"), dict):
-        team = body["team"].get("id")
+    team = _str(body.get("team_id")) or _str(_map(body.get("team")).get("id"))
     if not team:
-        team = (event or {}).get("team") or (body.get("user") or {}).get("team_id")
-    return str(team or "")
+        team = _str(_map(event).get("team")) or _str(_map(body.get("user")).get("team_id"))
+    return team
 
 
 def is_direct(event: Mapping[str, Any]) -> bool:
-    channel_type = event.get("channel_type")
+    channel_type = _str(event.get("channel_type"))
     if channel_type:
         return channel_type == "im"
-    return str(event.get("channel", "")).startswith("D")
+    return _str(event.get("channel")).startswith("D")
 
 
 def message_inbound(
     body: Mapping[str, Any], *, bot_user_id: str | None, bot_id: str | None, now: datetime
 ) -> Inbound | Ignored:
     """Translate an ``app_mention`` or ``message`` event, or say why it is ignored."""
-    event: Mapping[str, Any] = body.get("event") or {}
-    kind = event.get("type")
+    event = _map(body.get("event"))
+    kind = _str(event.get("type"))
     if kind not in ("message", "app_mention"):
         return Ignored(f"event {kind}")
     subtype = event.get("subtype")
-    if subtype not in SPOKEN_SUBTYPES:
-        return Ignored(f"subtype {subtype}")
+    if subtype is not None and (not isinstance(subtype, str) or subtype not in SPOKEN_SUBTYPES):
+        return Ignored(f"subtype {_str(subtype)}")
     if event.get("hidden"):
         return Ignored("hidden")
     if event.get("bot_id") or event.get("bot_profile"):
         # Our own posts and other apps' alike: bots never talk to each other here.
         return Ignored("our own message" if bot_id and event.get("bot_id") == bot_id else "a bot's message")
-    user = event.get("user")
+    user = _str(event.get("user"))
     if not user:
         return Ignored("no author")
     if bot_user_id and user == bot_user_id:
         return Ignored("our own message")
-    channel, ts = event.get("channel"), event.get("ts")
+    channel, ts = _str(event.get("channel")), _str(event.get("ts"))
     if not channel or not ts:
         return Ignored("no channel or ts")
-    raw = str(event.get("text") or "")
+    raw = _str(event.get("text"))
     text = plain_text(raw, bot_user_id)
+    listed = event.get("files")
     files = [
-        f.get("name") or f.get("title") or "file" for f in event.get("files") or [] if isinstance(f, dict)
+        _str(f.get("name")) or _str(f.get("title")) or "file"
+        for f in (listed if isinstance(listed, list) else [])
+        if isinstance(f, Mapping)
     ]
     bot_named = mentions(raw, bot_user_id)
     is_mention = kind == "app_mention" or bot_named
     if not text and not files and not is_mention:
         return Ignored("empty")
     space = team_of(body, event)
-    thread_ts = str(event.get("thread_ts") or ts)
-    profile = event.get("user_profile") or {}
+    thread_ts = _str(event.get("thread_ts")) or ts
+    profile = _map(event.get("user_profile"))
     extras: dict[str, Any] = {"event_type": kind}
-    if event.get("channel_type"):
-        extras["channel_type"] = event["channel_type"]
+    if _str(event.get("channel_type")):
+        extras["channel_type"] = _str(event["channel_type"])
     if files:
         extras["files"] = files
     return Inbound(
         thread=ThreadRef(platform=PLATFORM, space=space, channel=str(channel), thread=thread_ts),
         message_id=str(ts),
-        author=Person(id=str(user), name=str(profile.get("display_name") or profile.get("real_name") or "")),
+        author=Person(id=user, name=_str(profile.get("display_name")) or _str(profile.get("real_name"))),
         text=text,
         received_at=now,
         is_mention=is_mention,
@@ -158,48 +170,48 @@ def action_event(
 ) -> ActionEvent | Ignored:
     """A ``block_actions`` button press. ``thread`` is the conversation the pressed
     message belongs to when the core knows it; otherwise it is read off the payload."""
-    kind = parse_action_id(str(action.get("action_id", "")))
+    kind = parse_action_id(_str(action.get("action_id")))
     if kind is None:
         return Ignored(f"action {action.get('action_id')!r} is not ours")
-    container = body.get("container") or {}
-    message = body.get("message") or {}
-    channel = container.get("channel_id") or (body.get("channel") or {}).get("id")
-    message_ts = container.get("message_ts") or message.get("ts")
-    user = body.get("user") or {}
-    if not channel or not message_ts or not user.get("id"):
+    container = _map(body.get("container"))
+    message = _map(body.get("message"))
+    channel = _str(container.get("channel_id")) or _str(_map(body.get("channel")).get("id"))
+    message_ts = _str(container.get("message_ts")) or _str(message.get("ts"))
+    user = _map(body.get("user"))
+    if not channel or not message_ts or not _str(user.get("id")):
         return Ignored("press without channel, message or user")
     if thread is None:
         thread = ThreadRef(
             platform=PLATFORM,
             space=team_of(body),
-            channel=str(channel),
-            thread=str(message.get("thread_ts") or container.get("thread_ts") or message_ts),
+            channel=channel,
+            thread=_str(message.get("thread_ts")) or _str(container.get("thread_ts")) or message_ts,
         )
     return ActionEvent(
         thread=thread,
-        author=Person(id=str(user["id"]), name=str(user.get("username") or user.get("name") or "")),
+        author=Person(id=_str(user["id"]), name=_str(user.get("username")) or _str(user.get("name"))),
         action=kind,
-        value=str(action.get("value") or ""),
-        message_id=str(message_ts),
+        value=_str(action.get("value")),
+        message_id=message_ts,
         received_at=now,
-        press_id=str(body.get("trigger_id") or action.get("action_ts") or ""),
+        press_id=_str(body.get("trigger_id")) or _str(action.get("action_ts")),
     )
 
 
 def command_of(body: Mapping[str, Any]) -> Command | None:
-    return COMMANDS.get(str(body.get("command", "")).strip().lower())
+    return COMMANDS.get(_str(body.get("command")).strip().lower())
 
 
 def command_inbound(body: Mapping[str, Any], *, thread_ts: str, message_ts: str, now: datetime) -> Inbound:
     """A slash command as the message that starts (or continues) a conversation rooted at
     ``thread_ts``; ``inbound.text`` is the whole command line, as the core expects."""
-    args = plain_text(str(body.get("text") or ""), None)
-    command = str(body.get("command", "")).strip()
-    channel = str(body.get("channel_id", ""))
+    args = plain_text(_str(body.get("text")), None)
+    command = _str(body.get("command")).strip()
+    channel = _str(body.get("channel_id"))
     return Inbound(
         thread=ThreadRef(platform=PLATFORM, space=team_of(body), channel=channel, thread=thread_ts),
         message_id=message_ts,
-        author=Person(id=str(body.get("user_id", "")), name=str(body.get("user_name") or "")),
+        author=Person(id=_str(body.get("user_id")), name=_str(body.get("user_name"))),
         text=f"{command} {args}".strip(),
         received_at=now,
         is_mention=True,

@@ -13,10 +13,17 @@ from bot.markdown import Renderer
 
 RULE = "──────────"
 
+_SAFE_SCHEMES = ("http://", "https://", "mailto:")
+# Slack parses these words in mrkdwn text objects into pings of everyone in a channel; a word
+# joiner after the "@" keeps the word readable and the ping out of content.
+_BROADCAST = re.compile(r"@(channel|here|everyone)\b", re.IGNORECASE)
+
 
 def escape(text: str) -> str:
-    """Slack's three control characters; everything else is literal in mrkdwn."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Slack's three control characters (so no ``<!channel>``, ``<!subteam^…>`` or ``<@U…>``
+    from content), and the plain-text broadcast words defused."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _BROADCAST.sub("@\u2060\\1", text)
 
 
 def _url(url: str) -> str:
@@ -71,14 +78,23 @@ class _Mrkdwn(Renderer):
         return f"~{text}~"
 
     def link(self, node: SyntaxTreeNode, href: str) -> str:
+        label = self.inline(node)
+        if not _safe(href):  # javascript:, slack:// and friends stay text
+            return f"{label} ({escape(href)})"
         # A label may not contain the character that ends Slack's <url|label> syntax.
-        return f"<{_url(href)}|{self.inline(node).replace('|', '¦')}>"
+        return f"<{_url(href)}|{label.replace('|', '¦')}>"
 
     def autolink(self, href: str) -> str:
-        return f"<{_url(href)}>"
+        return f"<{_url(href)}>" if _safe(href) else escape(href)
 
     def image(self, alt: str, src: str) -> str:
+        if not _safe(src):
+            return escape(f"{alt or 'image'} ({src})")
         return f"<{_url(src)}|{escape(alt or 'image').replace('|', '¦')}>"
+
+
+def _safe(url: str) -> bool:
+    return url.strip().lower().startswith(_SAFE_SCHEMES)
 
 
 _RENDERER = _Mrkdwn()

@@ -284,7 +284,9 @@ class SlackSender:
                 raise
             except DeliveryError as exc:
                 # the thread cannot be read (a scope removed, say): a second copy beats none
-                log.warning("slack: cannot check the thread before re-posting %s: %s", reply.correlation[:8], exc)
+                log.warning(
+                    "slack: cannot check the thread before re-posting %s: %s", reply.correlation[:8], exc
+                )
                 found = _Progress()
             if found.posted or found.uploaded:
                 log.info(
@@ -299,7 +301,11 @@ class SlackSender:
             if reply.correlation:
                 metadata = {
                     "event_type": METADATA_EVENT,
-                    "event_payload": {"investigation_id": reply.correlation, "part": n, "parts": len(messages)},
+                    "event_payload": {
+                        "investigation_id": reply.correlation,
+                        "part": n,
+                        "parts": len(messages),
+                    },
                 }
             response = await self.call(
                 "chat.postMessage",

@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 from telegram import Update
+from telegram.error import RetryAfter
 from telegram.ext import AIORateLimiter, ExtBot
 from telegram.request import HTTPXRequest, RequestData
 
@@ -54,6 +55,7 @@ def build_bot(settings: Settings) -> ExtBot[Any]:
     token = bot_token(settings)
     base_url, base_file_url = api_urls(settings.telegram_api_url)
     redact_token_in_logs(token)
+    quiet_flood_control()
     return ExtBot(
         token,
         base_url=base_url,
@@ -99,6 +101,34 @@ def readable_update(raw: Any) -> Any:
         log.warning("telegram update %s has a shape PTB cannot read; ignored", raw["update_id"])
         return {"update_id": raw["update_id"]}
     return raw
+
+
+class _FloodControlInOneLine(logging.Filter):
+    """PTB's limiter logs a 429 it does not retry itself (``max_retries=0``) as ERROR with
+    a traceback; here that is the normal path (the sender waits and retries), so it
+    becomes one INFO line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, RetryAfter):
+            record.msg = "telegram flood control: retry after %ss"
+            record.args = (
+                error.retry_after
+                if isinstance(error.retry_after, int)
+                else error.retry_after.total_seconds(),
+            )
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.exc_info = record.exc_text = None
+        return True
+
+
+_LIMITER_LOGGER = "telegram.ext.AIORateLimiter"
+
+
+def quiet_flood_control() -> None:
+    logger = logging.getLogger(_LIMITER_LOGGER)
+    if not any(isinstance(f, _FloodControlInOneLine) for f in logger.filters):
+        logger.addFilter(_FloodControlInOneLine())
 
 
 # httpx logs every request URL at INFO, and a Bot API URL carries the token.

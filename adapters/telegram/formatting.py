@@ -21,7 +21,8 @@ CAPTION_LIMIT = 1024
 
 _FENCE = re.compile(r"^\s{0,3}(```+|~~~+)")
 _TAG = re.compile(r"<(/?)([a-z][a-z0-9-]*)\b[^>]*>")
-_SAFE_SCHEMES = ("http://", "https://", "tg://", "mailto:")
+# tg://user?id=… would ping someone: only the sender's own mention of the requester uses it.
+_SAFE_SCHEMES = ("http://", "https://", "mailto:")
 
 
 class _TelegramHtml(Renderer):

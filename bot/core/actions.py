@@ -17,6 +17,7 @@ from bot.text import shorten
 from storage.conversations import ConversationRow, Conversations, MessageRow
 from storage.models import Correction, Investigation
 from storage.queue import Outcome, Queue
+from storage.records import CORRECTED
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +104,7 @@ class Actions:
         if not await self.first_time(f"answer_quickly:{inv.id}"):
             return  # pressed twice: one quick answer is enough
         if cancelled is Outcome.APPLIED:
+            await self.routes.audit_cancel(event.thread, event.author, inv, "answer quickly instead")
             await self._say_cancelled(sender, event.thread, inv)
         await self._record_correction(
             conv, inv.request_message_id or "", inv.request_text, Route.ASYNC, Route.QUICK, event.author.id
@@ -138,6 +140,7 @@ class Actions:
         if inv is None:
             return
         await self.queue.cancel(inv.id, now=self.clock.now())
+        await self.routes.audit_cancel(event.thread, event.author, inv)
         await self.outbox.post(
             conv,
             event.thread,
@@ -165,6 +168,14 @@ class Actions:
                 author_id=author_id,
                 created_at=self.clock.now(),
             )
+        )
+        await self.routes.audit.record(
+            CORRECTED,
+            now=self.clock.now(),
+            platform=conv.platform,
+            actor_id=author_id,
+            space=conv.space,
+            detail=f"{given} → {wanted.value}: {text[:200]}",
         )
 
     async def _message_by_id(self, conv: ConversationRow, value: str) -> MessageRow | None:

@@ -28,6 +28,11 @@ class Core(Protocol):
 
     async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None: ...
 
+    def refusal(self, inbound: Inbound) -> str | None:
+        """The access policy's one-line refusal for ``inbound``, or ``None`` when allowed
+        (adapters ask before posting anything of their own, e.g. a slash command's root)."""
+        ...
+
     async def first_time(self, key: str) -> bool: ...
 
     async def thread_for_message(

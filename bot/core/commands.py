@@ -97,13 +97,14 @@ class Commands:
         inbound = ctx.inbound
         entry, _ = await self.knowledge.upsert(
             EntryDraft(
-                space=ctx.conversation.space,
+                space=self.routes.gate.policy.knowledge_space(inbound.thread),
                 source=f"remember:{inbound.platform}:{inbound.channel}:{inbound.message_id}",
                 title=shorten(args, 80),
                 content=args,
                 type="note",
                 author=inbound.author.name or inbound.author.id,
-                meta={"remembered_in": inbound.thread.key},
+                # who saved it, so `mallory forget --user` can find it
+                meta={"remembered_in": inbound.thread.key, "author_id": inbound.author.id},
             ),
             now=self.clock.now(),
         )
@@ -116,7 +117,9 @@ class Commands:
     async def _status(self, ctx: Context, sender: Sender) -> None:
         invs = [
             i
-            for i in await self.queue.listing(space=ctx.conversation.space, limit=100)
+            for i in await self.queue.listing(
+                space=self.routes.gate.policy.knowledge_space(ctx.inbound.thread), limit=100
+            )
             if ThreadRef.from_json(i.thread_ref).channel == ctx.inbound.channel
             and i.status in ("pending", "running")
         ]

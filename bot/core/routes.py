@@ -4,7 +4,7 @@ base now) and ``async`` (enqueue an investigation), plus steering notes and canc
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import timedelta
 
 from bot.citations import check_citations, cited
@@ -15,22 +15,23 @@ from bot.core.fallback import standing_in, with_fallback
 from bot.core.outbox import Outbox
 from bot.events import Action, Button, Person, Reply, ReplyKind, Sender, ThreadRef
 from bot.followups import QueryVectors, points_back, resolve_reference, same_topic
-from bot.llm import LLMProvider, Source, Turn
+from bot.llm import LLMProvider, Turn
 from bot.persona import Persona
+from bot.policy import Gate
 from bot.research.recall import Recall, recall_prose
-from bot.research.search import Hit
 from bot.routing import LOOKS_ELSEWHERE, Decision, OfferReply, Route
-from bot.sources import source_of
 from bot.terms import query_terms
 from bot.text import shorten
 from storage.conversations import ConversationRow, Conversations, OpenInvestigation
 from storage.models import Investigation
 from storage.queue import Queue, Request
+from storage.records import CANCELLED, COMMISSIONED, Audit
 
 log = logging.getLogger(__name__)
 
 WEAK_HITS = 2  # fewer useful hits than this → offer to dig deeper
 UNUSABLE = "the language model did not give a usable answer"
+NOTHING_FOUND = "I found nothing in the notes about that."
 
 
 class Routes:
@@ -46,8 +47,12 @@ class Routes:
         offline: LLMProvider,
         persona: Persona,
         outbox: Outbox,
+        gate: Gate,
+        audit: Audit,
     ) -> None:
+        self.audit = audit  # who commissioned, corrected and cancelled what
         self.settings = settings
+        self.gate = gate  # who may commission investigations, quotas, which knowledge a place sees
         self.clock = clock
         self.conversations = conversations
         self.queue = queue
@@ -99,19 +104,24 @@ class Routes:
     async def quick(self, ctx: Context, sender: Sender, question: str, *, recall: bool = False) -> None:
         await self.outbox.typing(sender, ctx.inbound.thread)
         if recall:
-            result = await self.recall.cascade(question, space=ctx.conversation.space)
+            result = await self.recall.cascade(
+                question, space=self.gate.policy.knowledge_space(ctx.inbound.thread)
+            )
             text = recall_prose(result)
             weak = result.grade.value != "STRONG" and len(result.hits) < WEAK_HITS
             await self._answer_with_offer(ctx, sender, text, question, weak)
             return
-        hits = await self.recall.retrieve(
-            question, space=ctx.conversation.space, limit=self.settings.quick_top_k
+        # only the relevant notes, and of them the passages that answer (bot/research/evidence.py):
+        # the offline answer states them, a model is given the same notes
+        evidence = await self.recall.evidence(
+            question,
+            space=self.gate.policy.knowledge_space(ctx.inbound.thread),
+            limit=self.settings.quick_top_k,
         )
-        if not hits:
-            text = "I found nothing in the knowledge base about that."
-            await self._answer_with_offer(ctx, sender, text, question, weak=True)
+        if not evidence.found:
+            await self._answer_with_offer(ctx, sender, NOTHING_FOUND, question, weak=True)
             return
-        sources = _sources(hits)
+        sources = evidence.sources()
         history = await self.history(ctx, limit=6)
         persona = self.persona.system_prompt
         text = await with_fallback(
@@ -128,14 +138,14 @@ class Routes:
             text = await standing_in(self.offline, UNUSABLE).answer(
                 question, persona=persona, sources=sources, history=history
             )
-        await self._answer_with_offer(ctx, sender, text, question, weak=len(hits) < WEAK_HITS)
+        await self._answer_with_offer(ctx, sender, text, question, weak=False)
 
     async def _answer_with_offer(
         self, ctx: Context, sender: Sender, text: str, question: str, weak: bool
     ) -> None:
         buttons: list[Button] = []
         if weak:
-            text += "\n\nThe knowledge base is thin on this. Want me to dig deeper? Say *yes* and I'll investigate."
+            text += "\n\nWant me to dig deeper? Say *yes* and I'll investigate."
             buttons.append(Button(Action.INVESTIGATE_OFFER, "Investigate this", str(ctx.message.id)))
         else:
             buttons.append(Button(Action.DEEP_INVESTIGATION, "Run a deep investigation", str(ctx.message.id)))
@@ -212,12 +222,18 @@ class Routes:
         ctx: Context | None = None,
         entry_id: str | None = None,
         distinct_from: str | None = None,
-    ) -> OpenInvestigation:
+    ) -> OpenInvestigation | None:
         now = self.clock.now()
+        space = self.gate.policy.knowledge_space(thread)
+        refusal = await self.gate.investigation_refusal(thread, requester, space)
+        if refusal is not None:
+            reply = Reply(thread, refusal, kind=ReplyKind.NOTICE, in_reply_to=request_message_id)
+            await self.outbox.post(conv, thread, sender, reply, route=Route.ASYNC)
+            return None
         result = await self.queue.enqueue(
             Request(
                 conversation_id=conv.id,
-                space=conv.space,
+                space=space,
                 question=question[:2000],
                 request_text=request_text[:4000],
                 requester_id=requester.id,
@@ -232,6 +248,17 @@ class Routes:
             distinct_from=distinct_from,
         )
         inv = result.investigation
+        if result.created:
+            await self.audit.record(
+                COMMISSIONED,
+                now=now,
+                platform=thread.platform,
+                actor_id=requester.id,
+                actor_name=requester.name,
+                space=space,
+                investigation_id=inv.id,
+                detail=question[:200],
+            )
         if not result.created:
             minutes = max(0, int((now - (inv.created_at or now)).total_seconds() // 60))
             text = (
@@ -291,6 +318,7 @@ class Routes:
             )
             return
         await self.queue.cancel(inv.id, now=self.clock.now())
+        await self.audit_cancel(ctx.inbound.thread, ctx.inbound.author, inv)
         await self.outbox.reply(
             ctx,
             sender,
@@ -299,9 +327,20 @@ class Routes:
             route=Route.NONE,
         )
 
+    async def audit_cancel(
+        self, thread: ThreadRef, who: Person, inv: Investigation | OpenInvestigation, detail: str = ""
+    ) -> None:
+        await self.audit.record(
+            CANCELLED,
+            now=self.clock.now(),
+            platform=thread.platform,
+            actor_id=who.id,
+            actor_name=who.name,
+            space=self.gate.policy.knowledge_space(thread),
+            investigation_id=inv.id,
+            detail=detail,
+        )
+
     def _noted(self, ctx: Context, text: str) -> str:
         return with_truncation_note(ctx, text, self.settings.max_message_chars)
 
-
-def _sources(hits: Sequence[Hit]) -> list[Source]:
-    return [source_of(h.entry) for h in hits]

@@ -19,11 +19,13 @@ _GREETING = re.compile(
 _THANKS = re.compile(r"\b(?:thanks|thank\s+you|thx|ty|cheers|appreciate)\b", re.I)
 _HOW_ARE_YOU = re.compile(
     r"^(?:hi\s+|hey\s+|hello\s+)?(?:how\s+are\s+you|how'?s\s+it\s+going|how\s+are\s+things|how'?s\s+(?:your|the)\s+"
-    r"(?:day|week|morning|weekend)|how\s+was\s+your\s+(?:day|weekend)|what'?s\s+up|sup|wassup|you\s+ok)\b",
+    r"(?:day|week|morning|weekend)|how\s+was\s+your\s+(?:day|weekend)|what'?s\s+up|sup|wassup|you\s+ok)"
+    r"(?:\s+(?:today|doing|going|this\s+\w+|there|mallory))*\W*$",
     re.I,
 )
 _WHO_ARE_YOU = re.compile(
-    r"^(?:who\s+are\s+you|what\s+are\s+you|what'?s\s+your\s+name|are\s+you\s+(?:a\s+bot|human|real))\b", re.I
+    r"^(?:who\s+are\s+you|what\s+are\s+you|what'?s\s+your\s+name|are\s+you\s+(?:a\s+bot|human|real))\W*$",
+    re.I,
 )
 _PRESENT = re.compile(r"^(?:are\s+you\s+(?:there|alive|awake)|ping|you\s+there)\b", re.I)
 _FAREWELL = re.compile(r"^(?:bye|good\s*bye|see\s+you|see\s+ya|gn|good\s+night|later|cya)\b", re.I)
@@ -71,6 +73,24 @@ def best_sentences(text: str, terms: Sequence[str], *, n: int = 2) -> list[str]:
 
 def _clip(text: str, n: int = 320) -> str:
     return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _briefing(sources: Sequence[Source], why: str = "no language model is configured") -> Synthesis:
+    """The summary as the investigation's digest says it: one paragraph per facet (what
+    happened, why, impact, outcome, who decided), each statement citing its note once.
+    (Steering notes are answered by the report itself, ``report.notes_answered``.)"""
+    by_label: dict[str, list[str]] = {}
+    for src in sources:
+        for label, passage in zip(src.labels, src.passages, strict=False):
+            dated = f" ({src.date})" if src.date else ""
+            by_label.setdefault(label, []).append(
+                f"{_clip(passage, 420).rstrip('.')} — *{src.title}*{dated} [Entry {src.short_id}]."
+            )
+    order = ["What happened", "Why", "Impact", "Outcome", "Who decided"]
+    labels = sorted(by_label, key=lambda label: order.index(label) if label in order else len(order))
+    paragraphs = [f"**{label}.** " + " ".join(by_label[label]) for label in labels]
+    summary = f"*(Extractive summary: {why}, so this is what the notes say.)*\n\n" + "\n\n".join(paragraphs)
+    return Synthesis(summary=summary, gaps=[], extractive=True)
 
 
 def _small_talk(norm: str, name: str) -> str | None:
@@ -122,6 +142,12 @@ class OfflineProvider:
                 "What I can do is answer from the team's knowledge base, or run a background "
                 "investigation if you ask me to dig into something."
             )
+        named = _NAME.search(persona)
+        name = named.group(1) if named else "Mallory"
+        small_talk = _small_talk(norm, name)
+        # "how are you?" is small talk even when the router files it under "about the bot"
+        if small_talk is not None and hint in ("", "capability"):
+            return small_talk
         if hint == "capability":
             return "Here is what I can do:\n" + "\n".join(f"- {c}" for c in self.capabilities)
         if hint == "reminder":
@@ -129,11 +155,6 @@ class OfflineProvider:
                 "I can't set reminders. If you want me to research it now instead, say "
                 '"dig into …" and I\'ll start an investigation.'
             )
-        named = _NAME.search(persona)
-        name = named.group(1) if named else "Mallory"
-        small_talk = _small_talk(norm, name)
-        if small_talk is not None:
-            return small_talk
         if _THANKS.search(norm):
             return "Any time."
         if _GREETING.match(norm):
@@ -154,16 +175,22 @@ class OfflineProvider:
     async def answer(
         self, question: str, *, persona: str, sources: Sequence[Source], history: Sequence[Turn]
     ) -> str:
-        terms = query_terms(question)
         lines = []
-        for src in sources[:4]:
-            picked = best_sentences(src.text, terms, n=2) or [_clip(src.text)]
-            snippet = _clip(" ".join(picked), 360)
-            lines.append(f"- **{src.title}**: {snippet} [Entry {src.short_id}]")
+        if any(src.passages for src in sources):
+            # one bullet per answering passage, the best note first, each citing its note
+            for src in sources:
+                for passage in src.passages:
+                    lines.append(f"- {_clip(passage, 400)} ({src.title}) [Entry {src.short_id}]")
+        else:
+            terms = query_terms(question)
+            for src in sources[:4]:
+                picked = best_sentences(src.text, terms, n=2) or [_clip(src.text)]
+                snippet = _clip(" ".join(picked), 360)
+                lines.append(f"- **{src.title}**: {snippet} [Entry {src.short_id}]")
         if self.reason:
             head = f"{self.reason[0].upper()}{self.reason[1:]}; here is what the notes say:"
         else:
-            head = "Here is what the knowledge base says (an extractive answer: no language model is configured):"
+            head = "From the notes (an extractive answer: no language model is configured):"
         return head + "\n" + "\n".join(lines)
 
     async def rewrite_question(self, request: str, *, history: Sequence[Turn]) -> str:
@@ -181,6 +208,8 @@ class OfflineProvider:
     async def synthesize(
         self, topic: str, *, sources: Sequence[Source], notes: Sequence[str], edges: Sequence[str]
     ) -> Synthesis:
+        if any(src.labels for src in sources):
+            return _briefing(sources, self._why)
         terms = query_terms(" ".join([topic, *notes]))
         by_phase: dict[int, list[Source]] = {}
         for src in sources:

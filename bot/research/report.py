@@ -1,5 +1,8 @@
 """The investigation report, in the seed's format: heading, summary line, Context Summary,
-Relationship Map, Timeline, Key People, Knowledge Gaps, Sources — each omitted when empty."""
+Relationship Map, Timeline, Key People, Knowledge Gaps, Sources — each omitted when empty.
+
+Every title, author, name and link taken from content passes ``content_label`` on its way in:
+the only citations in a report are the ones written here, next to ids from the result set."""
 
 from __future__ import annotations
 
@@ -10,44 +13,46 @@ from bot.llm.base import Synthesis
 from bot.llm.offline import best_sentences
 from bot.research.investigate import Dossier
 from bot.terms import query_terms
+from bot.text import content_label
 from storage.knowledge import EntryView
 
 SEPARATOR = "\n\n---\n\n"
+RELATED_SHOWN = 8  # of the neighbourhood set aside, the closest shown
 
 
 def _label(entry: EntryView) -> str:
-    text = entry.title or " ".join(entry.content.split())
+    text = content_label(entry.title or entry.content[:400]).replace('"', "'")
     return text[:40] + ("…" if len(text) > 40 else "")
 
 
 def _cell(text: str) -> str:
-    return " ".join(text.replace("|", "\\|").split())
+    return content_label(text)
 
 
 def _preview(entry: EntryView) -> str:
     if entry.title:
-        return _cell(entry.title[:40])
-    body = " ".join(re.sub(r"^---.*?---", "", entry.content, flags=re.S).split())
+        return _cell(content_label(entry.title)[:40])
+    body = content_label(re.sub(r"^---.*?---", "", entry.content, flags=re.S))
     return _cell(body[:40] + ("..." if len(body) > 40 else ""))
 
 
 def heading(dossier: Dossier) -> str:
     if dossier.start_entry is not None and not dossier.topic:
         return f"# Investigate: Entry {dossier.start_entry.id[:8]}"
-    return f"# Investigate: {dossier.topic}"
+    return f"# Investigate: {content_label(dossier.topic)}"
 
 
 def summary_line(dossier: Dossier) -> str:
     return (
-        f'Investigated "{dossier.topic or (dossier.start_entry.id[:8] if dossier.start_entry else "")}": '
-        f"{len(dossier.found)} entries across {dossier.phases_with_results} phases, "
+        f'Investigated "{content_label(dossier.topic) or (dossier.start_entry.id[:8] if dossier.start_entry else "")}": '
+        f"{len(dossier.found)} entries from {dossier.phases_run} phases, "
         f"{len(dossier.edges)} relationship edges traversed."
     )
 
 
 def no_results(topic: str) -> str:
     return (
-        f'# Investigate: {topic}\n\nNo entries found for "{topic}".\n\nSuggestions:\n'
+        f'# Investigate: {content_label(topic)}\n\nNo entries found for "{content_label(topic)}".\n\nSuggestions:\n'
         "- Capture relevant knowledge with /remember\n"
         "- Ingest the team's notes with `mallory ingest PATH`\n"
         "- Ask again with different words, or name a person or project"
@@ -73,11 +78,13 @@ def relationship_map(dossier: Dossier) -> str:
                 f'Entry {node.id[:8]} [{node.type}] "{_label(node)}"\n' + "\n".join(out_edges[entry_id])
             )
     if dossier.related:
-        lines = ["Potentially related (semantically close to a seed, not linked):"]
-        for entry, seed_id, sim in dossier.related:
-            lines.append(
-                f'  ~ Entry {entry.id[:8]} [{entry.type}] "{_label(entry)}" (similarity {sim:.2f} to Entry {seed_id[:8]})'
-            )
+        lines = ["Potentially related (in the neighbourhood, not used as sources):"]
+        closest = sorted(dossier.related, key=lambda r: r[2], reverse=True)
+        for entry, near_id, score in closest[:RELATED_SHOWN]:
+            near = f" to Entry {near_id[:8]}" if near_id else ""
+            lines.append(f'  ~ Entry {entry.id[:8]} [{entry.type}] "{_label(entry)}" ({score:.2f}{near})')
+        if len(closest) > RELATED_SHOWN:
+            lines.append(f"  … and {len(closest) - RELATED_SHOWN} more")
         blocks.append("\n".join(lines))
     return "```\n" + "\n\n".join(blocks) + "\n```" if blocks else ""
 
@@ -106,13 +113,13 @@ def key_people(dossier: Dossier) -> str:
     lines = []
     for name, n in authors.most_common():
         kinds = ", ".join(f"{k}" + (f" ×{c}" if c > 1 else "") for k, c in types[name].most_common())
-        lines.append(f"- **{name}** — {n} {'entry' if n == 1 else 'entries'} ({kinds})")
+        lines.append(f"- **{_cell(name)}** — {n} {'entry' if n == 1 else 'entries'} ({_cell(kinds)})")
     mentioned = [p for p in dossier.mentioned_people if p not in authors][:8]
     if mentioned:
         lines.append("")
         lines.append(
             "Mentioned in content but not authors (they appear in the notes but may not have "
-            "captured knowledge directly): " + ", ".join(mentioned)
+            "captured knowledge directly): " + ", ".join(_cell(p) for p in mentioned)
         )
     return "\n".join(lines)
 
@@ -121,13 +128,18 @@ def knowledge_gaps(dossier: Dossier, synthesis: Synthesis) -> str:
     items: list[str] = []
     for gap in synthesis.gaps:
         items.append(f"- {gap}")
-    for gap in dossier.gaps:
+    for passage in dossier.open_questions:
+        items.append(
+            f"- Unsettled in *{_cell(passage.entry.title)}*: {_cell(passage.unit.text)} [Entry {passage.short_id}]"
+        )
+    for gap in map(_cell, dossier.gaps):
         if not any(gap.lower() in i.lower() for i in items):
             items.append(
                 f"- **{gap}** is mentioned but sparsely covered (fewer than 2 entries). "
                 f"Follow-up: `/remember` what you know about {gap}, or ask who owns it."
             )
-    for name, count in dossier.no_entry_people:
+    for raw_name, count in dossier.no_entry_people:
+        name = _cell(raw_name)
         if not any(name.lower() in i.lower() for i in items):
             items.append(
                 f"- **{name}** is mentioned in {count} {'entry' if count == 1 else 'entries'} but has no person "
@@ -139,7 +151,7 @@ def knowledge_gaps(dossier: Dossier, synthesis: Synthesis) -> str:
         if isinstance(f.entry.meta, dict)
         for link in f.entry.meta.get("dangling", [])
     ]
-    for link in dict.fromkeys(dangling):
+    for link in dict.fromkeys(map(_cell, dangling)):
         items.append(f"- [[{link}]] is linked to but has no note. Follow-up: write it, or remove the link.")
     return "\n".join(items)
 
@@ -188,10 +200,11 @@ def render_report(dossier: Dossier, synthesis: Synthesis, *, notes: list[str] | 
             if dossier.earlier.grade.value == "STRONG"
             else "review before reusing"
         )
+        # where the report file lives on the server is nobody's business in a chat
         head += (
             f"\n\n> Earlier answer ({label}, {e.created_at.date().isoformat()}): "
-            f"{_cell(e.title)} [Entry {e.id[:8]}] {e.meta.get('report_path', '') if isinstance(e.meta, dict) else ''}"
-        ).rstrip()
+            f"{_cell(e.title)} [Entry {e.id[:8]}]"
+        )
     sections = [head]
     summary = synthesis.summary.strip()
     answered = notes_answered(dossier, notes or [])

@@ -7,7 +7,7 @@ runs too, concurrently, and the two lists are fused by reciprocal rank fusion.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -23,6 +23,7 @@ class Hit:
     found_by: tuple[str, ...]  # ("lexical",), ("semantic",) or ("lexical", "semantic")
     lexical_score: float | None = None
     semantic_score: float | None = None
+    relevance: float | None = None  # calibrated probability of answering (``relevance.py``), once judged
 
 
 class SemanticSide(Protocol):
@@ -59,8 +60,11 @@ class Retriever:
         fusion: Fusion | None = None,
         lexical: LexicalIndex | None = None,
         clock: Clock | None = None,
+        visible: Callable[[str], tuple[str, ...]] = visible_spaces,
     ) -> None:
         self.knowledge = knowledge
+        # which spaces a space reads (the access policy decides whether global is one of them)
+        self.visible = visible
         self.semantic = semantic
         self.lexical = lexical or LexicalIndex(knowledge, clock=clock)
         self.fusion = fusion or Fusion()
@@ -87,7 +91,7 @@ class Retriever:
         exclude_types: Sequence[str] = (),
         sides: Sequence[str] = ("lexical", "semantic"),
     ) -> list[Hit]:
-        spaces = visible_spaces(space)
+        spaces = self.visible(space)
         depth = max(limit, self.fusion.depth)
         filtered = bool(types or exclude_types)
 

@@ -115,7 +115,14 @@ def _learned(
     elif chosen is Route.QUICK:
         question = lexicon.question if lexicon.route is Route.QUICK and lexicon.question else norm
     guard = lexicon.guard
-    if chosen is Route.NONE and guard is None and any(p.search(text.lower()) for p in _ABOUT_BOT):
+    # "how are you?" mentions the bot but is small talk, answered in the persona's voice
+    small_talk = lexicon.route is Route.NONE and lexicon.reason == "small talk"
+    if (
+        chosen is Route.NONE
+        and guard is None
+        and not small_talk
+        and any(p.search(text.lower()) for p in _ABOUT_BOT)
+    ):
         guard = Guard.CAPABILITY
     return Decision(
         chosen,

@@ -97,7 +97,7 @@ async def test_a_worker_that_lost_its_claim_writes_nothing(
                 done.report_entry_id,
             )
             assert Path(done.report_path).read_text(encoding="utf-8") == written
-            assert sorted(p.name for p in settings.reports_dir.iterdir()) == [Path(done.report_path).name]
+            assert sorted(p.name for p in settings.reports_dir.rglob("*.md")) == [Path(done.report_path).name]
             entry_id = (await second.knowledge.by_sources("global"))[f"investigation:{enq.investigation.id}"]
             stored = await second.knowledge.get(entry_id, spaces=["global"])
             assert stored is not None and stored.content == written and LATE not in stored.content

@@ -71,6 +71,8 @@ class FakeSlack:
         self.file_shares: list[tuple[str, dict[str, Any]]] = []  # (channel, share message)
         self.socket_acks: list[dict[str, Any]] = []
         self._failures: dict[str, list[_Failure]] = {}
+        # method -> (arrived, release): its calls are carried out, then the answer is held
+        self.holds: dict[str, tuple[asyncio.Event, asyncio.Event]] = {}
         self._ts = itertools.count(1)
         self._changed = asyncio.Condition()
         self._sockets: list[web.WebSocketResponse] = []
@@ -106,6 +108,8 @@ class FakeSlack:
         return self.base_url
 
     async def stop(self) -> None:
+        for _, release in self.holds.values():
+            release.set()
         for ws in self._sockets:
             await ws.close()
         if self._runner is not None:
@@ -125,6 +129,13 @@ class FakeSlack:
     def fail(self, method: str, error: str, *, times: int = 1, status: int = 200) -> None:
         """The next ``times`` calls of ``method`` answer ``{"ok": false, "error": error}``."""
         self._failures.setdefault(method, []).append(_Failure(status, error, None, times))
+
+    def hold(self, method: str) -> tuple[asyncio.Event, asyncio.Event]:
+        """Carry out the next calls of ``method`` (a post is stored) but hold the answer: the
+        first event is set when one arrives, setting the second sends the answers. What a
+        caller sees when it dies, or its connection drops, after Slack acted on a request."""
+        self.holds[method] = (asyncio.Event(), asyncio.Event())
+        return self.holds[method]
 
     def calls_to(self, method: str) -> list[Call]:
         return [c for c in self.calls if c.method == method]
@@ -192,6 +203,10 @@ class FakeSlack:
         async with self._changed:
             self.calls.append(call)
             self._changed.notify_all()
+        held = self.holds.get(method)
+        if held is not None:
+            held[0].set()
+            await held[1].wait()
         return web.json_response(body, status=status, headers=headers)
 
     def _answer(

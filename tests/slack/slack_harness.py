@@ -26,10 +26,21 @@ from bot.runtime import Runtime
 SIGNING_SECRET = "fake-signing-secret-0123456789abcdef"
 
 
+_last_timestamp = 0
+
+
+def _fresh_timestamp() -> int:
+    """Slack signs every delivery (a retry too) with the time it sends it, so no two
+    deliveries share a signature; within one second the harness counts on."""
+    global _last_timestamp
+    _last_timestamp = max(int(time.time()), _last_timestamp + 1)
+    return _last_timestamp
+
+
 def signature_headers(
     body: str, *, secret: str = SIGNING_SECRET, timestamp: int | None = None
 ) -> dict[str, str]:
-    ts = int(time.time()) if timestamp is None else timestamp
+    ts = _fresh_timestamp() if timestamp is None else timestamp
     digest = hmac.new(secret.encode(), f"v0:{ts}:{body}".encode(), hashlib.sha256).hexdigest()
     return {"X-Slack-Request-Timestamp": str(ts), "X-Slack-Signature": f"v0={digest}"}
 

@@ -3,6 +3,8 @@ health check, slash commands, the message shortcut and the assistant thread surf
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import logging
 import time
@@ -69,9 +71,12 @@ async def test_missing_signature_is_401(bot: Harness) -> None:
 async def test_retried_event_is_processed_once(bot: Harness) -> None:
     payload = mention_event("hello", ts="1750002300.000100", event_id="EvD")
     assert (await bot.event(payload))[0] == 200
+    body = json.dumps(payload)
     for n in (1, 2):
         retry = {"X-Slack-Retry-Num": str(n), "X-Slack-Retry-Reason": "http_timeout"}
-        assert (await bot.event(payload, headers=retry))[0] == 200
+        # Slack signs each retry afresh: a new timestamp, so a new signature.
+        signed = signature_headers(body, timestamp=int(time.time()) - n)
+        assert (await bot.post(body, "application/json", headers=retry, signed=signed))[0] == 200
     await bot.adapter.drain()
     assert len(bot.thread_posts("C111", "1750002300.000100")) == 1
 
@@ -287,3 +292,70 @@ async def test_status_command_lists_open_investigations(bot: Harness) -> None:
     [root] = [c.response["ts"] for c in bot.slack.ok_calls("chat.postMessage") if not c.args.get("thread_ts")]
     [listing] = bot.thread_posts("C111", root)
     assert "storage backend decision" in listing["text"]
+
+
+# -- the door: nothing is parsed before the signature checks out ------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        ('{"type": "event_callback", "event": ', "application/json"),
+        ("payload=%7Bnot-json", "application/x-www-form-urlencoded"),
+        ("\udcff\udcfe", "application/octet-stream"),
+        ("[1, 2, 3]", "application/json"),
+    ],
+    ids=["malformed-json", "bad-form", "binary", "json-array"],
+)
+@pytest.mark.parametrize("signed", [True, False], ids=["signed", "unsigned"])
+async def test_unreadable_bodies_are_refused_quietly(
+    bot: Harness, caplog: pytest.LogCaptureFixture, body: str, content_type: str, signed: bool
+) -> None:
+    raw = body.encode("utf-8", "surrogateescape")
+    ts = str(int(time.time()))
+    digest = hmac.new(SIGNING_SECRET.encode(), f"v0:{ts}:".encode() + raw, hashlib.sha256).hexdigest()
+    headers = {"Content-Type": content_type, "X-Slack-Request-Timestamp": ts}
+    if signed:
+        headers["X-Slack-Signature"] = f"v0={digest}"
+    with caplog.at_level(logging.DEBUG):
+        async with bot.http.post(f"{bot.url}/slack/events", data=raw, headers=headers) as resp:
+            status = resp.status
+    assert status == (400 if signed else 401)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    assert bot.slack.calls == []
+
+
+@pytest.mark.parametrize("timestamp", ["abc", "", "1e9", "-5", "١٢٣"])
+async def test_unreadable_timestamp_is_401(
+    bot: Harness, caplog: pytest.LogCaptureFixture, timestamp: str
+) -> None:
+    body = json.dumps(mention_event("hello", ts="1750002400.000100", event_id="EvTs"))
+    headers = {**signature_headers(body), "X-Slack-Request-Timestamp": timestamp}
+    with caplog.at_level(logging.DEBUG):
+        status, _ = await bot.post(body, "application/json", signed=headers)
+    assert status == 401
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+async def test_replayed_investigate_command_starts_one_investigation(bot: Harness) -> None:
+    body = urlencode(command("/investigate", "the Beacon crash incidents"))
+    signed = signature_headers(body)
+    first, _ = await bot.post(body, "application/x-www-form-urlencoded", signed=signed)
+    replayed, _ = await bot.post(body, "application/x-www-form-urlencoded", signed=signed)
+    await bot.adapter.drain()
+    assert (first, replayed) == (200, 401)
+    assert len(await bot.rt.queue.listing(limit=10)) == 1
+    roots = [c for c in bot.slack.ok_calls("chat.postMessage") if not c.args.get("thread_ts")]
+    assert len(roots) == 1
+
+
+async def test_replay_record_holds_across_processes(tmp_path, clock: FakeClock, slack: FakeSlack) -> None:
+    """Two bot processes on one database: a request replayed to the other is still refused."""
+    body = urlencode(command("/investigate", "the Beacon crash incidents"))
+    signed = signature_headers(body)
+    async with running_bot(tmp_path, clock, slack) as one:
+        assert (await one.post(body, "application/x-www-form-urlencoded", signed=signed))[0] == 200
+        await one.adapter.drain()
+    async with running_bot(tmp_path, clock, slack) as two:
+        assert (await two.post(body, "application/x-www-form-urlencoded", signed=signed))[0] == 401
+        assert len(await two.rt.queue.listing(limit=10)) == 1

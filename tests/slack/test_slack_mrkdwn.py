@@ -91,3 +91,15 @@ def test_split_code_block_is_closed_and_reopened() -> None:
 def test_split_breaks_a_monster_word() -> None:
     pieces = split_mrkdwn("z" * 250, 100)
     assert [len(p) for p in pieces] == [100, 100, 50]
+
+
+def test_content_cannot_ping_or_link_to_code() -> None:
+    text = to_mrkdwn(
+        "<!channel> <!here> <!subteam^S1|@eng> <@U1> @channel @Here @everyone "
+        "[portal](javascript:alert(1)) [app](slack://open) [ok](https://example.org)"
+    )
+    assert "<!" not in text and "<@" not in text
+    assert re.search(r"@(channel|here|everyone)\b", text, re.I) is None
+    assert "@\u2060channel" in text, "still readable"
+    assert "<javascript:" not in text and "<slack:" not in text
+    assert "<https://example.org|ok>" in text

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from fake_telegram import FakeTelegram
-from telegram_harness import WEBHOOK_SECRET, Harness
+from telegram_harness import ALLOWED_CHATS, WEBHOOK_SECRET, Harness
 
 from adapters.telegram import TelegramAdapter, TelegramSender, sender_from_settings
 from bot.clock import FakeClock
@@ -42,6 +42,7 @@ def settings(tmp_path: Path, telegram: FakeTelegram, database_url: str | None) -
         telegram_bot_token=telegram.token,
         telegram_api_url=telegram.api_url,
         telegram_webhook_secret=WEBHOOK_SECRET,
+        telegram_allowed_chats=ALLOWED_CHATS,
     )
 
 

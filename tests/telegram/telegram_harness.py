@@ -16,6 +16,9 @@ from bot.runtime import Runtime
 WEBHOOK_SECRET = "s3cret-webhook_token"
 ANA = {"id": 4242, "is_bot": False, "first_name": "Ana", "last_name": "Lind", "username": "ana"}
 BEN = {"id": 5151, "is_bot": False, "first_name": "Ben", "username": "ben"}
+# Telegram is closed by default: the tests open exactly the chats they talk in (the fake's
+# default supergroup, the basic group, Ana's private chat, the recorded sample's group).
+ALLOWED_CHATS = "-1001234567890,-4071,4242,-1001293752024"
 
 
 @dataclass

@@ -130,6 +130,19 @@ async def test_rate_limit_becomes_retry_later_and_the_retry_posts_once(
     assert [m["text"] for m in telegram.sent()] == ["the answer"]
 
 
+async def test_flood_control_is_logged_in_one_line_not_as_an_error(
+    telegram: FakeTelegram, sender: TelegramSender, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A 429 is Telegram's normal pacing: worth a line, not an ERROR with a traceback."""
+    telegram.fail("sendMessage", "retry_after", retry_after=7)
+    with caplog.at_level(logging.DEBUG), pytest.raises(RetryLater):
+        await sender.send(Reply(_private(telegram), "the answer"))
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    flood = [r for r in caplog.records if "retry" in r.getMessage().lower()]
+    assert flood and all(r.levelno in (logging.INFO, logging.WARNING) for r in flood)
+    assert all("\n" not in r.getMessage() for r in flood)
+
+
 async def test_a_5000_character_report_arrives_whole_in_parts_under_the_limit(
     telegram: FakeTelegram, sender: TelegramSender
 ) -> None:

@@ -2,14 +2,14 @@
 the space, conversation, message, investigation and user it was for.
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0007
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0004"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,100 @@
+"""``mallory forget --user ID | --space S`` (remove their messages, investigations and
+entries, and say what was removed) and ``mallory audit`` (who commissioned, corrected,
+cancelled or forgot what)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from bot.clock import SystemClock
+from bot.config import Settings
+from bot.errors import InputError
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "forget",
+        help="remove a user's or a space's messages, investigations and entries",
+        description="Remove, in one transaction, everything Mallory keeps of one user (their messages, "
+        "the investigations they asked for with their reports, the entries they saved with /remember, "
+        "their routing corrections and audit records) or of one knowledge space (its conversations, "
+        "investigations, reports and entries), then print what was removed. Give exactly one of "
+        "--user or --space. A running bot may still hold removed entries in its search index until "
+        "it restarts; they are no longer returned.",
+    )
+    p.add_argument("--user", help="platform user id (Slack U…, Telegram numeric id)")
+    p.add_argument(
+        "--space", help="knowledge space (a Slack team id, a Telegram chat id, or a MALLORY_SPACES name)"
+    )
+    p.set_defaults(handler=cmd_forget)
+
+    p = subparsers.add_parser(
+        "audit",
+        help="list who commissioned, corrected, cancelled or forgot what",
+        description="Print the audit log, newest first.",
+    )
+    p.add_argument("--user", help="only this actor")
+    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.set_defaults(handler=cmd_audit)
+
+
+async def cmd_forget(args: argparse.Namespace, settings: Settings) -> int:
+    from storage.db import Database
+    from storage.records import FORGOT, Audit, forget
+
+    user = (args.user or "").strip() or None
+    space = (args.space or "").strip() or None
+    if (user is None) == (space is None):
+        raise InputError("give exactly one of --user ID or --space NAME")
+    db = Database(settings.resolved_database_url)
+    try:
+        await db.migrate()
+        gone = await forget(db, user=user, space=space)
+        files = _remove_reports(gone.report_files, settings.reports_dir)
+        what = f"user {user}" if user else f"space {space}"
+        await Audit(db).record(
+            FORGOT, now=SystemClock().now(), platform="cli", detail=f"{what}: {gone.summary()}"
+        )
+    finally:
+        await db.dispose()
+    print(f"forgot {what}: {gone.summary()} ({files} report files deleted)")
+    return 0
+
+
+def _remove_reports(paths: list[str], reports_dir: Path) -> int:
+    """Delete report files, but only inside the reports folder (a path from the database is
+    not trusted to point anywhere else)."""
+    root = reports_dir.resolve()
+    removed = 0
+    for raw in paths:
+        path = Path(raw).resolve()
+        if path.is_relative_to(root) and path.is_file():
+            path.unlink()
+            removed += 1
+    return removed
+
+
+async def cmd_audit(args: argparse.Namespace, settings: Settings) -> int:
+    from storage.db import Database
+    from storage.records import Audit
+
+    db = Database(settings.resolved_database_url)
+    try:
+        await db.migrate()
+        rows = await Audit(db).listing(limit=args.limit, actor_id=args.user)
+    finally:
+        await db.dispose()
+    for row in rows:
+        if args.json:
+            print(json.dumps(row.model_dump(mode="json"), ensure_ascii=False))
+        else:
+            who = f"{row.platform}:{row.actor_id}" + (f" ({row.actor_name})" if row.actor_name else "")
+            inv = f" investigation {row.investigation_id[:8]}" if row.investigation_id else ""
+            print(f"{row.at:%Y-%m-%d %H:%M:%S} {row.action:<12} {who}{inv} [{row.space}] {row.detail}")
+    if not rows:
+        print("the audit log is empty")
+    return 0
