@@ -13,13 +13,15 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from bot.citations import check_citations, cited, removed_note
 from bot.clock import Clock
 from bot.config import Settings
-from bot.core.fallback import with_fallback
 from bot.delivery import Delivery
+from bot.errors import LLMError
 from bot.events import Posted, Sender, ThreadRef
 from bot.jobs import Jobs
-from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn, validate_citations
+from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn
+from bot.llm.usage import scoped
 from bot.research.investigate import Dossier, Investigator
 from bot.research.recall import CITATION
 from bot.research.report import render_report
@@ -32,6 +34,7 @@ from storage.queue import Claim, Outcome, Queue
 
 log = logging.getLogger(__name__)
 
+UNUSABLE = "the language model did not give a usable answer"
 SEEN_SWEEP_EVERY = timedelta(hours=1)
 
 
@@ -167,7 +170,13 @@ class Worker:
     async def _process(self, claim: Claim) -> Outcome:
         inv = claim.investigation
         try:
-            report, question, dossier = await self._investigate(claim)
+            with scoped(
+                space=inv.space,
+                conversation_id=inv.conversation_id,
+                investigation_id=inv.id,
+                user_id=inv.requester_id,
+            ):
+                report, question, dossier = await self._investigate(claim)
         except Cancelled:
             log.info("investigation %s was cancelled or reclaimed while running", inv.id[:8])
             return Outcome.STALE_CLAIM
@@ -202,13 +211,14 @@ class Worker:
         ]
         question = inv.question
         if is_referential(question) or not self.llm.offline:
-            asked = inv.request_text or question
-            question = await with_fallback(
-                self.llm,
-                self.offline,
-                lambda model: model.rewrite_question(asked, history=history),
-                what="question rewriter",
-            )
+            try:
+                question = await self.llm.rewrite_question(inv.request_text or question, history=history)
+            except Exception as exc:  # a rewrite that failed or is not a topic: the user's own words
+                log.info("keeping the request's own words (%s)", exc)
+                if is_referential(question):
+                    question = await self.offline.rewrite_question(
+                        inv.request_text or question, history=history
+                    )
             question = " ".join(question.split())[:500] or inv.question
             if question != inv.question:
                 await self.queue.set_question(claim, question)
@@ -265,26 +275,34 @@ class Worker:
         the extractive fallback)."""
         sources = dossier.sources()
         edges = [f"{e.from_id[:8]} —[{e.type}]→ {e.to_id[:8]}" for e in dossier.edges]
-        # the fallback's extractive summary reads every source; the model gets the first 40
-        fallback = self.offline
-        synthesis = await with_fallback(
-            self.llm,
-            self.offline,
-            lambda model: model.synthesize(
-                dossier.topic,
-                sources=sources if model is fallback else sources[:40],
-                notes=notes,
-                edges=edges,
-            ),
-            what="synthesis model",
-        )
-        known = {s.short_id for s in sources}
-        summary, removed = validate_citations(synthesis.summary, known)
-        gaps = [validate_citations(g, known)[0] for g in synthesis.gaps]
+        shown = sources[:40]
+        try:
+            synthesis = await self.llm.synthesize(dossier.topic, sources=shown, notes=notes, edges=edges)
+        except Exception as exc:  # the work is done: the notes still speak for themselves
+            log.warning("synthesis failed (%s); writing an extractive summary", exc)
+            reason = exc.user_reason if isinstance(exc, LLMError) else UNUSABLE
+            synthesis = await self.offline.standing_in(reason).synthesize(
+                dossier.topic, sources=sources, notes=notes, edges=edges
+            )
+            shown = sources
+        known = [s.id for s in shown]
+        summary = check_citations(synthesis.summary, known)
+        gaps = [check_citations(g, known) for g in synthesis.gaps]
+        text = summary.text.strip()
+        if not text:  # never an empty Context Summary
+            fallback = await self.offline.standing_in(UNUSABLE).synthesize(
+                dossier.topic, sources=sources, notes=notes, edges=edges
+            )
+            text = fallback.summary
+        removed = summary.removed + sum(g.removed for g in gaps)
         if removed:
             log.warning("removed %d citations that pointed outside the result set", removed)
-            summary += f"\n\n_({removed} citation{'s' if removed != 1 else ''} to unknown entries removed.)_"
-        return Synthesis(summary=summary, gaps=gaps, extractive=synthesis.extractive)
+            text += "\n\n" + removed_note(removed)
+        return Synthesis(
+            summary=text,
+            gaps=[g.text.strip() for g in gaps if g.text.strip()],
+            extractive=synthesis.extractive,
+        )
 
     def _write_file(self, inv_id: str, space: str, question: str, report: str) -> Path:
         # one folder per knowledge space: a report stays with the space it was asked in
@@ -311,8 +329,10 @@ class Worker:
             ),
             now=now,
         )
-        cited = set(re.findall(r"\[Entry ([0-9a-f]{8})\]", report))
-        edges = [(entry.id, f.entry.id, CITATION) for f in dossier.found.values() if f.entry.id[:8] in cited]
+        in_report = set(cited(report))
+        edges = [
+            (entry.id, f.entry.id, CITATION) for f in dossier.found.values() if f.entry.id[:8] in in_report
+        ]
         await self.knowledge.add_relations(edges, space=space, now=now)
         if self.on_entries is not None:
             await self.on_entries([entry])

@@ -10,8 +10,9 @@ from enum import StrEnum
 from bot.research import relevance
 from bot.research.evidence import Answerer, Evidence
 from bot.research.search import Hit, Retriever
+from bot.terms import query_terms
 from bot.text import content_label
-from storage.knowledge import EntryView, Knowledge, query_terms
+from storage.knowledge import EntryView, Knowledge
 
 ANSWER_TYPES = ("report", "answer")
 # the edge from a written-back report to each entry it cites: earlier answers are found by

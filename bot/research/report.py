@@ -12,8 +12,9 @@ from collections import Counter, defaultdict
 from bot.llm.base import Synthesis
 from bot.llm.offline import best_sentences
 from bot.research.investigate import Dossier
+from bot.terms import query_terms
 from bot.text import content_label
-from storage.knowledge import EntryView, query_terms
+from storage.knowledge import EntryView
 
 SEPARATOR = "\n\n---\n\n"
 RELATED_SHOWN = 8  # of the neighbourhood set aside, the closest shown
