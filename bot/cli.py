@@ -355,10 +355,12 @@ async def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.commands.usage import investigation_usage
     from bot.runtime import Runtime
 
     async with Runtime.open(settings) as rt:
         rows = await rt.queue.listing(status=args.status, limit=args.limit)
+        usage = await investigation_usage(rt.usage, [i.id for i in rows], settings.llm_prices)
     for inv in rows:
         thread = ThreadRef.from_json(inv.thread_ref)
         elapsed = (inv.finished_at - inv.created_at).total_seconds() if inv.finished_at else None
@@ -376,13 +378,19 @@ async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> in
             "seconds": elapsed,
             "report_path": inv.report_path,
             "error": inv.error,
+            "tokens": {
+                k: v for k, v in usage.get(inv.id, {}).items() if k.endswith("tokens") or k == "calls"
+            },
+            "cost_usd": usage.get(inv.id, {}).get("cost_usd", 0.0),
         }
         if args.json:
             print(json.dumps(record, ensure_ascii=False))
         else:
             took = f"{elapsed:.1f}s" if elapsed is not None else "-"
+            spent = record["cost_usd"]
+            cost = "     -" if not record["tokens"] else ("   n/a" if spent is None else f"${spent:.4f}")
             print(
-                f"{inv.id[:8]}  {inv.status:<9} {inv.attempts}×  {took:>7}  {thread.key}  {inv.question[:70]!r}"
+                f"{inv.id[:8]}  {inv.status:<9} {inv.attempts}×  {took:>7}  {cost}  {thread.key}  {inv.question[:70]!r}"
             )
     if not rows and not args.json:
         print("no investigations yet", file=sys.stderr)

@@ -163,7 +163,7 @@ async def check_model(settings: Settings) -> str:
     client = anthropic.AsyncAnthropic(
         api_key=settings.anthropic_api_key.get_secret_value(),
         base_url=settings.anthropic_base_url,
-        timeout=min(settings.llm_timeout_s, 20.0),
+        timeout=settings.budget_chat_s,
         max_retries=0,
     )
     try:

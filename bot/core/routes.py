@@ -4,26 +4,25 @@ base now) and ``async`` (enqueue an investigation), plus steering notes and canc
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import timedelta
 
+from bot.citations import check_citations, cited
 from bot.clock import Clock
 from bot.config import Settings
 from bot.core.context import Context, truncation_note, with_truncation_note
-from bot.core.fallback import with_fallback
+from bot.core.fallback import standing_in, with_fallback
 from bot.core.outbox import Outbox
 from bot.events import Action, Button, Person, Reply, ReplyKind, Sender, ThreadRef
 from bot.followups import QueryVectors, points_back, resolve_reference, same_topic
-from bot.llm import LLMProvider, Source, Turn, validate_citations
-from bot.llm.base import source_of
+from bot.llm import LLMProvider, Turn
 from bot.persona import Persona
 from bot.policy import Gate
 from bot.research.recall import Recall, recall_prose
-from bot.research.search import Hit
 from bot.routing import LOOKS_ELSEWHERE, Decision, OfferReply, Route
+from bot.terms import query_terms
 from bot.text import shorten
 from storage.conversations import ConversationRow, Conversations, OpenInvestigation
-from storage.knowledge import query_terms
 from storage.models import Investigation
 from storage.queue import Queue, Request
 from storage.records import CANCELLED, COMMISSIONED, Audit
@@ -31,6 +30,8 @@ from storage.records import CANCELLED, COMMISSIONED, Audit
 log = logging.getLogger(__name__)
 
 WEAK_HITS = 2  # fewer useful hits than this → offer to dig deeper
+UNUSABLE = "the language model did not give a usable answer"
+NOTHING_FOUND = "I found nothing in the notes about that."
 
 
 class Routes:
@@ -87,6 +88,12 @@ class Routes:
             lambda model: model.chat(ctx.text, persona=persona, history=history, hint=hint),
             what="chat model",
         )
+        # a chat reply may repeat citations from the thread, never invent one
+        text = check_citations(text, cited("\n".join(t.text for t in history))).text.strip()
+        if not text:
+            text = await standing_in(self.offline, UNUSABLE).chat(
+                ctx.text, persona=persona, history=history, hint=hint
+            )
         buttons: tuple[Button, ...] = ()
         if len(query_terms(ctx.text)) >= 3 and decision.guard not in LOOKS_ELSEWHERE:
             buttons = (Button(Action.DEEP_INVESTIGATION, "Run a deep investigation", str(ctx.message.id)),)
@@ -104,16 +111,17 @@ class Routes:
             weak = result.grade.value != "STRONG" and len(result.hits) < WEAK_HITS
             await self._answer_with_offer(ctx, sender, text, question, weak)
             return
-        hits = await self.recall.retrieve(
+        # only the relevant notes, and of them the passages that answer (bot/research/evidence.py):
+        # the offline answer states them, a model is given the same notes
+        evidence = await self.recall.evidence(
             question,
             space=self.gate.policy.knowledge_space(ctx.inbound.thread),
             limit=self.settings.quick_top_k,
         )
-        if not hits:
-            text = "I found nothing in the knowledge base about that."
-            await self._answer_with_offer(ctx, sender, text, question, weak=True)
+        if not evidence.found:
+            await self._answer_with_offer(ctx, sender, NOTHING_FOUND, question, weak=True)
             return
-        sources = _sources(hits)
+        sources = evidence.sources()
         history = await self.history(ctx, limit=6)
         persona = self.persona.system_prompt
         text = await with_fallback(
@@ -122,17 +130,22 @@ class Routes:
             lambda model: model.answer(question, persona=persona, sources=sources, history=history),
             what="deep model",
         )
-        text, removed = validate_citations(text, {s.short_id for s in sources})
-        if removed:
-            log.info("removed %d unknown citations from a quick answer", removed)
-        await self._answer_with_offer(ctx, sender, text, question, weak=len(hits) < WEAK_HITS)
+        checked = check_citations(text, [s.id for s in sources])
+        text = checked.text.strip()
+        if checked.removed:
+            log.info("removed %d unknown citations from a quick answer", checked.removed)
+        if not text:
+            text = await standing_in(self.offline, UNUSABLE).answer(
+                question, persona=persona, sources=sources, history=history
+            )
+        await self._answer_with_offer(ctx, sender, text, question, weak=False)
 
     async def _answer_with_offer(
         self, ctx: Context, sender: Sender, text: str, question: str, weak: bool
     ) -> None:
         buttons: list[Button] = []
         if weak:
-            text += "\n\nThe knowledge base is thin on this. Want me to dig deeper? Say *yes* and I'll investigate."
+            text += "\n\nWant me to dig deeper? Say *yes* and I'll investigate."
             buttons.append(Button(Action.INVESTIGATE_OFFER, "Investigate this", str(ctx.message.id)))
         else:
             buttons.append(Button(Action.DEEP_INVESTIGATION, "Run a deep investigation", str(ctx.message.id)))
@@ -331,6 +344,3 @@ class Routes:
     def _noted(self, ctx: Context, text: str) -> str:
         return with_truncation_note(ctx, text, self.settings.max_message_chars)
 
-
-def _sources(hits: Sequence[Hit]) -> list[Source]:
-    return [source_of(h.entry) for h in hits]

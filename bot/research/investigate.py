@@ -11,11 +11,19 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+import numpy as np
+
+from bot.citations import check_citations
 from bot.errors import InputError
-from bot.llm.base import LLMProvider, Source, source_of
+from bot.llm.base import LLMProvider
+from bot.research import relevance
+from bot.research.digest import digest, open_questions
+from bot.research.evidence import Passage
 from bot.research.recall import ANSWER_TYPES, CITATION, EarlierAnswer, Grade, Recall
-from bot.research.search import Retriever
-from storage.knowledge import EntryDraft, EntryView, Knowledge, query_terms
+from bot.research.search import Hit, Retriever
+from bot.sources import Source, source_of
+from bot.terms import query_terms
+from storage.knowledge import EntryDraft, EntryView, Knowledge
 
 Progress = Callable[[int, str], Awaitable[None]]
 
@@ -25,6 +33,7 @@ TAG_LIMIT = 10
 GAP_SEARCHES = 3
 GAP_LIMIT = 10
 RELATED_LIMIT = 5
+SEED_NEAR = 0.55  # cosine to a seed that lets a less relevant neighbour in (relevance.expansion_floor / 2)
 
 _UP = "A-Z\u00c0-\u00d6\u00d8-\u00de"
 _LOW = "a-z\u00df-\u00f6\u00f8-\u00ff"
@@ -81,6 +90,10 @@ class Dossier:
     earlier: EarlierAnswer | None = None
     namespaces: list[str] = field(default_factory=list)
     start_entry: EntryView | None = None
+    phases_run: int = 0
+    digest: list[tuple[str, Passage]] = field(default_factory=list)  # (facet, passage) for the summary
+    open_questions: list[Passage] = field(default_factory=list)  # what the relevant entries leave unsettled
+    relevance: dict[str, float] = field(default_factory=dict)  # entry id → p(relevant to the topic)
     # each steering note → the entries that speak to it (empty: the notes have nothing on it)
     note_answers: dict[str, list[EntryView]] = field(default_factory=dict)
 
@@ -101,7 +114,26 @@ class Dossier:
         return sum(1 for e in self.edges if entry_id in (e.from_id, e.to_id))
 
     def sources(self) -> list[Source]:
-        return [source_of(f.entry, f.phase) for f in self.found.values()]
+        """The entries found, most relevant first, each with the passages the summary took from it."""
+        said: dict[str, list[tuple[str, str]]] = {}
+        for label, passage in self.digest:
+            said.setdefault(passage.entry.id, []).append((label, passage.unit.text))
+        ordered = sorted(self.found.values(), key=lambda f: (f.phase > 1, -self.relevance.get(f.entry.id, 0.0)))
+        return [
+            source_of(
+                f.entry,
+                f.phase,
+                passages=tuple(t for _, t in said.get(f.entry.id, [])),
+                labels=tuple(label for label, _ in said.get(f.entry.id, [])),
+            )
+            for f in ordered
+        ]
+
+    def set_aside(self, entry: EntryView, near: str, score: float) -> None:
+        """In the neighbourhood but not about the topic: listed as potentially related,
+        never as a source."""
+        if entry.id not in self.found and all(r[0].id != entry.id for r in self.related):
+            self.related.append((entry, near, score))
 
 
 async def _noop(_phase: int, _text: str) -> None:
@@ -155,15 +187,21 @@ class Investigator:
                 result.hits = await self.recall.retrieve(topic, space=space, limit=SEED_LIMIT)
             for hit in result.hits:
                 dossier.add(hit.entry, 1, "+".join(hit.found_by))
+                if hit.relevance is not None:
+                    dossier.relevance[hit.entry.id] = round(hit.relevance, 3)
             for x in result.explored:
                 dossier.add(x.entry, 1, f"explore via {x.keyword!r}")
+        dossier.phases_run = 1
         n1 = dossier.phase_count(1)
         dossier.phase_reports.append(f"Phase 1 (Seed): {n1} entries retrieved.")
         await progress(1, f"phase 1/4: {n1} seed entries")
         if n1 == 0:
             return dossier
 
-        # Phase 2 — relationships (both directions, each edge once; --depth hops)
+        # Phase 2 — relationships (both directions, each edge once; --depth hops). A linked
+        # entry becomes a source only when it is relevant to the topic; the rest of the
+        # neighbourhood is listed as potentially related.
+        dossier.phases_run = 2
         seeds = list(dossier.found)
         frontier = list(seeds)
         seen_edges: set[tuple[str, str, str]] = set()
@@ -171,21 +209,28 @@ class Investigator:
             # earlier reports come in through the recall cascade (``dossier.earlier``), not here
             rels = await self.knowledge.relations_of(frontier, spaces=spaces, exclude_types=(CITATION,))
             new_ids: list[str] = []
+            near_of: dict[str, str] = {}
             for rel in rels:
                 key = (rel.from_id, rel.to_id, rel.type)
                 if key in seen_edges:
                     continue
                 seen_edges.add(key)
                 dossier.edges.append(Edge(rel.from_id, rel.to_id, rel.type))
-                for other in (rel.from_id, rel.to_id):
+                for other, here in ((rel.from_id, rel.to_id), (rel.to_id, rel.from_id)):
                     if other not in dossier.found and other not in new_ids:
                         new_ids.append(other)
+                        near_of[other] = here
             fetched = await self.knowledge.get_many(new_ids, spaces=spaces)
             fetched = {i: e for i, e in fetched.items() if e.type not in ANSWER_TYPES}
+            kept = await self._on_topic(dossier, [fetched[i] for i in new_ids if i in fetched], seeds, linked=True)
             for other in new_ids:
-                if other in fetched:
+                if other not in fetched:
+                    continue
+                if other in kept:
                     dossier.add(fetched[other], 2, "relation")
-            frontier = [i for i in new_ids if i in fetched]
+                else:
+                    dossier.set_aside(fetched[other], near_of[other], dossier.relevance.get(other, 0.0))
+            frontier = [i for i in new_ids if i in kept]
             if not frontier:
                 break
         if self.similar is not None:
@@ -196,11 +241,13 @@ class Investigator:
                 if s[0] not in linked and s[0] not in dossier.found
             ]
             entries = await self.knowledge.get_many([s[0] for s in near], spaces=spaces)
+            added = 0
             for entry_id_, seed_id, sim in near:
                 got = entries.get(entry_id_)
                 if got is not None and all(r[0].id != entry_id_ for r in dossier.related):
                     dossier.related.append((got, seed_id, sim))
-                if len(dossier.related) >= RELATED_LIMIT:
+                    added += 1
+                if added >= RELATED_LIMIT:
                     break
         n2 = dossier.phase_count(2)
         if dossier.edges:
@@ -212,6 +259,7 @@ class Investigator:
         await progress(2, f"phase 2/4: followed {len(dossier.edges)} relationships, {n2} new entries")
 
         # Phase 3 — tag expansion
+        dossier.phases_run = 3
         tags_in_set = Counter(t for f in dossier.found.values() for t in f.entry.tags)
         namespaces = sorted({t.split("/", 1)[0] for t in tags_in_set if "/" in t})
         dossier.namespaces = namespaces
@@ -246,9 +294,7 @@ class Investigator:
                     for q in queries
                 )
             )
-            for q, hits in zip(queries, results, strict=True):
-                for hit in hits:
-                    dossier.add(hit.entry, 3, f"tag {q!r}")
+            await self._add_on_topic(dossier, 3, [(f"tag {q!r}", hits) for q, hits in zip(queries, results, strict=True)])
             n3 = len(dossier.found) - before
             dossier.phase_reports.append(
                 f"Phase 3 (Tags): {n3} new entries from tag expansion across {len(namespaces)} namespaces."
@@ -256,6 +302,7 @@ class Investigator:
         await progress(3, f"phase 3/4: {dossier.phase_count(3)} entries from tags")
 
         # Phase 4 — gap fill (steering notes first: they are what the asker wants covered)
+        dossier.phases_run = 4
         before = len(dossier.found)
         await self.follow_notes(dossier, notes, space=space)
         gap_queries: list[str] = []
@@ -263,7 +310,10 @@ class Investigator:
         dossier.mentioned_people = people
         if use_llm_gaps and not self.llm.offline:
             try:
-                gap_queries += await self.llm.find_gaps(topic, sources=dossier.sources()[:30])
+                shown = dossier.sources()[:30]
+                found = await self.llm.find_gaps(topic, sources=shown)
+                # model text that may reach the report (Knowledge Gaps): no invented citations
+                gap_queries += [check_citations(q, [s.id for s in shown]).text.strip() for q in found]
             except Exception:  # the deterministic extraction below still runs
                 pass
         gap_queries += candidates
@@ -274,9 +324,8 @@ class Investigator:
                 for q in gap_queries
             )
         )
+        await self._add_on_topic(dossier, 4, [(f"gap {q!r}", hits) for q, hits in zip(gap_queries, results, strict=True)])
         for q, hits in zip(gap_queries, results, strict=True):
-            for hit in hits:
-                dossier.add(hit.entry, 4, f"gap {q!r}")
             if len(hits) < 2:
                 dossier.gaps.append(q)
         web_note = ""
@@ -288,7 +337,77 @@ class Investigator:
             f"Phase 4 (Gap Fill): {n4} new entries from {len(gap_queries)} targeted gap searches{web_note}."
         )
         await progress(4, f"phase 4/4: {n4} entries from {len(gap_queries)} gap searches")
+        await self._digest(dossier, spaces)
         return dossier
+
+    async def _digest(self, dossier: Dossier, spaces: Sequence[str]) -> None:
+        """The passages the summary states, from the most relevant entries."""
+        topic = subject(dossier.topic) or (dossier.start_entry.title if dossier.start_entry else "")
+        ranked = sorted(
+            (f.entry for f in dossier.found.values()),
+            key=lambda e: (-dossier.relevance.get(e.id, 0.0), e.created_at),
+        )
+        answerer = self.recall.answerer
+        titles = await answerer.titles(spaces)
+        dossier.digest = await digest(answerer.scorer, topic, ranked, titles=titles, prior=dossier.relevance)
+        dossier.open_questions = await open_questions(
+            answerer.scorer, topic, ranked, titles=titles, prior=dossier.relevance
+        )
+
+    async def _on_topic(
+        self,
+        dossier: Dossier,
+        entries: Sequence[EntryView],
+        seeds: Sequence[str],
+        *,
+        linked: bool = False,
+        about: str = "",
+    ) -> set[str]:
+        """The ids of ``entries`` relevant to the topic: by the calibrated relevance to it,
+        or a little less when also close in meaning to a seed (or, without vectors, linked
+        to one). Earlier answers and reports are never sources of a new one."""
+        candidates = [e for e in entries if e.type not in ANSWER_TYPES]
+        about = about or subject(dossier.topic)
+        if not candidates or not about:
+            return {e.id for e in candidates}  # started from an entry, no topic: its neighbourhood is the subject
+        judged = await relevance.judge(self.retriever, about, [e.id for e in candidates])
+        near_seed = await self._seed_similarity([e.id for e in candidates], seeds)
+        kept: set[str] = set()
+        for entry in candidates:
+            j = judged[entry.id]
+            dossier.relevance.setdefault(entry.id, round(j.p, 3))
+            floor = relevance.expansion_floor(j.cosine is not None)
+            close = near_seed.get(entry.id, 0.0) >= SEED_NEAR if near_seed else linked
+            if j.p >= floor or (j.p >= floor / 2 and close):
+                kept.add(entry.id)
+        return kept
+
+    async def _seed_similarity(self, entry_ids: Sequence[str], seeds: Sequence[str]) -> dict[str, float]:
+        """Each entry's highest cosine to a seed (empty without vectors)."""
+        vectors_of = getattr(self.retriever.semantic, "vectors_of", None)
+        if vectors_of is None or not seeds:
+            return {}
+        vectors = await vectors_of([*seeds, *entry_ids])
+        seed_matrix = [vectors[s] for s in seeds if s in vectors]
+        if not seed_matrix:
+            return {}
+        stacked = np.stack(seed_matrix)
+        return {i: float((stacked @ vectors[i]).max()) for i in entry_ids if i in vectors}
+
+    async def _add_on_topic(
+        self, dossier: Dossier, phase: int, found: Sequence[tuple[str, Sequence[Hit]]], *, about: str = ""
+    ) -> None:
+        """Add the hits of a phase's searches that are relevant to the topic (or to
+        ``about``); set the rest aside."""
+        entries = {h.entry.id: h.entry for _, hits in found for h in hits if h.entry.id not in dossier.found}
+        seeds = [i for i, f in dossier.found.items() if f.phase == 1]
+        kept = await self._on_topic(dossier, list(entries.values()), seeds, about=about)
+        for via, hits in found:
+            for hit in hits:
+                if hit.entry.id in kept:
+                    dossier.add(hit.entry, phase, via)
+                elif hit.entry.id in entries and len(dossier.related) < RELATED_LIMIT * 3:
+                    dossier.set_aside(hit.entry, "", dossier.relevance.get(hit.entry.id, 0.0))
 
     async def follow_notes(self, dossier: Dossier, notes: Sequence[str], *, space: str) -> None:
         """One targeted search per steering note not followed yet (a note can arrive while
@@ -386,6 +505,19 @@ class Investigator:
             if not any(e.title.lower() == name.lower() for e in entries.values()):
                 dossier.no_entry_people.append((name, count))
         return people, candidates
+
+
+_REQUEST = re.compile(
+    r"^(?:please\s+|can you\s+|could you\s+)?(?:research|investigate|dig (?:into|deeper into)|look into|"
+    r"find out(?: about)?|trace|what do we know about)\s+",
+    re.I,
+)
+
+
+def subject(topic: str) -> str:
+    """What an investigation is about, without the request around it ("research the
+    on-call policy" → "the on-call policy"): the request words say nothing about relevance."""
+    return _REQUEST.sub("", topic.strip()) or topic.strip()
 
 
 def _note_query(note: str) -> str:

@@ -4,12 +4,15 @@ hybrid top-K, then *explore* the relation graph from keyword-anchored nodes."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from bot.research import relevance
+from bot.research.evidence import Answerer, Evidence
 from bot.research.search import Hit, Retriever
+from bot.terms import query_terms
 from bot.text import content_label
-from storage.knowledge import EntryView, Knowledge, query_terms
+from storage.knowledge import EntryView, Knowledge
 
 ANSWER_TYPES = ("report", "answer")
 # the edge from a written-back report to each entry it cites: earlier answers are found by
@@ -18,7 +21,6 @@ ANSWER_TYPES = ("report", "answer")
 CITATION = "citation"
 STRONG_OVERLAP = 0.8
 WEAK_OVERLAP = 0.5
-RETRIEVE_KEEP = 0.25  # drop hits scoring below this fraction of the best one
 
 
 class Grade(StrEnum):
@@ -72,6 +74,7 @@ class Recall:
     def __init__(self, knowledge: Knowledge, retriever: Retriever) -> None:
         self.knowledge = knowledge
         self.retriever = retriever
+        self.answerer = Answerer(retriever, knowledge)
 
     async def query(self, question: str, *, space: str) -> EarlierAnswer | None:
         hits = await self.retriever.search(question, space=space, limit=5, types=ANSWER_TYPES)
@@ -94,11 +97,14 @@ class Recall:
         return best
 
     async def retrieve(self, question: str, *, space: str, limit: int = 10) -> list[Hit]:
+        """The hits that are relevant (``relevance.py``: calibrated, absolute and relative
+        to the best), most relevant first; none when the notes have nothing on it."""
         hits = await self.retriever.search(question, space=space, limit=limit, exclude_types=ANSWER_TYPES)
         if not hits:
             return []
-        top = hits[0].score
-        return [h for h in hits if h.score >= top * RETRIEVE_KEEP]
+        judged = await relevance.judge(self.retriever, question, [h.entry.id for h in hits])
+        by_id = {h.entry.id: h for h in hits}
+        return [replace(by_id[j.entry_id], relevance=j.p) for j in relevance.relevant(judged)]
 
     async def explore(
         self,
@@ -149,6 +155,11 @@ class Recall:
                 candidates.sort(key=lambda c: mentions(c[0]), reverse=True)
                 frontier = candidates[:beam]
         return list(found.values())
+
+    async def evidence(self, question: str, *, space: str, limit: int = 6) -> Evidence:
+        """The relevant entries for a quick question and the passages of theirs that answer it."""
+        hits = await self.retrieve(question, space=space, limit=max(limit, 10))
+        return await self.answerer.evidence(question, hits, spaces=self.retriever.visible(space), limit=limit)
 
     async def cascade(
         self, question: str, *, space: str, limit: int = 10, keywords: Sequence[str] = ()
@@ -202,30 +213,30 @@ def render_recall(result: RecallResult, *, short: int = 8) -> str:
 
 def recall_prose(result: RecallResult, *, limit: int = 5) -> str:
     """The cascade as a chat reply: sentences with ``[Entry …]`` citations (which the
-    adapters turn into links) and the report file of an earlier answer, no scores."""
+    adapters turn into links), no scores. Titles pass ``content_label``; where an earlier
+    report's file lives on the server is not said in a chat."""
     paragraphs: list[str] = []
     if result.earlier is not None:
         e = result.earlier.entry
         date = e.created_at.date().isoformat()
-        path = e.meta.get("report_path") if isinstance(e.meta, dict) else None
-        where = f" (full report: `{path}`)" if path else ""
+        where = ""
         if result.earlier.grade is Grade.STRONG:
             body = " ".join(e.content.split())
             paragraphs.append(
-                f"I answered this before, on {date}: **{e.title}** [Entry {e.id[:8]}]{where}. "
+                f"I answered this before, on {date}: **{content_label(e.title)}** [Entry {e.id[:8]}]{where}. "
                 + (body[:400] + ("…" if len(body) > 400 else ""))
             )
             return "\n\n".join(paragraphs)
         paragraphs.append(
             f"An earlier answer from {date} may cover part of this, so check it before reusing it: "
-            f"**{e.title}** [Entry {e.id[:8]}]{where}."
+            f"**{content_label(e.title)}** [Entry {e.id[:8]}]{where}."
         )
     if result.hits:
-        named = [f"**{h.entry.title}** [Entry {h.entry.id[:8]}]" for h in result.hits[:limit]]
+        named = [f"**{content_label(h.entry.title)}** [Entry {h.entry.id[:8]}]" for h in result.hits[:limit]]
         lead = "The closest notes are" if len(named) > 1 else "The closest note is"
         paragraphs.append(f"{lead} {_listing(named)}.")
     elif result.explored:
-        named = [f"**{x.entry.title}** [Entry {x.entry.id[:8]}]" for x in result.explored[:limit]]
+        named = [f"**{content_label(x.entry.title)}** [Entry {x.entry.id[:8]}]" for x in result.explored[:limit]]
         paragraphs.append(f"Following links from the notes leads to {_listing(named)}.")
     if not paragraphs:
         return (

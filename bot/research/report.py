@@ -12,10 +12,12 @@ from collections import Counter, defaultdict
 from bot.llm.base import Synthesis
 from bot.llm.offline import best_sentences
 from bot.research.investigate import Dossier
+from bot.terms import query_terms
 from bot.text import content_label
-from storage.knowledge import EntryView, query_terms
+from storage.knowledge import EntryView
 
 SEPARATOR = "\n\n---\n\n"
+RELATED_SHOWN = 8  # of the neighbourhood set aside, the closest shown
 
 
 def _label(entry: EntryView) -> str:
@@ -43,7 +45,7 @@ def heading(dossier: Dossier) -> str:
 def summary_line(dossier: Dossier) -> str:
     return (
         f'Investigated "{content_label(dossier.topic) or (dossier.start_entry.id[:8] if dossier.start_entry else "")}": '
-        f"{len(dossier.found)} entries across {dossier.phases_with_results} phases, "
+        f"{len(dossier.found)} entries from {dossier.phases_run} phases, "
         f"{len(dossier.edges)} relationship edges traversed."
     )
 
@@ -76,11 +78,13 @@ def relationship_map(dossier: Dossier) -> str:
                 f'Entry {node.id[:8]} [{node.type}] "{_label(node)}"\n' + "\n".join(out_edges[entry_id])
             )
     if dossier.related:
-        lines = ["Potentially related (semantically close to a seed, not linked):"]
-        for entry, seed_id, sim in dossier.related:
-            lines.append(
-                f'  ~ Entry {entry.id[:8]} [{entry.type}] "{_label(entry)}" (similarity {sim:.2f} to Entry {seed_id[:8]})'
-            )
+        lines = ["Potentially related (in the neighbourhood, not used as sources):"]
+        closest = sorted(dossier.related, key=lambda r: r[2], reverse=True)
+        for entry, near_id, score in closest[:RELATED_SHOWN]:
+            near = f" to Entry {near_id[:8]}" if near_id else ""
+            lines.append(f'  ~ Entry {entry.id[:8]} [{entry.type}] "{_label(entry)}" ({score:.2f}{near})')
+        if len(closest) > RELATED_SHOWN:
+            lines.append(f"  … and {len(closest) - RELATED_SHOWN} more")
         blocks.append("\n".join(lines))
     return "```\n" + "\n\n".join(blocks) + "\n```" if blocks else ""
 
@@ -124,6 +128,10 @@ def knowledge_gaps(dossier: Dossier, synthesis: Synthesis) -> str:
     items: list[str] = []
     for gap in synthesis.gaps:
         items.append(f"- {gap}")
+    for passage in dossier.open_questions:
+        items.append(
+            f"- Unsettled in *{_cell(passage.entry.title)}*: {_cell(passage.unit.text)} [Entry {passage.short_id}]"
+        )
     for gap in map(_cell, dossier.gaps):
         if not any(gap.lower() in i.lower() for i in items):
             items.append(
@@ -167,7 +175,7 @@ def notes_answered(dossier: Dossier, notes: list[str]) -> str:
     lines = []
     for note in dict.fromkeys(notes):
         answers = dossier.note_answers.get(note, [])
-        asked = _cell(note[:200])
+        asked = _cell(content_label(note[:200]))
         if not answers:
             lines.append(f'- On "{asked}": the notes have nothing on this.')
             continue
@@ -176,7 +184,7 @@ def notes_answered(dossier: Dossier, notes: list[str]) -> str:
         for entry in answers[:2]:
             picked = best_sentences(entry.content, terms, n=1)
             text = picked[0] if picked else entry.title
-            said.append(f"{_cell(text[:240]).rstrip('.')} [Entry {entry.id[:8]}].")
+            said.append(f"{_cell(content_label(text[:240])).rstrip('.')} [Entry {entry.id[:8]}].")
         lines.append(f'- On "{asked}": ' + " ".join(said))
     return "You asked me to cover:\n" + "\n".join(lines) if lines else ""
 

@@ -23,6 +23,7 @@ class Hit:
     found_by: tuple[str, ...]  # ("lexical",), ("semantic",) or ("lexical", "semantic")
     lexical_score: float | None = None
     semantic_score: float | None = None
+    relevance: float | None = None  # calibrated probability of answering (``relevance.py``), once judged
 
 
 class SemanticSide(Protocol):

@@ -214,6 +214,11 @@ class SemanticIndex:
             if best[k] >= min_score
         ]
 
+    async def vectors_of(self, entry_ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """The stored (unit) vectors of those entries that have one."""
+        await self.refresh()
+        return {i: self._matrix[self._slot[i]] for i in entry_ids if i in self._slot}
+
     def _hidden(self, spaces: Sequence[str]) -> np.ndarray | None:
         """The slots a caller who sees ``spaces`` must not see, or None when it sees no
         slot at all. Kept until the index next changes: most searches come from a few

@@ -51,6 +51,7 @@ async def test_later_investigations_do_not_walk_earlier_reports(rt: Any) -> None
         assert after.earlier is not None and after.earlier.entry.type == "report"  # found as an answer
         assert not [f for f in after.found.values() if f.entry.type in ANSWER_TYPES]
         assert not [e for e in after.edges if e.type == CITATION]
-        # as large as before any report (new entries shift the text ranking a little)
-        assert len(after.found) <= len(before[topic].found) * 1.1
+        # as large as before any report (new entries shift the text ranking and the word
+        # weights of the relevance cut a little: two entries either way on sets of ~10)
+        assert len(after.found) <= len(before[topic].found) * 1.1 + 2
         assert len(after.edges) <= len(before[topic].edges) * 1.1

@@ -1,0 +1,199 @@
+"""Answer quality on the example vault, through the path a person uses: the console adapter
+in front of the runtime, offline provider, local MiniLM embedder. Reports five measures
+against the hand-written gold set in ``bench/answers_gold.json``:
+
+1. quick answers: share of key facts stated;
+2. quick answers: share of cited notes that answer the question;
+3. out-of-domain questions answered "nothing found" (no citations, an offer to dig);
+4. investigation Context Summary: share of key facts;
+5. investigation Sources: share of listed entries that are relevant, and recall of the
+   relevant ones.
+
+    .venv/bin/python bench/answers.py [--gold FILE] [--vault DIR] [--show] [--embedder local|none]
+
+``--show`` prints every answer and report (for reading them, not for scoring).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+# bench/ holds a queue.py that would shadow the standard library's queue module
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+sys.path.insert(0, str(ROOT))
+
+from adapters.console import ConsoleChat, ConsoleSender  # noqa: E402
+from bot.clock import FakeClock  # noqa: E402
+from bot.config import load_settings  # noqa: E402
+from bot.events import Action, Reply  # noqa: E402
+from bot.runtime import Runtime  # noqa: E402
+from storage.knowledge import GLOBAL_SPACE  # noqa: E402
+
+CITATION = re.compile(r"\[Entry ([0-9a-f]{8})\]")
+SOURCES_ROW = re.compile(r"^\|\s*\d+\s*\|\s*([0-9a-f]{8})\s*\|", re.M)
+
+
+class Recorder(ConsoleSender):
+    """The console sender, keeping each reply as well as printing it nowhere."""
+
+    def __init__(self) -> None:
+        super().__init__(io.StringIO())
+        self.replies: list[Reply] = []
+
+    async def send(self, reply: Reply) -> Any:
+        self.replies.append(reply)
+        return await super().send(reply)
+
+
+@dataclass
+class Tally:
+    facts: list[float] = field(default_factory=list)
+    cited: list[float] = field(default_factory=list)
+    ood: list[float] = field(default_factory=list)
+    summary: list[float] = field(default_factory=list)
+    precision: list[float] = field(default_factory=list)
+    recall: list[float] = field(default_factory=list)
+    listed: list[int] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)
+
+
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def share_of_facts(text: str, facts: list[str]) -> tuple[float, list[str]]:
+    missing = [f for f in facts if not re.search(f, text, re.I)]
+    return 1 - len(missing) / len(facts), missing
+
+
+def section(report: str, title: str) -> str:
+    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", report, re.S | re.M)
+    return match.group(1) if match else ""
+
+
+async def ask(rt: Runtime, session: str, text: str) -> list[Reply]:
+    sender = Recorder()
+    rt.worker.senders["console"] = sender
+    chat = ConsoleChat(rt.core, sender, session=session, now=rt.clock.now)
+    await chat.feed(text)
+    return sender.replies
+
+
+async def run(args: argparse.Namespace) -> Tally:
+    gold = json.loads(Path(args.gold).read_text(encoding="utf-8"))
+    tally = Tally()
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = load_settings(data_dir=Path(tmp) / "data", llm_provider="offline", embedder=args.embedder)
+        clock = FakeClock(datetime(2026, 7, 1, 9, 0, tzinfo=UTC))
+        async with Runtime.open(settings, clock=clock) as rt:
+            await rt.ingest(Path(args.vault), space=GLOBAL_SPACE)
+            print(f"embedder: {rt.embedder_description}", file=sys.stderr)
+            note_of = {
+                entry_id[:8]: source.removesuffix(".md")
+                for source, entry_id in (await rt.knowledge.by_sources(GLOBAL_SPACE)).items()
+            }
+            n = 0
+            for item in gold["quick"]:
+                for phrasing in item["phrasings"]:
+                    n += 1
+                    replies = await ask(rt, f"q{n}", phrasing)
+                    clock.advance(minutes=1)
+                    text = "\n".join(r.text for r in replies)
+                    share, missing = share_of_facts(text, item["facts"])
+                    tally.facts.append(share)
+                    cited = list(dict.fromkeys(note_of.get(c, c) for c in CITATION.findall(text)))
+                    good = [c for c in cited if c in item["notes"]]
+                    tally.cited.append(len(good) / len(cited) if cited else 0.0)
+                    if missing or len(good) < len(cited):
+                        tally.misses.append(
+                            f"quick {item['id']} {phrasing!r}: missing {missing}; "
+                            f"cited off-topic {[c for c in cited if c not in item['notes']]}"
+                        )
+                    if args.show:
+                        print(f"\n>>> {phrasing}\n{text}")
+            for question in gold["out_of_domain"]:
+                n += 1
+                replies = await ask(rt, f"q{n}", question)
+                clock.advance(minutes=1)
+                text = "\n".join(r.text for r in replies)
+                offered = any(b.action is Action.INVESTIGATE_OFFER for r in replies for b in r.buttons)
+                ok = offered and not CITATION.search(text)
+                tally.ood.append(1.0 if ok else 0.0)
+                if not ok:
+                    tally.misses.append(f"out of domain {question!r}: {text[:160]!r}")
+                if args.show:
+                    print(f"\n>>> {question}\n{text}")
+            for item in gold["investigations"]:
+                n += 1
+                await ask(rt, f"q{n}", f"dig into {item['topic']}")
+                await rt.worker.run_once()
+                clock.advance(minutes=5)
+                inv = next(i for i in await rt.queue.listing() if i.question.endswith(item["topic"]))
+                report = inv.answer or ""
+                share, missing = share_of_facts(section(report, "Context Summary"), item["facts"])
+                tally.summary.append(share)
+                listed = [note_of.get(s, s) for s in SOURCES_ROW.findall(section(report, "Sources"))]
+                relevant = set(item["relevant"])
+                hit = [s for s in listed if s in relevant]
+                tally.precision.append(len(hit) / len(listed) if listed else 0.0)
+                tally.recall.append(len(set(hit)) / len(relevant))
+                tally.listed.append(len(listed))
+                tally.misses.append(
+                    f"investigation {item['topic']!r}: summary missing {missing}; listed {len(listed)}, "
+                    f"relevant {len(set(hit))}/{len(relevant)}, not relevant "
+                    f"{[s for s in listed if s not in relevant]}, missed {sorted(relevant - set(hit))}"
+                )
+                if args.show:
+                    print(f"\n>>> dig into {item['topic']}\n{report}")
+    return tally
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--gold", default=str(ROOT / "bench" / "answers_gold.json"))
+    parser.add_argument("--vault", default=str(ROOT / "examples" / "vault"))
+    parser.add_argument("--embedder", default="local", choices=("local", "none"))
+    parser.add_argument("--show", action="store_true", help="print every answer and report")
+    parser.add_argument("--misses", action="store_true", help="list what each miss lacked")
+    args = parser.parse_args()
+    for name in [k for k in os.environ if k.startswith(("MALLORY_", "ANTHROPIC_", "VOYAGE_"))]:
+        del os.environ[name]
+    started = time.perf_counter()
+    tally = asyncio.run(run(args))
+    took = time.perf_counter() - started
+    if args.misses:
+        print("\n".join(tally.misses))
+    print(f"# Answer quality on {Path(args.vault).name} ({args.embedder} embedder, offline provider)")
+    print(f"date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {took:.0f} s")
+    print("| measure | value | target |")
+    print("| --- | --- | --- |")
+    print(f"| quick answers: share of key facts stated ({len(tally.facts)} questions) | {mean(tally.facts):.2f} | ≥ 0.85 |")
+    print(f"| quick answers: cited notes that answer | {mean(tally.cited):.2f} | ≥ 0.80 |")
+    print(f"| out-of-domain answered \"nothing found\" ({len(tally.ood)}) | {mean(tally.ood):.2f} | ≥ 0.83 |")
+    print(
+        f"| investigation Context Summary: share of key facts ({len(tally.summary)} topics) "
+        f"| {mean(tally.summary):.2f} | ≥ 0.60 |"
+    )
+    print(
+        f"| investigation Sources: share relevant (mean {mean([float(x) for x in tally.listed]):.1f} listed) "
+        f"| {mean(tally.precision):.2f} | ≥ 0.50 |"
+    )
+    print(f"| investigation Sources: recall of relevant notes | {mean(tally.recall):.2f} | ≥ 0.90 |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
