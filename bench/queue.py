@@ -8,6 +8,7 @@ directly. The peers come from the ``bench`` extra: ``pip install -e '.[bench]'``
     .venv/bin/python bench/queue.py --libs mallory --jobs 500 --repeat 1   # a quick look
 """
 
+# ruff: noqa: E402
 from __future__ import annotations
 
 import sys
@@ -16,7 +17,7 @@ import sys
 # folder off the import path before anything imports it
 sys.path[:] = [p for p in sys.path if p not in ("", __file__.rsplit("/", 1)[0])]
 
-import argparse  # noqa: E402
+import argparse
 import asyncio
 import json
 import os
@@ -204,7 +205,10 @@ class Procrastinate(Harness):
         self.task = noop
         self._ctx = self.app.open_async()
         await self._ctx.__aenter__()
-        await self.app.schema_manager.apply_schema_async()
+        try:
+            await self.app.schema_manager.apply_schema_async()
+        except Exception:
+            pass  # already installed in this database (the latency worker)
 
     async def close(self) -> None:
         await self._ctx.__aexit__(None, None, None)
@@ -295,7 +299,11 @@ class PgQueuer(Harness):
         await self._manager(conn, on_start).run()
 
 
-HARNESSES: dict[str, type[Harness]] = {"mallory": Mallory, "procrastinate": Procrastinate, "pgqueuer": PgQueuer}
+HARNESSES: dict[str, type[Harness]] = {
+    "mallory": Mallory,
+    "procrastinate": Procrastinate,
+    "pgqueuer": PgQueuer,
+}
 
 
 # ------------------------------------------------------------------ the latency worker (another process)
@@ -313,6 +321,7 @@ async def serve_mallory(url: str, on_start: Callable[[float], None]) -> None:
     queue = Queue(db)
     wake = asyncio.Event()
     await queue.watch(wake.set)
+    print("ready", flush=True)
     while True:
         wake.clear()
         while (claim := await queue.claim(worker_id="lat", now=datetime.now(UTC))) is not None:
@@ -372,7 +381,9 @@ async def measure_enqueue(lib: str, url: str, n: int) -> float:
     return await with_harness(lib, url, body)
 
 
-async def measure_drain(lib: str, url: str, n: int, workers: int, postmaster: int | None) -> tuple[float, float, float]:
+async def measure_drain(
+    lib: str, url: str, n: int, workers: int, postmaster: int | None
+) -> tuple[float, float, float]:
     async def body(h: Harness) -> tuple[float, float, float]:
         await h.fill(n)
         cpu0, srv0 = time.process_time(), server_cpu(postmaster)
@@ -392,16 +403,14 @@ async def measure_latency(lib: str, url: str, n: int, gap_s: float) -> list[floa
     async def body(h: Harness) -> list[float]:
         if isinstance(h, Mallory):
             await h.prepare(n)
+        errors = tempfile.TemporaryFile()
         proc = await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--role", "worker", "--lib", lib, "--url", url,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=errors,
         )  # fmt: skip
         assert proc.stdout is not None
         try:
-            if lib != "mallory":
-                await asyncio.wait_for(proc.stdout.readline(), timeout=60)  # "ready"
-            else:
-                await asyncio.sleep(1.0)  # its LISTEN connection is up well before this
+            await asyncio.wait_for(proc.stdout.readline(), timeout=60)  # "ready": listening
             samples: list[float] = []
             for _ in range(n):
                 await h.enqueue(time.monotonic())
@@ -411,11 +420,16 @@ async def measure_latency(lib: str, url: str, n: int, gap_s: float) -> list[floa
                 if not line:
                     break
                 samples.append(float(line))
-            # lines may lag the enqueues; read what is left
+            if len(samples) < n:
+                errors.seek(0)
+                print(f"{lib} latency worker: {n - len(samples)} of {n} jobs not started\n"
+                      + errors.read().decode(errors="replace")[-2000:], file=sys.stderr)  # fmt: skip
             return samples
         finally:
-            proc.terminate()
+            if proc.returncode is None:
+                proc.terminate()
             await proc.wait()
+            errors.close()
 
     return await with_harness(lib, url, body)
 
@@ -475,7 +489,7 @@ async def run_sqlite(args: argparse.Namespace, results: dict[str, Result]) -> No
         with tempfile.TemporaryDirectory() as tmp:
             counter = iter(range(100))
 
-            def url() -> str:
+            def url(tmp: str = tmp, counter: Any = counter) -> str:
                 return f"sqlite:///{tmp}/q{next(counter)}.db"
 
             result.enqueue.append(await measure_enqueue("mallory", url(), args.jobs))
@@ -511,6 +525,12 @@ def table(results: dict[str, Result]) -> str:
         "| claim+complete, 1 / 4 / 8 workers in one process (jobs/s, median) | "
         + " | ".join(" / ".join(med(results[k].drain.get(w, [])) for w in WORKER_COUNTS) for k in keys)
         + " |",
+        "| claim+complete at 8 workers, min–max over the repetitions (jobs/s) | "
+        + " | ".join(
+            f"{min(results[k].drain[8]):,.0f}–{max(results[k].drain[8]):,.0f}" if results[k].drain.get(8) else "–"
+            for k in keys
+        )
+        + " |",
         "| CPU per job, client + server, 8 workers (ms, median; client alone) | "
         + " | ".join(
             f"{statistics.median(results[k].cpu_ms):.2f} ({statistics.median(results[k].client_cpu_ms):.2f})"
@@ -530,7 +550,9 @@ def table(results: dict[str, Result]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--jobs", type=int, default=2000, help="jobs per enqueue and per drain measure")
     parser.add_argument("--latency-jobs", type=int, default=200, help="jobs per latency measure")
     parser.add_argument("--sqlite-latency-jobs", type=int, default=40, help="(SQLite polls: slower)")
@@ -539,10 +561,17 @@ def main() -> None:
     parser.add_argument("--libs", default=",".join(LIBS), help="comma-separated, from: " + ", ".join(LIBS))
     parser.add_argument("--no-sqlite", action="store_true", help="skip Mallory on SQLite")
     parser.add_argument("--json", help="also write the raw results here")
+    parser.add_argument("--render", metavar="JSON", help="only print the table of results saved with --json")
     parser.add_argument("--role", default="bench", help=argparse.SUPPRESS)
     parser.add_argument("--lib", help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.render:
+        saved = json.loads(Path(args.render).read_text(encoding="utf-8"))
+        for value in saved.values():
+            value["drain"] = {int(w): rates for w, rates in value["drain"].items()}
+        print(table({key: Result(**value) for key, value in saved.items()}))
+        return
     if args.role == "worker":
         asyncio.run(worker_main(args.lib, args.url))
         return

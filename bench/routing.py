@@ -30,9 +30,10 @@ sys.path.insert(0, str(ROOT))
 
 from bot.config import load_settings  # noqa: E402
 from bot.events import Button, Inbound, Person, Posted, Reply, ThreadRef  # noqa: E402
-from bot.llm.base import Source, Synthesis, Turn, WebFinding  # noqa: E402
+from bot.llm.base import Synthesis, Turn, WebFinding  # noqa: E402
 from bot.routing import Decision  # noqa: E402
 from bot.runtime import Runtime  # noqa: E402
+from bot.sources import Source  # noqa: E402
 
 WORK = ROOT / "bench" / ".work"
 

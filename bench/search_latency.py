@@ -43,9 +43,10 @@ from bot.research.embedders import LocalMiniLM, local_model_missing  # noqa: E40
 from bot.research.lexical import LexicalIndex, tags_text  # noqa: E402
 from bot.research.search import Retriever  # noqa: E402
 from bot.research.semantic import SemanticIndex  # noqa: E402
+from bot.terms import query_terms  # noqa: E402
 from storage.db import Database  # noqa: E402
 from storage.embeddings import to_blob  # noqa: E402
-from storage.knowledge import Knowledge, query_terms  # noqa: E402
+from storage.knowledge import Knowledge  # noqa: E402
 
 WORK = ROOT / "bench" / ".work"
 # set by main() from --data (SciFact in BEIR format); the text is sampled from its vocabulary

@@ -17,6 +17,7 @@ from bot.core.routes import Routes
 from bot.errors import MalloryError, StorageError
 from bot.events import ActionEvent, Command, Inbound, Reply, ReplyKind, Sender, ThreadRef
 from bot.llm import LLMProvider, OfflineProvider
+from bot.llm.usage import scoped
 from bot.persona import Persona
 from bot.policy import AccessPolicy, Gate
 from bot.research.recall import Recall
@@ -152,10 +153,11 @@ class Mallory:
     async def handle(self, inbound: Inbound, sender: Sender) -> None:
         """Store the message, then answer it, attach it, or ignore it on purpose."""
         try:
-            admitted = await self.gate.admit(inbound, sender)
-            if admitted is None:
-                return
-            await self.inbound.handle(admitted, sender)
+            with scoped(space=inbound.space, user_id=inbound.author.id):
+                admitted = await self.gate.admit(inbound, sender)
+                if admitted is None:
+                    return
+                await self.inbound.handle(admitted, sender)
         except Exception as exc:
             if unavailable(exc):
                 raise  # the adapter keeps the message until the database is back (bot/door.py)
@@ -173,9 +175,10 @@ class Mallory:
 
     async def handle_action(self, event: ActionEvent, sender: Sender) -> None:
         try:
-            if not self.gate.admit_action(event):
-                return
-            await self.actions.handle(event, sender)
+            with scoped(space=event.thread.space, user_id=event.author.id):
+                if not self.gate.admit_action(event):
+                    return
+                await self.actions.handle(event, sender)
         except Exception as exc:
             if unavailable(exc):
                 raise
@@ -183,10 +186,11 @@ class Mallory:
 
     async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
         try:
-            admitted = await self.gate.admit(inbound, sender)
-            if admitted is None:
-                return
-            await self.commands.handle(command, args, admitted, sender)
+            with scoped(space=inbound.space, user_id=inbound.author.id):
+                admitted = await self.gate.admit(inbound, sender)
+                if admitted is None:
+                    return
+                await self.commands.handle(command, args, admitted, sender)
         except Exception as exc:
             if unavailable(exc):
                 raise

@@ -221,7 +221,7 @@ async def _serve(platforms: list[str], args: argparse.Namespace, settings: Setti
             async with warming(rt):
                 await _until_signal()
         finally:
-            say_handed_back(await rt.worker.stop())
+            say_handed_back(await rt.worker.stop(grace=settings.shutdown_grace_s))
             for adapter in reversed(adapters):
                 await adapter.stop()
             await _close_senders(rt.worker.senders)
@@ -270,8 +270,9 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
             rt.worker.start()
             async with warming(rt):
                 await _until_signal()
+            print("stopping: no new claims; finishing the running investigation", file=sys.stderr)
         finally:
-            say_handed_back(await rt.worker.stop())
+            say_handed_back(await rt.worker.stop(grace=settings.shutdown_grace_s))
             await _close_senders(rt.worker.senders)
     return 0
 
@@ -354,10 +355,12 @@ async def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.commands.usage import investigation_usage
     from bot.runtime import Runtime
 
     async with Runtime.open(settings) as rt:
         rows = await rt.queue.listing(status=args.status, limit=args.limit)
+        usage = await investigation_usage(rt.usage, [i.id for i in rows], settings.llm_prices)
     for inv in rows:
         thread = ThreadRef.from_json(inv.thread_ref)
         elapsed = (inv.finished_at - inv.created_at).total_seconds() if inv.finished_at else None
@@ -375,13 +378,19 @@ async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> in
             "seconds": elapsed,
             "report_path": inv.report_path,
             "error": inv.error,
+            "tokens": {
+                k: v for k, v in usage.get(inv.id, {}).items() if k.endswith("tokens") or k == "calls"
+            },
+            "cost_usd": usage.get(inv.id, {}).get("cost_usd", 0.0),
         }
         if args.json:
             print(json.dumps(record, ensure_ascii=False))
         else:
             took = f"{elapsed:.1f}s" if elapsed is not None else "-"
+            spent = record["cost_usd"]
+            cost = "     -" if not record["tokens"] else ("   n/a" if spent is None else f"${spent:.4f}")
             print(
-                f"{inv.id[:8]}  {inv.status:<9} {inv.attempts}×  {took:>7}  {thread.key}  {inv.question[:70]!r}"
+                f"{inv.id[:8]}  {inv.status:<9} {inv.attempts}×  {took:>7}  {cost}  {thread.key}  {inv.question[:70]!r}"
             )
     if not rows and not args.json:
         print("no investigations yet", file=sys.stderr)
@@ -392,6 +401,10 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
     from bot.errors import InputError
     from bot.runtime import Runtime
 
+    if args.background or args.thread:
+        from bot.commands.background import run_background
+
+        return await run_background(args, settings)
     topic = " ".join(args.topic).strip()
     if not topic and not args.entry:
         raise InputError("give a topic, or --entry ID")
@@ -567,8 +580,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--status", choices=["pending", "running", "done", "failed", "delivered", "cancelled"])
     p.add_argument("--limit", type=int, default=50)
 
-    p = add("investigate", cmd_investigate, "run one investigation now and print the report")
+    p = add(
+        "investigate",
+        cmd_investigate,
+        "run one investigation now and print the report; with --background, enqueue it for the "
+        "workers instead (topics from the arguments, or one per line on stdin)",
+    )
     p.add_argument("topic", nargs="*", help="what to investigate")
+    p.add_argument(
+        "--background",
+        action="store_true",
+        help="enqueue for `mallory worker` instead of running here; prints one id per topic",
+    )
+    p.add_argument(
+        "--thread",
+        metavar="PLATFORM:CHANNEL:THREAD",
+        help="with --background: post the report into this thread, e.g. slack:C0123ABCD:1712345678.000100 "
+        "or telegram:-1001234567890:topic:7 (default: keep it in the database and the reports folder)",
+    )
     p.add_argument("--entry", help="start Phase 1 from this entry id (full or 8-character short id)")
     p.add_argument(
         "--depth", type=int, default=1, choices=[1, 2], help="relationship hops in Phase 2 (default 1)"

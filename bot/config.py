@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from dotenv import dotenv_values
@@ -19,6 +20,22 @@ PACKAGE_ROOT = Path(__file__).resolve().parent
 PROJECT_ROOT = PACKAGE_ROOT.parent
 DEFAULT_PERSONA = PACKAGE_ROOT / "persona.md"
 DEFAULT_VAULT = PROJECT_ROOT / "examples" / "vault"
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """Seconds each model job may take in total, retries included."""
+
+    classify: float = 3.0
+    chat: float = 12.0
+    quick: float = 25.0
+    rewrite: float = 6.0
+    gaps: float = 10.0
+    synthesis: float = 60.0
+    web: float = 90.0
+
+    def of(self, job: str) -> float:
+        return float(getattr(self, job))
 
 
 def _env(name: str) -> AliasChoices:
@@ -61,6 +78,9 @@ class Settings(BaseSettings):
     quick_top_k: int = Field(6, validation_alias=_env("MALLORY_QUICK_TOP_K"))
     worker_interval_s: float = Field(2.0, validation_alias=_env("MALLORY_WORKER_INTERVAL"))
     sweep_interval_s: float = Field(60.0, validation_alias=_env("MALLORY_SWEEP_INTERVAL"))
+    # on SIGTERM a worker stops claiming and waits this long for the running investigation
+    # before handing it back to the queue
+    shutdown_grace_s: float = Field(30.0, validation_alias=_env("MALLORY_SHUTDOWN_GRACE"))
     delivery_retry_s: float = Field(30.0, validation_alias=_env("MALLORY_DELIVERY_RETRY"))
     # delivery keys (Slack event ids, Telegram update ids, button presses) are remembered this
     # long: longer than any platform redelivers (Telegram keeps unconfirmed updates 24 h)
@@ -70,12 +90,32 @@ class Settings(BaseSettings):
     llm_provider: str = Field("auto", validation_alias=_env("MALLORY_LLM"))
     fast_model: str = Field("claude-haiku-4-5", validation_alias=_env("MALLORY_FAST_MODEL"))
     deep_model: str = Field("claude-opus-4-8", validation_alias=_env("MALLORY_DEEP_MODEL"))
-    llm_timeout_s: float = Field(30.0, validation_alias=_env("MALLORY_LLM_TIMEOUT"))
-    classify_timeout_s: float = Field(8.0, validation_alias=_env("MALLORY_CLASSIFY_TIMEOUT"))
+    # each job's total budget in seconds, retries and retry-after waits included; when it
+    # runs out the user gets the fallback (the lexicon, or what the notes say)
+    budget_classify_s: float = Field(3.0, gt=0, validation_alias=_env("MALLORY_BUDGET_CLASSIFY"))
+    budget_chat_s: float = Field(12.0, gt=0, validation_alias=_env("MALLORY_BUDGET_CHAT"))
+    budget_quick_s: float = Field(25.0, gt=0, validation_alias=_env("MALLORY_BUDGET_QUICK"))
+    budget_rewrite_s: float = Field(6.0, gt=0, validation_alias=_env("MALLORY_BUDGET_REWRITE"))
+    budget_gaps_s: float = Field(10.0, gt=0, validation_alias=_env("MALLORY_BUDGET_GAPS"))
+    budget_synthesis_s: float = Field(60.0, gt=0, validation_alias=_env("MALLORY_BUDGET_SYNTHESIS"))
+    budget_web_s: float = Field(90.0, gt=0, validation_alias=_env("MALLORY_BUDGET_WEB"))
+    llm_max_retries: int = Field(3, ge=0, validation_alias=_env("MALLORY_LLM_MAX_RETRIES"))
     # how sure the offline router's model must be for its decision to stand without the LLM
     # classifier (1.0: every decision the model makes goes to the LLM when there is one)
     router_sure: float = Field(0.8, ge=0.0, le=1.0, validation_alias=_env("MALLORY_ROUTER_SURE"))
-    llm_max_retries: int = Field(3, validation_alias=_env("MALLORY_LLM_MAX_RETRIES"))
+    # USD per million tokens: [input, output, cache write, cache read], by model-name prefix
+    # (the longest matching prefix wins); a model with no entry shows tokens but no cost
+    llm_prices: dict[str, list[float]] = Field(
+        default_factory=lambda: {
+            "claude-haiku-4": [1.0, 5.0, 1.25, 0.10],
+            "claude-sonnet-4": [3.0, 15.0, 3.75, 0.30],
+            "claude-opus-4": [5.0, 25.0, 6.25, 0.50],
+            "claude-opus-4-0": [15.0, 75.0, 18.75, 1.50],
+            "claude-opus-4-1": [15.0, 75.0, 18.75, 1.50],
+            "claude-opus-4-2025": [15.0, 75.0, 18.75, 1.50],
+        },
+        validation_alias=_env("MALLORY_LLM_PRICES"),
+    )
     web_search: bool = Field(False, validation_alias=_env("MALLORY_WEB_SEARCH"))
     embedder: str = Field("auto", validation_alias=_env("MALLORY_EMBEDDER"))
     voyage_api_key: SecretStr | None = Field(None, validation_alias=_env("VOYAGE_API_KEY"))
@@ -121,6 +161,29 @@ class Settings(BaseSettings):
         if value not in {"auto", "local", "voyage", "none"}:
             raise ValueError("MALLORY_EMBEDDER must be one of: auto, local, voyage, none")
         return value
+
+    @field_validator("llm_prices")
+    @classmethod
+    def _four_prices(cls, value: dict[str, list[float]]) -> dict[str, list[float]]:
+        for model, prices in value.items():
+            if len(prices) != 4 or any(p < 0 for p in prices):
+                raise ValueError(
+                    f"MALLORY_LLM_PRICES[{model!r}] needs four prices per million tokens: "
+                    "input, output, cache write, cache read"
+                )
+        return value
+
+    @property
+    def budgets(self) -> Budgets:
+        return Budgets(
+            classify=self.budget_classify_s,
+            chat=self.budget_chat_s,
+            quick=self.budget_quick_s,
+            rewrite=self.budget_rewrite_s,
+            gaps=self.budget_gaps_s,
+            synthesis=self.budget_synthesis_s,
+            web=self.budget_web_s,
+        )
 
     @property
     def resolved_database_url(self) -> str:

@@ -34,7 +34,7 @@ MAX_DELIVERY_ATTEMPTS = 25
 def apology(inv: Investigation) -> str:
     return (
         f'Sorry, I couldn\'t finish the investigation of "{shorten(inv.question)}". '
-        "Nothing was lost: ask me again and I'll start over, or ask a narrower question."
+        "Your request is saved in this thread: ask me again and I'll start over, or ask a narrower question."
     )
 
 

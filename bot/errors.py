@@ -5,7 +5,8 @@ MalloryError              (defined in storage/errors.py so storage can share the
  ├── InputError           a user-supplied path, id or argument is unusable
  ├── DeliveryError        a platform refused or failed to take a message
  │    └── RetryLater      the platform asked us to come back (rate limit, outage)
- ├── LLMError             the model provider failed after its own retries
+ ├── LLMError             the model gave no usable answer within its budget
+ │    └── ModelRefused    the model declined the request (stop_reason "refusal")
  ├── EmbedderError        an embedder could not produce vectors (research/embedders.py)
  └── StorageError         the database cannot be opened or used (storage/errors.py)
 """
@@ -50,4 +51,18 @@ class RetryLater(DeliveryError):
 
 
 class LLMError(MalloryError):
-    """The language model could not be reached or answered unusably."""
+    """The language model could not be reached or answered unusably. ``user_reason`` says
+    so in words a user can be shown (never a key, never a traceback)."""
+
+    def __init__(
+        self, message: str, *, user_reason: str = "the language model is not answering right now"
+    ) -> None:
+        super().__init__(message)
+        self.user_reason = user_reason
+
+
+class ModelRefused(LLMError):
+    """The model declined to answer."""
+
+    def __init__(self, message: str = "the model declined the request") -> None:
+        super().__init__(message, user_reason="the language model declined to answer this")

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from bot.routing import is_referential, normalize
-from storage.knowledge import query_terms
+from bot.terms import query_terms
 
 log = logging.getLogger(__name__)
 

@@ -77,7 +77,9 @@ def parse(markdown: str) -> SyntaxTreeNode:
 def source_blocks(markdown: str) -> list[str]:
     """The Markdown source cut into blocks at blank lines, never inside a construct (a code
     block with blank lines in it, a loose list); a code block is always a block of its own."""
-    lines = markdown.replace("\r\n", "\n").split("\n")
+    # a lone CR ends a line too (CommonMark), so the parser's line numbers count it
+    markdown = markdown.replace("\r\n", "\n").replace("\r", "\n")
+    lines = markdown.split("\n")
     groups: list[tuple[int, int]] = []
     last_code = False
     for node in parse(markdown).children:

@@ -14,6 +14,7 @@ from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.ingest import IngestResult, ingest_path
 from bot.llm import LLMProvider, make_provider
+from bot.llm.usage import Call
 from bot.persona import Persona, capabilities, load_persona
 from bot.policy import AccessPolicy
 from bot.research.investigate import Investigator
@@ -22,8 +23,9 @@ from bot.worker import Worker
 from storage.conversations import Conversations
 from storage.db import Database
 from storage.knowledge import GLOBAL_SPACE, Knowledge
-from storage.models import Entry
+from storage.models import Entry, ModelCall
 from storage.queue import Queue
+from storage.usage import UsageLog
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +44,7 @@ class Runtime:
     investigator: Investigator
     core: Mallory
     worker: Worker
+    usage: UsageLog
     semantic: object | None = None
     embedder_description: str = "none (lexical search only)"
     platforms: list[str] = field(default_factory=list)
@@ -74,7 +77,30 @@ class Runtime:
             platforms=list(platforms),
         )
         persona = load_persona(settings.persona_file, caps)
-        provider = llm or make_provider(settings, capabilities=caps)
+        usage = UsageLog(db)
+
+        async def on_usage(call: Call) -> None:
+            await usage.record(
+                ModelCall(
+                    created_at=clock.now(),
+                    job=call.job,
+                    model=call.model,
+                    space=call.scope.space,
+                    conversation_id=call.scope.conversation_id,
+                    message_id=call.scope.message_id,
+                    investigation_id=call.scope.investigation_id,
+                    user_id=call.scope.user_id,
+                    input_tokens=call.tokens.input,
+                    output_tokens=call.tokens.output,
+                    cache_write_tokens=call.tokens.cache_write,
+                    cache_read_tokens=call.tokens.cache_read,
+                    stop_reason=call.stop_reason,
+                )
+            )
+
+        provider = llm or make_provider(settings, capabilities=caps, on_usage=on_usage)
+        if llm is not None and getattr(llm, "on_usage", False) is None:
+            llm.on_usage = on_usage  # type: ignore[attr-defined]
         on_entries = getattr(semantic, "embed_entries", None)
         investigator = Investigator(knowledge, retriever, provider, similar=semantic)  # type: ignore[arg-type]
         core = Mallory(
@@ -115,6 +141,7 @@ class Runtime:
             investigator=investigator,
             core=core,
             worker=worker,
+            usage=usage,
             semantic=semantic,
             embedder_description=description,
             platforms=list(platforms),

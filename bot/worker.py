@@ -1,6 +1,8 @@
 """The worker: claims investigations, runs them, writes and stores the report, and hands the
-result to delivery. APScheduler is only the clock (a claim tick and a stale sweep); the
-database is the truth, so any number of workers on any number of hosts can share it."""
+result to delivery. The database is the truth, so any number of workers on any number of
+hosts can share it: a claim loop woken by enqueues (in this process, or any process through
+PostgreSQL NOTIFY) with a poll as the backstop, a heartbeat that keeps the lease while an
+investigation runs, and the stale sweep on a timer (``bot.jobs``)."""
 
 from __future__ import annotations
 
@@ -10,42 +12,35 @@ import re
 import socket
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any, TypeVar
 
-from apscheduler.schedulers.asyncio import AsyncIOScheduler
-
+from bot.citations import check_citations, cited, removed_note
 from bot.clock import Clock
 from bot.config import Settings
-from bot.core.fallback import with_fallback
 from bot.delivery import Delivery
+from bot.errors import LLMError
 from bot.events import Posted, Sender, ThreadRef
-from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn, validate_citations
+from bot.jobs import Jobs
+from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn
+from bot.llm.usage import scoped
 from bot.research.investigate import Dossier, Investigator
 from bot.research.recall import CITATION
 from bot.research.report import render_report
 from bot.routing import is_referential
 from bot.text import shorten
 from storage.conversations import Conversations
+from storage.db import unavailable
 from storage.knowledge import EntryDraft, Knowledge
 from storage.models import Entry, Investigation
 from storage.queue import Claim, Outcome, Queue
 
 log = logging.getLogger(__name__)
 
+UNUSABLE = "the language model did not give a usable answer"
 SEEN_SWEEP_EVERY = timedelta(hours=1)
-
-
-class _SkipExpectedOverlap(logging.Filter):
-    """A tick that finds the previous one still running (a long investigation) is skipped
-    by design (``max_instances=1``); APScheduler warns about each one, which would fill a
-    console chat with noise. Every other record passes."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return "maximum number of running instances reached" not in record.getMessage()
-
-
-_overlap_filter = _SkipExpectedOverlap()
+T = TypeVar("T")
 
 
 class Cancelled(Exception):
@@ -66,6 +61,7 @@ class Worker:
         senders: dict[str, Sender] | None = None,
         on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
         worker_id: str | None = None,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -81,66 +77,63 @@ class Worker:
         )
         self.on_entries = on_entries
         self.worker_id = worker_id or f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
-        self._scheduler: AsyncIOScheduler | None = None
         self._held: dict[str, Claim] = {}  # claims this process holds, handed back at stop
-        self._ticks: set[asyncio.Task[object]] = set()
-        self._stopping = False
+        self.jobs = Jobs()
+        self.jobs.every("sweep", settings.sweep_interval_s, self.sweep)
+        # claims: a loop woken by enqueues (this process's, or any process's through
+        # PostgreSQL NOTIFY), polling every ``worker_interval_s`` as the backstop
+        self._wake = asyncio.Event()
+        self._loop: asyncio.Task[None] | None = None
+        self._listener: Any = None
+        self._sleep = sleep  # the heartbeat's and the retry's pause (tests drive it)
+        self._handed_back = False  # this pass gave work back: claim no more until the next
         self._seen_swept_at: datetime | None = None
 
     # ------------------------------------------------------------------ scheduling
 
     def start(self) -> None:
-        """Start the claim tick and the stale sweep on the running event loop."""
-        self._stopping = False
-        scheduler = AsyncIOScheduler(timezone=UTC)
-        scheduler_log = logging.getLogger("apscheduler.scheduler")
-        if _overlap_filter not in scheduler_log.filters:
-            scheduler_log.addFilter(_overlap_filter)
-        scheduler.add_job(
-            self.tick,
-            "interval",
-            seconds=self.settings.worker_interval_s,
-            id="claim",
-            max_instances=1,
-            coalesce=True,
-            next_run_time=datetime.now(UTC),
-        )
-        scheduler.add_job(
-            self.sweep,
-            "interval",
-            seconds=self.settings.sweep_interval_s,
-            id="sweep",
-            max_instances=1,
-            coalesce=True,
-        )
-        scheduler.start()
-        self._scheduler = scheduler
+        """Start the claim loop and the stale sweep on the running event loop."""
+        self.jobs.start()
+        self._loop = asyncio.create_task(self._claim_loop(), name=f"worker {self.worker_id}")
 
     def wake(self) -> None:
-        """Run the claim tick now (after an enqueue in this process), not at the next interval."""
-        if self._scheduler is not None:
-            job = self._scheduler.get_job("claim")
-            if job is not None:
-                job.modify(next_run_time=datetime.now(UTC))
+        """Look for work now (an investigation was enqueued), not at the next poll."""
+        self._wake.set()
+
+    async def _claim_loop(self) -> None:
+        # A wake that arrives while a pass runs is kept (the event is cleared before the
+        # pass), so the loop goes round again at once instead of missing it.
+        while not self.jobs.stopping:
+            if self._listener is None:
+                await self._listen()
+            self._wake.clear()
+            await self.tick()
+            if self.jobs.stopping:
+                break
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=self.settings.worker_interval_s)
+            except TimeoutError:
+                pass
+
+    async def _listen(self) -> None:
+        try:
+            self._listener = await self.queue.watch(self.wake) or False
+        except Exception as exc:  # the database is down: poll, and try again next pass
+            log.warning("cannot listen for new investigations (%s); polling", type(exc).__name__)
 
     async def stop(self, *, grace: float = 0.0) -> list[Investigation]:
         """Stop in order: no new ticks; a running tick gets ``grace`` seconds to finish and is
         then cancelled (quietly: this is a shutdown, not a failure); every investigation this
         process still holds is handed back to the queue without spending an attempt, so
         another worker takes it at once. Returns what was handed back. Idempotent."""
-        self._stopping = True
-        scheduler, self._scheduler = self._scheduler, None
-        if scheduler is not None:
-            scheduler.pause()
-        running = [t for t in self._ticks if not t.done()]
-        if running and grace > 0:
-            await asyncio.wait(running, timeout=grace)
-        for task in running:
-            task.cancel()
-        if running:
-            await asyncio.gather(*running, return_exceptions=True)
-        if scheduler is not None:
-            scheduler.shutdown(wait=False)
+        self._wake.set()  # an idle claim loop ends now
+        await self.jobs.stop(grace=grace)
+        if self._loop is not None:
+            loop, self._loop = self._loop, None
+            await asyncio.gather(loop, return_exceptions=True)
+        if self._listener:
+            await self._listener.close()
+        self._listener = None
         released = []
         for claim in list(self._held.values()):
             try:
@@ -149,31 +142,14 @@ class Worker:
             except Exception as exc:  # the lease still expires; another worker reclaims it then
                 log.warning("could not hand back %s: %s", claim.investigation.id[:8], exc)
         self._held.clear()
-        self._stopping = False
+        self.jobs.stopped()
         return released
 
     async def tick(self) -> None:
-        await self._scheduled(self.run_once, "worker tick failed")
+        await self.jobs.guarded(self.run_once, "worker tick failed")
 
     async def sweep(self) -> None:
-        await self._scheduled(self._sweep, "worker sweep failed")
-
-    async def _scheduled(self, job: Callable[[], Awaitable[object]], failed: str) -> None:
-        """Run one scheduled job: its failures are logged, and a cancellation by ``stop`` ends
-        it quietly (stop hands back what it held)."""
-        task = asyncio.current_task()
-        if task is not None:
-            self._ticks.add(task)
-        try:
-            await job()
-        except asyncio.CancelledError:
-            if not self._stopping:
-                raise
-        except Exception:
-            log.exception(failed)
-        finally:
-            if task is not None:
-                self._ticks.discard(task)
+        await self.jobs.guarded(self._sweep, "worker sweep failed")
 
     async def _sweep(self) -> None:
         failed = await self.queue.reclaim_stale(
@@ -206,9 +182,12 @@ class Worker:
             max_attempts=self.settings.max_attempts,
         )
         ran = 0
-        while not self._stopping and (claim := await self._claim()) is not None:
+        self._handed_back = False
+        while not self.jobs.stopping and (claim := await self._claim()) is not None:
             await self.process(claim)
             ran += 1
+            if self._handed_back:
+                break  # the database is unwell: the next pass (or poll) tries again
             inv = await self.queue.get(claim.investigation.id)
             if inv is not None:
                 await self.delivery.deliver(inv)
@@ -234,17 +213,38 @@ class Worker:
 
     async def _process(self, claim: Claim) -> Outcome:
         inv = claim.investigation
+        with scoped(
+            space=inv.space,
+            conversation_id=inv.conversation_id,
+            investigation_id=inv.id,
+            user_id=inv.requester_id,
+        ):
+            running = asyncio.create_task(self._investigate(claim))  # (the task copies the scope)
+        keeper = asyncio.create_task(self._keep_lease(claim, running))
         try:
-            report, question, dossier = await self._investigate(claim)
+            report, question, dossier = await running
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # this worker is stopping: stop() hands the claim back
+            log.info("investigation %s was cancelled or reclaimed while running", inv.id[:8])
+            return Outcome.STALE_CLAIM  # the heartbeat found the claim gone
         except Cancelled:
             log.info("investigation %s was cancelled or reclaimed while running", inv.id[:8])
             return Outcome.STALE_CLAIM
         except Exception as exc:
+            if unavailable(exc):
+                # not the investigation's fault: hand it back (no attempt spent) for a retry
+                log.warning("database unavailable while running %s; handing it back", inv.id[:8])
+                await self._persist(lambda: self.queue.release(claim))
+                self._handed_back = True
+                return Outcome.STALE_CLAIM
             log.exception("investigation %s failed", inv.id[:8])
-            return await self.queue.fail(
-                claim, now=self.clock.now(), error=f"{type(exc).__name__}: {exc}"[:500]
-            )
-        outcome = await self.queue.complete(claim, now=self.clock.now(), answer=report)
+            error = f"{type(exc).__name__}: {exc}"[:500]
+            return await self._persist(lambda: self.queue.fail(claim, now=self.clock.now(), error=error))
+        finally:
+            keeper.cancel()
+        outcome = await self._persist(lambda: self.queue.complete(claim, now=self.clock.now(), answer=report))
         if outcome is not Outcome.APPLIED:
             # reclaimed while this worker was away: the result belongs to whoever holds it
             # now, so this one writes nothing (no report file, no knowledge-base entry)
@@ -261,6 +261,36 @@ class Worker:
                 log.exception("could not save the report of %s as a file and entry", inv.id[:8])
         return outcome
 
+    async def _persist(self, record: Callable[[], Awaitable[T]]) -> T:
+        """Record an outcome this worker still holds the claim for, waiting out a database
+        that is briefly unavailable (a restart, a failover) for up to a third of the lease
+        rather than leaving the row running until the lease expires."""
+        pause, waited = 0.25, 0.0
+        while True:
+            try:
+                return await record()
+            except Exception as exc:
+                if not unavailable(exc) or waited >= self.settings.lease_s / 3:
+                    raise
+                log.warning("database unavailable (%s); retrying in %.1f s", type(exc).__name__, pause)
+            await self._sleep(pause)
+            waited += pause
+            pause = min(pause * 2, 5.0)
+
+    async def _keep_lease(self, claim: Claim, running: asyncio.Task[Any]) -> None:
+        """Refresh the lease three times per lease while the investigation runs (a model
+        call may take longer than the lease); stop it when the claim is gone."""
+        while True:
+            await self._sleep(self.settings.lease_s / 3)
+            try:
+                held = await self.queue.heartbeat(claim, now=self.clock.now())
+            except Exception as exc:  # a database blip: the lease still has two beats left
+                log.warning("heartbeat failed: %s", type(exc).__name__)
+                continue
+            if not held:
+                running.cancel()
+                return
+
     async def _investigate(self, claim: Claim) -> tuple[str, str, Dossier]:
         """Run the investigation; the report, the question it answered, and its dossier."""
         inv = claim.investigation
@@ -270,13 +300,14 @@ class Worker:
         ]
         question = inv.question
         if is_referential(question) or not self.llm.offline:
-            asked = inv.request_text or question
-            question = await with_fallback(
-                self.llm,
-                self.offline,
-                lambda model: model.rewrite_question(asked, history=history),
-                what="question rewriter",
-            )
+            try:
+                question = await self.llm.rewrite_question(inv.request_text or question, history=history)
+            except Exception as exc:  # a rewrite that failed or is not a topic: the user's own words
+                log.info("keeping the request's own words (%s)", exc)
+                if is_referential(question):
+                    question = await self.offline.rewrite_question(
+                        inv.request_text or question, history=history
+                    )
             question = " ".join(question.split())[:500] or inv.question
             if question != inv.question:
                 await self.queue.set_question(claim, question)
@@ -333,26 +364,34 @@ class Worker:
         the extractive fallback)."""
         sources = dossier.sources()
         edges = [f"{e.from_id[:8]} —[{e.type}]→ {e.to_id[:8]}" for e in dossier.edges]
-        # the fallback's extractive summary reads every source; the model gets the first 40
-        fallback = self.offline
-        synthesis = await with_fallback(
-            self.llm,
-            self.offline,
-            lambda model: model.synthesize(
-                dossier.topic,
-                sources=sources if model is fallback else sources[:40],
-                notes=notes,
-                edges=edges,
-            ),
-            what="synthesis model",
-        )
-        known = {s.short_id for s in sources}
-        summary, removed = validate_citations(synthesis.summary, known)
-        gaps = [validate_citations(g, known)[0] for g in synthesis.gaps]
+        shown = sources[:40]
+        try:
+            synthesis = await self.llm.synthesize(dossier.topic, sources=shown, notes=notes, edges=edges)
+        except Exception as exc:  # the work is done: the notes still speak for themselves
+            log.warning("synthesis failed (%s); writing an extractive summary", exc)
+            reason = exc.user_reason if isinstance(exc, LLMError) else UNUSABLE
+            synthesis = await self.offline.standing_in(reason).synthesize(
+                dossier.topic, sources=sources, notes=notes, edges=edges
+            )
+            shown = sources
+        known = [s.id for s in shown]
+        summary = check_citations(synthesis.summary, known)
+        gaps = [check_citations(g, known) for g in synthesis.gaps]
+        text = summary.text.strip()
+        if not text:  # never an empty Context Summary
+            fallback = await self.offline.standing_in(UNUSABLE).synthesize(
+                dossier.topic, sources=sources, notes=notes, edges=edges
+            )
+            text = fallback.summary
+        removed = summary.removed + sum(g.removed for g in gaps)
         if removed:
             log.warning("removed %d citations that pointed outside the result set", removed)
-            summary += f"\n\n_({removed} citation{'s' if removed != 1 else ''} to unknown entries removed.)_"
-        return Synthesis(summary=summary, gaps=gaps, extractive=synthesis.extractive)
+            text += "\n\n" + removed_note(removed)
+        return Synthesis(
+            summary=text,
+            gaps=[g.text.strip() for g in gaps if g.text.strip()],
+            extractive=synthesis.extractive,
+        )
 
     def _write_file(self, inv_id: str, space: str, question: str, report: str) -> Path:
         # one folder per knowledge space: a report stays with the space it was asked in
@@ -379,8 +418,10 @@ class Worker:
             ),
             now=now,
         )
-        cited = set(re.findall(r"\[Entry ([0-9a-f]{8})\]", report))
-        edges = [(entry.id, f.entry.id, CITATION) for f in dossier.found.values() if f.entry.id[:8] in cited]
+        in_report = set(cited(report))
+        edges = [
+            (entry.id, f.entry.id, CITATION) for f in dossier.found.values() if f.entry.id[:8] in in_report
+        ]
         await self.knowledge.add_relations(edges, space=space, now=now)
         if self.on_entries is not None:
             await self.on_entries([entry])

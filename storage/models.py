@@ -201,3 +201,30 @@ class SeenEvent(SQLModel, table=True):
 
     key: str = Field(primary_key=True)
     created_at: datetime
+
+
+class ModelCall(SQLModel, table=True):
+    """One language-model call: its tokens as the API reported them, and who it was for."""
+
+    __tablename__ = "model_calls"
+    __table_args__ = (
+        Index("ix_model_calls_space_at", "space", "created_at"),
+        Index("ix_model_calls_user_at", "user_id", "created_at"),
+        Index("ix_model_calls_investigation", "investigation_id"),
+        Index("ix_model_calls_conversation", "conversation_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    created_at: datetime
+    job: str
+    model: str
+    space: str | None = None
+    conversation_id: str | None = None
+    message_id: int | None = None
+    investigation_id: str | None = None
+    user_id: str | None = None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_write_tokens: int = 0
+    cache_read_tokens: int = 0
+    stop_reason: str = ""

@@ -45,6 +45,7 @@ from .inbound import (
     team_of,
 )
 from .mrkdwn import escape
+from .ops import doctor_check, thread_ref
 from .sender import PLATFORM, SlackSender, web_client
 
 log = logging.getLogger(__name__)
@@ -93,6 +94,16 @@ class SlackAdapter:
                 "or SLACK_SIGNING_SECRET (HTTP)"
             )
         return False, "slack: not started — no SLACK_BOT_TOKEN"
+
+    @classmethod
+    async def doctor(cls, settings: Settings) -> str:
+        """`mallory doctor`: the bot token works (one line saying who the bot is), or raise."""
+        return await doctor_check(settings)
+
+    @classmethod
+    async def thread_named(cls, settings: Settings, channel: str, thread: str) -> ThreadRef:
+        """A thread named from outside (``--thread``) as this adapter names threads."""
+        return await thread_ref(settings, channel, thread)
 
     @classmethod
     def sender_from_settings(cls, settings: Settings, *, clock: Clock | None = None) -> SlackSender | None:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from markdown_it.tree import SyntaxTreeNode
 
+from bot.citations import ATOM as CITATION
 from bot.markdown import Renderer
 
 RULE = "──────────"
@@ -110,7 +111,8 @@ def to_mrkdwn(markdown: str) -> str:
 
 _FENCE_LINE = "```"
 # Atoms a hard split never cuts: citations, Slack links/mentions, code spans, words.
-_ATOM = re.compile(r"\[Entry [0-9A-Za-z-]+\]|<[^<>\n]*>|`[^`\n]*`|\S+|\s+")
+# (a word stops where a citation starts: "0[Entry abcd1234]" is two atoms)
+_ATOM = re.compile(rf"{CITATION.pattern}|<[^<>\n]*>|`[^`\n]*`|(?:(?!{CITATION.pattern})\S)+|\s+")
 
 
 def _blocks(text: str) -> Iterator[str]:
@@ -151,6 +153,25 @@ def _hard_split(text: str, limit: int) -> Iterator[str]:
         yield current.rstrip()
 
 
+def _code_pieces(line: str, room: int) -> list[str]:
+    """A code line in pieces of at most ``room`` characters, every character kept, never
+    cutting a citation (a piece ends before one that would not fit)."""
+    pieces: list[str] = []
+    start = 0
+    while len(line) - start > room:
+        cut = start + room
+        for m in CITATION.finditer(line, start):
+            if m.start() >= cut:
+                break
+            if m.end() > cut and m.start() > start:
+                cut = m.start()
+                break
+        pieces.append(line[start:cut])
+        start = cut
+    pieces.append(line[start:])
+    return pieces
+
+
 def _pack(lines: Iterator[str] | list[str], limit: int, sep: str = "\n") -> Iterator[str]:
     current: str | None = None
     for line in lines:
@@ -175,7 +196,7 @@ def _fit(block: str, limit: int) -> Iterator[str]:
         room = limit - 2 * (len(_FENCE_LINE) + 1)
         code_lines: list[str] = []
         for line in inner:
-            code_lines += [line[i : i + room] for i in range(0, len(line), room)] or [""]
+            code_lines += _code_pieces(line, room)
         for piece in _pack(code_lines, room):
             yield f"{_FENCE_LINE}\n{piece}\n{_FENCE_LINE}"
         return

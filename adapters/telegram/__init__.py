@@ -2,6 +2,7 @@
 and an outbound sender that a worker can use on its own."""
 
 from adapters.telegram.adapter import TelegramAdapter
+from adapters.telegram.ops import doctor_check, thread_ref
 from adapters.telegram.sender import TelegramSender, sender_from_settings
 
-__all__ = ["TelegramAdapter", "TelegramSender", "sender_from_settings"]
+__all__ = ["TelegramAdapter", "TelegramSender", "doctor_check", "sender_from_settings", "thread_ref"]

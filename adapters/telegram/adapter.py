@@ -28,6 +28,7 @@ from adapters.telegram.inbound import (
     naive_utc,
     read_message,
 )
+from adapters.telegram.ops import doctor_check, thread_ref
 from adapters.telegram.sender import TelegramSender, sender_from_settings
 from bot.clock import SystemClock
 from bot.config import Settings
@@ -102,6 +103,16 @@ class TelegramAdapter:
         if settings.telegram_bot_token:
             return True, "telegram: TELEGRAM_BOT_TOKEN set"
         return False, "telegram: not started — no TELEGRAM_BOT_TOKEN"
+
+    @classmethod
+    async def doctor(cls, settings: Settings) -> str:
+        """`mallory doctor`: the bot token works (one line saying who the bot is), or raise."""
+        return await doctor_check(settings)
+
+    @classmethod
+    async def thread_named(cls, settings: Settings, channel: str, thread: str) -> ThreadRef:
+        """A thread named from outside (``--thread``) as this adapter names threads."""
+        return await thread_ref(settings, channel, thread)
 
     @classmethod
     def sender_from_settings(cls, settings: Settings) -> TelegramSender | None:

@@ -14,6 +14,7 @@ from bot.core.routes import Routes
 from bot.errors import LLMError
 from bot.events import Inbound, ReplyKind, Sender
 from bot.llm import LLMProvider, Turn
+from bot.llm.usage import charge_to
 from bot.routing import (
     LOOKS_ELSEWHERE,
     Decision,
@@ -85,6 +86,7 @@ class InboundPipeline:
             log.info("message %s already handled; ignoring the redelivery", inbound.message_id)
             return None
         text = "" if binary else cleaned[:cap]
+        charge_to(conversation_id=stored.conversation.id, message_id=stored.message.id)
         return Context(
             inbound,
             stored.conversation,
@@ -173,6 +175,6 @@ class InboundPipeline:
         history = await self.routes.history(ctx, limit=8)
         try:
             return await self.llm.classify(ctx.text, history=history, lexicon=lexicon)
-        except (LLMError, TimeoutError) as exc:
+        except LLMError as exc:
             log.warning("LLM classifier unavailable (%s); using the offline router", exc)
             return lexicon

@@ -7,21 +7,22 @@ import logging
 from collections.abc import Callable
 from datetime import timedelta
 
+from bot.citations import check_citations, cited
 from bot.clock import Clock
 from bot.config import Settings
 from bot.core.context import Context, truncation_note, with_truncation_note
-from bot.core.fallback import with_fallback
+from bot.core.fallback import standing_in, with_fallback
 from bot.core.outbox import Outbox
 from bot.events import Action, Button, Person, Reply, ReplyKind, Sender, ThreadRef
 from bot.followups import QueryVectors, points_back, resolve_reference, same_topic
-from bot.llm import LLMProvider, Turn, validate_citations
+from bot.llm import LLMProvider, Turn
 from bot.persona import Persona
 from bot.policy import Gate
 from bot.research.recall import Recall, recall_prose
 from bot.routing import LOOKS_ELSEWHERE, Decision, OfferReply, Route
+from bot.terms import query_terms
 from bot.text import shorten
 from storage.conversations import ConversationRow, Conversations, OpenInvestigation
-from storage.knowledge import query_terms
 from storage.models import Investigation
 from storage.queue import Queue, Request
 from storage.records import CANCELLED, COMMISSIONED, Audit
@@ -29,6 +30,7 @@ from storage.records import CANCELLED, COMMISSIONED, Audit
 log = logging.getLogger(__name__)
 
 WEAK_HITS = 2  # fewer useful hits than this → offer to dig deeper
+UNUSABLE = "the language model did not give a usable answer"
 NOTHING_FOUND = "I found nothing in the notes about that."
 
 
@@ -86,6 +88,12 @@ class Routes:
             lambda model: model.chat(ctx.text, persona=persona, history=history, hint=hint),
             what="chat model",
         )
+        # a chat reply may repeat citations from the thread, never invent one
+        text = check_citations(text, cited("\n".join(t.text for t in history))).text.strip()
+        if not text:
+            text = await standing_in(self.offline, UNUSABLE).chat(
+                ctx.text, persona=persona, history=history, hint=hint
+            )
         buttons: tuple[Button, ...] = ()
         if len(query_terms(ctx.text)) >= 3 and decision.guard not in LOOKS_ELSEWHERE:
             buttons = (Button(Action.DEEP_INVESTIGATION, "Run a deep investigation", str(ctx.message.id)),)
@@ -122,9 +130,14 @@ class Routes:
             lambda model: model.answer(question, persona=persona, sources=sources, history=history),
             what="deep model",
         )
-        text, removed = validate_citations(text, {s.short_id for s in sources})
-        if removed:
-            log.info("removed %d unknown citations from a quick answer", removed)
+        checked = check_citations(text, [s.id for s in sources])
+        text = checked.text.strip()
+        if checked.removed:
+            log.info("removed %d unknown citations from a quick answer", checked.removed)
+        if not text:
+            text = await standing_in(self.offline, UNUSABLE).answer(
+                question, persona=persona, sources=sources, history=history
+            )
         await self._answer_with_offer(ctx, sender, text, question, weak=False)
 
     async def _answer_with_offer(

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.config import Settings
-from bot.llm.base import LLMProvider, Source, Synthesis, Turn, validate_citations
+from bot.llm.base import LLMProvider, Synthesis, Turn
 from bot.llm.offline import OfflineProvider
+from bot.llm.usage import Call
+from bot.sources import Source
 
 
-def make_provider(settings: Settings, *, capabilities: Sequence[str] = ()) -> LLMProvider:
+def make_provider(
+    settings: Settings,
+    *,
+    capabilities: Sequence[str] = (),
+    on_usage: Callable[[Call], Awaitable[None]] | None = None,
+) -> LLMProvider:
     """The provider the settings ask for; one per process."""
     if settings.use_anthropic:
         from bot.errors import ConfigError
@@ -22,9 +29,9 @@ def make_provider(settings: Settings, *, capabilities: Sequence[str] = ()) -> LL
             base_url=settings.anthropic_base_url,
             fast_model=settings.fast_model,
             deep_model=settings.deep_model,
-            timeout=settings.llm_timeout_s,
-            classify_timeout=settings.classify_timeout_s,
+            budgets=settings.budgets,
             max_retries=settings.llm_max_retries,
+            on_usage=on_usage,
         )
     return OfflineProvider(capabilities=capabilities)
 
@@ -36,5 +43,4 @@ __all__ = [
     "Synthesis",
     "Turn",
     "make_provider",
-    "validate_citations",
 ]

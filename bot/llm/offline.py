@@ -1,5 +1,5 @@
-"""The offline provider: deterministic and extractive, and honest about being offline.
-Used when no API key is set, and as the fallback when the model cannot be reached."""
+"""The offline provider: deterministic and extractive, and honest about why it answers:
+no language model is configured, or (as the fallback) the configured one did not answer."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from bot.llm.base import Source, Synthesis, Turn, WebFinding
+from bot.llm.base import Synthesis, Turn, WebFinding
 from bot.routing import Decision, is_referential, normalize
-from storage.knowledge import query_terms
+from bot.sources import Source
+from bot.terms import query_terms
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 _GREETING = re.compile(
@@ -82,7 +83,7 @@ def _plain(title: str) -> str:
     return " ".join(_MARKUP.sub(" ", title).split())
 
 
-def _briefing(sources: Sequence[Source]) -> Synthesis:
+def _briefing(sources: Sequence[Source], why: str = "no language model is configured") -> Synthesis:
     """The summary as the investigation's digest says it: one paragraph per facet (what
     happened, why, impact, outcome, who decided), each statement citing its note once.
     (Steering notes are answered by the report itself, ``report.notes_answered``.)"""
@@ -96,7 +97,7 @@ def _briefing(sources: Sequence[Source]) -> Synthesis:
     order = ["What happened", "Why", "Impact", "Outcome", "Who decided"]
     labels = sorted(by_label, key=lambda label: order.index(label) if label in order else len(order))
     paragraphs = [f"**{label}.** " + " ".join(by_label[label]) for label in labels]
-    summary = "*(Extractive summary: no language model is configured.)*\n\n" + "\n\n".join(paragraphs)
+    summary = f"*(Extractive summary: {why}, so this is what the notes say.)*\n\n" + "\n\n".join(paragraphs)
     return Synthesis(summary=summary, gaps=[], extractive=True)
 
 
@@ -125,8 +126,18 @@ class OfflineProvider:
     name = "offline"
     offline = True
 
-    def __init__(self, *, capabilities: Sequence[str] = ()) -> None:
+    def __init__(self, *, capabilities: Sequence[str] = (), reason: str = "") -> None:
         self.capabilities = list(capabilities)
+        # why there is no model answer, in words for the user; empty: none is configured
+        self.reason = reason
+
+    def standing_in(self, reason: str) -> OfflineProvider:
+        """This provider as the fallback for a configured model that could not answer."""
+        return OfflineProvider(capabilities=self.capabilities, reason=reason)
+
+    @property
+    def _why(self) -> str:
+        return self.reason or "no language model is configured"
 
     async def classify(self, text: str, *, history: Sequence[Turn], lexicon: Decision) -> Decision:
         return lexicon
@@ -159,6 +170,11 @@ class OfflineProvider:
                 "Hello! Ask me a question about the team's notes, or ask me to dig into something "
                 "and I'll investigate in the background and report back here."
             )
+        if self.reason:
+            return (
+                f"Sorry, {self.reason}, so I can't give this a proper reply. "
+                'Ask me a question to search the notes, or say "dig into …" for a full investigation.'
+            )
         return (
             "Noted. (I'm running without a language model, so I keep small talk short.) "
             'Ask me a question to search the knowledge base, or say "dig into …" for a full investigation.'
@@ -176,10 +192,13 @@ class OfflineProvider:
         else:
             terms = query_terms(question)
             for src in sources[:4]:
-                picked = best_sentences(src.content, terms, n=2) or [_clip(src.content)]
+                picked = best_sentences(src.text, terms, n=2) or [_clip(src.text)]
                 snippet = _clip(" ".join(picked), 360)
                 lines.append(f"- **{src.title}**: {snippet} [Entry {src.short_id}]")
-        head = "From the notes (an extractive answer: no language model is configured):"
+        if self.reason:
+            head = f"{self.reason[0].upper()}{self.reason[1:]}; here is what the notes say:"
+        else:
+            head = "From the notes (an extractive answer: no language model is configured):"
         return head + "\n" + "\n".join(lines)
 
     async def rewrite_question(self, request: str, *, history: Sequence[Turn]) -> str:
@@ -198,7 +217,7 @@ class OfflineProvider:
         self, topic: str, *, sources: Sequence[Source], notes: Sequence[str], edges: Sequence[str]
     ) -> Synthesis:
         if any(src.labels for src in sources):
-            return _briefing(sources)
+            return _briefing(sources, self._why)
         terms = query_terms(" ".join([topic, *notes]))
         by_phase: dict[int, list[Source]] = {}
         for src in sources:
@@ -213,14 +232,14 @@ class OfflineProvider:
         for phase in sorted(by_phase):
             parts = []
             for src in by_phase[phase][:4]:
-                picked = best_sentences(src.content, terms, n=1) or [_clip(src.content, 200)]
+                picked = best_sentences(src.text, terms, n=1) or [_clip(src.text, 200)]
                 parts.append(f"{_clip(picked[0], 260).rstrip('.')} [Entry {src.short_id}].")
             if parts:
                 paragraphs.append(f"{intro.get(phase, 'Also:')} " + " ".join(parts))
             if len(paragraphs) == 4:
                 break
         summary = "\n\n".join(paragraphs[:4])
-        summary = "*(Extractive summary: no language model is configured.)*\n\n" + summary
+        summary = f"*(Extractive summary: {self._why}, so this is what the notes say.)*\n\n" + summary
         return Synthesis(summary=summary, gaps=[], extractive=True)
 
     async def find_gaps(self, topic: str, *, sources: Sequence[Source]) -> list[str]:

@@ -15,9 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from bot.llm.base import Source, source_of
 from bot.research.lexical import words
-from storage.knowledge import EntryView, query_terms
+from bot.sources import Source, source_of
+from bot.terms import query_terms
+from storage.knowledge import EntryView
 
 # A passage scores cos(question, title + section + passage) + COVERAGE_WEIGHT · (share of
 # the question's idf-weighted words it holds) + PRIOR_WEIGHT · (its note's relevance), less

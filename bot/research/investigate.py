@@ -13,14 +13,17 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from bot.citations import check_citations
 from bot.errors import InputError
-from bot.llm.base import LLMProvider, Source, source_of
+from bot.llm.base import LLMProvider
 from bot.research import relevance
 from bot.research.digest import digest, open_questions
 from bot.research.evidence import Passage
 from bot.research.recall import ANSWER_TYPES, CITATION, EarlierAnswer, Grade, Recall
 from bot.research.search import Hit, Retriever
-from storage.knowledge import EntryDraft, EntryView, Knowledge, query_terms
+from bot.sources import Source, source_of
+from bot.terms import query_terms
+from storage.knowledge import EntryDraft, EntryView, Knowledge
 
 Progress = Callable[[int, str], Awaitable[None]]
 
@@ -307,7 +310,10 @@ class Investigator:
         dossier.mentioned_people = people
         if use_llm_gaps and not self.llm.offline:
             try:
-                gap_queries += await self.llm.find_gaps(topic, sources=dossier.sources()[:30])
+                shown = dossier.sources()[:30]
+                found = await self.llm.find_gaps(topic, sources=shown)
+                # model text that may reach the report (Knowledge Gaps): no invented citations
+                gap_queries += [check_citations(q, [s.id for s in shown]).text.strip() for q in found]
             except Exception:  # the deterministic extraction below still runs
                 pass
         gap_queries += candidates

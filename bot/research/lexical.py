@@ -35,7 +35,8 @@ import snowballstemmer
 
 from bot.clock import Clock
 from bot.research.refresh import REFRESH_EVERY, RefreshGate
-from storage.knowledge import EntryText, Knowledge, query_terms
+from bot.terms import query_terms
+from storage.knowledge import EntryText, Knowledge
 
 K1 = 1.2
 B = 0.75

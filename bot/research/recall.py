@@ -10,8 +10,9 @@ from enum import StrEnum
 from bot.research import relevance
 from bot.research.evidence import Answerer, Evidence
 from bot.research.search import Hit, Retriever
+from bot.terms import query_terms
 from bot.text import content_label
-from storage.knowledge import EntryView, Knowledge, query_terms
+from storage.knowledge import EntryView, Knowledge
 
 ANSWER_TYPES = ("report", "answer")
 # the edge from a written-back report to each entry it cites: earlier answers are found by
@@ -212,30 +213,30 @@ def render_recall(result: RecallResult, *, short: int = 8) -> str:
 
 def recall_prose(result: RecallResult, *, limit: int = 5) -> str:
     """The cascade as a chat reply: sentences with ``[Entry …]`` citations (which the
-    adapters turn into links) and the report file of an earlier answer, no scores."""
+    adapters turn into links), no scores. Titles pass ``content_label``; where an earlier
+    report's file lives on the server is not said in a chat."""
     paragraphs: list[str] = []
     if result.earlier is not None:
         e = result.earlier.entry
         date = e.created_at.date().isoformat()
-        path = e.meta.get("report_path") if isinstance(e.meta, dict) else None
-        where = f" (full report: `{path}`)" if path else ""
+        where = ""
         if result.earlier.grade is Grade.STRONG:
             body = " ".join(e.content.split())
             paragraphs.append(
-                f"I answered this before, on {date}: **{e.title}** [Entry {e.id[:8]}]{where}. "
+                f"I answered this before, on {date}: **{content_label(e.title)}** [Entry {e.id[:8]}]{where}. "
                 + (body[:400] + ("…" if len(body) > 400 else ""))
             )
             return "\n\n".join(paragraphs)
         paragraphs.append(
             f"An earlier answer from {date} may cover part of this, so check it before reusing it: "
-            f"**{e.title}** [Entry {e.id[:8]}]{where}."
+            f"**{content_label(e.title)}** [Entry {e.id[:8]}]{where}."
         )
     if result.hits:
-        named = [f"**{h.entry.title}** [Entry {h.entry.id[:8]}]" for h in result.hits[:limit]]
+        named = [f"**{content_label(h.entry.title)}** [Entry {h.entry.id[:8]}]" for h in result.hits[:limit]]
         lead = "The closest notes are" if len(named) > 1 else "The closest note is"
         paragraphs.append(f"{lead} {_listing(named)}.")
     elif result.explored:
-        named = [f"**{x.entry.title}** [Entry {x.entry.id[:8]}]" for x in result.explored[:limit]]
+        named = [f"**{content_label(x.entry.title)}** [Entry {x.entry.id[:8]}]" for x in result.explored[:limit]]
         paragraphs.append(f"Following links from the notes leads to {_listing(named)}.")
     if not paragraphs:
         return (

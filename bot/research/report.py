@@ -12,8 +12,9 @@ from collections import Counter, defaultdict
 from bot.llm.base import Synthesis
 from bot.llm.offline import best_sentences
 from bot.research.investigate import Dossier
+from bot.terms import query_terms
 from bot.text import content_label
-from storage.knowledge import EntryView, query_terms
+from storage.knowledge import EntryView
 
 SEPARATOR = "\n\n---\n\n"
 RELATED_SHOWN = 8  # of the neighbourhood set aside, the closest shown
@@ -174,7 +175,7 @@ def notes_answered(dossier: Dossier, notes: list[str]) -> str:
     lines = []
     for note in dict.fromkeys(notes):
         answers = dossier.note_answers.get(note, [])
-        asked = _cell(note[:200])
+        asked = _cell(content_label(note[:200]))
         if not answers:
             lines.append(f'- On "{asked}": the notes have nothing on this.')
             continue
@@ -183,7 +184,7 @@ def notes_answered(dossier: Dossier, notes: list[str]) -> str:
         for entry in answers[:2]:
             picked = best_sentences(entry.content, terms, n=1)
             text = picked[0] if picked else entry.title
-            said.append(f"{_cell(text[:240]).rstrip('.')} [Entry {entry.id[:8]}].")
+            said.append(f"{_cell(content_label(text[:240])).rstrip('.')} [Entry {entry.id[:8]}].")
         lines.append(f'- On "{asked}": ' + " ".join(said))
     return "You asked me to cover:\n" + "\n".join(lines) if lines else ""
 

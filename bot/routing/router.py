@@ -117,7 +117,12 @@ def _learned(
     guard = lexicon.guard
     # "how are you?" mentions the bot but is small talk, answered in the persona's voice
     small_talk = lexicon.route is Route.NONE and lexicon.reason == "small talk"
-    if chosen is Route.NONE and guard is None and not small_talk and any(p.search(text.lower()) for p in _ABOUT_BOT):
+    if (
+        chosen is Route.NONE
+        and guard is None
+        and not small_talk
+        and any(p.search(text.lower()) for p in _ABOUT_BOT)
+    ):
         guard = Guard.CAPABILITY
     return Decision(
         chosen,

@@ -15,8 +15,9 @@ from research_helpers import NOW, draft
 
 from bot.clock import FakeClock
 from bot.research.lexical import LexicalIndex, tags_text, words
+from bot.terms import query_terms
 from storage.db import Database
-from storage.knowledge import EntryDraft, Knowledge, query_terms
+from storage.knowledge import EntryDraft, Knowledge
 
 # plain words whose Porter stems SQLite and the snowball implementation agree on
 VOCAB = """kafka consumer lag partition broker replica leader outage incident review billing invoice

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.llm import validate_citations
+from bot.citations import check_citations
 from bot.llm.base import Synthesis
 from bot.research.recall import Grade, render_recall
 from bot.research.report import render_report
@@ -202,11 +202,11 @@ async def test_zero_seed_results_stop_after_phase1(rt: Any, graph: dict[str, str
 
 
 def test_citation_validation_removes_invented_ids() -> None:
-    text, removed = validate_citations(
-        "A [Entry abcdef12]. B [Entry 99999999]. C [Entry ABCDEF12].", {"abcdef12"}
+    checked = check_citations(
+        "A [Entry abcdef12]. B [Entry 99999999]. C [Entry ABCDEF12].", {"abcdef12-0000-4000-8000-000000000000"}
     )
-    assert removed == 1
-    assert text == "A [Entry abcdef12]. B. C [Entry abcdef12]."
+    assert checked.removed == 1
+    assert checked.text == "A [Entry abcdef12]. B. C [Entry abcdef12]."
 
 
 async def test_report_sections_and_omissions(rt: Any, graph: dict[str, str]) -> None:

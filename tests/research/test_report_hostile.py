@@ -8,7 +8,7 @@ from datetime import datetime
 
 from bot.llm.base import Synthesis
 from bot.research.investigate import Dossier, Edge
-from bot.research.recall import EarlierAnswer, Grade, RecallResult, render_recall
+from bot.research.recall import EarlierAnswer, Grade, RecallResult, recall_prose, render_recall
 from bot.research.report import render_report
 from storage.knowledge import EntryView
 
@@ -82,5 +82,6 @@ def test_no_server_path_in_the_earlier_answer_line_or_recall() -> None:
     dossier = hostile_dossier()
     report = render_report(dossier, Synthesis(summary="Summary.", gaps=[]))
     assert "/srv/mallory" not in report
-    recalled = render_recall(RecallResult("Atlas security", earlier=dossier.earlier))
-    assert "/srv/mallory" not in recalled and "deadbeef" not in recalled
+    for render in (render_recall, recall_prose):
+        recalled = render(RecallResult("Atlas security", earlier=dossier.earlier))
+        assert "/srv/mallory" not in recalled and "deadbeef" not in recalled

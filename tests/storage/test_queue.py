@@ -488,6 +488,43 @@ async def test_no_cross_process_wake_on_sqlite(tmp_path: Path) -> None:
     await db.dispose()
 
 
+async def test_unavailable_tells_a_database_that_went_away_from_a_refused_statement(tmp_path: Path) -> None:
+    """What the worker waits out (and hands back) versus what fails an investigation."""
+    import asyncpg
+    from sqlalchemy.exc import DBAPIError
+
+    from storage.db import unavailable
+
+    def caught(work: object) -> BaseException:
+        try:
+            work()  # type: ignore[operator]
+        except Exception as exc:
+            return exc
+        raise AssertionError("no error")
+
+    closed = Database("postgresql://mallory@127.0.0.1:1/nowhere")  # nothing listens on port 1
+    with pytest.raises(Exception) as refused:
+        await closed.fetch_one("SELECT 1")
+    assert unavailable(refused.value)
+    down = caught(lambda: closed.blocking.connect())
+    assert isinstance(down, DBAPIError) and unavailable(down)
+    await closed.dispose()
+
+    db = await _db(f"sqlite:///{tmp_path / 'q.db'}")
+    holder = sqlite3.connect(tmp_path / "q.db")
+    holder.execute("BEGIN IMMEDIATE")
+    other = sqlite3.connect(tmp_path / "q.db", timeout=0)
+    locked = caught(lambda: other.execute("BEGIN IMMEDIATE"))
+    assert unavailable(locked)
+    holder.rollback()
+    for conn in (holder, other):
+        conn.close()
+    await db.dispose()
+    assert not unavailable(ValueError("not a database problem"))
+    assert not unavailable(NotADirectoryError(20, "Not a directory"))  # a report file, not the database
+    assert not unavailable(asyncpg.exceptions.UndefinedTableError("relation does not exist"))
+
+
 async def test_a_request_on_another_topic_is_not_absorbed_by_the_open_one(
     db_url: str, clock: FakeClock
 ) -> None:

@@ -46,7 +46,7 @@ async def test_the_hostile_corpus_takes_no_effect_in_telegram(harness: Harness, 
     visible = "\n".join(str(m.get("text") or m.get("caption") or "") for m in sent)
     assert "Atlas security" in visible, "the hostile notes were found and shown"
     assert {t.lower() for t in re.findall(r"</?([a-zA-Z]+)", raw)} <= OUR_TAGS, "no HTML from content"
-    hrefs = re.findall(r'href="([^"]*)"', raw)
+    hrefs = re.findall(r'<a href="([^"]*)"', raw)  # real anchors; escaped text is not a link
     assert all(
         href.startswith(("http://", "https://", "mailto:")) or href == f"tg://user?id={ANA['id']}"
         for href in hrefs

@@ -1,0 +1,73 @@
+"""What a model is shown of the knowledge base: plain sources (id, title, text and a little
+metadata), so the model layer never depends on how entries are stored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class Source:
+    """One entry handed to a model as untrusted data; ``id`` is the full entry id."""
+
+    id: str
+    title: str
+    text: str
+    kind: str = "note"
+    author: str = ""
+    date: str = ""
+    phase: int = 1
+    # the parts that answer the question, each readable alone (``bot/research/evidence.py``);
+    # empty: the whole entry
+    passages: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()  # what each passage says (an investigation's "Why", "Impact"…), if known
+
+    @property
+    def short_id(self) -> str:
+        return self.id[:8]
+
+    @property
+    def content(self) -> str:
+        """The entry's text (the name storage uses)."""
+        return self.text
+
+    @property
+    def type(self) -> str:
+        """The entry's kind (the name storage uses)."""
+        return self.kind
+
+
+class EntryLike(Protocol):
+    """The fields of a stored entry a source is made from."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def content(self) -> str: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def author(self) -> str: ...
+    @property
+    def created_at(self) -> datetime: ...
+
+
+def source_of(
+    entry: EntryLike, phase: int = 1, passages: tuple[str, ...] = (), labels: tuple[str, ...] = ()
+) -> Source:
+    """A knowledge entry as a model sees it."""
+    return Source(
+        id=entry.id,
+        title=entry.title,
+        text=entry.content,
+        kind=entry.type,
+        author=entry.author,
+        date=entry.created_at.date().isoformat(),
+        phase=phase,
+        passages=passages,
+        labels=labels,
+    )
