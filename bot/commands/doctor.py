@@ -1,5 +1,5 @@
 """`mallory doctor`: is everything this process would use ready? The database, the data
-folder, the embedder, each configured platform and the model, each checked for real and
+folder, the embedder, each configured platform, the model and the access policy, each checked for real and
 reported in one line. Never prints a secret: every line goes through ``redact``."""
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ async def run_checks(settings: Settings, platforms: dict[str, PlatformCheck]) ->
         ("embedder", check_embedder),
         *platforms.items(),
         ("model", check_model),
+        ("access policy", check_policy),
     ]
     results = []
     for name, check in checks:
@@ -179,6 +180,13 @@ async def check_model(settings: Settings) -> str:
     return f"{settings.fast_model} answers (model {reply.model})"
 
 
+async def check_policy(settings: Settings) -> str:
+    """The effective access policy in one line (`mallory policy` prints it in full)."""
+    from bot.policy import AccessPolicy
+
+    return "; ".join(f"{name} {value}" for name, value in AccessPolicy.from_settings(settings).describe())
+
+
 # ------------------------------------------------------------------ the command
 
 
@@ -188,7 +196,8 @@ def register(subparsers: Any) -> None:
         help="check that the database, data folder, embedder, platforms and model are ready",
         description="Check, for real, everything this configuration would use: the database "
         "(reachable, server version, migrations), the data folder (writable), the embedder, each "
-        "configured platform (Slack auth.test, Telegram getMe) and the model (a one-token call). "
+        "configured platform (Slack auth.test, Telegram getMe), the model (a one-token call) and the "
+        "access policy in force (see `mallory policy`). "
         "Prints one line per check; exits 1 if any failed. Never prints a secret.",
     )
     p.set_defaults(handler=cmd_doctor)

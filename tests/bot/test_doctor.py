@@ -96,13 +96,16 @@ async def test_everything_ready(
     capsys.readouterr()
     code, lines, last = await doctor(capsys)
     assert (code, last) == (0, "ready")
-    assert list(lines) == ["database", "data folder", "embedder", "slack", "telegram", "model"]
+    assert list(lines) == ["database", "data folder", "embedder", "slack", "telegram", "model", "access policy"]
     assert all(v.startswith("ok") for v in lines.values())
     assert "migrations at head" in lines["database"]
     assert ("PostgreSQL 1" if "MALLORY_DATABASE_URL" in env else "SQLite 3") in lines["database"]
     assert "@mallory (UBOT) in Fake Team, Socket Mode" in lines["slack"]
     assert "@DoctorBot (987654321)" in lines["telegram"]
     assert "claude-haiku-4-5 answers" in lines["model"]
+    # the policy in force is shown too: Telegram closed by default, Slack the installing workspace
+    assert "TELEGRAM_ALLOWED_CHATS (none)" in lines["access policy"]
+    assert "SLACK_ALLOWED_TEAMS (the installing workspace)" in lines["access policy"]
     slack, telegram, model = servers
     assert [c.method for c in slack.calls] == ["auth.test"]
     assert telegram.calls_to("getMe")
