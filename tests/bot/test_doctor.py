@@ -96,7 +96,15 @@ async def test_everything_ready(
     capsys.readouterr()
     code, lines, last = await doctor(capsys)
     assert (code, last) == (0, "ready")
-    assert list(lines) == ["database", "data folder", "embedder", "slack", "telegram", "model", "access policy"]
+    assert list(lines) == [
+        "database",
+        "data folder",
+        "embedder",
+        "slack",
+        "telegram",
+        "model",
+        "access policy",
+    ]
     assert all(v.startswith("ok") for v in lines.values())
     assert "migrations at head" in lines["database"]
     assert ("PostgreSQL 1" if "MALLORY_DATABASE_URL" in env else "SQLite 3") in lines["database"]
