@@ -134,10 +134,9 @@ async def test_no_route_and_no_phase_crosses_spaces(spaces_rt: Runtime, leak_set
     # every phase of a fresh dig, and the earlier-answer cache, straight from the investigator
     dossier = await rt.investigator.run(QUESTION, space="beta")
     assert dossier.found and {f.entry.space for f in dossier.found.values()} == {"beta"}
-    # every phase ran; what the expansion phases reached (sources or, since sources must be
-    # relevant, "potentially related" neighbours) is checked for the space below
-    assert dossier.phases_run == 4
-    assert len(dossier.found) + len(dossier.related) > len([f for f in dossier.found.values() if f.phase == 1])
+    # all four phases ran; what phases 2 and 3 reached that is off the topic is listed as
+    # potentially related (never a source), and it too must stay in the space
+    assert dossier.phases_run == 4 and (dossier.edges or dossier.related)
     assert dossier.earlier is None or dossier.earlier.entry.space == "beta"
     assert all(entry.space == "beta" for entry, _, _ in dossier.related)
 
