@@ -125,7 +125,7 @@ class SlowLLM:
 
 def _inbound(i: int, text: str, conversation: str) -> Inbound:
     return Inbound(
-        ThreadRef("bench", "local", "C", conversation),
+        ThreadRef("console", "local", "C", conversation),  # the access policy admits the console
         f"u{i}",
         Person("U1", "Ana"),
         text,
