@@ -204,6 +204,20 @@ class Scorer:
         self.embedder = getattr(semantic, "embedder", None) if semantic is not None else None
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache = cache
+        # a note cut into units, by (id, revision) and the titles mapping it was cut with
+        # (the same object until an entry changes): every quick answer cuts its notes again
+        self._units: dict[tuple[str, int], tuple[Mapping[str, str] | None, list[Unit]]] = {}
+
+    def units(self, entry: EntryView, titles: Mapping[str, str] | None) -> list[Unit]:
+        key = (entry.id, entry.revision)
+        cached = self._units.get(key)
+        if cached is not None and cached[0] is titles:
+            return cached[1]
+        if len(self._units) >= self._cache:
+            self._units.clear()
+        cut = units(entry.content, titles)
+        self._units[key] = (titles, cut)
+        return cut
 
     @property
     def semantic(self) -> bool:
@@ -236,7 +250,7 @@ class Scorer:
         asks = _section_words(query, self.retriever.lexical.stem)
         candidates: list[tuple[EntryView, Unit, str, str]] = []
         for entry in entries:
-            for unit in units(entry.content, titles):
+            for unit in self.units(entry, titles):
                 # a passage is read with its note's title and section: "Cause: …" under
                 # "Beacon login loop" is what the question is about
                 near = f"{unit.section}: {unit.text}" if unit.section else unit.text

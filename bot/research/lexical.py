@@ -44,6 +44,7 @@ TITLE_WEIGHT, CONTENT_WEIGHT, TAGS_WEIGHT = 3.0, 1.0, 2.0
 
 _TOKEN = re.compile(r"[^\W_]+")
 _MAX_STEMMED = 64  # FTS5's porter leaves longer tokens as they are
+_STEM_CACHE = 50_000  # words remembered by LexicalIndex.stem (a few MB at most)
 
 
 class _Stemmer:
@@ -123,6 +124,9 @@ class LexicalIndex:
         self.merge_at = merge_at  # pending postings that trigger a merge (or 10% of main)
         self._terms = _Terms()  # grown by the tokenizing thread
         self._query_stemmer = _Stemmer()  # used on the event loop
+        # Porter's stemmer costs ~35 µs a word in pure Python, and answering a question
+        # stems every word of every candidate passage: the same few thousand words
+        self._stems: dict[str, str] = {}
         self._revision = 0
         self._lock = asyncio.Lock()
         # per slot
@@ -402,7 +406,12 @@ class LexicalIndex:
 
     def stem(self, word: str) -> str:
         """A lowercased word as the index stems it."""
-        return self._query_stemmer.stem(word)
+        stem = self._stems.get(word)
+        if stem is None:
+            if len(self._stems) >= _STEM_CACHE:
+                self._stems.clear()
+            stem = self._stems[word] = self._query_stemmer.stem(word)
+        return stem
 
     def _weighted_terms(self, query: str) -> list[tuple[str, int | None, float]]:
         """The query's content words once each: (stem, term id or None, idf). A word no
