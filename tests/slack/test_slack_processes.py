@@ -227,7 +227,14 @@ async def test_a_redelivered_event_and_a_twin_across_two_bot_processes_make_one_
                 return any(not m.get("metadata") for m in slack.posts_in("C111", TS))
 
             await _until(acknowledged)
-            await asyncio.sleep(1.0)  # room for a second acknowledgement, were there one
+
+            async def reported() -> bool:
+                # wait for an event instead of a fixed time: the report comes a worker tick and
+                # a whole investigation after the enqueue, so a second acknowledgement from the
+                # other deliveries, were there one, would be in the thread by then
+                return any(m.get("metadata") for m in slack.posts_in("C111", TS))
+
+            await _until(reported)
         # the acknowledgement may have been edited since (the run processes' workers report)
         acks = [m for m in slack.posts_in("C111", TS) if not m.get("metadata")]
         assert len(acks) == 1
