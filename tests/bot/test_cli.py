@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from mallory_process import run_mallory
 
 from bot.cli import build_parser, main
 
@@ -70,29 +69,8 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
         assert "usage: mallory" in capsys.readouterr().out
 
 
-def _mallory(
-    tmp_path: Path, args: list[str], stdin: str, **env_extra: str
-) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m bot`` as a person would, with no credentials but ``env_extra``."""
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("SLACK_", "TELEGRAM_", "ANTHROPIC_", "MALLORY_"))
-    }
-    env.update({"MALLORY_DATA_DIR": str(tmp_path / "data"), "MALLORY_EMBEDDER": "none", **env_extra})
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=120,
-    )
-
-
 def test_piped_chat_waits_for_the_investigation(tmp_path: Path) -> None:
-    proc = _mallory(tmp_path, ["chat", "--wait", "60"], "dig into the March ingestion outage\n")
+    proc = run_mallory(tmp_path, ["chat", "--wait", "60"], "dig into the March ingestion outage\n")
     assert proc.returncode == 0, proc.stderr
     assert "seeded it from" in proc.stderr
     assert "On it: investigating" in proc.stdout
@@ -101,7 +79,9 @@ def test_piped_chat_waits_for_the_investigation(tmp_path: Path) -> None:
 
 
 def test_run_without_credentials_says_why_and_opens_the_console(tmp_path: Path) -> None:
-    proc = _mallory(tmp_path, ["run", "--no-seed"], "hello\n", SLACK_BOT_TOKEN="xoxb-only-a-bot-token-123456")
+    proc = run_mallory(
+        tmp_path, ["run", "--no-seed"], "hello\n", SLACK_BOT_TOKEN="xoxb-only-a-bot-token-123456"
+    )
     assert proc.returncode == 0, proc.stderr
     assert "slack: not started — SLACK_BOT_TOKEN needs SLACK_APP_TOKEN" in proc.stderr
     assert "telegram: not started — no TELEGRAM_BOT_TOKEN" in proc.stderr

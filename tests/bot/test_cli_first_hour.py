@@ -12,37 +12,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from mallory_process import run_mallory
 
 from bot.cli import build_parser, main
 
 
-def _mallory(
-    tmp_path: Path, args: list[str], stdin: str = "", **env_extra: str
-) -> subprocess.CompletedProcess[str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("SLACK_", "TELEGRAM_", "ANTHROPIC_", "MALLORY_"))
-    }
-    env.update({"MALLORY_DATA_DIR": str(tmp_path / "data"), "MALLORY_EMBEDDER": "none", **env_extra})
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=180,
-    )
-
-
 def test_recall_finds_what_the_console_investigated(tmp_path: Path) -> None:
-    chat = _mallory(tmp_path, ["chat", "--wait", "120"], "dig into the on-call policy\n")
+    chat = run_mallory(tmp_path, ["chat", "--wait", "120"], "dig into the on-call policy\n")
     assert "(report)" in chat.stdout, chat.stderr
-    proc = _mallory(tmp_path, ["recall", "the on-call policy"])
+    proc = run_mallory(tmp_path, ["recall", "the on-call policy"])
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("STRONG"), proc.stdout
-    miss = _mallory(tmp_path, ["recall", "zeppelin hangar acoustics"])
+    miss = run_mallory(tmp_path, ["recall", "zeppelin hangar acoustics"])
     assert miss.stdout.startswith("MISS"), miss.stdout
 
 
@@ -57,7 +38,7 @@ def test_every_command_with_a_space_documents_it(capsys: pytest.CaptureFixture[s
 
 
 def test_an_unknown_mallory_variable_is_named_with_the_closest_known_one(tmp_path: Path) -> None:
-    proc = _mallory(tmp_path, ["classify", "hi"], MALLORY_DATBASE_URL="sqlite:///x.db")
+    proc = run_mallory(tmp_path, ["classify", "hi"], MALLORY_DATBASE_URL="sqlite:///x.db")
     assert proc.returncode == 0, proc.stderr
     warning = [line for line in proc.stderr.splitlines() if "MALLORY_DATBASE_URL" in line]
     assert len(warning) == 1 and "MALLORY_DATABASE_URL" in warning[0]
@@ -65,7 +46,7 @@ def test_an_unknown_mallory_variable_is_named_with_the_closest_known_one(tmp_pat
 
 def test_a_typo_in_dot_env_is_named_too(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text("MALLORY_EMBEDDDER=none\n")
-    proc = _mallory(tmp_path, ["classify", "hi"])
+    proc = run_mallory(tmp_path, ["classify", "hi"])
     assert "unknown setting MALLORY_EMBEDDDER is ignored; did you mean MALLORY_EMBEDDER?" in proc.stderr
 
 
