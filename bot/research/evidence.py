@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from bot.research.lexical import words
+from bot.research.relevance import focus
 from bot.sources import Source, source_of
 from bot.terms import query_terms
 from storage.knowledge import EntryView
@@ -25,7 +26,7 @@ from storage.knowledge import EntryView
 # SHORT_PENALTY for a fragment. Chosen on the gold set (bench/README.md, Answers).
 MAX_PASSAGES = 6
 PASSAGE_FLOOR = 0.44  # below this a passage answers nothing (with an embedder)
-LEX_PASSAGE_FLOOR = 0.45  # without one (no cosine term)
+LEX_PASSAGE_FLOOR = 0.30  # without one (no cosine term)
 PASSAGE_RELATIVE = 0.60  # of the best passage's score, for passages of the best passage's note
 OTHER_NOTE_RELATIVE = 0.85  # for passages of other notes: a second note must be nearly as good
 COVERAGE_WEIGHT = 0.4
@@ -47,6 +48,11 @@ _ASKS_FOR = {
     "when": ("timeline", "rollout", "milestones", "schedule"),
     "result": ("results", "outcome"),
 }
+# the passage holds the kind of thing the question asks for (a name, an amount, a date): with
+# an embedder the meaning already says it (on the gold set a bonus cost facts), without one
+# it is the only hint which sentence of an answering note answers
+TYPE_BONUS = 0.0
+LEX_TYPE_BONUS = 0.03
 MMR_LAMBDA = 0.75
 DUPLICATE = 0.85  # similarity at which a passage repeats one already chosen
 SHORT_WORDS = 5  # a sentence shorter than this is read with the one before it
@@ -59,9 +65,54 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[*€$£])")
 _INLINE_TAG = re.compile(r"(?<![\w/&])#(?=[A-Za-z][\w/-]*)[\w/-]+")
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
-_REFERS_BACK = re.compile(r"^(?:it|its|this|that|these|those|they|their|them|he|she|his|her|there|so|then)\b", re.I)
+_REFERS_BACK = re.compile(
+    r"^(?:it|its|this|that|these|those|they|their|them|he|she|his|her|there|so|then|"
+    # a sentence opening with a connective continues the one before ("Without one, …")
+    r"otherwise|however|but|instead|without (?:one|it|that|this)|if not|in that case|except)\b",
+    re.I,
+)
+ANSWER_CHARS = 480  # a question in a note keeps its answer paragraph up to this length
+# "**Owner:** …", "Why it happened: …": a label opening a passage names it as a heading would
+_LABEL = re.compile(r"^([A-Z][\w' ()/-]{1,40}?):\s")
+_MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+_NUMBER = re.compile(
+    r"\d|[€$£¥]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|dozen|hundred|thousand|half)\b",
+    re.I,
+)
+_DATE = re.compile(
+    rf"\b(?:{_MONTHS})\b|\b(?:19|20)\d\d\b|\b\d{{1,2}}:\d\d\b|\bq[1-4]\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b",
+    re.I,
+)
+_DURATION = re.compile(
+    r"\b\d+(?:[.,]\d+)?\s*(?:s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?)\b",
+    re.I,
+)
+_PERSON = re.compile(
+    r"\b[A-Z][a-zà-ÿ]+(?:[ -][A-Z][a-zà-ÿ]+)+\b|\b(?:by|owner|owns|leads?|led|decided|approved|signed|chair\w*)\b"
+)
+_CAUSE = re.compile(
+    r"\b(?:because|due to|caus\w*|reason\w*|root|led to|so that|why|since|after|overflow\w*|fail\w*)\b", re.I
+)
+# what a question asks for, by its opening words, and what a passage holding it looks like
+_ASKS_TYPE: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (re.compile(r"\b(?:who|whos|whom|whose)\b", re.I), _PERSON),
+    (
+        re.compile(
+            r"\bhow (?:much|many|fast|big|large|often|far|old|high|low|expensive)\b|\bwhat (?:percentage|share|amount|number|price|fee|cost|limit|threshold)\b",
+            re.I,
+        ),
+        _NUMBER,
+    ),
+    (re.compile(r"\bhow long\b|\bduration\b", re.I), _DURATION),
+    (re.compile(r"\bwhen\b|\bwhat (?:date|day|time|year|month)\b|\bdeadline\b|\bby when\b", re.I), _DATE),
+    (re.compile(r"\bwhy\b|\bwhat (?:caused|broke|went wrong)\b|\broot cause\b", re.I), _CAUSE),
+)
 _CURRENT = re.compile(
-    r"\b(?:instead of|now|no longer|replac\w*|supersed\w*|revis\w*|from now on|as of|updated?|changed? to)\b", re.I
+    r"\b(?:instead of|now|no longer|replac\w*|supersed\w*|revis\w*|from now on|as of|updated?|changed? to)\b",
+    re.I,
 )
 _CURRENT_SECTION = re.compile(r"\b(?:revision|revised|update|amendment|change|current)\b", re.I)
 
@@ -80,6 +131,7 @@ class Passage:
     entry: EntryView
     unit: Unit
     score: float
+    typed: float = 0.0  # of the score, what the passage got for holding what the question asks for
 
     @property
     def short_id(self) -> str:
@@ -91,7 +143,9 @@ def _clean_inline(text: str, titles: Mapping[str, str]) -> str:
         target, alias = match.group(1).strip(), match.group(2)
         if alias:
             return alias.strip()
-        return titles.get(target.lower(), target.replace("-", " ") if "-" in target and " " not in target else target)
+        return titles.get(
+            target.lower(), target.replace("-", " ") if "-" in target and " " not in target else target
+        )
 
     text = _WIKILINK.sub(link, text)
     text = _INLINE_TAG.sub("", text)
@@ -116,6 +170,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         text = _clean_inline(" ".join(paragraph), titles)
         paragraph.clear()
         pieces: list[str] = []
+        asked: int | None = None  # the piece that is a question being answered
         lead = ""  # a fragment opening the paragraph ("Option 2.") is read with what follows
         for sentence in _SENTENCE.split(text):
             sentence = sentence.strip()
@@ -128,12 +183,16 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
                 sentence, lead = f"{lead} {sentence}", ""
             if pieces and (
                 len(sentence.split()) < SHORT_WORDS  # "Rejected for analytics." belongs to the one before
-                or pieces[-1].endswith("?")  # a question and its answer ("Does it roll over? No. …")
+                # a question keeps its whole answer ("Do I pay? Report it … Without a report, …")
+                or (asked is not None and len(pieces[-1]) + len(sentence) <= ANSWER_CHARS)
                 or _REFERS_BACK.match(sentence)  # "This…", "It…": keep what it points at
             ):
                 pieces[-1] = f"{pieces[-1]} {sentence}"
             else:
                 pieces.append(sentence)
+                asked = None
+            if sentence.endswith("?") and asked is None:
+                asked = len(pieces) - 1
         if lead:
             pieces.append(lead)
         for piece in pieces:
@@ -150,7 +209,9 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             continue
         if line.lstrip().startswith("|"):
             flush()
-            if _TABLE_RULE.match(line.replace("|", " ").strip()) or set(line.replace("|", "").strip()) <= set("-: "):
+            if _TABLE_RULE.match(line.replace("|", " ").strip()) or set(line.replace("|", "").strip()) <= set(
+                "-: "
+            ):
                 continue
             cells = [_clean_inline(c, titles) for c in _cells(line)]
             if header is None:
@@ -185,7 +246,7 @@ class QueryWords:
 
     def __init__(self, lexical: Any, query: str) -> None:
         self._stem = lexical.stem
-        weights = lexical.word_weights(query)
+        weights = lexical.word_weights(focus(query))
         self.weights = weights
         self.total = sum(weights.values()) or 1.0
 
@@ -247,7 +308,10 @@ class Scorer:
         """Every unit of ``entries`` scored against ``query``, best first."""
         await self.retriever.lexical.refresh()
         q = QueryWords(self.retriever.lexical, query)
-        asks = _section_words(query, self.retriever.lexical.stem)
+        stem = self.retriever.lexical.stem
+        asks = _section_words(query, stem)
+        wants = answer_types(query)
+        type_bonus = TYPE_BONUS if self.embedder is not None else LEX_TYPE_BONUS
         candidates: list[tuple[EntryView, Unit, str, str]] = []
         for entry in entries:
             for unit in self.units(entry, titles):
@@ -266,12 +330,21 @@ class Scorer:
             scores = shares.copy()
         out = []
         for (entry, unit, _, _), score in zip(candidates, scores, strict=True):
-            bonus = CURRENT_BONUS if (_CURRENT.search(unit.text) or _CURRENT_SECTION.search(unit.section)) else 0.0
+            bonus = (
+                CURRENT_BONUS
+                if (_CURRENT.search(unit.text) or _CURRENT_SECTION.search(unit.section))
+                else 0.0
+            )
             if len(unit.text.split()) < 6:
                 bonus -= SHORT_PENALTY
-            if unit.section and asks & {self.retriever.lexical.stem(w) for w in words(unit.section)}:
+            label = _LABEL.match(unit.text)
+            named = f"{unit.section} {label.group(1) if label else ''}"
+            if asks & {stem(w) for w in words(named)}:
                 bonus += SECTION_BONUS
-            out.append(Passage(entry, unit, float(score) + bonus + PRIOR_WEIGHT * (prior or {}).get(entry.id, 0.0)))
+            # ranks the passages of an answering note; never lifts one past the floor
+            typed = type_bonus if wants and any(kind.search(unit.text) for kind in wants) else 0.0
+            score = float(score) + bonus + typed + PRIOR_WEIGHT * (prior or {}).get(entry.id, 0.0)
+            out.append(Passage(entry, unit, score, typed))
         out = _demote_superseded(out)
         out.sort(key=lambda p: p.score, reverse=True)
         return out
@@ -296,7 +369,8 @@ class Scorer:
         pool = [
             p
             for p in ranked
-            if p.score >= max(floor, (relative if p.entry.id == best.entry.id else OTHER_NOTE_RELATIVE) * best.score)
+            if p.score - p.typed >= floor
+            and p.score >= (relative if p.entry.id == best.entry.id else OTHER_NOTE_RELATIVE) * best.score
         ][: limit * 4]
         if not pool:
             return []
@@ -345,7 +419,7 @@ def _demote_superseded(passages: list[Passage]) -> list[Passage]:
                 continue
             old_words = _content_words(older.unit.text)
             if old_words and len(old_words & new_words) / len(old_words) >= SUPERSEDED_OVERLAP:
-                out[j] = Passage(older.entry, older.unit, out[j].score - SUPERSEDED_PENALTY)
+                out[j] = Passage(older.entry, older.unit, out[j].score - SUPERSEDED_PENALTY, out[j].typed)
     return out
 
 
@@ -353,6 +427,12 @@ def _same_words(a: Passage, b: Passage) -> bool:
     """Most of their words shared (rows of one table are close in meaning but not repeats)."""
     wa, wb = set(words(a.unit.text)), set(words(b.unit.text))
     return len(wa & wb) / (len(wa | wb) or 1) > 0.6
+
+
+def answer_types(question: str) -> list[re.Pattern[str]]:
+    """What a passage answering ``question`` holds, by the kind of question: a name for
+    "who", an amount for "how much", a date for "when", a cause for "why"."""
+    return [kind for asks, kind in _ASKS_TYPE if asks.search(question)]
 
 
 def _section_words(query: str, stem: Any) -> set[str]:
@@ -418,7 +498,9 @@ class Answerer:
         self._titles[key] = (revision, out)
         return out
 
-    async def evidence(self, question: str, hits: Sequence[Any], *, spaces: Sequence[str], limit: int = 6) -> Evidence:
+    async def evidence(
+        self, question: str, hits: Sequence[Any], *, spaces: Sequence[str], limit: int = 6
+    ) -> Evidence:
         """The relevant hits (calibrated cut-off) and the passages of theirs that answer."""
         if not hits:
             return Evidence(question, [], [])
