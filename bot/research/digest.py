@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.research.evidence import Passage, Scorer
 from storage.knowledge import EntryView
@@ -18,6 +18,35 @@ class Facet:
     words: str  # added to the topic to ask for this facet
     cue: re.Pattern[str]  # words that say a passage is about this facet
     take: int = 1
+    who: bool = False  # the passage must name a person beside the cue, and not say it is undecided
+
+
+def people_of(entries: Sequence[EntryView]) -> set[str]:
+    """The names the entries know people by: authors and person notes, full and first names."""
+    names: set[str] = set()
+    for entry in entries:
+        for name in (entry.author, entry.title if entry.type == "person" else ""):
+            name = (name or "").strip()
+            if name and len(name) <= 60:
+                names.add(name.lower())
+                names.add(name.split()[0].lower())
+    return {n for n in names if len(n) >= 3}
+
+
+def _decider_sentences(text: str, people: set[str]) -> str:
+    """Of a passage naming who decided, the sentences that do (all of it when one does not
+    stand alone, or when it is one sentence)."""
+    sentences = [t for t in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text) if t.strip()]
+    named = [t for t in sentences if _DECIDED.search(t) and names_decider(t, people)]
+    return " ".join(named) if named and len(named) < len(sentences) else text
+
+
+def names_decider(text: str, people: set[str]) -> bool:
+    """The passage says who decided: a decision word and a person, and not that it is open."""
+    if _UNDECIDED.search(text):
+        return False
+    lowered = {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
+    return bool(lowered & people or _TIED_NAME.search(text))
 
 
 FACETS = (
@@ -31,7 +60,10 @@ FACETS = (
     Facet(
         "Impact",
         "impact affected lost users customers cost",
-        re.compile(r"\b(?:impact\w*|affect\w*|lost|loss|customers?|users?|tenants?|cost\w*|outage|stale|slow\w*)\b", re.I),
+        re.compile(
+            r"\b(?:impact\w*|affect\w*|lost|loss|customers?|users?|tenants?|cost\w*|outage|stale|slow\w*)\b",
+            re.I,
+        ),
     ),
     Facet(
         "Outcome",
@@ -46,14 +78,36 @@ FACETS = (
     Facet(
         "Who decided",
         "who decided owner deciders responsible",
-        re.compile(r"\b(?:decider\w*|decided|owner|owns|own\w*|led|chair\w*|facilitat\w*|approv\w*|sign-off|attendees)\b", re.I),
+        re.compile(
+            r"\b(?:deciders?|decided|decision (?:was |made )?by|approv\w*|sign(?:ed)?[- ]off|signed|agreed|"
+            r"accepted|chose|chosen|recommended|owners?|owns|led|leads|facilitat\w*|chair\w*|called it)\b",
+            re.I,
+        ),
+        who=True,
     ),
+)
+# "Not decided", "Marcus wants…", "Lucía and Maren disagree": a person named beside a decision
+# word is not who decided when the sentence says nobody has yet
+_UNDECIDED = re.compile(
+    r"\b(?:not (?:yet )?(?:decided|settled|agreed|approved)|undecided|no decision|to be decided|tbd|wants?|"
+    r"proposed|proposal|propose|suggest\w*|disagree\w*|pushed back|asked|would like)\b",
+    re.I,
+)
+_DECIDED = re.compile(
+    r"\b(?:deciders?|decided|approved|signed[- ]off|agreed|accepted by|chose|chosen by|made the call|decision (?:was |made )?by)\b",
+    re.I,
+)
+_NAMED = r"[A-Z][a-zà-ÿ]+(?:[ -][A-Z][a-zà-ÿ]+)?"
+# a name the sentence itself ties to the decision: "by Maren Solberg", "Deciders: …", "Ines approved"
+_TIED_NAME = re.compile(
+    rf"\b(?:by|deciders?:?|owners?:?|facilitator:?)\s+{_NAMED}|{_NAMED}\s+(?:decided|approved|signed|agreed|chose|owns|leads)\b"
 )
 CUE_BONUS = 0.12
 INFORMATIVE_WORDS = 12  # a briefing prefers a sentence that says something over a caption
 INFORMATIVE_BONUS = 0.05
 DIGEST_FLOOR = 0.30
 LEX_DIGEST_FLOOR = 0.15
+WHO_ENTRIES = 3  # the most relevant entries, of which one says who decided
 ENTRIES = 8  # the most relevant entries the summary reads
 
 
@@ -73,8 +127,13 @@ async def digest(
         return []
     floor = DIGEST_FLOOR if scorer.semantic else LEX_DIGEST_FLOOR
     by_topic = await scorer.passages(topic, reading, titles=titles, prior=prior)
-    # the specific facets choose first; "what happened" takes the best of what is left
-    for facet in sorted(FACETS, key=lambda f: not f.words):
+    people = people_of(entries)
+    # who decided is said from the entries most about the topic: a neighbour's deciders
+    # decided something else
+    central = {e.id for e in sorted(reading, key=lambda e: -(prior or {}).get(e.id, 0.0))[:WHO_ENTRIES]}
+    # "who decided" chooses first (few passages name the deciders), then the other specific
+    # facets; "what happened" takes the best of what is left
+    for facet in sorted(FACETS, key=lambda f: (not f.who, not f.words)):
         # with an embedder the facet's words steer the meaning; without one they would only
         # dilute the topic's words, so the topic alone ranks and the cue decides
         ranked = (
@@ -89,7 +148,13 @@ async def digest(
                 continue  # an open question is a knowledge gap, not a finding
             if facet.words and not cued and not scorer.semantic:
                 continue  # without meaning to go by, a "Why" paragraph needs a word that says cause
+            if facet.who and not (
+                cued and names_decider(f"{p.unit.section}: {p.unit.text}", people) and p.entry.id in central
+            ):
+                continue  # "who decided" names the people, or the summary says nothing on it
             score = p.score + (CUE_BONUS if cued else 0.0)
+            if facet.who and _DECIDED.search(p.unit.text):
+                score += CUE_BONUS  # "approved by", "decided" say more than "owns" or "leads"
             score += INFORMATIVE_BONUS if len(p.unit.text.split()) >= INFORMATIVE_WORDS else 0.0
             rescored.append((score, p))
         rescored.sort(key=lambda sp: sp[0], reverse=True)
@@ -100,6 +165,14 @@ async def digest(
             key = (passage.entry.id, passage.unit.index)
             if key in used or any(passage.unit.text == p.unit.text for _, p in chosen):
                 continue
+            if facet.who:
+                # "We rolled it back. Decided by Nora Quist.": the deciders' sentence alone,
+                # leaving the whole passage free to be the outcome
+                said = _decider_sentences(passage.unit.text, people)
+                if said != passage.unit.text:
+                    chosen.append((facet.label, replace(passage, unit=replace(passage.unit, text=said))))
+                    taken += 1
+                    continue
             used.add(key)
             chosen.append((facet.label, passage))
             taken += 1
@@ -107,7 +180,9 @@ async def digest(
     return sorted(chosen, key=lambda lp: order[lp[0]])
 
 
-_OPEN_SECTION = re.compile(r"\b(?:open|questions?|unresolved|undecided|unknowns?|risks?|not done|gaps?)\b", re.I)
+_OPEN_SECTION = re.compile(
+    r"\b(?:open|questions?|unresolved|undecided|unknowns?|risks?|not done|gaps?)\b", re.I
+)
 _OPEN_TEXT = re.compile(
     r"\?$|\b(?:not decided|undecided|unclear|unknown|nobody|no owner|not yet|never (?:tested|rehearsed|scheduled)|"
     r"revisit|to be decided|tbd)\b",

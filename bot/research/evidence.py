@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -240,6 +240,28 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     return out
 
 
+_OPENING_PRONOUN = re.compile(r"^(?:(He|She)|(His|Her)|(I|I'm|I'll|I've))\b")
+
+
+def _speaker(text: str, entry: EntryView) -> str:
+    """Read alone, "He chose…" in a person's note and "I stopped…" in anyone's note say who:
+    the person the note is about, and the note's author (an answer in the bot's voice must
+    not say "I" for someone else)."""
+    match = _OPENING_PRONOUN.match(text)
+    if match is None:
+        return text
+    name = entry.title if entry.type == "person" else ""
+    if match.group(3):
+        name = entry.author
+        if not name:
+            return text
+        verb = {"I'm": " is", "I'll": " will", "I've": " has"}.get(match.group(0), "")
+        return f"{name}{verb}{text[match.end() :]}"
+    if not name:
+        return text
+    return f"{name}{'’s' if match.group(2) else ''}{text[match.end() :]}"
+
+
 class QueryWords:
     """The question's content words, each with its idf weight from the lexical index, to
     say what share of them a passage (with its context) contains."""
@@ -276,7 +298,7 @@ class Scorer:
             return cached[1]
         if len(self._units) >= self._cache:
             self._units.clear()
-        cut = units(entry.content, titles)
+        cut = [replace(u, text=_speaker(u.text, entry)) for u in units(entry.content, titles)]
         self._units[key] = (titles, cut)
         return cut
 
