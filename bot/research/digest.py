@@ -19,6 +19,7 @@ class Facet:
     cue: re.Pattern[str]  # words that say a passage is about this facet
     take: int = 1
     who: bool = False  # the passage must name a person beside the cue, and not say it is undecided
+    restates: bool = False  # may state a passage whose deciders' sentence "who decided" took
 
 
 def people_of(entries: Sequence[EntryView]) -> set[str]:
@@ -74,6 +75,7 @@ FACETS = (
             re.I,
         ),
         take=2,
+        restates=True,
     ),
     Facet(
         "Who decided",
@@ -96,6 +98,9 @@ _UNDECIDED = re.compile(
 _DECIDED = re.compile(
     r"\b(?:deciders?|decided|approved|signed[- ]off|agreed|accepted by|chose|chosen by|made the call|decision (?:was |made )?by)\b",
     re.I,
+)
+_OPEN_POINT = re.compile(
+    r"\b(?:not (?:yet )?(?:decided|settled|agreed)|undecided|no decision yet|to be decided|tbd)\b", re.I
 )
 _NAMED = r"[A-Z][a-zà-ÿ]+(?:[ -][A-Z][a-zà-ÿ]+)?"
 # a name the sentence itself ties to the decision: "by Maren Solberg", "Deciders: …", "Ines approved"
@@ -128,6 +133,7 @@ async def digest(
     floor = DIGEST_FLOOR if scorer.semantic else LEX_DIGEST_FLOOR
     by_topic = await scorer.passages(topic, reading, titles=titles, prior=prior)
     people = people_of(entries)
+    cut_from: set[tuple[str, int]] = set()  # passages "who decided" took a sentence of
     # who decided is said from the entries most about the topic: a neighbour's deciders
     # decided something else
     central = {e.id for e in sorted(reading, key=lambda e: -(prior or {}).get(e.id, 0.0))[:WHO_ENTRIES]}
@@ -144,7 +150,11 @@ async def digest(
         rescored = []
         for p in ranked:
             cued = facet.cue.search(f"{p.unit.section} {p.unit.text}")
-            if p.unit.text.endswith("?"):
+            if (
+                p.unit.text.endswith("?")
+                or _OPEN_POINT.search(p.unit.text)
+                or _OPEN_SECTION.search(p.unit.section)
+            ):
                 continue  # an open question is a knowledge gap, not a finding
             if facet.words and not cued and not scorer.semantic:
                 continue  # without meaning to go by, a "Why" paragraph needs a word that says cause
@@ -165,12 +175,15 @@ async def digest(
             key = (passage.entry.id, passage.unit.index)
             if key in used or any(passage.unit.text == p.unit.text for _, p in chosen):
                 continue
+            if key in cut_from and not facet.restates:
+                continue
             if facet.who:
                 # "We rolled it back. Decided by Nora Quist.": the deciders' sentence alone,
                 # leaving the whole passage free to be the outcome
                 said = _decider_sentences(passage.unit.text, people)
                 if said != passage.unit.text:
                     chosen.append((facet.label, replace(passage, unit=replace(passage.unit, text=said))))
+                    cut_from.add(key)
                     taken += 1
                     continue
             used.add(key)

@@ -240,26 +240,24 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     return out
 
 
-_OPENING_PRONOUN = re.compile(r"^(?:(He|She)|(His|Her)|(I|I'm|I'll|I've))\b")
+_OPENING_PRONOUN = re.compile(r"(?:^|(?<=[.!?]\s))(?:(He|She)|(His|Her)|(I'm|I'll|I've|I))\b")
 
 
 def _speaker(text: str, entry: EntryView) -> str:
     """Read alone, "He chose…" in a person's note and "I stopped…" in anyone's note say who:
     the person the note is about, and the note's author (an answer in the bot's voice must
-    not say "I" for someone else)."""
-    match = _OPENING_PRONOUN.match(text)
-    if match is None:
-        return text
-    name = entry.title if entry.type == "person" else ""
-    if match.group(3):
-        name = entry.author
-        if not name:
-            return text
-        verb = {"I'm": " is", "I'll": " will", "I've": " has"}.get(match.group(0), "")
-        return f"{name}{verb}{text[match.end() :]}"
-    if not name:
-        return text
-    return f"{name}{'’s' if match.group(2) else ''}{text[match.end() :]}"
+    not say "I" for someone else). The first such sentence opening is enough."""
+
+    def name(match: re.Match[str]) -> str:
+        if match.group(3):
+            if not entry.author:
+                return match.group(0)
+            return entry.author + {"I'm": " is", "I'll": " will", "I've": " has"}.get(match.group(3), "")
+        if entry.type != "person" or not entry.title:
+            return match.group(0)
+        return entry.title + ("’s" if match.group(2) else "")
+
+    return _OPENING_PRONOUN.sub(name, text, count=1) if _OPENING_PRONOUN.search(text) else text
 
 
 class QueryWords:
