@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from adapters.console import SPACE
-from adapters.console import ConsoleChat, ConsoleSender
+from adapters.console import SPACE, ConsoleChat, ConsoleSender
 from bot.research import relevance
 from bot.research.evidence import units
 from bot.research.report import render_report
