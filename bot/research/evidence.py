@@ -376,15 +376,17 @@ class Scorer:
         self,
         ranked: Sequence[Passage],
         *,
-        limit: int = MAX_PASSAGES,
+        limit: int | None = None,
         floor: float | None = None,
-        relative: float = PASSAGE_RELATIVE,
+        relative: float | None = None,
     ) -> list[Passage]:
         """The passages that answer: past the floor and close to the best, without
         repeating each other (maximal marginal relevance)."""
         if not ranked:
             return []
         floor = self.floor() if floor is None else floor
+        limit = MAX_PASSAGES if limit is None else limit
+        relative = PASSAGE_RELATIVE if relative is None else relative
         best = ranked[0]
         pool = [
             p
