@@ -25,7 +25,8 @@ from bot.events import Posted, Sender, ThreadRef
 from bot.jobs import Jobs
 from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn
 from bot.llm.usage import scoped
-from bot.research.investigate import Dossier, Investigator
+from bot.research.dossier import Dossier
+from bot.research.investigate import Investigator
 from bot.research.recall import CITATION
 from bot.research.report import render_report
 from bot.routing import is_referential

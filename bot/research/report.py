@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 
 from bot.llm.base import Synthesis
 from bot.llm.offline import best_sentences
-from bot.research.investigate import Dossier
+from bot.research.dossier import Dossier
 from bot.terms import query_terms
 from bot.text import content_label
 from storage.knowledge import EntryView
