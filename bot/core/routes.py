@@ -15,7 +15,7 @@ from bot.core.fallback import standing_in, with_fallback
 from bot.core.outbox import Outbox
 from bot.events import Action, Button, Person, Reply, ReplyKind, Sender, ThreadRef
 from bot.followups import QueryVectors, points_back, resolve_reference, same_topic
-from bot.llm import LLMProvider, Turn
+from bot.llm import UNUSABLE, LLMProvider, Turn
 from bot.persona import Persona
 from bot.policy import Gate
 from bot.research.recall import Recall, recall_prose
@@ -30,7 +30,6 @@ from storage.records import CANCELLED, COMMISSIONED, Audit
 log = logging.getLogger(__name__)
 
 WEAK_HITS = 2  # fewer useful hits than this → offer to dig deeper
-UNUSABLE = "the language model did not give a usable answer"
 NOTHING_FOUND = "I found nothing in the notes about that."
 
 

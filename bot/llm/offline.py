@@ -122,6 +122,10 @@ def _small_talk(norm: str, name: str) -> str | None:
     return None
 
 
+# why the fallback answers when the model replied with nothing usable (empty, or only invented citations)
+UNUSABLE = "the language model did not give a usable answer"
+
+
 class OfflineProvider:
     name = "offline"
     offline = True
