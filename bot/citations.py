@@ -15,6 +15,9 @@ SHORT = 8  # the id length Mallory shows and writes
 CANONICAL = re.compile(r"\[Entry ([0-9a-f]{8})\]")
 # what a renderer must never cut in half (recall listings may show longer prefixes)
 ATOM = re.compile(r"\[Entry [0-9A-Za-z-]+\]")
+# anything a reader could take for a citation ("[Entry x]", "[entry: x]", "[ Entry ]"…):
+# content shown inline (a title, an author) must not carry one
+LOOKALIKE = re.compile(r"\[\s*entry\b[^\]\n]*\]", re.IGNORECASE)
 
 _KEY = r"entr(?:y|ies)"
 _SEP = r"[\s:#]*"
