@@ -39,9 +39,9 @@ _HEXONLY = re.compile(r"[0-9a-f]+")
 _CUT = re.compile(rf"[\[(]\s*(?:{_KEY}(?:{_SEP}[0-9a-f-]*)?|[0-9a-f-]*)[^\])\n]*$", re.I)
 
 
-def cite(entry_id: str) -> str:
-    """The citation Mallory writes for an entry."""
-    return f"[Entry {entry_id[:SHORT].lower()}]"
+def cite(entry_id: str, length: int = SHORT) -> str:
+    """The citation Mallory writes for an entry (a listing may show a longer prefix)."""
+    return f"[Entry {entry_id[:length].lower()}]"
 
 
 def cited(text: str) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 
+from bot.citations import cite
 from bot.clock import Clock
 from bot.config import Settings
 from bot.core.commission import Commission
@@ -114,7 +115,7 @@ class Commands:
         if self.on_entries is not None:
             await self.on_entries([entry])
         await self.outbox.reply(
-            ctx, sender, f"Remembered. [Entry {entry.id[:8]}]", kind=ReplyKind.NOTICE, route=Route.NONE
+            ctx, sender, f"Remembered. {cite(entry.id)}", kind=ReplyKind.NOTICE, route=Route.NONE
         )
 
     async def _status(self, ctx: Context, sender: Sender) -> None:
