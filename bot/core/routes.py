@@ -15,7 +15,7 @@ from bot.events import Action, Button, Reply, Sender
 from bot.llm import UNUSABLE, LLMProvider, Turn
 from bot.persona import Persona
 from bot.policy import Gate
-from bot.research.recall import Recall, recall_prose
+from bot.research.recall import Grade, Recall, recall_prose
 from bot.routing import LOOKS_ELSEWHERE, Decision, Route
 from bot.terms import query_terms
 from storage.conversations import Conversations
@@ -94,7 +94,7 @@ class Routes:
                 question, space=self.gate.policy.knowledge_space(ctx.inbound.thread)
             )
             text = recall_prose(result)
-            weak = result.grade.value != "STRONG" and len(result.hits) < WEAK_HITS
+            weak = result.grade is not Grade.STRONG and len(result.hits) < WEAK_HITS
             await self._answer_with_offer(ctx, sender, text, question, weak)
             return
         # only the relevant notes, and of them the passages that answer (bot/research/evidence.py):

@@ -13,6 +13,7 @@ from bot.citations import cite
 from bot.llm.base import Synthesis
 from bot.llm.offline import best_sentences
 from bot.research.dossier import Dossier
+from bot.research.recall import Grade
 from bot.terms import query_terms
 from bot.text import content_label
 from storage.knowledge import EntryView
@@ -198,7 +199,7 @@ def render_report(dossier: Dossier, synthesis: Synthesis, *, notes: list[str] | 
         e = dossier.earlier.entry
         label = (
             "from an earlier investigation"
-            if dossier.earlier.grade.value == "STRONG"
+            if dossier.earlier.grade is Grade.STRONG
             else "review before reusing"
         )
         # where the report file lives on the server is nobody's business in a chat
