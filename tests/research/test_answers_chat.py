@@ -147,7 +147,7 @@ async def test_she_and_i_read_as_who(rt: Any, kb: dict[str, str]) -> None:
 
 async def test_the_report_says_who_decided_not_who_asked(rt: Any, kb: dict[str, str]) -> None:
     dossier = await rt.investigator.run("the nightly order export", space=SPACE)
-    report = render_report(dossier, await rt.worker.synthesize(dossier, []))
+    report = render_report(dossier, await rt.worker.synthesizer.synthesize(dossier, []))
     summary = report.split("## Context Summary", 1)[1].split("---", 1)[0]
     who = summary.split("**Who decided.**", 1)[1].split("\n\n", 1)[0]
     assert "Approved by Ilse Marren" in who or "Ilse Marren approved" in who
