@@ -19,7 +19,6 @@ class Facet:
     cue: re.Pattern[str]  # words that say a passage is about this facet
     take: int = 1
     who: bool = False  # the passage must name a person beside the cue, and not say it is undecided
-    restates: bool = False  # may state a passage whose deciders' sentence "who decided" took
 
 
 def people_of(entries: Sequence[EntryView]) -> set[str]:
@@ -34,12 +33,14 @@ def people_of(entries: Sequence[EntryView]) -> set[str]:
     return {n for n in names if len(n) >= 3}
 
 
-def _decider_sentences(text: str, people: set[str]) -> str:
-    """Of a passage naming who decided, the sentences that do (all of it when one does not
-    stand alone, or when it is one sentence)."""
+def _decider_sentences(text: str, people: set[str]) -> tuple[str, str]:
+    """Of a passage naming who decided, the sentences that do and the rest (empty when one
+    sentence says it all, or none stands alone)."""
     sentences = [t for t in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text) if t.strip()]
     named = [t for t in sentences if _DECIDED.search(t) and names_decider(t, people)]
-    return " ".join(named) if named and len(named) < len(sentences) else text
+    if not named or len(named) == len(sentences):
+        return text, ""
+    return " ".join(named), " ".join(t for t in sentences if t not in named)
 
 
 def names_decider(text: str, people: set[str]) -> bool:
@@ -75,14 +76,13 @@ FACETS = (
             re.I,
         ),
         take=2,
-        restates=True,
     ),
     Facet(
         "Who decided",
         "who decided owner deciders responsible",
         re.compile(
             r"\b(?:deciders?|decided|decision (?:was |made )?by|approv\w*|sign(?:ed)?[- ]off|signed|agreed|"
-            r"accepted|chose|chosen|recommended|owners?|owns|led|leads|facilitat\w*|chair\w*|called it)\b",
+            r"accepted|chose|chosen|recommended|owners?|owns|led|leads|called it)\b",
             re.I,
         ),
         who=True,
@@ -96,7 +96,7 @@ _UNDECIDED = re.compile(
     re.I,
 )
 _DECIDED = re.compile(
-    r"\b(?:deciders?|decided|approved|signed[- ]off|agreed|accepted by|chose|chosen by|made the call|decision (?:was |made )?by)\b",
+    r"\b(?:deciders?|decided|approved|signed[- ]off|agreed|accepted\b[^.]{0,24}?\bby|chose|chosen by|made the call|decision (?:was |made )?by)\b",
     re.I,
 )
 _OPEN_POINT = re.compile(
@@ -105,14 +105,16 @@ _OPEN_POINT = re.compile(
 _NAMED = r"[A-Z][a-zà-ÿ]+(?:[ -][A-Z][a-zà-ÿ]+)?"
 # a name the sentence itself ties to the decision: "by Maren Solberg", "Deciders: …", "Ines approved"
 _TIED_NAME = re.compile(
-    rf"\b(?:by|deciders?:?|owners?:?|facilitator:?)\s+{_NAMED}|{_NAMED}\s+(?:decided|approved|signed|agreed|chose|owns|leads)\b"
+    rf"\b(?:by|deciders?:?|owners?:?)\s+{_NAMED}|{_NAMED}\s+(?:decided|approved|signed|agreed|chose|owns|leads)\b"
 )
 CUE_BONUS = 0.12
 INFORMATIVE_WORDS = 12  # a briefing prefers a sentence that says something over a caption
 INFORMATIVE_BONUS = 0.05
 DIGEST_FLOOR = 0.30
 LEX_DIGEST_FLOOR = 0.15
-WHO_ENTRIES = 3  # the most relevant entries, of which one says who decided
+# who decided is said by one of the most relevant entries, or one nearly as relevant
+WHO_ENTRIES = 3
+WHO_RELATIVE = 0.45
 ENTRIES = 8  # the most relevant entries the summary reads
 
 
@@ -133,10 +135,14 @@ async def digest(
     floor = DIGEST_FLOOR if scorer.semantic else LEX_DIGEST_FLOOR
     by_topic = await scorer.passages(topic, reading, titles=titles, prior=prior)
     people = people_of(entries)
-    cut_from: set[tuple[str, int]] = set()  # passages "who decided" took a sentence of
+    cut_from: dict[tuple[str, int], str] = {}  # passage → what is left once "who decided" took its deciders
     # who decided is said from the entries most about the topic: a neighbour's deciders
     # decided something else
-    central = {e.id for e in sorted(reading, key=lambda e: -(prior or {}).get(e.id, 0.0))[:WHO_ENTRIES]}
+    weight = prior or {}
+    best = max((weight.get(e.id, 0.0) for e in reading), default=0.0)
+    central = {e.id for e in sorted(reading, key=lambda e: -weight.get(e.id, 0.0))[:WHO_ENTRIES]} | {
+        e.id for e in reading if weight.get(e.id, 0.0) >= WHO_RELATIVE * best
+    }
     # "who decided" chooses first (few passages name the deciders), then the other specific
     # facets; "what happened" takes the best of what is left
     for facet in sorted(FACETS, key=lambda f: (not f.who, not f.words)):
@@ -175,15 +181,16 @@ async def digest(
             key = (passage.entry.id, passage.unit.index)
             if key in used or any(passage.unit.text == p.unit.text for _, p in chosen):
                 continue
-            if key in cut_from and not facet.restates:
-                continue
+            if key in cut_from:
+                # the rest of a passage "who decided" took its deciders' sentence from
+                passage = replace(passage, unit=replace(passage.unit, text=cut_from[key]))
             if facet.who:
                 # "We rolled it back. Decided by Nora Quist.": the deciders' sentence alone,
                 # leaving the whole passage free to be the outcome
-                said = _decider_sentences(passage.unit.text, people)
-                if said != passage.unit.text:
+                said, rest = _decider_sentences(passage.unit.text, people)
+                if rest:
                     chosen.append((facet.label, replace(passage, unit=replace(passage.unit, text=said))))
-                    cut_from.add(key)
+                    cut_from[key] = rest
                     taken += 1
                     continue
             used.add(key)
