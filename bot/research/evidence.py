@@ -243,7 +243,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
 _OPENING_PRONOUN = re.compile(r"(?:^|(?<=[.!?]\s))(?:(He|She)|(His|Her)|(I'm|I'll|I've|I))\b")
 
 
-def _speaker(text: str, entry: EntryView) -> str:
+def speaker(text: str, entry: EntryView) -> str:
     """Read alone, "He chose…" in a person's note and "I stopped…" in anyone's note say who:
     the person the note is about, and the note's author (an answer in the bot's voice must
     not say "I" for someone else). The first such sentence opening is enough."""
@@ -296,7 +296,7 @@ class Scorer:
             return cached[1]
         if len(self._units) >= self._cache:
             self._units.clear()
-        cut = [replace(u, text=_speaker(u.text, entry)) for u in units(entry.content, titles)]
+        cut = [replace(u, text=speaker(u.text, entry)) for u in units(entry.content, titles)]
         self._units[key] = (titles, cut)
         return cut
 

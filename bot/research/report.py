@@ -13,6 +13,7 @@ from bot.citations import cite
 from bot.llm.base import Synthesis
 from bot.llm.offline import best_sentences
 from bot.research.dossier import Dossier
+from bot.research.evidence import speaker
 from bot.research.recall import Grade
 from bot.terms import query_terms
 from bot.text import content_label
@@ -185,7 +186,7 @@ def notes_answered(dossier: Dossier, notes: list[str]) -> str:
         said = []
         for entry in answers[:2]:
             picked = best_sentences(entry.content, terms, n=1)
-            text = picked[0] if picked else entry.title
+            text = speaker(picked[0], entry) if picked else entry.title  # "He wrote…" says who
             said.append(f"{_cell(content_label(text[:240])).rstrip('.')} {cite(entry.id)}.")
         lines.append(f'- On "{asked}": ' + " ".join(said))
     return "You asked me to cover:\n" + "\n".join(lines) if lines else ""

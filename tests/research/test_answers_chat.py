@@ -155,3 +155,12 @@ async def test_the_report_says_who_decided_not_who_asked(rt: Any, kb: dict[str, 
     gaps = report.split("## Knowledge Gaps", 1)[1].split("---", 1)[0]
     assert "Tomas Brek wants hourly exports back" in gaps
     assert kb["plants"][:8] not in report.split("## Sources", 1)[1]
+
+
+async def test_a_steering_note_is_answered_with_who_not_she(rt: Any, kb: dict[str, str]) -> None:
+    note = "also check who approved the nightly order export"
+    dossier = await rt.investigator.run("the nightly order export", space=SPACE, notes=[note])
+    report = render_report(dossier, await rt.worker.synthesizer.synthesize(dossier, [note]), notes=[note])
+    covered = report.split("You asked me to cover:", 1)[1].split("##", 1)[0]
+    assert "She approved" not in covered
+    assert "Ilse Marren approved" in covered or "Approved by Ilse Marren" in covered
