@@ -11,3 +11,9 @@ class MalloryError(Exception):
 
 class StorageError(MalloryError):
     """The database cannot be opened or used; the message is meant for a person."""
+
+
+def one_line(exc: BaseException) -> str:
+    """A driver's error in one line, for a log or a person."""
+    text = str(getattr(exc, "orig", None) or exc)
+    return text.strip().splitlines()[0] if text.strip() else type(exc).__name__

@@ -263,8 +263,8 @@ def _insert_seen_event(db: Database, clock: FakeClock, key: str):  # type: ignor
     def work(conn):  # type: ignore[no-untyped-def]
         db.execute(
             conn,
-            "INSERT INTO seen_events (key, created_at) VALUES (?, ?)",
-            (key, db.to_db_time(clock.now())),
+            "INSERT INTO seen_events (key, created_at) VALUES (:key, :at)",
+            {"key": key, "at": db.to_db_time(clock.now())},
         )
         if key == "bad":
             raise ValueError("this unit fails")
@@ -283,8 +283,8 @@ async def test_group_commit_isolates_a_failing_unit(db_url: str, clock: FakeCloc
         *(db.run_sql(insert(k)) for k in ["a", "b", "bad", "c"]), return_exceptions=True
     )
     assert results[:2] == ["a", "b"] and isinstance(results[2], ValueError) and results[3] == "c"
-    rows = await db.run_sql(lambda conn: db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all())
-    assert [r[0] for r in rows] == ["a", "b", "c"]  # the failed unit left nothing behind
+    rows = await db.read_sql(lambda conn: db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all())
+    assert [r["key"] for r in rows] == ["a", "b", "c"]  # the failed unit left nothing behind
     await db.dispose()
 
 
@@ -307,8 +307,8 @@ async def test_group_commit_while_another_connection_holds_the_write_lock(
     holder.execute("ROLLBACK")
     results = await asyncio.gather(*tasks, return_exceptions=True)
     assert results[:2] == ["a", "b"] and isinstance(results[2], ValueError) and results[3] == "c"
-    rows = await db.run_sql(lambda conn: db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all())
-    assert [r[0] for r in rows] == ["a", "b", "c"]
+    rows = await db.read_sql(lambda conn: db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all())
+    assert [r["key"] for r in rows] == ["a", "b", "c"]
     holder.close()
     await db.dispose()
 
@@ -349,7 +349,7 @@ async def test_a_reply_posted_in_parts_is_found_from_any_part_and_is_one_turn(
         )
         assert found is not None and found.conversation_id == stored.conversation.id
     later = await user_says("504", "and the cost?")
-    assert [role for role, _, _ in later.history] == ["user", "assistant"]
+    assert [m.role for m in later.history] == ["user", "assistant"]
     assert [m.role for m in await conversations.history(stored.conversation.id)] == [
         "user",
         "assistant",
@@ -365,7 +365,7 @@ async def test_short_reads_do_not_wait_for_a_writer_and_cannot_write(
     await db.run_sql(_insert_seen_event(db, clock, "committed"))
 
     def keys(conn):  # type: ignore[no-untyped-def]
-        return [r[0] for r in db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all()]
+        return [r["key"] for r in db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all()]
 
     holder = sqlite3.connect(tmp_path / "r.db", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
