@@ -552,3 +552,51 @@ async def test_a_request_on_another_topic_is_not_absorbed_by_the_open_one(
         assert not again.created and again.investigation.id == other.investigation.id
     finally:
         await db.dispose()
+
+
+async def test_count_since_counts_the_requester_and_the_space_in_one_read(db_url: str, clock: FakeClock) -> None:
+    db = await _db(db_url)
+    queue = Queue(db)
+    start = clock.now()
+    for n, (space, requester) in enumerate([("eng", "ana"), ("eng", "ben"), ("ops", "ana"), ("ops", "cy")]):
+        conv = await _conversation(db, clock, key=f"k{n}")
+        request = Request(conversation_id=conv, space=space, question=f"q{n}", thread_ref="{}", requester_id=requester)
+        await queue.enqueue(request, now=clock.now(), dedup_window=WINDOW)
+        clock.advance(60)
+    assert await queue.count_since(start, space="eng", requester_id="ana") == (2, 2)
+    assert await queue.count_since(start, space="ops", requester_id="ben") == (1, 2)
+    assert await queue.count_since(start, space="none", requester_id="nobody") == (0, 0)
+    # only those since the cut-off count
+    assert await queue.count_since(start + timedelta(seconds=90), space="eng", requester_id="ana") == (1, 0)
+    await db.dispose()
+
+
+async def test_what_belongs_with_a_new_investigation_is_written_in_its_transaction(
+    db_url: str, clock: FakeClock
+) -> None:
+    """The audit record of a commission is written by the enqueue's own unit of work: if it
+    fails, the investigation is not created either; if the enqueue finds an open one, no
+    record is written."""
+    from storage.records import COMMISSIONED, Audit
+
+    db = await _db(db_url)
+    queue, audit = Queue(db), Audit(db)
+    conv = await _conversation(db, clock)
+
+    def broken(conn, inv_id: str) -> None:  # type: ignore[no-untyped-def]
+        audit.write(conn, COMMISSIONED, now=clock.now(), investigation_id=inv_id)
+        raise RuntimeError("the record could not be written")
+
+    with pytest.raises(RuntimeError):
+        await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW, on_created=broken)
+    assert await queue.listing() == [] and await audit.listing() == []
+
+    def record(conn, inv_id: str) -> None:  # type: ignore[no-untyped-def]
+        audit.write(conn, COMMISSIONED, now=clock.now(), actor_id="ana", investigation_id=inv_id)
+
+    first = await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW, on_created=record)
+    again = await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW, on_created=record)
+    assert first.created and not again.created
+    [row] = await audit.listing()
+    assert (row.action, row.actor_id, row.investigation_id) == (COMMISSIONED, "ana", first.investigation.id)
+    await db.dispose()
