@@ -259,7 +259,9 @@ class Gate:
         per_space = policy.investigations_per_space_hour
         if not (per_user or per_space):
             return None
-        by_user, in_space = await self._queue.count_since(self._now() - HOUR, space=space, requester_id=requester.id)
+        by_user, in_space = await self._queue.count_since(
+            self._now() - HOUR, space=space, requester_id=requester.id
+        )
         if per_user and by_user >= per_user:
             return (
                 f"You've reached your limit of {per_user} investigations per hour, so I haven't started "

@@ -22,7 +22,9 @@ __all__ = ["PART", "ConversationRow", "Conversations", "MessageRow", "OpenInvest
 # per further message (so a reply to any of them finds the conversation); history skips them
 PART = "part"
 
-_CONVERSATION_COLUMNS = "id, key, platform, space, channel, thread, thread_ref, created_at, offer_question, offer_at"
+_CONVERSATION_COLUMNS = (
+    "id, key, platform, space, channel, thread, thread_ref, created_at, offer_question, offer_at"
+)
 _CONVERSATION_BY_KEY = f"SELECT {_CONVERSATION_COLUMNS} FROM conversations WHERE key = :key"
 _CONVERSATION_BY_ID = f"SELECT {_CONVERSATION_COLUMNS} FROM conversations WHERE id = :id"
 _INSERT_CONVERSATION = (
@@ -48,7 +50,9 @@ _HISTORY = (
     f"AND role != '{PART}' ORDER BY id DESC LIMIT :limit"
 )
 _NO_LATER_THAN = 2**63 - 1  # ``before`` when the whole conversation is wanted
-_MESSAGE_BY_ID = f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE id = :id AND conversation_id = :conversation_id"
+_MESSAGE_BY_ID = (
+    f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE id = :id AND conversation_id = :conversation_id"
+)
 _USER_MESSAGE = (
     f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE conversation_id = :conversation_id "
     "AND platform_message_id = :platform_message_id AND role = 'user' LIMIT 1"
@@ -63,9 +67,7 @@ _SET_ROUTE_META = "UPDATE messages SET route = :route, meta = :meta WHERE id = :
 
 # a row back means this insert made it; rowcount after ON CONFLICT is not reliable across
 # drivers (psycopg reported -1 here, so every first delivery looked seen)
-_FIRST_TIME = (
-    "INSERT INTO seen_events (key, created_at) VALUES (:key, :created_at) ON CONFLICT (key) DO NOTHING RETURNING key"
-)
+_FIRST_TIME = "INSERT INTO seen_events (key, created_at) VALUES (:key, :created_at) ON CONFLICT (key) DO NOTHING RETURNING key"
 _FORGET_SEEN = "DELETE FROM seen_events WHERE created_at < :cutoff"
 
 
@@ -163,9 +165,7 @@ class Stored:
     history: list[MessageRow]  # the turns before this message, oldest first
 
 
-def _conversation(
-    db: Database, conn: SqlConnection, values: dict[str, Any]
-) -> tuple[ConversationRow, bool]:
+def _conversation(db: Database, conn: SqlConnection, values: dict[str, Any]) -> tuple[ConversationRow, bool]:
     """The conversation with ``values["key"]``, created from ``values`` if there is none
     yet; True when this unit created it (another process may have, concurrently)."""
     row = db.execute(conn, _CONVERSATION_BY_KEY, values).first()
@@ -175,7 +175,9 @@ def _conversation(
     return ConversationRow.of_row(db.execute(conn, _CONVERSATION_BY_KEY, values).one(), db), created
 
 
-def _history(db: Database, conn: SqlConnection, conversation_id: str, limit: int, before: int) -> list[MessageRow]:
+def _history(
+    db: Database, conn: SqlConnection, conversation_id: str, limit: int, before: int
+) -> list[MessageRow]:
     rows = db.execute(conn, _HISTORY, {"id": conversation_id, "before": before, "limit": limit}).all()
     return [MessageRow.of_row(row, db) for row in reversed(rows)]
 
@@ -281,7 +283,18 @@ class Conversations:
         meta_json = json.dumps(meta)
         conv_id = conversation.id
         reply = MessageRow(
-            0, conv_id, conversation.space, "assistant", platform_message_id, "", "", text, False, route, now, meta
+            0,
+            conv_id,
+            conversation.space,
+            "assistant",
+            platform_message_id,
+            "",
+            "",
+            text,
+            False,
+            route,
+            now,
+            meta,
         )
 
         def work(conn: SqlConnection) -> None:
@@ -303,7 +316,9 @@ class Conversations:
         when = db.to_db_time(now)
         if message_ids:
             await db.run_sql(
-                lambda conn: _insert_parts(db, conn, conversation_id, space, message_ids, message_ids[0], when)
+                lambda conn: _insert_parts(
+                    db, conn, conversation_id, space, message_ids, message_ids[0], when
+                )
             )
 
     async def get_or_create(
@@ -351,7 +366,11 @@ class Conversations:
 
     async def set_offer(self, conversation_id: str, question: str | None, now: datetime | None) -> None:
         db = self.db
-        params = {"question": question, "at": None if now is None else db.to_db_time(now), "id": conversation_id}
+        params = {
+            "question": question,
+            "at": None if now is None else db.to_db_time(now),
+            "id": conversation_id,
+        }
         await db.run_sql(lambda conn: db.execute(conn, _SET_OFFER, params))
 
     async def history(

@@ -130,4 +130,3 @@ class Listener:
             except Exception as exc:  # already gone
                 log.debug("closing the listener failed: %s", one_line(exc))
             self._connection = None
-

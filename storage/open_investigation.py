@@ -31,7 +31,11 @@ class OpenInvestigation:
     def of_row(cls, row: Any, db: Database) -> OpenInvestigation:
         """From a row holding ``COLUMNS``."""
         return cls(
-            row["id"], row["question"], row["status"], db.from_db_time(row["created_at"]), row["ack_message_id"]
+            row["id"],
+            row["question"],
+            row["status"],
+            db.from_db_time(row["created_at"]),
+            row["ack_message_id"],
         )
 
 

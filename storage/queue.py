@@ -43,7 +43,8 @@ _COUNT_SINCE = (
     "WHERE created_at >= :since AND (requester_id = :requester_id OR space = :space)"
 )
 _INSERT_NOTE = (
-    "INSERT INTO steering_notes (investigation_id, author_id, text, created_at) VALUES (:investigation_id, :author_id, :text, :created_at)"
+    "INSERT INTO steering_notes (investigation_id, author_id, text, created_at) "
+    "VALUES (:investigation_id, :author_id, :text, :created_at)"
 )
 
 # PostgreSQL: every change that makes an investigation pending notifies this channel (at

@@ -554,13 +554,17 @@ async def test_a_request_on_another_topic_is_not_absorbed_by_the_open_one(
         await db.dispose()
 
 
-async def test_count_since_counts_the_requester_and_the_space_in_one_read(db_url: str, clock: FakeClock) -> None:
+async def test_count_since_counts_the_requester_and_the_space_in_one_read(
+    db_url: str, clock: FakeClock
+) -> None:
     db = await _db(db_url)
     queue = Queue(db)
     start = clock.now()
     for n, (space, requester) in enumerate([("eng", "ana"), ("eng", "ben"), ("ops", "ana"), ("ops", "cy")]):
         conv = await _conversation(db, clock, key=f"k{n}")
-        request = Request(conversation_id=conv, space=space, question=f"q{n}", thread_ref="{}", requester_id=requester)
+        request = Request(
+            conversation_id=conv, space=space, question=f"q{n}", thread_ref="{}", requester_id=requester
+        )
         await queue.enqueue(request, now=clock.now(), dedup_window=WINDOW)
         clock.advance(60)
     assert await queue.count_since(start, space="eng", requester_id="ana") == (2, 2)
