@@ -27,6 +27,13 @@ def asyncpg_form(sql: str) -> tuple[str, tuple[str, ...]]:
     return compiled.string, tuple(compiled.positiontup or ())
 
 
+def bind(sql: str, params: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The arguments of an asyncpg call (``fetchrow(*bind(sql, params))``) for ``sql``
+    written with ``:name`` parameters."""
+    statement, names = asyncpg_form(sql)
+    return (statement, *(params[name] for name in names))
+
+
 class PgStatements:
     """One statement at a time, each in autocommit, on the event loop through asyncpg (a
     prepared statement, no thread hop, no pre-ping: a connection the server closed is
@@ -39,9 +46,8 @@ class PgStatements:
         self._listeners: list[Listener] = []
 
     async def fetch_one(self, sql: str, params: Mapping[str, Any]) -> Any:
-        statement, names = asyncpg_form(sql)
         pool = self._pool or await self._open()
-        return await pool.fetchrow(statement, *(params[name] for name in names))
+        return await pool.fetchrow(*bind(sql, params))
 
     async def _open(self) -> Any:
         import asyncpg
