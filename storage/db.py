@@ -205,6 +205,9 @@ class Database:
         """Run one statement written with ``:name`` parameters inside ``conn``'s unit of
         work. The result has ``first()``, ``all()`` and ``one()``; its rows are read by
         column name."""
+        if params is not None and not isinstance(params, Mapping):
+            # sqlite3 would take positional values for "?" and PostgreSQL then fail: say it here
+            raise TypeError("execute takes SQL with :name parameters and a mapping of their values")
         if isinstance(conn, sqlite3.Connection):
             cursor = conn.cursor()
             cursor.row_factory = sqlite3.Row
