@@ -16,7 +16,7 @@ from storage.db import Database, SqlConnection, storable
 from storage.models import Correction, new_id
 from storage.open_investigation import OpenInvestigation, open_investigation, set_ack
 
-__all__ = ["PART", "ConversationRow", "Conversations", "MessageRow", "OpenInvestigation", "Stored"]
+__all__ = ["PART", "ConversationRow", "Conversations", "MessageRow", "OpenInvestigation", "Stored", "TurnRow"]
 
 # a reply posted as several platform messages is one ``assistant`` row plus a ``part`` row
 # per further message (so a reply to any of them finds the conversation); history skips them
@@ -45,10 +45,13 @@ _INSERT_MESSAGE = (
     "ON CONFLICT (conversation_id, role, platform_message_id) DO NOTHING RETURNING id"
 )
 _HAS_ASSISTANT = "SELECT 1 AS found FROM messages WHERE conversation_id = :id AND role = 'assistant' LIMIT 1"
+# the turns before a message, newest first; the hot path reads only what a prompt shows
 _HISTORY = (
-    f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE conversation_id = :id AND id < :before "
+    "SELECT {columns} FROM messages WHERE conversation_id = :id AND id < :before "
     f"AND role != '{PART}' ORDER BY id DESC LIMIT :limit"
 )
+_HISTORY_ROWS = _HISTORY.format(columns=_MESSAGE_COLUMNS)
+_HISTORY_TURNS = _HISTORY.format(columns="role, text, author_name")
 _NO_LATER_THAN = 2**63 - 1  # ``before`` when the whole conversation is wanted
 _MESSAGE_BY_ID = (
     f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE id = :id AND conversation_id = :conversation_id"
@@ -154,6 +157,15 @@ class MessageRow:
         )
 
 
+@dataclass(slots=True)
+class TurnRow:
+    """A message as the thread's history shows it to a model (what the hot path reads)."""
+
+    role: str
+    text: str
+    author_name: str
+
+
 @dataclass(frozen=True)
 class Stored:
     """What storing an inbound message found out, in the same unit of work."""
@@ -162,7 +174,7 @@ class Stored:
     message: MessageRow | None  # None: this platform message was stored before (a redelivery)
     bot_takes_part: bool  # Mallory has already spoken in this conversation
     open_investigation: OpenInvestigation | None
-    history: list[MessageRow]  # the turns before this message, oldest first
+    history: list[TurnRow]  # the turns before this message, oldest first
 
 
 def _conversation(db: Database, conn: SqlConnection, values: dict[str, Any]) -> tuple[ConversationRow, bool]:
@@ -178,8 +190,14 @@ def _conversation(db: Database, conn: SqlConnection, values: dict[str, Any]) -> 
 def _history(
     db: Database, conn: SqlConnection, conversation_id: str, limit: int, before: int
 ) -> list[MessageRow]:
-    rows = db.execute(conn, _HISTORY, {"id": conversation_id, "before": before, "limit": limit}).all()
-    return [MessageRow.of_row(row, db) for row in reversed(rows)]
+    params = {"id": conversation_id, "before": before, "limit": limit}
+    return [MessageRow.of_row(row, db) for row in reversed(db.execute(conn, _HISTORY_ROWS, params).all())]
+
+
+def _turns(db: Database, conn: SqlConnection, conversation_id: str, limit: int, before: int) -> list[TurnRow]:
+    params = {"id": conversation_id, "before": before, "limit": limit}
+    rows = db.execute(conn, _HISTORY_TURNS, params).all()
+    return [TurnRow(row["role"], row["text"], row["author_name"]) for row in reversed(rows)]
 
 
 def _insert_parts(
@@ -257,7 +275,7 @@ class Conversations:
             if inserted is None:  # this platform message was stored before (a redelivery)
                 return Stored(conv, None, takes_part, open_inv, [])
             msg.id = inserted["id"]
-            turns = _history(db, conn, conv.id, history, msg.id) if history > 0 else []
+            turns = _turns(db, conn, conv.id, history, msg.id) if history > 0 else []
             return Stored(conv, msg, takes_part, open_inv, turns)
 
         return await db.run_sql(work)
