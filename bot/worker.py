@@ -218,6 +218,7 @@ class Worker:
             conversation_id=inv.conversation_id,
             investigation_id=inv.id,
             user_id=inv.requester_id,
+            platform=ThreadRef.from_json(inv.thread_ref).platform,
         ):
             running = asyncio.create_task(self._investigate(claim))  # (the task copies the scope)
         keeper = asyncio.create_task(self._keep_lease(claim, running))
