@@ -128,6 +128,7 @@ class EntryText:
     content: str
     tags: list[str]
     revision: int
+    gone: bool = False  # forgotten (``storage/records.py``): only the id and space are left
 
 
 class Knowledge:
@@ -390,13 +391,16 @@ class Knowledge:
         return await self.db.run(lambda s: list(s.execute(stmt).scalars().all()), write=False)
 
     async def changed_since(self, revision: int, *, limit: int = 5000) -> list[EntryText]:
-        """Entries written after ``revision`` (created or changed), in revision order, at
+        """Entries written or forgotten (``gone``) after ``revision``, in revision order, at
         most ``limit``. Every revision up to the last one returned is final: revisions are
-        taken under a lock held until commit (``upsert_many``)."""
+        taken under a lock held until commit (``upsert_many``, ``forget``); one statement
+        reads both tables, so a forgotten entry is never passed over."""
         rows = await self.db.run(
             lambda s: s.execute(
                 text(
-                    "SELECT id, space, type, title, content, tags, revision FROM entries "
+                    "SELECT id, space, type, title, content, tags, revision, 0 AS gone FROM entries "
+                    "WHERE revision > :after "
+                    "UNION ALL SELECT entry_id, space, '', '', '', NULL, revision, 1 FROM entry_tombstones "
                     "WHERE revision > :after ORDER BY revision LIMIT :limit"
                 ),
                 {"after": revision, "limit": limit},
@@ -404,8 +408,8 @@ class Knowledge:
             write=False,
         )
         return [
-            EntryText(i, space, type_, title, content, _tags(tags), int(rev))
-            for i, space, type_, title, content, tags, rev in rows
+            EntryText(i, space, type_, title, content, _tags(tags), int(rev), bool(gone))
+            for i, space, type_, title, content, tags, rev, gone in rows
         ]
 
 

@@ -174,8 +174,13 @@ class LexicalIndex:
             while True:
                 rows = await self.knowledge.changed_since(self._revision, limit=self.page)
                 if rows:
-                    page = await asyncio.to_thread(self._postings, rows)
-                    self._add(rows, page)
+                    # a forgotten entry is dropped before the page is added: if it was written
+                    # again since, its new revision is in this page or a later one
+                    self._drop([r.id for r in rows if r.gone])
+                    written = [r for r in rows if not r.gone]
+                    if written:
+                        page = await asyncio.to_thread(self._postings, written)
+                        self._add(written, page)
                     self._revision = rows[-1].revision
                     read += len(rows)
                 if len(rows) < self.page:
@@ -244,6 +249,15 @@ class LexicalIndex:
         self._total_length += float(page.lengths.sum())
         if page.terms.shape[0]:
             self._pending.append((page.terms, page.rows + np.int32(base), page.tf))
+
+    def _drop(self, ids: Sequence[str]) -> None:
+        """Forgotten entries: their slots die (their postings go at the next merge)."""
+        for entry_id in ids:
+            slot = self._slot.pop(entry_id, None)
+            if slot is not None and self._live[slot]:
+                self._live[slot] = False
+                self._live_count -= 1
+                self._total_length -= float(self._length[slot])
 
     def _grow(self, needed: int) -> None:
         if needed <= self._spaces.shape[0]:
