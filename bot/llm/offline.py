@@ -194,7 +194,7 @@ class OfflineProvider:
             for src in sources[:4]:
                 picked = best_sentences(src.text, terms, n=2) or [_clip(src.text)]
                 snippet = _clip(" ".join(picked), 360)
-                lines.append(f"- **{src.title}**: {snippet} [Entry {src.short_id}]")
+                lines.append(f"- **{_plain(src.title)}**: {snippet} [Entry {src.short_id}]")
         if self.reason:
             head = f"{self.reason[0].upper()}{self.reason[1:]}; here is what the notes say:"
         else:
