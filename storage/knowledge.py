@@ -397,11 +397,13 @@ class Knowledge:
         reads both tables, so a forgotten entry is never passed over."""
         rows = await self.db.run(
             lambda s: s.execute(
+                # each side limited on its own revision index first, so neither is read whole
                 text(
-                    "SELECT id, space, type, title, content, tags, revision, 0 AS gone FROM entries "
-                    "WHERE revision > :after "
-                    "UNION ALL SELECT entry_id, space, '', '', '', NULL, revision, 1 FROM entry_tombstones "
-                    "WHERE revision > :after ORDER BY revision LIMIT :limit"
+                    "SELECT * FROM (SELECT id, space, type, title, content, tags, revision, 0 AS gone "
+                    "FROM entries WHERE revision > :after ORDER BY revision LIMIT :limit) AS written "
+                    "UNION ALL SELECT entry_id, space, '', '', '', NULL, revision, 1 FROM (SELECT "
+                    "entry_id, space, revision FROM entry_tombstones WHERE revision > :after "
+                    "ORDER BY revision LIMIT :limit) AS gone ORDER BY revision LIMIT :limit"
                 ),
                 {"after": revision, "limit": limit},
             ).all(),
