@@ -13,6 +13,7 @@ from typing import Any
 from bot.clock import SystemClock
 from bot.config import Settings
 from bot.errors import InputError
+from bot.text import terminal_safe
 
 
 def register(subparsers: Any) -> None:
@@ -70,9 +71,8 @@ async def cmd_forget(args: argparse.Namespace, settings: Settings) -> int:
             "their space):"
         )
         for item in gone.unattributed:
-            print(
-                f"  [Entry {item.entry_id[:8]}] in space {item.space}, saved by {item.author or '(no name)'!r}"
-            )
+            saved_by = terminal_safe(item.author) or "(no name)"
+            print(f"  [Entry {item.entry_id[:8]}] in space {item.space}, saved by {saved_by!r}")
     return 0
 
 
@@ -113,7 +113,8 @@ async def cmd_audit(args: argparse.Namespace, settings: Settings) -> int:
         else:
             who = f"{row.platform}:{row.actor_id}" + (f" ({row.actor_name})" if row.actor_name else "")
             inv = f" investigation {row.investigation_id[:8]}" if row.investigation_id else ""
-            print(f"{row.at:%Y-%m-%d %H:%M:%S} {row.action:<12} {who}{inv} [{row.space}] {row.detail}")
+            line = f"{row.at:%Y-%m-%d %H:%M:%S} {row.action:<12} {who}{inv} [{row.space}] {row.detail}"
+            print(terminal_safe(line))
     if not rows:
         print("the audit log is empty")
     return 0
