@@ -128,6 +128,7 @@ class LexicalIndex:
         # stems every word of every candidate passage: the same few thousand words
         self._stems: dict[str, str] = {}
         self._revision = 0
+        self.forgotten = 0  # entries dropped because they were forgotten (caches over it follow)
         self._lock = asyncio.Lock()
         # per slot
         self._ids: list[str] = []
@@ -258,6 +259,7 @@ class LexicalIndex:
                 self._live[slot] = False
                 self._live_count -= 1
                 self._total_length -= float(self._length[slot])
+                self.forgotten += 1
 
     def _grow(self, needed: int) -> None:
         if needed <= self._spaces.shape[0]:
