@@ -73,7 +73,7 @@ class Mallory:
             first_time=self.first_time,
             now=clock.now,
             queue=queue,
-            usage=UsageLog(conversations.db),
+            usage=None if llm.offline else UsageLog(conversations.db),  # no model, no token quota
         )
         self.audit = Audit(conversations.db)
         self.routes = Routes(

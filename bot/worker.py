@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from bot.clock import Clock
 from bot.config import Settings
 from bot.delivery import Delivery
-from bot.events import Sender
+from bot.events import Sender, ThreadRef
 from bot.job import Cancelled, ResearchJob
 from bot.jobs import Jobs
 from bot.llm import LLMProvider, OfflineProvider
