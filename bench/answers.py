@@ -11,7 +11,9 @@ against the hand-written gold set in ``bench/answers_gold.json``:
 
     .venv/bin/python bench/answers.py [--gold FILE] [--vault DIR] [--show] [--embedder local|none]
 
-``--show`` prints every answer and report (for reading them, not for scoring).
+``--show`` prints every answer and report (for reading them, not for scoring). The held-out
+set (``--gold bench/answers_heldout.json --vault bench/answers_heldout/vault``) is for
+checking that what was tuned on the first set generalises: never choose a weight on it.
 """
 
 from __future__ import annotations
