@@ -24,6 +24,7 @@ from bot.research.recall import Recall
 from bot.research.search import Retriever
 from storage.conversations import Conversations
 from storage.db import unavailable
+from storage.inbox import Inbox
 from storage.knowledge import Knowledge
 from storage.models import Entry
 from storage.queue import Queue
@@ -67,6 +68,7 @@ class Mallory:
         self.policy = policy or AccessPolicy.from_settings(settings)
         self.gate = Gate(self.policy, first_time=self.first_time, now=clock.now, queue=queue)
         self.audit = Audit(conversations.db)
+        self.inbox = Inbox(conversations.db)  # adapters store each message here before acknowledging it
         self.routes = Routes(
             settings=settings,
             clock=clock,
