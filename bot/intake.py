@@ -15,6 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
+from enum import StrEnum
 from typing import Any
 
 from bot.clock import Clock
@@ -32,6 +33,12 @@ RETENTION_S = 7 * 24 * 3600.0
 MAX_ATTEMPTS = 5
 
 Handler = Callable[[Taken], Awaitable[None]]
+
+
+class Accepted(StrEnum):
+    RAN = "ran"  # stored and handled now
+    SKIPPED = "skipped"  # done already, or another process holds it
+    KEPT = "kept"  # the database is away: waiting in memory (the door)
 
 
 def inbound_payload(inbound: Inbound) -> dict[str, Any]:
@@ -95,9 +102,10 @@ def _person(person: Person) -> dict[str, Any]:
     return {"id": person.id, "name": person.name, "is_bot": person.is_bot}
 
 
-def resuming(inbound: Inbound, taken: Taken) -> Inbound:
-    """``inbound`` flagged for the core when ``taken`` is a second (or later) attempt."""
-    if not taken.resumed:
+def resuming(inbound: Inbound, resumed: bool) -> Inbound:
+    """``inbound`` flagged for the core when it is a second (or later) attempt
+    (``Taken.resumed``)."""
+    if not resumed:
         return inbound
     return replace(inbound, extras={**inbound.extras, RESUMED: True})
 
@@ -174,20 +182,39 @@ class Intake:
             self._held.add(taken.key)
         return taken
 
-    async def enter(self, taken: Taken) -> None:
+    async def enter(self, taken: Taken) -> bool:
         """Handle a claimed row now, or keep it (the door) while the database is away; a
-        retry first makes sure no other process took the row up in the meantime."""
-        await self._through_door(taken.key, taken.kind, None, taken)
+        retry first makes sure no other process took the row up in the meantime. True when
+        it ran now."""
+        return await self.door.enter(
+            self._what(taken.key, taken.kind), self._attempt(taken.key, taken.kind, None, taken)
+        )
 
-    async def accept(self, key: str, kind: str, payload: Mapping[str, Any] | str) -> None:
-        """For a delivery the platform already counts as delivered (Socket Mode, Telegram
-        polling, a button press): store, claim and handle it, all kept in memory and
-        retried while the database is away."""
-        await self._through_door(key, kind, payload, None)
+    def keep(self, key: str, kind: str, payload: Mapping[str, Any] | str) -> None:
+        """A delivery the platform will not send again that could not be stored (the
+        database is away): kept in memory by the door, stored and handled when it is back."""
+        self.door.keep(self._what(key, kind), self._attempt(key, kind, payload, None))
 
-    async def _through_door(
+    async def accept(self, key: str, kind: str, payload: Mapping[str, Any] | str) -> Accepted:
+        """Store, claim and handle a delivery the platform already counts as delivered
+        (Telegram, Socket Mode), keeping it in memory while the database is away."""
+        try:
+            taken = await self.take(key, kind, payload)
+        except Exception as exc:
+            if not unavailable(exc):
+                raise
+            self.keep(key, kind, payload)
+            return Accepted.KEPT
+        if taken is None:
+            return Accepted.SKIPPED
+        return Accepted.RAN if await self.enter(taken) else Accepted.KEPT
+
+    def _what(self, key: str, kind: str) -> str:
+        return f"{self.platform} {kind} {key}"
+
+    def _attempt(
         self, key: str, kind: str, payload: Mapping[str, Any] | str | None, taken: Taken | None
-    ) -> None:
+    ) -> Callable[[], Awaitable[None]]:
         tried = False  # set once an attempt has run under the claim (a retry re-checks it)
 
         async def attempt() -> None:
@@ -207,7 +234,7 @@ class Intake:
             tried = True
             await self.run(taken)
 
-        await self.door.enter(f"{self.platform} {kind} {key}", attempt)
+        return attempt
 
     def submit(self, taken: Taken) -> None:
         """``enter`` in a tracked task (for rows the sweep found)."""

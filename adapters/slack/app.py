@@ -325,12 +325,12 @@ class SlackAdapter:
         except Exception as exc:
             if not unavailable(exc):
                 raise
-            self._spawn(kind, self._in_turn(thread, self.intake.accept(key, kind, payload)))
+            self.intake.keep(key, kind, payload)
             return
         if taken is not None:
             self._spawn(kind, self._in_turn(thread, self.intake.enter(taken)))
 
-    async def _in_turn(self, thread: ThreadRef, work: Awaitable[None]) -> None:
+    async def _in_turn(self, thread: ThreadRef, work: Awaitable[object]) -> None:
         async with self._in_order(thread):
             await work
 
@@ -338,11 +338,11 @@ class SlackAdapter:
         """Handle an inbox row: a message, a button press or a slash command."""
         data = json.loads(taken.payload)
         if taken.kind == "message":
-            await self.core.handle(resuming(inbound_of(data["inbound"]), taken), self.sender)
+            await self.core.handle(resuming(inbound_of(data["inbound"]), taken.resumed), self.sender)
         elif taken.kind == "action":
             await self._handle_action(action_of(data["action"]))
         elif taken.kind == "command":
-            inbound = resuming(inbound_of(data["inbound"]), taken)
+            inbound = resuming(inbound_of(data["inbound"]), taken.resumed)
             await self.core.handle_command(Command(data["command"]), str(data["args"]), inbound, self.sender)
         else:
             log.warning("slack: inbox row %s of unknown kind %r left alone", taken.key, taken.kind)

@@ -12,8 +12,8 @@ from bot.core.context import Context, clean_text
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
 from bot.errors import LLMError
-from bot.intake import resumed_message
 from bot.events import Inbound, ReplyKind, Sender
+from bot.intake import resumed_message
 from bot.llm import LLMProvider, Turn
 from bot.llm.usage import charge_to
 from bot.routing import (

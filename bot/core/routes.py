@@ -343,4 +343,3 @@ class Routes:
 
     def _noted(self, ctx: Context, text: str) -> str:
         return with_truncation_note(ctx, text, self.settings.max_message_chars)
-
