@@ -164,6 +164,7 @@ class SlackAdapter:
             clock=self.core.clock,
             handle=self._handle_taken,
             door=self.door,
+            retention_s=self.settings.seen_retention_s,
         )
 
     # -- lifecycle ---------------------------------------------------------------------

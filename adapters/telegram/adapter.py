@@ -152,6 +152,7 @@ class TelegramAdapter:
         self._stopped = asyncio.Event()
         self._clock: Clock = clock or getattr(core, "clock", None) or SystemClock()
         self._poll_timeout = poll_timeout
+        self._retention_s = settings.seen_retention_s  # how long handled updates stay in the inbox
         self.application: Application[Any, Any, Any, Any, Any, Any] = (
             ApplicationBuilder()
             .bot(build_bot(settings))
@@ -173,7 +174,12 @@ class TelegramAdapter:
     def intake(self) -> Intake:
         """Where each update is stored before it is handled (bot/intake.py)."""
         return Intake(
-            self._core.inbox, platform=PLATFORM, clock=self._clock, handle=self._handle_taken, door=self.door
+            self._core.inbox,
+            platform=PLATFORM,
+            clock=self._clock,
+            handle=self._handle_taken,
+            door=self.door,
+            retention_s=self._retention_s,
         )
 
     # -- lifecycle ------------------------------------------------------------------------
