@@ -139,7 +139,8 @@ class Actions:
         inv = await self.queue.open_for_conversation(conv.id)
         if inv is None:
             return
-        await self.queue.cancel(inv.id, now=self.clock.now())
+        if await self.queue.cancel(inv.id, now=self.clock.now()) is not Outcome.APPLIED:
+            return  # pressed twice at once (two processes): the other press cancelled it
         await self.routes.audit_cancel(event.thread, event.author, inv)
         await self.outbox.post(
             conv,

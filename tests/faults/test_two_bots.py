@@ -194,3 +194,25 @@ async def test_a_replayed_signed_slash_command_on_two_bots_starts_one_investigat
     assert await a.rt.worker.run_once() + await b.rt.worker.run_once() == 0
     reports = [p for p in a.thread_posts("C111", root_ts) if (p.get("metadata") or {}).get("event_type")]
     assert len(reports) == 1
+
+
+async def test_cancel_said_twice_across_two_bots_cancels_once(two_bots: tuple[Harness, Harness]) -> None:
+    a, b = two_bots
+    ask = mention_event("research the storage backend decision for Atlas", ts=ROOT_TS, event_id="Ev1")
+    assert (await a.event(ask))[0] == 200
+    await a.adapter.drain()
+    [inv] = await a.rt.queue.listing()
+
+    cancels = [
+        mention_event("cancel", ts=ts, event_id=ev, thread_ts=ROOT_TS)
+        for ts, ev in (("1750001001.000100", "Ev2"), ("1750001002.000100", "Ev3"))
+    ]
+    statuses = await asyncio.gather(a.event(cancels[0]), b.event(cancels[1]))
+    assert [s for s, _ in statuses] == [200, 200]
+    await _drain(a, b)
+
+    done = await a.rt.queue.get(inv.id)
+    assert done is not None and done.status == "cancelled"
+    said = [p["text"] for p in a.thread_posts("C111", ROOT_TS)]
+    assert len([t for t in said if t.startswith("Cancelled the investigation")]) == 1, said
+    assert len([r for r in await a.rt.core.audit.listing() if r.action == "cancelled"]) == 1
