@@ -49,6 +49,7 @@ from .inbound import (
     message_key,
     plain_text,
     press_key,
+    shortcut_key,
     team_of,
 )
 from .mrkdwn import escape
@@ -317,7 +318,9 @@ class SlackAdapter:
             return
         await self._store_or_keep("message", inbound.thread, key, payload)
 
-    async def _store_or_keep(self, kind: str, thread: ThreadRef, key: str, payload: dict[str, Any]) -> None:
+    async def _store_or_keep(
+        self, kind: str, thread: ThreadRef | None, key: str, payload: dict[str, Any]
+    ) -> None:
         """Store a delivery Slack will not send again (Socket Mode, a button, a command) in
         the inbox before acknowledging it; with the database away, keep it in memory and
         retry it (the door)."""
@@ -331,7 +334,10 @@ class SlackAdapter:
         if taken is not None:
             self._spawn(kind, self._in_turn(thread, self.intake.enter(taken)))
 
-    async def _in_turn(self, thread: ThreadRef, work: Awaitable[object]) -> None:
+    async def _in_turn(self, thread: ThreadRef | None, work: Awaitable[object]) -> None:
+        if thread is None:  # the work takes its turn itself, once it knows its thread
+            await work
+            return
         async with self._in_order(thread):
             await work
 
@@ -345,6 +351,10 @@ class SlackAdapter:
         elif taken.kind == "command":
             inbound = resuming(inbound_of(data["inbound"]), taken.resumed)
             await self.core.handle_command(Command(data["command"]), str(data["args"]), inbound, self.sender)
+        elif taken.kind == "shortcut":
+            await self._investigate_thread(
+                data["body"], data.get("bot_user_id"), str(data.get("home_team") or "")
+            )
         else:
             log.warning("slack: inbox row %s of unknown kind %r left alone", taken.key, taken.kind)
 
@@ -455,10 +465,10 @@ class SlackAdapter:
     async def _on_investigate_thread(
         self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any], context: Mapping[str, Any]
     ) -> None:
+        # the thread is read when the shortcut is handled: stored here is what Slack sent
+        payload = {"body": body, "bot_user_id": context.get("bot_user_id"), "home_team": _home_team(context)}
+        await self._store_or_keep("shortcut", None, shortcut_key(body), payload)
         await ack()
-        self._spawn(
-            "shortcut", self._investigate_thread(body, context.get("bot_user_id"), _home_team(context))
-        )
 
     async def _investigate_thread(
         self, body: dict[str, Any], bot_user_id: str | None, home_team: str

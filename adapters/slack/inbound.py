@@ -239,3 +239,11 @@ def press_key(event: ActionEvent) -> str:
 def command_key(inbound: Inbound) -> str:
     """A command's own root message (posted for it) names it."""
     return f"{PLATFORM}:command:{inbound.space}:{inbound.channel}:{inbound.message_id}"
+
+
+def shortcut_key(body: Mapping[str, Any]) -> str:
+    message = _map(body.get("message"))
+    press = (
+        _str(body.get("trigger_id")) or f"{_str(message.get('ts'))}:{_str(_map(body.get('user')).get('id'))}"
+    )
+    return f"{PLATFORM}:shortcut:{team_of(body)}:{press}"

@@ -6,10 +6,16 @@ had already stored the message in the conversation."""
 from __future__ import annotations
 
 import json
+import logging
+from pathlib import Path
 
-from slack_harness import Harness, mention_event
+import pytest
+from fake_slack import FakeSlack
+from postgres_server import database_away, database_back
+from slack_harness import Harness, mention_event, running_bot
 
 from adapters.slack.inbound import Ignored, message_inbound, message_key
+from bot.clock import FakeClock
 from bot.events import Inbound
 from bot.intake import LEASE_S, inbound_payload
 from bot.policy import HOME_TEAM
@@ -85,3 +91,39 @@ async def test_a_redelivery_of_a_message_not_done_is_handled_not_ignored(bot: Ha
     await bot.adapter.drain()
     assert len(_answers(bot)) == 1, "carried on from the stored message"
     assert await bot.rt.core.inbox.waiting("slack") == 0
+
+
+async def test_over_socket_mode_a_message_waits_for_the_database_and_is_answered_when_it_is_back(
+    tmp_path: Path,
+    clock: FakeClock,
+    slack: FakeSlack,
+    database_url: str | None,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    if database_url is None:
+        pytest.skip("a database server going away: PostgreSQL (SQLite: see the deleted-file test)")
+    caplog.set_level(logging.INFO)
+    async with running_bot(
+        tmp_path, clock, slack, http=False, slack_app_token=slack.app_token, database_url=database_url
+    ) as bot:
+        database_away(database_url)
+        envelope = {
+            "envelope_id": "env-1",
+            "payload": mention_event(QUESTION, ts=TS, event_id="Ev1"),
+            "type": "events_api",
+            "accepts_response_payload": False,
+        }
+        ack = await slack.push_envelope(envelope)
+        assert ack["envelope_id"] == "env-1", "Slack hears back at once"
+        await bot.adapter.drain()
+        assert bot.adapter.door.waiting == 1 and _answers(bot) == []
+        assert await bot.adapter.door.retry() == 0  # still away: kept
+
+        database_back(database_url)
+        assert await bot.adapter.door.retry() == 1
+        await bot.adapter.drain()
+        assert len(_answers(bot)) == 1
+        assert await bot.rt.core.inbox.waiting("slack") == 0
+    down = [r for r in caplog.records if "database unavailable" in r.getMessage()]
+    back = [r for r in caplog.records if "database is back" in r.getMessage()]
+    assert len(down) == 1 and len(back) == 1
