@@ -127,3 +127,25 @@ async def test_over_socket_mode_a_message_waits_for_the_database_and_is_answered
     down = [r for r in caplog.records if "database unavailable" in r.getMessage()]
     back = [r for r in caplog.records if "database is back" in r.getMessage()]
     assert len(down) == 1 and len(back) == 1
+
+
+async def test_the_database_failing_after_the_message_was_stored_still_gets_it_answered_once(
+    bot: Harness,
+) -> None:
+    url = bot.settings.database_url
+    if url is None:
+        pytest.skip("a database server going away: PostgreSQL (SQLite: see the deleted-file test)")
+    arrived, release = bot.slack.hold("assistant.threads.setStatus")  # "typing…", after the message is stored
+    assert (await bot.event(mention_event(QUESTION, ts=TS, event_id="Ev1")))[0] == 200
+    await arrived.wait()
+    database_away(url)
+    bot.slack.holds.pop("assistant.threads.setStatus")
+    release.set()
+    await bot.adapter.drain()
+    assert bot.adapter.door.waiting == 1, "kept until the database is back"
+
+    database_back(url)
+    assert await bot.adapter.door.retry() == 1
+    await bot.adapter.drain()
+    assert len(_answers(bot)) == 1, "answered, once"
+    assert await bot.rt.core.inbox.waiting("slack") == 0
