@@ -31,10 +31,7 @@ FACETS = (
     Facet(
         "Impact",
         "impact affected lost users customers cost",
-        re.compile(
-            r"\b(?:impact\w*|affect\w*|lost|loss|customers?|users?|tenants?|cost\w*|outage|stale|slow\w*)\b",
-            re.I,
-        ),
+        re.compile(r"\b(?:impact\w*|affect\w*|lost|loss|customers?|users?|tenants?|cost\w*|outage|stale|slow\w*)\b", re.I),
     ),
     Facet(
         "Outcome",
@@ -49,10 +46,7 @@ FACETS = (
     Facet(
         "Who decided",
         "who decided owner deciders responsible",
-        re.compile(
-            r"\b(?:decider\w*|decided|owner|owns|own\w*|led|chair\w*|facilitat\w*|approv\w*|sign-off|attendees)\b",
-            re.I,
-        ),
+        re.compile(r"\b(?:decider\w*|decided|owner|owns|own\w*|led|chair\w*|facilitat\w*|approv\w*|sign-off|attendees)\b", re.I),
     ),
 )
 CUE_BONUS = 0.12
@@ -113,9 +107,7 @@ async def digest(
     return sorted(chosen, key=lambda lp: order[lp[0]])
 
 
-_OPEN_SECTION = re.compile(
-    r"\b(?:open|questions?|unresolved|undecided|unknowns?|risks?|not done|gaps?)\b", re.I
-)
+_OPEN_SECTION = re.compile(r"\b(?:open|questions?|unresolved|undecided|unknowns?|risks?|not done|gaps?)\b", re.I)
 _OPEN_TEXT = re.compile(
     r"\?$|\b(?:not decided|undecided|unclear|unknown|nobody|no owner|not yet|never (?:tested|rehearsed|scheduled)|"
     r"revisit|to be decided|tbd)\b",

@@ -59,12 +59,9 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[*€$£])")
 _INLINE_TAG = re.compile(r"(?<![\w/&])#(?=[A-Za-z][\w/-]*)[\w/-]+")
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
-_REFERS_BACK = re.compile(
-    r"^(?:it|its|this|that|these|those|they|their|them|he|she|his|her|there|so|then)\b", re.I
-)
+_REFERS_BACK = re.compile(r"^(?:it|its|this|that|these|those|they|their|them|he|she|his|her|there|so|then)\b", re.I)
 _CURRENT = re.compile(
-    r"\b(?:instead of|now|no longer|replac\w*|supersed\w*|revis\w*|from now on|as of|updated?|changed? to)\b",
-    re.I,
+    r"\b(?:instead of|now|no longer|replac\w*|supersed\w*|revis\w*|from now on|as of|updated?|changed? to)\b", re.I
 )
 _CURRENT_SECTION = re.compile(r"\b(?:revision|revised|update|amendment|change|current)\b", re.I)
 
@@ -94,9 +91,7 @@ def _clean_inline(text: str, titles: Mapping[str, str]) -> str:
         target, alias = match.group(1).strip(), match.group(2)
         if alias:
             return alias.strip()
-        return titles.get(
-            target.lower(), target.replace("-", " ") if "-" in target and " " not in target else target
-        )
+        return titles.get(target.lower(), target.replace("-", " ") if "-" in target and " " not in target else target)
 
     text = _WIKILINK.sub(link, text)
     text = _INLINE_TAG.sub("", text)
@@ -155,9 +150,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             continue
         if line.lstrip().startswith("|"):
             flush()
-            if _TABLE_RULE.match(line.replace("|", " ").strip()) or set(line.replace("|", "").strip()) <= set(
-                "-: "
-            ):
+            if _TABLE_RULE.match(line.replace("|", " ").strip()) or set(line.replace("|", "").strip()) <= set("-: "):
                 continue
             cells = [_clean_inline(c, titles) for c in _cells(line)]
             if header is None:
@@ -273,18 +266,12 @@ class Scorer:
             scores = shares.copy()
         out = []
         for (entry, unit, _, _), score in zip(candidates, scores, strict=True):
-            bonus = (
-                CURRENT_BONUS
-                if (_CURRENT.search(unit.text) or _CURRENT_SECTION.search(unit.section))
-                else 0.0
-            )
+            bonus = CURRENT_BONUS if (_CURRENT.search(unit.text) or _CURRENT_SECTION.search(unit.section)) else 0.0
             if len(unit.text.split()) < 6:
                 bonus -= SHORT_PENALTY
             if unit.section and asks & {self.retriever.lexical.stem(w) for w in words(unit.section)}:
                 bonus += SECTION_BONUS
-            out.append(
-                Passage(entry, unit, float(score) + bonus + PRIOR_WEIGHT * (prior or {}).get(entry.id, 0.0))
-            )
+            out.append(Passage(entry, unit, float(score) + bonus + PRIOR_WEIGHT * (prior or {}).get(entry.id, 0.0)))
         out = _demote_superseded(out)
         out.sort(key=lambda p: p.score, reverse=True)
         return out
@@ -309,8 +296,7 @@ class Scorer:
         pool = [
             p
             for p in ranked
-            if p.score
-            >= max(floor, (relative if p.entry.id == best.entry.id else OTHER_NOTE_RELATIVE) * best.score)
+            if p.score >= max(floor, (relative if p.entry.id == best.entry.id else OTHER_NOTE_RELATIVE) * best.score)
         ][: limit * 4]
         if not pool:
             return []
@@ -432,9 +418,7 @@ class Answerer:
         self._titles[key] = (revision, out)
         return out
 
-    async def evidence(
-        self, question: str, hits: Sequence[Any], *, spaces: Sequence[str], limit: int = 6
-    ) -> Evidence:
+    async def evidence(self, question: str, hits: Sequence[Any], *, spaces: Sequence[str], limit: int = 6) -> Evidence:
         """The relevant hits (calibrated cut-off) and the passages of theirs that answer."""
         if not hits:
             return Evidence(question, [], [])

@@ -118,9 +118,7 @@ class Dossier:
         said: dict[str, list[tuple[str, str]]] = {}
         for label, passage in self.digest:
             said.setdefault(passage.entry.id, []).append((label, passage.unit.text))
-        ordered = sorted(
-            self.found.values(), key=lambda f: (f.phase > 1, -self.relevance.get(f.entry.id, 0.0))
-        )
+        ordered = sorted(self.found.values(), key=lambda f: (f.phase > 1, -self.relevance.get(f.entry.id, 0.0)))
         return [
             source_of(
                 f.entry,
@@ -224,9 +222,7 @@ class Investigator:
                         near_of[other] = here
             fetched = await self.knowledge.get_many(new_ids, spaces=spaces)
             fetched = {i: e for i, e in fetched.items() if e.type not in ANSWER_TYPES}
-            kept = await self._on_topic(
-                dossier, [fetched[i] for i in new_ids if i in fetched], seeds, linked=True
-            )
+            kept = await self._on_topic(dossier, [fetched[i] for i in new_ids if i in fetched], seeds, linked=True)
             for other in new_ids:
                 if other not in fetched:
                     continue
@@ -298,9 +294,7 @@ class Investigator:
                     for q in queries
                 )
             )
-            await self._add_on_topic(
-                dossier, 3, [(f"tag {q!r}", hits) for q, hits in zip(queries, results, strict=True)]
-            )
+            await self._add_on_topic(dossier, 3, [(f"tag {q!r}", hits) for q, hits in zip(queries, results, strict=True)])
             n3 = len(dossier.found) - before
             dossier.phase_reports.append(
                 f"Phase 3 (Tags): {n3} new entries from tag expansion across {len(namespaces)} namespaces."
@@ -330,9 +324,7 @@ class Investigator:
                 for q in gap_queries
             )
         )
-        await self._add_on_topic(
-            dossier, 4, [(f"gap {q!r}", hits) for q, hits in zip(gap_queries, results, strict=True)]
-        )
+        await self._add_on_topic(dossier, 4, [(f"gap {q!r}", hits) for q, hits in zip(gap_queries, results, strict=True)])
         for q, hits in zip(gap_queries, results, strict=True):
             if len(hits) < 2:
                 dossier.gaps.append(q)
@@ -377,9 +369,7 @@ class Investigator:
         candidates = [e for e in entries if e.type not in ANSWER_TYPES]
         about = about or subject(dossier.topic)
         if not candidates or not about:
-            return {
-                e.id for e in candidates
-            }  # started from an entry, no topic: its neighbourhood is the subject
+            return {e.id for e in candidates}  # started from an entry, no topic: its neighbourhood is the subject
         judged = await relevance.judge(self.retriever, about, [e.id for e in candidates])
         near_seed = await self._seed_similarity([e.id for e in candidates], seeds)
         kept: set[str] = set()

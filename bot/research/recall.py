@@ -236,9 +236,7 @@ def recall_prose(result: RecallResult, *, limit: int = 5) -> str:
         lead = "The closest notes are" if len(named) > 1 else "The closest note is"
         paragraphs.append(f"{lead} {_listing(named)}.")
     elif result.explored:
-        named = [
-            f"**{content_label(x.entry.title)}** [Entry {x.entry.id[:8]}]" for x in result.explored[:limit]
-        ]
+        named = [f"**{content_label(x.entry.title)}** [Entry {x.entry.id[:8]}]" for x in result.explored[:limit]]
         paragraphs.append(f"Following links from the notes leads to {_listing(named)}.")
     if not paragraphs:
         return (

@@ -159,9 +159,7 @@ async def test_the_current_rule_wins_over_the_one_it_replaced(
     assert "10 minutes instead of 45" in first
 
 
-async def test_a_table_row_answers_with_its_header(
-    rt: Any, kb: dict[str, str], console_out: io.StringIO
-) -> None:
+async def test_a_table_row_answers_with_its_header(rt: Any, kb: dict[str, str], console_out: io.StringIO) -> None:
     await _chat(rt, console_out).feed("how fast was Quackbase in the engine benchmark?")
     assert any("Engine: Quackbase; Total: 4.1 s" in b for b in _bullets(console_out.getvalue()))
 
@@ -184,9 +182,7 @@ async def test_out_of_domain_question_gets_nothing_found_an_offer_and_yes_starts
     assert len(invs) == 1 and invs[0].question == "who won the 1998 football world cup?"
 
 
-async def test_the_offer_button_label_starts_the_investigation(
-    vault_rt: Any, console_out: io.StringIO
-) -> None:
+async def test_the_offer_button_label_starts_the_investigation(vault_rt: Any, console_out: io.StringIO) -> None:
     chat = _chat(vault_rt, console_out)
     await chat.feed("what is the boiling point of ethanol?")
     assert "I found nothing in the notes about that." in console_out.getvalue()
@@ -195,9 +191,7 @@ async def test_the_offer_button_label_starts_the_investigation(
     assert len(invs) == 1 and invs[0].question == "what is the boiling point of ethanol?"
 
 
-async def test_in_domain_question_is_answered_without_an_offer(
-    vault_rt: Any, console_out: io.StringIO
-) -> None:
+async def test_in_domain_question_is_answered_without_an_offer(vault_rt: Any, console_out: io.StringIO) -> None:
     await _chat(vault_rt, console_out).feed("how much is the home office stipend?")
     text = console_out.getvalue()
     assert "€600" in text and "I found nothing" not in text and "[Investigate this]" not in text

@@ -83,9 +83,7 @@ async def graph(rt: Any) -> dict[str, str]:
         rt, "rel2", "Kickoff notes", "Kickoff meeting minutes.", author="Ben", type="meeting", day=7
     )
     ids["hop2"] = await _add(rt, "hop2", "Finance calendar", "Quarter close dates.", author="Cai", day=9)
-    ids["offtopic"] = await _add(
-        rt, "offtopic", "Visitor badges", "Visitors collect a badge at the desk.", day=10
-    )
+    ids["offtopic"] = await _add(rt, "offtopic", "Visitor badges", "Visitors collect a badge at the desk.", day=10)
     ids["tagged"] = await _add(
         rt,
         "tagged",
@@ -205,8 +203,7 @@ async def test_zero_seed_results_stop_after_phase1(rt: Any, graph: dict[str, str
 
 def test_citation_validation_removes_invented_ids() -> None:
     checked = check_citations(
-        "A [Entry abcdef12]. B [Entry 99999999]. C [Entry ABCDEF12].",
-        {"abcdef12-0000-4000-8000-000000000000"},
+        "A [Entry abcdef12]. B [Entry 99999999]. C [Entry ABCDEF12].", {"abcdef12-0000-4000-8000-000000000000"}
     )
     assert checked.removed == 1
     assert checked.text == "A [Entry abcdef12]. B. C [Entry abcdef12]."
