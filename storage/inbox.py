@@ -37,7 +37,11 @@ _CLAIM_ONE = (
     "WHERE key = ? AND done_at IS NULL AND (claimed_until IS NULL OR claimed_until < ?) "
     "RETURNING key, kind, payload, attempts, received_at"
 )
-_FINISH = "UPDATE inbox SET done_at = ?, outcome = ?, claimed_until = NULL WHERE key = ? AND done_at IS NULL"
+# a done row keeps only its key (the message itself is in the conversation, or was ignored)
+_FINISH = (
+    "UPDATE inbox SET done_at = ?, outcome = ?, claimed_until = NULL, payload = '' "
+    "WHERE key = ? AND done_at IS NULL"
+)
 _RELEASE = "UPDATE inbox SET claimed_until = NULL WHERE key = ? AND claimed_by = ? AND done_at IS NULL"
 _FORGET = "DELETE FROM inbox WHERE done_at IS NOT NULL AND done_at < ?"
 _WAITING = "SELECT count(*) FROM inbox WHERE platform = ? AND done_at IS NULL"

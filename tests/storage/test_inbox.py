@@ -8,6 +8,8 @@ import asyncio
 import json
 from datetime import UTC, datetime, timedelta
 
+from sqlalchemy import text
+
 from bot.events import Inbound, Person, ThreadRef
 from bot.intake import inbound_of, inbound_payload
 from storage.db import Database
@@ -33,6 +35,8 @@ async def test_one_write_stores_and_claims_and_a_second_delivery_is_not_taken(an
     assert await here.waiting("slack") == 1
 
     await here.finish("k1", now=NOW)
+    with any_db.blocking.begin() as conn:  # a done row keeps its key, not the message
+        assert conn.execute(text("SELECT payload FROM inbox WHERE key = 'k1'")).scalar_one() == ""
     later = NOW + timedelta(hours=1)
     assert (
         await there.take(key="k1", platform="slack", kind="message", payload="{}", now=later, lease=LEASE)
@@ -114,12 +118,12 @@ async def test_hostile_messages_go_in_and_come_out_unchanged(any_db: Database) -
         "'; DROP TABLE inbox; --",
         "\udcff".encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
     ]
-    for n, text in enumerate(texts):
+    for n, said in enumerate(texts):
         inbound = Inbound(
             thread=ThreadRef("slack", "T1", "C1", "1.0", extras={"k": [1, "two"]}),
             message_id=str(n),
             author=Person("U1", "Ana \x00"),
-            text=text,
+            text=said,
             received_at=NOW,
             extras={"files": ["a.pdf"]},
             mentions=(Person("U2", "Bo"),),
