@@ -1,11 +1,6 @@
 """Handling what the durable inbox (``storage.inbox``) holds: an adapter stores each inbound
-message before acknowledging it, then handles it here under a lease that is renewed while
-the work runs; on start-up and periodically, rows nobody finished are taken up again.
-
-A redelivery of a message whose row is not done and not held is handled (marked
-``RESUMED`` so the core carries on from the stored message instead of taking it for a
-repeat); one that is done, or held by a live process, is not handled twice.
-"""
+message before acknowledging it, then handles it here under a lease renewed while the work
+runs; on start-up and periodically, rows nobody finished are taken up again."""
 
 from __future__ import annotations
 
@@ -125,8 +120,12 @@ async def resumed_message(
 
 class Intake:
     """One adapter's side of the inbox: ``take`` stores and claims (the write before the
-    acknowledgement), ``submit`` handles a claimed row through the door (kept in memory
-    while the database is away), ``sweep`` takes up rows nobody finished."""
+    acknowledgement), ``enter`` handles a claimed row through the door (kept in memory
+    while the database is away), ``sweep`` takes up rows nobody finished.
+
+    A redelivery of a message whose row is not done and not held is handled (marked
+    ``RESUMED``, so the core carries on from the stored message instead of taking it for a
+    repeat); one that is done, or held by a live process, is not handled twice."""
 
     def __init__(
         self,
@@ -304,6 +303,7 @@ class Intake:
         while True:
             try:
                 await self.sweep()
+                self.door.status.worked()
             except Exception as exc:
                 if unavailable(exc):
                     self.door.status.failed(exc)
