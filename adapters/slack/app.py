@@ -264,7 +264,11 @@ class SlackAdapter:
         try:
             first = await self.core.first_time(f"slack:signature:{signature}")
         except Exception as exc:  # the database is away: Slack retries a 5xx, signed afresh
-            log.warning("slack: cannot record the request (%s); asking Slack to retry", type(exc).__name__)
+            if unavailable(exc):
+                self.door.status.failed(exc)  # said once, however many requests are refused
+            else:
+                log.warning("slack: cannot record the request (%s)", type(exc).__name__)
+            log.debug("slack: asking Slack to retry a request (%s)", type(exc).__name__)
             return web.Response(status=503, text="try again")
         if not first:
             log.warning("slack: replayed request refused")
