@@ -18,33 +18,36 @@ GAVE_UP = "gave_up"
 # done and nobody holds a live lease on it. A row back: this process now holds the claim.
 _TAKE = (
     "INSERT INTO inbox (key, platform, kind, payload, received_at, attempts, claimed_by, claimed_until) "
-    "VALUES (?, ?, ?, ?, ?, 1, ?, ?) "
+    "VALUES (:key, :platform, :kind, :payload, :now, 1, :owner, :until) "
     "ON CONFLICT (key) DO UPDATE SET claimed_by = excluded.claimed_by, "
     "claimed_until = excluded.claimed_until, attempts = inbox.attempts + 1 "
-    "WHERE inbox.done_at IS NULL AND (inbox.claimed_until IS NULL OR inbox.claimed_until < ?) "
+    "WHERE inbox.done_at IS NULL AND (inbox.claimed_until IS NULL OR inbox.claimed_until < :now) "
     "RETURNING attempts, payload"
 )
 _HOLD = (
-    "UPDATE inbox SET claimed_by = ?, claimed_until = ?, attempts = attempts + 1 WHERE key = ? AND done_at IS NULL "
-    "AND (claimed_by = ? OR claimed_until IS NULL OR claimed_until < ?) RETURNING key"
+    "UPDATE inbox SET claimed_by = :owner, claimed_until = :until, attempts = attempts + 1 "
+    "WHERE key = :key AND done_at IS NULL "
+    "AND (claimed_by = :owner OR claimed_until IS NULL OR claimed_until < :now) RETURNING key"
 )
 _OPEN = (
-    "SELECT key FROM inbox WHERE platform = ? AND done_at IS NULL "
-    "AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY received_at LIMIT ?"
+    "SELECT key FROM inbox WHERE platform = :platform AND done_at IS NULL "
+    "AND (claimed_until IS NULL OR claimed_until < :now) ORDER BY received_at LIMIT :limit"
 )
 _CLAIM_ONE = (
-    "UPDATE inbox SET claimed_by = ?, claimed_until = ?, attempts = attempts + 1 "
-    "WHERE key = ? AND done_at IS NULL AND (claimed_until IS NULL OR claimed_until < ?) "
+    "UPDATE inbox SET claimed_by = :owner, claimed_until = :until, attempts = attempts + 1 "
+    "WHERE key = :key AND done_at IS NULL AND (claimed_until IS NULL OR claimed_until < :now) "
     "RETURNING key, kind, payload, attempts, received_at"
 )
 # a done row keeps only its key (the message itself is in the conversation, or was ignored)
 _FINISH = (
-    "UPDATE inbox SET done_at = ?, outcome = ?, claimed_until = NULL, payload = '' "
-    "WHERE key = ? AND done_at IS NULL"
+    "UPDATE inbox SET done_at = :now, outcome = :outcome, claimed_until = NULL, payload = '' "
+    "WHERE key = :key AND done_at IS NULL"
 )
-_RELEASE = "UPDATE inbox SET claimed_until = NULL WHERE key = ? AND claimed_by = ? AND done_at IS NULL"
-_FORGET = "DELETE FROM inbox WHERE done_at IS NOT NULL AND done_at < ?"
-_WAITING = "SELECT count(*) FROM inbox WHERE platform = ? AND done_at IS NULL"
+_RELEASE = (
+    "UPDATE inbox SET claimed_until = NULL WHERE key = :key AND claimed_by = :owner AND done_at IS NULL"
+)
+_FORGET = "DELETE FROM inbox WHERE done_at IS NOT NULL AND done_at < :cutoff"
+_WAITING = "SELECT count(*) AS waiting FROM inbox WHERE platform = :platform AND done_at IS NULL"
 
 
 @dataclass(frozen=True)
@@ -77,27 +80,30 @@ class Inbox:
         another process holds it (and will finish it, or its lease runs out and the sweep
         takes it up)."""
         db = self.db
-        until = db.to_db_time(now + lease)
-        params = (
-            key[:500],
-            platform,
-            kind,
-            storable(payload),
-            db.to_db_time(now),
-            self.owner,
-            until,
-            db.to_db_time(now),
-        )
+        params = {
+            "key": key[:500],
+            "platform": platform,
+            "kind": kind,
+            "payload": storable(payload),
+            "now": db.to_db_time(now),
+            "owner": self.owner,
+            "until": db.to_db_time(now + lease),
+        }
         row = await db.run_sql(lambda conn: db.execute(conn, _TAKE, params).first())
         if row is None:
             return None
-        return Taken(key[:500], kind, str(row[1]), int(row[0]))
+        return Taken(key[:500], kind, str(row["payload"]), int(row["attempts"]))
 
     async def hold(self, key: str, *, now: datetime, lease: timedelta) -> bool:
         """Renew this process's claim on ``key`` (or take it back if its lease ran out and
         nobody else took it). False: done, or another process holds it now."""
         db = self.db
-        params = (self.owner, db.to_db_time(now + lease), key, self.owner, db.to_db_time(now))
+        params = {
+            "owner": self.owner,
+            "until": db.to_db_time(now + lease),
+            "key": key,
+            "now": db.to_db_time(now),
+        }
         return await db.run_sql(lambda conn: db.execute(conn, _HOLD, params).first() is not None)
 
     async def renew(self, keys: Sequence[str], *, now: datetime, lease: timedelta) -> None:
@@ -105,12 +111,13 @@ class Inbox:
         if not keys:
             return
         db = self.db
-        marks = ", ".join("?" for _ in keys)
+        marks = ", ".join(f":k{n}" for n in range(len(keys)))
         sql = (
-            f"UPDATE inbox SET claimed_until = ? WHERE key IN ({marks}) AND claimed_by = ? "
+            f"UPDATE inbox SET claimed_until = :until WHERE key IN ({marks}) AND claimed_by = :owner "
             "AND done_at IS NULL"
         )
-        params = (db.to_db_time(now + lease), *keys, self.owner)
+        params = {"until": db.to_db_time(now + lease), "owner": self.owner}
+        params.update({f"k{n}": key for n, key in enumerate(keys)})
         await db.run_sql(lambda conn: db.execute(conn, sql, params))
 
     async def claim_open(
@@ -123,13 +130,20 @@ class Inbox:
         at, until = db.to_db_time(now), db.to_db_time(now + lease)
 
         def work(conn: SqlConnection) -> list[Taken]:
-            keys = [r[0] for r in db.execute(conn, _OPEN, (platform, at, limit)).all()]
+            found = db.execute(conn, _OPEN, {"platform": platform, "now": at, "limit": limit}).all()
             taken: list[Taken] = []
-            for key in keys:
-                row = db.execute(conn, _CLAIM_ONE, (self.owner, until, key, at)).first()
+            for key in [r["key"] for r in found]:
+                claim = {"owner": self.owner, "until": until, "key": key, "now": at}
+                row = db.execute(conn, _CLAIM_ONE, claim).first()
                 if row is not None:
                     taken.append(
-                        Taken(str(row[0]), str(row[1]), str(row[2]), int(row[3]), db.from_db_time(row[4]))
+                        Taken(
+                            str(row["key"]),
+                            str(row["kind"]),
+                            str(row["payload"]),
+                            int(row["attempts"]),
+                            db.from_db_time(row["received_at"]),
+                        )
                     )
             return taken
 
@@ -137,21 +151,21 @@ class Inbox:
 
     async def finish(self, key: str, *, now: datetime, outcome: str = HANDLED) -> None:
         db = self.db
-        params = (db.to_db_time(now), outcome, key)
+        params = {"now": db.to_db_time(now), "outcome": outcome, "key": key}
         await db.run_sql(lambda conn: db.execute(conn, _FINISH, params))
 
     async def release(self, key: str) -> None:
         """Give the claim back (at shutdown, with the work not done): another process may
         take it up at once instead of waiting for the lease to run out."""
         db = self.db
-        await db.run_sql(lambda conn: db.execute(conn, _RELEASE, (key, self.owner)))
+        await db.run_sql(lambda conn: db.execute(conn, _RELEASE, {"key": key, "owner": self.owner}))
 
     async def forget_done_before(self, cutoff: datetime) -> None:
         db = self.db
-        await db.run_sql(lambda conn: db.execute(conn, _FORGET, (db.to_db_time(cutoff),)))
+        await db.run_sql(lambda conn: db.execute(conn, _FORGET, {"cutoff": db.to_db_time(cutoff)}))
 
     async def waiting(self, platform: str) -> int:
         """How many of ``platform``'s messages are not done yet."""
         db = self.db
-        row = await db.run_sql(lambda conn: db.execute(conn, _WAITING, (platform,)).first(), write=False)
-        return int(row[0]) if row is not None else 0
+        row = await db.read_sql(lambda conn: db.execute(conn, _WAITING, {"platform": platform}).first())
+        return int(row["waiting"]) if row is not None else 0
