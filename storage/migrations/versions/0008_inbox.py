@@ -2,14 +2,14 @@
 acknowledged, claimed with a lease while a bot process handles it, and marked done.
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0011
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0006"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
