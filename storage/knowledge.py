@@ -90,23 +90,22 @@ class EntryView:
         )
 
     @classmethod
-    def from_row(cls, row: Sequence[Any], db: Database) -> EntryView:
-        """From the columns of ``_VIEW_COLUMNS``, as the driver returns them."""
-        i, space, type_, title, content, author, project, tags, source, created, updated, meta, rev = row
+    def from_row(cls, row: Any, db: Database) -> EntryView:
+        """From a row holding the columns of ``_VIEW_COLUMNS``, read by name."""
         return cls(
-            i,
-            space,
-            type_,
-            title,
-            content,
-            author,
-            project,
-            _tags(tags),
-            source,
-            db.from_db_time(created) or datetime.min.replace(tzinfo=UTC),
-            db.from_db_time(updated) or datetime.min.replace(tzinfo=UTC),
-            _json_object(meta),
-            int(rev),
+            row["id"],
+            row["space"],
+            row["type"],
+            row["title"],
+            row["content"],
+            row["author"],
+            row["project"],
+            _tags(row["tags"]),
+            row["source"],
+            db.from_db_time(row["created_at"]) or datetime.min.replace(tzinfo=UTC),
+            db.from_db_time(row["updated_at"]) or datetime.min.replace(tzinfo=UTC),
+            _json_object(row["meta"]),
+            int(row["revision"]),
         )
 
 
@@ -128,6 +127,7 @@ class EntryText:
     content: str
     tags: list[str]
     revision: int
+    gone: bool = False  # forgotten (``storage/records.py``): only the id and space are left
 
 
 class Knowledge:
@@ -307,13 +307,12 @@ class Knowledge:
                 chunk = wanted[start : start + 500]
                 # by primary key only, then the space check here: with a space condition in
                 # the query SQLite may pick the space index and scan a whole space
-                marks = ", ".join("?" * len(chunk))
-                rows = db.execute(
-                    conn, f"SELECT {_VIEW_COLUMNS} FROM entries WHERE id IN ({marks})", tuple(chunk)
-                )
+                params = {f"id{n}": entry_id for n, entry_id in enumerate(chunk)}
+                marks = ", ".join(f":{name}" for name in params)
+                rows = db.execute(conn, f"SELECT {_VIEW_COLUMNS} FROM entries WHERE id IN ({marks})", params)
                 for row in rows.all():
-                    if row[1] in spaces:
-                        out[row[0]] = EntryView.from_row(row, db)
+                    if row["space"] in spaces:
+                        out[row["id"]] = EntryView.from_row(row, db)
             return out
 
         return await db.read_sql(work, short=len(wanted) <= 100)  # a search's hits are short
@@ -351,11 +350,7 @@ class Knowledge:
                 )
                 if exclude_types:
                     stmt = stmt.where(col(Relation.type).not_in(list(exclude_types)))
-                rows = (
-                    session.execute(stmt)
-                    .scalars()
-                    .all()
-                )
+                rows = session.execute(stmt).scalars().all()
                 for rel in rows:
                     out[rel.id or 0] = rel
             return sorted(out.values(), key=lambda r: r.id or 0)
@@ -390,23 +385,36 @@ class Knowledge:
         return await self.db.run(lambda s: list(s.execute(stmt).scalars().all()), write=False)
 
     async def changed_since(self, revision: int, *, limit: int = 5000) -> list[EntryText]:
-        """Entries written after ``revision`` (created or changed), in revision order, at
+        """Entries written or forgotten (``gone``) after ``revision``, in revision order, at
         most ``limit``. Every revision up to the last one returned is final: revisions are
-        taken under a lock held until commit (``upsert_many``)."""
+        taken under a lock held until commit (``upsert_many``, ``forget``); one statement
+        reads both tables, so a forgotten entry is never passed over."""
+        query = _CHANGES_PG if self.db.dialect == "postgresql" else _CHANGES
         rows = await self.db.run(
-            lambda s: s.execute(
-                text(
-                    "SELECT id, space, type, title, content, tags, revision FROM entries "
-                    "WHERE revision > :after ORDER BY revision LIMIT :limit"
-                ),
-                {"after": revision, "limit": limit},
-            ).all(),
-            write=False,
+            lambda s: s.execute(text(query), {"after": revision, "limit": limit}).all(), write=False
         )
         return [
-            EntryText(i, space, type_, title, content, _tags(tags), int(rev))
-            for i, space, type_, title, content, tags, rev in rows
+            EntryText(i, space, type_, title, content, _tags(tags), int(rev), bool(gone))
+            for i, space, type_, title, content, tags, rev, gone in rows
         ]
+
+
+# Entries and tombstones in one revision order. SQLite merges the two index scans and stops
+# at the limit; PostgreSQL plans that form as a sort of every newer row, so there each side
+# is limited on its own index first (bench/index_changes.py).
+_WRITTEN = (
+    "SELECT id, space, type, title, content, tags, revision, 0 AS gone FROM entries WHERE revision > :after"
+)
+_GONE = "SELECT entry_id, space, revision FROM entry_tombstones WHERE revision > :after"
+_CHANGES = (
+    f"{_WRITTEN} UNION ALL SELECT entry_id, space, '', '', '', NULL, revision, 1 FROM entry_tombstones "
+    "WHERE revision > :after ORDER BY revision LIMIT :limit"
+)
+_CHANGES_PG = (
+    f"SELECT * FROM ({_WRITTEN} ORDER BY revision LIMIT :limit) AS written UNION ALL "
+    f"SELECT entry_id, space, '', '', '', NULL, revision, 1 FROM ({_GONE} ORDER BY revision LIMIT :limit) "
+    "AS gone ORDER BY revision LIMIT :limit"
+)
 
 
 def _same_zone(moment: datetime | None, like: datetime) -> datetime | None:

@@ -9,34 +9,42 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import func, text, update
+from sqlalchemy import text, update
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
-from storage.conversations import OpenInvestigation
 from storage.db import Database, Listener, SqlConnection
 from storage.models import OPEN_STATUSES, Investigation, Status, SteeringNote, new_id
+from storage.open_investigation import COLUMNS as _OPEN_COLUMNS
+from storage.open_investigation import OpenInvestigation, open_investigation
 
 _OPEN = [s.value for s in OPEN_STATUSES]
 
 # enqueue runs for every explicit request: plain SQL, one unit of work (Database.run_sql)
 _OPEN_SINCE = (
-    "SELECT id, question, status, created_at, ack_message_id FROM investigations "
-    "WHERE conversation_id = ? AND status IN ('pending', 'running') AND created_at >= ? AND id <> ? "
+    f"SELECT {_OPEN_COLUMNS} FROM investigations WHERE conversation_id = :conversation_id "
+    "AND status IN ('pending', 'running') AND created_at >= :since AND id <> :distinct_from "
     "ORDER BY created_at DESC LIMIT 1"
 )
 _INSERT = (
     "INSERT INTO investigations (id, conversation_id, space, question, request_text, status, requester_id, "
     "requester_name, thread_ref, request_message_id, entry_id, created_at, attempts, delivery_attempts) "
-    "VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, 0, 0)"
+    "VALUES (:id, :conversation_id, :space, :question, :request_text, 'pending', :requester_id, "
+    ":requester_name, :thread_ref, :request_message_id, :entry_id, :created_at, 0, 0)"
+)
+_COUNT_SINCE = (
+    "SELECT SUM(CASE WHEN requester_id = :requester_id THEN 1 ELSE 0 END) AS by_requester, "
+    "SUM(CASE WHEN space = :space THEN 1 ELSE 0 END) AS in_space FROM investigations "
+    "WHERE created_at >= :since AND (requester_id = :requester_id OR space = :space)"
 )
 _INSERT_NOTE = (
-    "INSERT INTO steering_notes (investigation_id, author_id, text, created_at) VALUES (?, ?, ?, ?)"
+    "INSERT INTO steering_notes (investigation_id, author_id, text, created_at) "
+    "VALUES (:investigation_id, :author_id, :text, :created_at)"
 )
 
 # PostgreSQL: every change that makes an investigation pending notifies this channel (at
@@ -49,20 +57,20 @@ _NOTIFY = f"NOTIFY {CHANNEL}"
 _COLUMNS = tuple(Investigation.model_fields)
 _TIMES = tuple(name for name in _COLUMNS if name.endswith("_at"))
 _CLAIM = (
-    "UPDATE investigations SET status = 'running', claimed_at = ?, heartbeat_at = ?, worker_id = ?, "
-    "claim_token = ?, attempts = attempts + 1 "
+    "UPDATE investigations SET status = 'running', claimed_at = :now, heartbeat_at = :now, "
+    "worker_id = :worker_id, claim_token = :token, attempts = attempts + 1 "
     "WHERE id = (SELECT id FROM investigations WHERE status = 'pending' "
     "ORDER BY created_at, id LIMIT 1{lock}) AND status = 'pending' "
     f"RETURNING {', '.join(_COLUMNS)}"
 )
-_GUARD = " WHERE id = ? AND claim_token = ? AND status = 'running' RETURNING id"
+_GUARD = " WHERE id = :guard_id AND claim_token = :guard_token AND status = 'running' RETURNING id"
 _COMPLETE = (
-    "UPDATE investigations SET status = 'done', finished_at = ?, answer = ?, report_path = ?, "
-    "report_entry_id = ?, error = NULL" + _GUARD
+    "UPDATE investigations SET status = 'done', finished_at = :now, answer = :answer, "
+    "report_path = :report_path, report_entry_id = :report_entry_id, error = NULL" + _GUARD
 )
-_FAIL = "UPDATE investigations SET status = 'failed', finished_at = ?, error = ?" + _GUARD
-_HEARTBEAT = "UPDATE investigations SET heartbeat_at = ?" + _GUARD
-_HEARTBEAT_PROGRESS = "UPDATE investigations SET heartbeat_at = ?, progress = ?" + _GUARD
+_FAIL = "UPDATE investigations SET status = 'failed', finished_at = :now, error = :error" + _GUARD
+_HEARTBEAT = "UPDATE investigations SET heartbeat_at = :now" + _GUARD
+_HEARTBEAT_PROGRESS = "UPDATE investigations SET heartbeat_at = :now, progress = :progress" + _GUARD
 # a hand-back (worker shutting down) does not spend an attempt
 _RELEASE = (
     "UPDATE investigations SET status = 'pending', claim_token = NULL, worker_id = NULL, "
@@ -125,53 +133,49 @@ class Queue:
         dedup_window: timedelta,
         note_when_open: bool = False,
         distinct_from: str | None = None,
+        on_created: Callable[[SqlConnection, str], None] | None = None,
     ) -> Enqueued:
         """Insert an investigation of ``request`` unless an open one exists for the same
         conversation created within ``dedup_window``; then return that one instead (and, with
         ``note_when_open``, add the request text to it as a steering note). The check and the
         insert share one write transaction, so concurrent enqueues for one conversation
         create one row. ``distinct_from`` names an open investigation the caller knows is
-        about another topic: it does not absorb this request."""
+        about another topic: it does not absorb this request. ``on_created(connection, id)``
+        writes what belongs with a new investigation (its audit record) in the same
+        transaction."""
         db = self.db
         when = db.to_db_time(now)
 
         def work(conn: SqlConnection) -> Enqueued:
             if db.dialect == "postgresql":
-                db.execute(conn, "SELECT pg_advisory_xact_lock(hashtext(?))", (request.conversation_id,))
+                db.execute(
+                    conn, "SELECT pg_advisory_xact_lock(hashtext(:key))", {"key": request.conversation_id}
+                )
             found = db.execute(
                 conn,
                 _OPEN_SINCE,
-                (request.conversation_id, db.to_db_time(now - dedup_window), distinct_from or ""),
+                {
+                    "conversation_id": request.conversation_id,
+                    "since": db.to_db_time(now - dedup_window),
+                    "distinct_from": distinct_from or "",
+                },
             ).first()
             if found is not None:
                 if note_when_open:
-                    db.execute(
-                        conn, _INSERT_NOTE, (found[0], request.requester_id, request.request_text, when)
-                    )
-                existing = OpenInvestigation(
-                    found[0], found[1], found[2], db.from_db_time(found[3]), found[4]
-                )
-                return Enqueued(existing, created=False)
+                    note = {
+                        "investigation_id": found["id"],
+                        "author_id": request.requester_id,
+                        "text": request.request_text,
+                        "created_at": when,
+                    }
+                    db.execute(conn, _INSERT_NOTE, note)
+                return Enqueued(OpenInvestigation.of_row(found, db), created=False)
             inv_id = new_id()
             if db.dialect == "postgresql":
                 db.execute(conn, _NOTIFY)
-            db.execute(
-                conn,
-                _INSERT,
-                (
-                    inv_id,
-                    request.conversation_id,
-                    request.space,
-                    request.question,
-                    request.request_text,
-                    request.requester_id,
-                    request.requester_name,
-                    request.thread_ref,
-                    request.request_message_id,
-                    request.entry_id,
-                    when,
-                ),
-            )
+            db.execute(conn, _INSERT, {**asdict(request), "id": inv_id, "created_at": when})
+            if on_created is not None:
+                on_created(conn, inv_id)
             return Enqueued(
                 OpenInvestigation(inv_id, request.question, Status.PENDING.value, now, None), True
             )
@@ -186,11 +190,11 @@ class Queue:
         token = uuid.uuid4().hex
         sql = _CLAIM_SQL[db.dialect]
         when = db.to_db_time(now)
-        row = await db.fetch_one(sql, (when, when, worker_id, token))
+        row = await db.fetch_one(sql, {"now": when, "worker_id": worker_id, "token": token})
         return None if row is None else Claim(self._investigation(row), token)
 
     def _investigation(self, row: Any) -> Investigation:
-        values = dict(zip(_COLUMNS, row, strict=True))
+        values = {name: row[name] for name in _COLUMNS}
         for name in _TIMES:
             values[name] = self.db.from_db_time(values[name])
         return Investigation(**values)
@@ -199,14 +203,14 @@ class Queue:
         """Refresh the lease; False means the claim was lost (reclaimed or cancelled)."""
         when = self.db.to_db_time(now)
         if progress is None:
-            return await self._guarded(_HEARTBEAT, (when,), claim)
-        return await self._guarded(_HEARTBEAT_PROGRESS, (when, progress), claim)
+            return await self._guarded(_HEARTBEAT, {"now": when}, claim)
+        return await self._guarded(_HEARTBEAT_PROGRESS, {"now": when, "progress": progress}, claim)
 
     async def release(self, claim: Claim) -> bool:
         """Hand a running investigation back to the queue without spending an attempt
         (its worker is shutting down); another worker picks it up at once. False when the
         claim was already lost."""
-        released = await self._guarded(_RELEASE, (), claim)
+        released = await self._guarded(_RELEASE, {}, claim)
         if released and self.db.dialect == "postgresql":
             await self.db.fetch_one(_NOTIFY)
         return released
@@ -226,7 +230,12 @@ class Queue:
         report_path: str | None = None,
         report_entry_id: str | None = None,
     ) -> Outcome:
-        params = (self.db.to_db_time(now), answer, report_path, report_entry_id)
+        params = {
+            "now": self.db.to_db_time(now),
+            "answer": answer,
+            "report_path": report_path,
+            "report_entry_id": report_entry_id,
+        }
         return await self._finish(claim, _COMPLETE, params)
 
     async def set_report_saved(self, claim: Claim, *, report_path: str, report_entry_id: str) -> bool:
@@ -242,7 +251,7 @@ class Queue:
         return await self.db.run(lambda s: _changed(s, stmt)) == 1
 
     async def fail(self, claim: Claim, *, now: datetime, error: str) -> Outcome:
-        return await self._finish(claim, _FAIL, (self.db.to_db_time(now), error[:2000]))
+        return await self._finish(claim, _FAIL, {"now": self.db.to_db_time(now), "error": error[:2000]})
 
     async def reclaim_stale(self, *, now: datetime, lease: timedelta, max_attempts: int) -> list[str]:
         """Running rows whose heartbeat is older than the lease go back to pending (or to
@@ -305,33 +314,14 @@ class Queue:
     async def get(self, investigation_id: str) -> Investigation | None:
         return await self.db.run(lambda s: s.get(Investigation, investigation_id), write=False)
 
-    async def open_for_conversation(self, conversation_id: str) -> Investigation | None:
-        return await self.db.run(
-            lambda s: (
-                s.execute(
-                    select(Investigation)
-                    .where(Investigation.conversation_id == conversation_id)
-                    .where(col(Investigation.status).in_(_OPEN))
-                    .order_by(col(Investigation.created_at).desc())
-                    .limit(1)
-                )
-                .scalars()
-                .first()
-            ),
-            write=False,
-        )
-
-    async def set_ack(self, investigation_id: str, message_id: str) -> None:
-        await self.db.run(
-            lambda s: s.execute(
-                update(Investigation)
-                .where(col(Investigation.id) == investigation_id)
-                .values(ack_message_id=message_id)
-            )
-        )
+    async def open_for_conversation(self, conversation_id: str) -> OpenInvestigation | None:
+        db = self.db
+        return await db.read_sql(lambda conn: open_investigation(db, conn, conversation_id))
 
     async def set_question(self, claim: Claim, question: str) -> bool:
-        return await self._guarded("UPDATE investigations SET question = ?" + _GUARD, (question,), claim)
+        return await self._guarded(
+            "UPDATE investigations SET question = :question" + _GUARD, {"question": question}, claim
+        )
 
     async def listing(
         self,
@@ -350,16 +340,13 @@ class Queue:
             stmt = stmt.where(Investigation.conversation_id == conversation_id)
         return await self.db.run(lambda s: list(s.execute(stmt).scalars().all()), write=False)
 
-    async def count_since(
-        self, since: datetime, *, space: str | None = None, requester_id: str | None = None
-    ) -> int:
-        """Investigations commissioned since ``since`` (cancelled ones too: they cost a start)."""
-        stmt = select(func.count()).select_from(Investigation).where(col(Investigation.created_at) >= since)
-        if space is not None:
-            stmt = stmt.where(Investigation.space == space)
-        if requester_id is not None:
-            stmt = stmt.where(Investigation.requester_id == requester_id)
-        return await self.db.run(lambda s: int(s.execute(stmt).scalar_one()), write=False)
+    async def count_since(self, since: datetime, *, space: str, requester_id: str) -> tuple[int, int]:
+        """Investigations commissioned since ``since`` (cancelled ones too: they cost a start)
+        by ``requester_id``, and in ``space``: both in one read (every request asks both)."""
+        db = self.db
+        params = {"since": db.to_db_time(since), "space": space, "requester_id": requester_id}
+        row = await db.read_sql(lambda conn: db.execute(conn, _COUNT_SINCE, params).one())
+        return int(row["by_requester"] or 0), int(row["in_space"] or 0)
 
     # steering notes ---------------------------------------------------------------
 
@@ -448,12 +435,14 @@ class Queue:
 
     # internals --------------------------------------------------------------------
 
-    async def _guarded(self, sql: str, params: tuple[Any, ...], claim: Claim) -> bool:
+    async def _guarded(self, sql: str, params: dict[str, Any], claim: Claim) -> bool:
         """One transition allowed only to the current holder of ``claim``; True if applied."""
-        row = await self.db.fetch_one(sql, (*params, claim.investigation.id, claim.token))
+        row = await self.db.fetch_one(
+            sql, {**params, "guard_id": claim.investigation.id, "guard_token": claim.token}
+        )
         return row is not None
 
-    async def _finish(self, claim: Claim, sql: str, params: tuple[Any, ...]) -> Outcome:
+    async def _finish(self, claim: Claim, sql: str, params: dict[str, Any]) -> Outcome:
         if await self._guarded(sql, params, claim):
             return Outcome.APPLIED
         current = await self.get(claim.investigation.id)
