@@ -85,9 +85,29 @@ def _distance(a: str, b: str, cap: int) -> int:
     return prev[-1]
 
 
+# Chat spellings of the question words ("wat does the day pass cost", "whos running it"):
+# without them a question typed in a hurry reads as small talk.
+_CHAT_SPELLINGS = {
+    "wat": "what",
+    "wut": "what",
+    "wht": "what",
+    "wats": "what's",
+    "whos": "who's",
+    "wen": "when",
+    "whens": "when's",
+    "wher": "where",
+    "wheres": "where's",
+    "hw": "how",
+    "hows": "how's",
+}
+
+
 @lru_cache(maxsize=8192)
 def correct(word: str) -> str:
-    """The family word a token is a typo of, or the token itself."""
+    """The family word a token is a typo of (or the question word a chat spelling stands
+    for), or the token itself."""
+    if word in _CHAT_SPELLINGS:
+        return _CHAT_SPELLINGS[word]
     if word in _SHORT_TYPOS:
         return _SHORT_TYPOS[word]
     if len(word) < 5 or not word.isalpha() or word in _REAL_WORDS:
@@ -110,8 +130,9 @@ _WORD = re.compile(r"[A-Za-z]+")
 
 
 def correct_typos(text: str) -> str:
-    """The text with typos in the request verbs fixed ("reserach" → "research"), so the
-    lexicon reads them too; every other character is kept."""
+    """The text with typos in the request verbs and chat spellings of the question words
+    fixed ("reserach" → "research", "wat" → "what"), so the lexicon reads them too; every
+    other character is kept."""
 
     def fix(match: re.Match[str]) -> str:
         word = match.group(0)

@@ -96,6 +96,19 @@ def test_one_typo_in_the_verb_does_not_hide_the_request(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "wat does the parking permit cost",
+        "whos looking after the billing migration",
+        "wen is the next release freeze",
+        "hw do we rotate the signing keys",
+    ],
+)
+def test_a_question_typed_in_chat_spelling_is_still_a_question(text: str) -> None:
+    assert _route(text) is Route.QUICK
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "can you look into why the weekly digest email went out twice?",
         "dig into why the reminder emails land in spam",
         "research best practices for shared calendar invites",
