@@ -270,8 +270,10 @@ class QueryWords:
         self.weights = weights
         self.total = sum(weights.values()) or 1.0
 
-    def share(self, text: str) -> float:
-        stems = {self._stem(w) for w in words(text)}
+    def share(self, text: str, stems: frozenset[str] | None = None) -> float:
+        """``stems``: the text's stems when the caller keeps them (see ``Scorer.stems``)."""
+        if stems is None:
+            stems = frozenset(self._stem(w) for w in words(text))
         return sum(w for s, w in self.weights.items() if s in stems) / self.total
 
 
@@ -284,6 +286,8 @@ class Scorer:
         semantic = retriever.semantic
         self.embedder = getattr(semantic, "embedder", None) if semantic is not None else None
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        # a passage's stems, by text: every quick answer reads the same passages again
+        self._stems: dict[str, frozenset[str]] = {}
         self._cache = cache
         # a note cut into units, by (id, revision) and the titles mapping it was cut with
         # (the same object until an entry changes): every quick answer cuts its notes again
@@ -300,6 +304,17 @@ class Scorer:
         self._forgotten = forgotten
         self._units = {k: v for k, v in self._units.items() if lexical.type_of(k[0]) is not None}
         self._vectors.clear()
+        self._stems.clear()
+
+    def stems(self, text: str) -> frozenset[str]:
+        """The stems of a passage's words, kept by text (at most ``cache`` texts)."""
+        found = self._stems.get(text)
+        if found is None:
+            if len(self._stems) >= self._cache:
+                self._stems.clear()
+            stem = self.retriever.lexical.stem
+            found = self._stems[text] = frozenset(stem(w) for w in words(text))
+        return found
 
     def units(self, entry: EntryView, titles: Mapping[str, str] | None) -> list[Unit]:
         key = (entry.id, entry.revision)
@@ -354,7 +369,7 @@ class Scorer:
                 candidates.append((entry, unit, near, f"{entry.title}. {near}"))
         if not candidates:
             return []
-        shares = np.array([q.share(c) for _, _, _, c in candidates], dtype=np.float32)
+        shares = np.array([q.share(c, self.stems(c)) for _, _, _, c in candidates], dtype=np.float32)
         if self.embedder is not None:
             qv = (await self.embedder.embed([query], input_type="query"))[0]
             cos = (await self.vectors([c for _, _, _, c in candidates])) @ qv
