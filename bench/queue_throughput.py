@@ -4,18 +4,11 @@ rate at 1/4/8 workers in one process, CPU per job (client + server), and enqueue
 latency with the worker in another process. No-op jobs; ``storage.queue.Queue`` is driven
 directly. The peers come from the ``bench`` extra: ``pip install -e '.[bench]'``.
 
-    .venv/bin/python bench/queue.py --repeat 3            # everything, results in bench/README.md
-    .venv/bin/python bench/queue.py --libs mallory --jobs 500 --repeat 1   # a quick look
+    .venv/bin/python bench/queue_throughput.py --repeat 3            # everything, results in bench/README.md
+    .venv/bin/python bench/queue_throughput.py --libs mallory --jobs 500 --repeat 1   # a quick look
 """
 
-# ruff: noqa: E402
 from __future__ import annotations
-
-import sys
-
-# this file is named like the standard library's ``queue``, which asyncio needs: take its
-# folder off the import path before anything imports it
-sys.path[:] = [p for p in sys.path if p not in ("", __file__.rsplit("/", 1)[0])]
 
 import argparse
 import asyncio
@@ -23,6 +16,7 @@ import json
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
