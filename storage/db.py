@@ -376,6 +376,15 @@ class Database:
         pool = self._pg_pool or await self._open_pg_pool()
         return await pool.fetchrow(_dollar_params(sql), *params)
 
+    @asynccontextmanager
+    async def pg_connection(self) -> AsyncIterator[Any]:
+        """PostgreSQL: an asyncpg connection from the same pool as ``fetch_one`` (no thread
+        hop, no pre-ping), for a caller that needs several statements or several rows (the
+        queue's enqueue transaction and batched claims). Leave no session state behind."""
+        pool = self._pg_pool or await self._open_pg_pool()
+        async with pool.acquire() as connection:
+            yield connection
+
     async def _open_pg_pool(self) -> Any:
         import asyncpg
 

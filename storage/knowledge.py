@@ -351,11 +351,7 @@ class Knowledge:
                 )
                 if exclude_types:
                     stmt = stmt.where(col(Relation.type).not_in(list(exclude_types)))
-                rows = (
-                    session.execute(stmt)
-                    .scalars()
-                    .all()
-                )
+                rows = session.execute(stmt).scalars().all()
                 for rel in rows:
                     out[rel.id or 0] = rel
             return sorted(out.values(), key=lambda r: r.id or 0)

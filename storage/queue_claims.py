@@ -1,0 +1,265 @@
+"""Claims: the atomic claim, the lease (heartbeat, release, stale reclaim), and the guarded
+terminal transitions (complete, fail, cancel). Every transition is one statement allowed only
+to the holder of the claim token, so any number of worker processes can share the table.
+
+On PostgreSQL the claims and completes of one process's workers are coalesced: those made
+while one is in flight share the next statement (``storage/queue_batch.py``). Each job is
+still claimed with its own token and completed under it, one row each."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import text, update
+from sqlalchemy.orm import Session
+from sqlmodel import col, select
+
+from storage.db import Database, Listener
+from storage.models import OPEN_STATUSES, Investigation, Status
+from storage.queue_batch import Coalescer
+from storage.queue_types import CHANNEL, COLUMNS, NOTIFY, Claim, Outcome, changed, investigation_from_row
+from storage.queue_wake import SqliteWatch
+
+log = logging.getLogger(__name__)
+
+_OPEN = [s.value for s in OPEN_STATUSES]
+
+# SQLite: one claim per statement (a process's concurrent units already share a transaction:
+# ``Database.run_sql``'s group commit)
+_CLAIM = (
+    "UPDATE investigations SET status = 'running', claimed_at = ?, heartbeat_at = ?, worker_id = ?, "
+    "claim_token = ?, attempts = attempts + 1 "
+    "WHERE id = (SELECT id FROM investigations WHERE status = 'pending' "
+    "ORDER BY created_at, id LIMIT 1) AND status = 'pending' "
+    f"RETURNING {', '.join(COLUMNS)}"
+)
+# PostgreSQL: up to $1 claims in one statement, the oldest pending rows that no one else has
+# locked, the n-th row to the n-th claimer (its own worker id, token and time)
+_CLAIM_BATCH = (
+    "WITH picked AS MATERIALIZED (SELECT id FROM investigations WHERE status = 'pending' "
+    "ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED), "
+    "numbered AS (SELECT id, row_number() OVER () AS n FROM picked) "
+    "UPDATE investigations AS i SET status = 'running', claimed_at = ($2::timestamptz[])[numbered.n], "
+    "heartbeat_at = ($2::timestamptz[])[numbered.n], worker_id = ($3::text[])[numbered.n], "
+    "claim_token = ($4::text[])[numbered.n], attempts = i.attempts + 1 "
+    "FROM numbered WHERE i.id = numbered.id AND i.status = 'pending' "
+    f"RETURNING {', '.join('i.' + c for c in COLUMNS)}"
+)
+_TOKEN = COLUMNS.index("claim_token")
+_GUARD = " WHERE id = ? AND claim_token = ? AND status = 'running' RETURNING id"
+_COMPLETE = (
+    "UPDATE investigations SET status = 'done', finished_at = ?, answer = ?, report_path = ?, "
+    "report_entry_id = ?, error = NULL" + _GUARD
+)
+# PostgreSQL: the completes that waited while one was in flight, in one statement
+_COMPLETE_BATCH = (
+    "UPDATE investigations AS i SET status = 'done', finished_at = v.finished_at, answer = v.answer, "
+    "report_path = v.report_path, report_entry_id = v.report_entry_id, error = NULL "
+    "FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[]) "
+    "AS v(id, token, finished_at, answer, report_path, report_entry_id) "
+    "WHERE i.id = v.id AND i.claim_token = v.token AND i.status = 'running' RETURNING i.id"
+)
+_FAIL = "UPDATE investigations SET status = 'failed', finished_at = ?, error = ?" + _GUARD
+_HEARTBEAT = "UPDATE investigations SET heartbeat_at = ?" + _GUARD
+_HEARTBEAT_PROGRESS = "UPDATE investigations SET heartbeat_at = ?, progress = ?" + _GUARD
+# a hand-back (worker shutting down) does not spend an attempt
+_RELEASE = (
+    "UPDATE investigations SET status = 'pending', claim_token = NULL, worker_id = NULL, "
+    "progress = NULL, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END" + _GUARD
+)
+_REPORT_SAVED = (
+    "UPDATE investigations SET report_path = ?, report_entry_id = ? "
+    "WHERE id = ? AND claim_token = ? AND status IN ('done', 'delivered') RETURNING id"
+)
+
+# a claim asked for: (worker id, token, when); a complete: (claim, finished_at, answer, path, entry)
+_Asked = tuple[str, str, datetime]
+_Completed = tuple[Claim, datetime, str, str | None, str | None]
+
+
+class Claims:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._claims: Coalescer[_Asked, Claim | None] = Coalescer(
+            self._claim_batch, key=lambda asked: asked[1], orphaned=self._hand_back
+        )
+        self._completes: Coalescer[_Completed, bool] = Coalescer(
+            self._complete_batch, key=lambda done: done[0].investigation.id
+        )
+
+    async def claim(self, *, worker_id: str, now: datetime) -> Claim | None:
+        """Atomically move the oldest pending investigation to running and return it, or
+        return None. One statement; on PostgreSQL concurrent claimers skip each other's
+        locked rows (``FOR UPDATE SKIP LOCKED``) instead of queueing behind them."""
+        token = uuid.uuid4().hex
+        if self.db.dialect == "postgresql":
+            return await self._claims((worker_id, token, now))
+        when = self.db.to_db_time(now)
+        row = await self.db.fetch_one(_CLAIM, (when, when, worker_id, token))
+        return None if row is None else Claim(investigation_from_row(row), token)
+
+    async def _claim_batch(self, asked: list[_Asked]) -> list[Claim | None]:
+        async with self.db.pg_connection() as conn:
+            rows = await conn.fetch(
+                _CLAIM_BATCH,
+                len(asked),
+                [now for _, _, now in asked],
+                [worker for worker, _, _ in asked],
+                [token for _, token, _ in asked],
+            )
+        claimed = {row[_TOKEN]: Claim(investigation_from_row(row), row[_TOKEN]) for row in rows}
+        return [claimed.get(token) for _, token, _ in asked]
+
+    async def _hand_back(self, _asked: _Asked, claim: Claim | None) -> None:
+        if claim is not None:
+            log.info("a claim landed after its worker stopped waiting; handing it back")
+            await self.release(claim)
+
+    async def heartbeat(self, claim: Claim, *, now: datetime, progress: str | None = None) -> bool:
+        """Refresh the lease; False means the claim was lost (reclaimed or cancelled)."""
+        when = self.db.to_db_time(now)
+        if progress is None:
+            return await self._guarded(_HEARTBEAT, (when,), claim)
+        return await self._guarded(_HEARTBEAT_PROGRESS, (when, progress), claim)
+
+    async def release(self, claim: Claim) -> bool:
+        """Hand a running investigation back to the queue without spending an attempt
+        (its worker is shutting down); another worker picks it up at once. False when the
+        claim was already lost."""
+        released = await self._guarded(_RELEASE, (), claim)
+        if released and self.db.dialect == "postgresql":
+            await self.db.fetch_one(NOTIFY)
+        return released
+
+    async def watch(self, wake: Callable[[], None]) -> Listener | SqliteWatch | None:
+        """Call ``wake`` whenever an investigation becomes pending in any process: on
+        PostgreSQL through LISTEN/NOTIFY, on a SQLite file by watching for commits from
+        other connections (``SqliteWatch``). None for an in-memory SQLite database."""
+        if self.db.dialect == "postgresql":
+            return await self.db.listen(CHANNEL, wake)
+        return await SqliteWatch.open(self.db, wake)
+
+    async def complete(
+        self,
+        claim: Claim,
+        *,
+        now: datetime,
+        answer: str,
+        report_path: str | None = None,
+        report_entry_id: str | None = None,
+    ) -> Outcome:
+        if self.db.dialect == "postgresql":
+            if await self._completes((claim, now, answer, report_path, report_entry_id)):
+                return Outcome.APPLIED
+            return await self._why_not(claim)
+        params = (self.db.to_db_time(now), answer, report_path, report_entry_id)
+        return await self._finish(claim, _COMPLETE, params)
+
+    async def _complete_batch(self, done: list[_Completed]) -> list[bool]:
+        columns: list[list[Any]] = [[], [], [], [], [], []]
+        for claim, now, answer, path, entry in done:
+            for column, value in zip(
+                columns, (claim.investigation.id, claim.token, now, answer, path, entry), strict=True
+            ):
+                column.append(value)
+        async with self.db.pg_connection() as conn:
+            applied = {row[0] for row in await conn.fetch(_COMPLETE_BATCH, *columns)}
+        return [claim.investigation.id in applied for claim, *_ in done]
+
+    async def set_report_saved(self, claim: Claim, *, report_path: str, report_entry_id: str) -> bool:
+        """Note where a completed investigation's report was saved (file and knowledge-base
+        entry); only the worker whose ``complete`` was applied can (its token is on the row)."""
+        params = (report_path, report_entry_id, claim.investigation.id, claim.token)
+        return await self.db.fetch_one(_REPORT_SAVED, params) is not None
+
+    async def fail(self, claim: Claim, *, now: datetime, error: str) -> Outcome:
+        return await self._finish(claim, _FAIL, (self.db.to_db_time(now), error[:2000]))
+
+    async def set_question(self, claim: Claim, question: str) -> bool:
+        return await self._guarded("UPDATE investigations SET question = ?" + _GUARD, (question,), claim)
+
+    async def reclaim_stale(self, *, now: datetime, lease: timedelta, max_attempts: int) -> list[str]:
+        """Running rows whose heartbeat is older than the lease go back to pending (or to
+        failed when they have used up their attempts). Returns the ids that failed."""
+        cutoff = now - lease
+
+        def work(session: Session) -> list[str]:
+            requeued = changed(
+                session,
+                update(Investigation)
+                .where(col(Investigation.status) == Status.RUNNING.value)
+                .where(col(Investigation.heartbeat_at) < cutoff)
+                .where(col(Investigation.attempts) < max_attempts)
+                .values(status=Status.PENDING.value, claim_token=None, worker_id=None),
+            )
+            if requeued > 0 and self.db.dialect == "postgresql":
+                session.execute(text(NOTIFY))
+            exhausted = list(
+                session.execute(
+                    select(Investigation.id)
+                    .where(col(Investigation.status) == Status.RUNNING.value)
+                    .where(col(Investigation.heartbeat_at) < cutoff)
+                )
+                .scalars()
+                .all()
+            )
+            if exhausted:
+                session.execute(
+                    update(Investigation)
+                    .where(col(Investigation.id).in_(exhausted))
+                    .values(
+                        status=Status.FAILED.value,
+                        finished_at=now,
+                        claim_token=None,
+                        error=f"gave up after {max_attempts} attempts (worker stopped responding)",
+                    )
+                )
+            return exhausted
+
+        return await self.db.run(work)
+
+    async def cancel(self, investigation_id: str, *, now: datetime) -> Outcome:
+        def work(session: Session) -> Outcome:
+            stmt = (
+                update(Investigation)
+                .where(col(Investigation.id) == investigation_id)
+                .where(col(Investigation.status).in_(_OPEN))
+                .values(status=Status.CANCELLED.value, finished_at=now, claim_token=None)
+            )
+            if changed(session, stmt) == 1:
+                return Outcome.APPLIED
+            return (
+                Outcome.NOT_FOUND
+                if session.get(Investigation, investigation_id) is None
+                else Outcome.ALREADY_TERMINAL
+            )
+
+        return await self.db.run(work)
+
+    # internals --------------------------------------------------------------------
+
+    async def _guarded(self, sql: str, params: tuple[Any, ...], claim: Claim) -> bool:
+        """One transition allowed only to the current holder of ``claim``; True if applied."""
+        row = await self.db.fetch_one(sql, (*params, claim.investigation.id, claim.token))
+        return row is not None
+
+    async def _finish(self, claim: Claim, sql: str, params: tuple[Any, ...]) -> Outcome:
+        if await self._guarded(sql, params, claim):
+            return Outcome.APPLIED
+        return await self._why_not(claim)
+
+    async def _why_not(self, claim: Claim) -> Outcome:
+        """Why a terminal transition under ``claim`` changed nothing."""
+        current = await self.db.run(lambda s: s.get(Investigation, claim.investigation.id), write=False)
+        if current is None:
+            return Outcome.NOT_FOUND
+        if (
+            current.status in (Status.RUNNING.value, Status.PENDING.value)
+            or current.claim_token != claim.token
+        ):
+            return Outcome.STALE_CLAIM
+        return Outcome.ALREADY_TERMINAL
