@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, configure_mappers
 from sqlmodel import col
 
 from storage.conversations import OpenInvestigation
@@ -67,6 +67,8 @@ def investigation_from_row(row: Sequence[Any]) -> Investigation:
     the objects it loads (values straight into the instance's dict). ``Investigation(**row)``
     runs pydantic and SQLAlchemy's attribute events for each of the 30 fields: ~50 µs, a
     third of a claim's CPU on the client when the job itself is short."""
+    if _MANAGER.mapper.configured is False:
+        configure_mappers()  # what the ORM does before its first load; a process's first claim may come first
     values = dict(zip(COLUMNS, row, strict=True))
     for name in _TIMES:
         values[name] = Database.from_db_time(values[name])

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import subprocess
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -662,3 +664,40 @@ async def test_a_request_on_another_topic_is_not_absorbed_by_the_open_one(
         assert not again.created and again.investigation.id == other.investigation.id
     finally:
         await db.dispose()
+
+
+_FIRST_CLAIM = """
+import asyncio, sys
+from datetime import UTC, datetime, timedelta
+from storage.db import Database
+from storage.queue import Queue, Request
+
+async def main(url):
+    db = Database(url)
+    await db.migrate()
+    now = datetime.now(UTC)
+    await db.run_sql(lambda conn: db.execute(conn,
+        "INSERT INTO conversations (id, key, platform, space, channel, thread, thread_ref, created_at) "
+        "VALUES ('c', 'c', 'console', 'local', 'c', 'c', '{}', ?)", (db.to_db_time(now),)))
+    queue = Queue(db)
+    await queue.enqueue(Request("c", "local", "first", "{}"), now=now, dedup_window=timedelta(minutes=1))
+    claim = await queue.claim(worker_id="w", now=now)
+    print(claim.investigation.question, claim.investigation.attempts)
+    await db.dispose()
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+def test_a_fresh_process_can_claim_before_any_other_orm_use(db_url: str) -> None:
+    """A worker process's first database work may be a claim: the row must still become
+    an ``Investigation`` (the ORM's mappers are configured on first use)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _FIRST_CLAIM, db_url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["first", "1"]
