@@ -17,8 +17,9 @@ log = logging.getLogger(__name__)
 
 class Coalescer(Generic[T, R]):
     """``await coalescer(item)`` hands ``item`` to ``send`` and returns its result. With
-    nothing in flight the call is sent at once, alone (no added latency for a lone worker);
-    calls that arrive meanwhile are sent together in one ``send`` as soon as it returns.
+    nothing in flight the call goes out at the next turn of the event loop, with any others
+    made in the same turn; calls made while a ``send`` is in flight go out together as soon
+    as it returns. One ``send`` in flight at a time.
 
     ``send`` takes a list of items and returns one result per item, in order. Two items
     with the same ``key`` never share a batch (each caller must hear about its own
@@ -38,25 +39,17 @@ class Coalescer(Generic[T, R]):
         self._limit = limit
         self._orphaned = orphaned
         self._waiting: list[tuple[T, asyncio.Future[R]]] = []
-        self._busy = False
         self._drainer: asyncio.Task[None] | None = None
 
     async def __call__(self, item: T) -> R:
-        if self._busy:
-            future: asyncio.Future[R] = asyncio.get_running_loop().create_future()
-            self._waiting.append((item, future))
-            return await future
-        self._busy = True
-        try:
-            return (await self._send([item]))[0]
-        finally:
-            self._next()
-
-    def _next(self) -> None:
-        if self._waiting:
-            self._drainer = asyncio.get_running_loop().create_task(self._drain(), name="queue batch")
-        else:
-            self._busy = False
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[R] = loop.create_future()
+        self._waiting.append((item, future))
+        if self._drainer is None:
+            # the drainer's first step runs after the callbacks already due in this turn of
+            # the loop: workers woken together (by the last batch's results) go out together
+            self._drainer = loop.create_task(self._drain(), name="queue batch")
+        return await future
 
     def _take(self) -> list[tuple[T, asyncio.Future[R]]]:
         batch: list[tuple[T, asyncio.Future[R]]] = []
@@ -98,7 +91,6 @@ class Coalescer(Generic[T, R]):
                 if not future.done():
                     future.cancel()
             self._waiting.clear()
-            self._busy = False
             self._drainer = None
 
     async def _undo(self, item: T, result: R) -> None:
