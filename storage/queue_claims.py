@@ -28,15 +28,16 @@ log = logging.getLogger(__name__)
 
 _OPEN = [s.value for s in OPEN_STATUSES]
 
-# SQLite: one claim per statement (a process's concurrent units already share a transaction:
-# ``Database.run_sql``'s group commit)
+# One claim per statement: SQLite's (a process's concurrent units already share a transaction:
+# ``Database.run_sql``'s group commit), and PostgreSQL's when a claimer is alone
 _CLAIM = (
     "UPDATE investigations SET status = 'running', claimed_at = ?, heartbeat_at = ?, worker_id = ?, "
     "claim_token = ?, attempts = attempts + 1 "
     "WHERE id = (SELECT id FROM investigations WHERE status = 'pending' "
-    "ORDER BY created_at, id LIMIT 1) AND status = 'pending' "
+    "ORDER BY created_at, id LIMIT 1{lock}) AND status = 'pending' "
     f"RETURNING {', '.join(COLUMNS)}"
 )
+_CLAIM_ONE = {"sqlite": _CLAIM.format(lock=""), "postgresql": _CLAIM.format(lock=" FOR UPDATE SKIP LOCKED")}
 # PostgreSQL: up to $1 claims in one statement, the oldest pending rows that no one else has
 # locked, the n-th row to the n-th claimer (its own worker id, token and time)
 _CLAIM_BATCH = (
@@ -98,11 +99,16 @@ class Claims:
         token = uuid.uuid4().hex
         if self.db.dialect == "postgresql":
             return await self._claims((worker_id, token, now))
+        return await self._claim_one(worker_id, token, now)
+
+    async def _claim_one(self, worker_id: str, token: str, now: datetime) -> Claim | None:
         when = self.db.to_db_time(now)
-        row = await self.db.fetch_one(_CLAIM, (when, when, worker_id, token))
+        row = await self.db.fetch_one(_CLAIM_ONE[self.db.dialect], (when, when, worker_id, token))
         return None if row is None else Claim(investigation_from_row(row), token)
 
     async def _claim_batch(self, asked: list[_Asked]) -> list[Claim | None]:
+        if len(asked) == 1:  # the plain statement: cheaper for the server than the batch's
+            return [await self._claim_one(*asked[0])]
         async with self.db.pg_connection() as conn:
             rows = await conn.fetch(
                 _CLAIM_BATCH,
@@ -160,6 +166,9 @@ class Claims:
         return await self._finish(claim, _COMPLETE, params)
 
     async def _complete_batch(self, done: list[_Completed]) -> list[bool]:
+        if len(done) == 1:
+            claim, now, answer, path, entry = done[0]
+            return [await self._guarded(_COMPLETE, (now, answer, path, entry), claim)]
         columns: list[list[Any]] = [[], [], [], [], [], []]
         for claim, now, answer, path, entry in done:
             for column, value in zip(
