@@ -95,7 +95,8 @@ class Claims:
     async def claim(self, *, worker_id: str, now: datetime) -> Claim | None:
         """Atomically move the oldest pending investigation to running and return it, or
         return None. One statement; on PostgreSQL concurrent claimers skip each other's
-        locked rows (``FOR UPDATE SKIP LOCKED``) instead of queueing behind them."""
+        locked rows (``FOR UPDATE SKIP LOCKED``) instead of queueing behind them, and this
+        process's claims made while one is in flight share the next statement."""
         token = uuid.uuid4().hex
         if self.db.dialect == "postgresql":
             return await self._claims((worker_id, token, now))
