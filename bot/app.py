@@ -1,5 +1,5 @@
 """Mallory's core as adapters see it: a thin facade over the rooms in ``bot.core`` (inbound,
-routes, actions, commands, outbox). Platform-agnostic: adapters hand in ``bot.events``."""
+routes, commission, actions, commands, outbox). Platform-agnostic: adapters hand in ``bot.events``."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from bot.clock import Clock
 from bot.config import Settings
 from bot.core.actions import Actions
 from bot.core.commands import Commands
+from bot.core.commission import Commission
 from bot.core.context import Context, clean_text
 from bot.core.inbound import InboundPipeline
 from bot.core.outbox import Outbox
@@ -71,11 +72,18 @@ class Mallory:
             settings=settings,
             clock=clock,
             conversations=conversations,
-            queue=queue,
             recall=self.recall,
             llm=llm,
             offline=self.offline,
             persona=persona,
+            outbox=self.outbox,
+            gate=self.gate,
+        )
+        self.commission = Commission(
+            settings=settings,
+            clock=clock,
+            conversations=conversations,
+            queue=queue,
             outbox=self.outbox,
             gate=self.gate,
             audit=self.audit,
@@ -86,6 +94,7 @@ class Mallory:
             conversations=conversations,
             llm=llm,
             routes=self.routes,
+            commission=self.commission,
             outbox=self.outbox,
         )
         self.actions = Actions(
@@ -94,6 +103,7 @@ class Mallory:
             conversations=conversations,
             queue=queue,
             routes=self.routes,
+            commission=self.commission,
             outbox=self.outbox,
             first_time=self.first_time,
         )
@@ -104,6 +114,7 @@ class Mallory:
             queue=queue,
             inbound=self.inbound,
             routes=self.routes,
+            commission=self.commission,
             outbox=self.outbox,
             on_entries=on_entries,
         )
@@ -122,11 +133,11 @@ class Mallory:
     @property
     def on_enqueued(self) -> Callable[[], None] | None:
         """Called after an investigation is enqueued (wakes an in-process worker)."""
-        return self.routes.on_enqueued
+        return self.commission.on_enqueued
 
     @on_enqueued.setter
     def on_enqueued(self, value: Callable[[], None] | None) -> None:
-        self.routes.on_enqueued = value
+        self.commission.on_enqueued = value
 
     # ------------------------------------------------------------------ public API
 

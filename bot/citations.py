@@ -15,6 +15,9 @@ SHORT = 8  # the id length Mallory shows and writes
 CANONICAL = re.compile(r"\[Entry ([0-9a-f]{8})\]")
 # what a renderer must never cut in half (recall listings may show longer prefixes)
 ATOM = re.compile(r"\[Entry [0-9A-Za-z-]+\]")
+# anything a reader could take for a citation ("[Entry x]", "[entry: x]", "[ Entry ]"…):
+# content shown inline (a title, an author) must not carry one
+LOOKALIKE = re.compile(r"\[\s*entry\b[^\]\n]*\]", re.IGNORECASE)
 
 _KEY = r"entr(?:y|ies)"
 _SEP = r"[\s:#]*"
@@ -36,9 +39,9 @@ _HEXONLY = re.compile(r"[0-9a-f]+")
 _CUT = re.compile(rf"[\[(]\s*(?:{_KEY}(?:{_SEP}[0-9a-f-]*)?|[0-9a-f-]*)[^\])\n]*$", re.I)
 
 
-def cite(entry_id: str) -> str:
-    """The citation Mallory writes for an entry."""
-    return f"[Entry {entry_id[:SHORT].lower()}]"
+def cite(entry_id: str, length: int = SHORT) -> str:
+    """The citation Mallory writes for an entry (a listing may show a longer prefix)."""
+    return f"[Entry {entry_id[:length].lower()}]"
 
 
 def cited(text: str) -> list[str]:

@@ -156,9 +156,7 @@ class Delivery:
             try:
                 await self.conversations.record_parts(
                     conversation_id=inv.conversation_id,
-                    space=ThreadRef.from_json(
-                        inv.thread_ref
-                    ).space,  # the conversation's, not the knowledge space
+                    space=thread.space,  # the conversation's, not the knowledge space
                     message_ids=[posted.message_id, *posted.more_ids],
                     now=self.clock.now(),
                 )

@@ -9,6 +9,10 @@ MalloryError              (defined in storage/errors.py so storage can share the
  │    └── ModelRefused    the model declined the request (stop_reason "refusal")
  ├── EmbedderError        an embedder could not produce vectors (research/embedders.py)
  └── StorageError         the database cannot be opened or used (storage/errors.py)
+      └── DatabaseGone    the SQLite file was deleted or replaced under us (storage/db.py)
+
+Not in the tree on purpose: ``bot.job.Cancelled``, the worker's own signal that a claim
+went away mid-run (it never leaves the worker).
 """
 
 from __future__ import annotations

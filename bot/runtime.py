@@ -127,7 +127,7 @@ class Runtime:
             on_entries=on_entries,
         )
         core.on_enqueued = worker.wake
-        core.routes.vectors = semantic  # type: ignore[assignment]
+        core.commission.vectors = semantic  # type: ignore[assignment]
         rt = cls(
             settings=settings,
             clock=clock,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from bot.citations import LOOKALIKE
 
 
 def shorten(text: str, limit: int = 120) -> str:
@@ -11,8 +11,6 @@ def shorten(text: str, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
-# Anything a reader could take for a citation: "[Entry x]", "[entry: x]", "[ Entry ]"…
-_CITATION_LOOKALIKE = re.compile(r"\[\s*entry\b[^\]\n]*\]", re.IGNORECASE)
 # Characters that would change the Markdown around an inline label: a link's brackets, a
 # code span's backtick (which could close a fenced block), a table's pipe.
 _LABEL_MARKUP = str.maketrans({"[": "(", "]": ")", "`": "'", "|": "¦"})
@@ -22,5 +20,5 @@ def content_label(text: str) -> str:
     """A title or author from content (notes, web pages, users) made safe to put inline in
     a report or an answer: one line, no citation look-alikes, no link/code/table markup.
     Only the core's own ``[Entry id]`` next to it is a citation."""
-    text = _CITATION_LOOKALIKE.sub(" ", text)
+    text = LOOKALIKE.sub(" ", text)
     return " ".join(text.translate(_LABEL_MARKUP).split())

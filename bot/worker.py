@@ -8,46 +8,39 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import socket
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.citations import check_citations, cited, removed_note
 from bot.clock import Clock
 from bot.config import Settings
 from bot.delivery import Delivery
-from bot.errors import LLMError
-from bot.events import Posted, Sender, ThreadRef
+from bot.events import Sender
+from bot.job import Cancelled, ResearchJob
 from bot.jobs import Jobs
-from bot.llm import LLMProvider, OfflineProvider, Synthesis, Turn
+from bot.llm import LLMProvider, OfflineProvider
 from bot.llm.usage import scoped
-from bot.research.investigate import Dossier, Investigator
-from bot.research.recall import CITATION
-from bot.research.report import render_report
-from bot.routing import is_referential
-from bot.text import shorten
+from bot.research.archive import ReportArchive
+from bot.research.investigate import Investigator
+from bot.research.synthesis import Synthesizer
 from storage.conversations import Conversations
 from storage.db import unavailable
-from storage.knowledge import EntryDraft, Knowledge
+from storage.knowledge import Knowledge
 from storage.models import Entry, Investigation
 from storage.queue import Claim, Outcome, Queue
 
 log = logging.getLogger(__name__)
 
-UNUSABLE = "the language model did not give a usable answer"
 SEEN_SWEEP_EVERY = timedelta(hours=1)
 T = TypeVar("T")
 
 
-class Cancelled(Exception):
-    """The investigation was cancelled (or reclaimed) while it ran."""
-
-
 class Worker:
+    """The claim loop and the lease: what runs an investigation is ``ResearchJob``, what
+    keeps its report is ``ReportArchive``, what posts it is ``Delivery``."""
+
     def __init__(
         self,
         *,
@@ -71,11 +64,25 @@ class Worker:
         self.investigator = investigator
         self.llm = llm
         self.offline = OfflineProvider()
+        self.synthesizer = Synthesizer(llm, self.offline)
         self.senders: dict[str, Sender] = senders if senders is not None else {}
+        self.job = ResearchJob(
+            settings=settings,
+            clock=clock,
+            queue=queue,
+            conversations=conversations,
+            investigator=investigator,
+            llm=llm,
+            offline=self.offline,
+            synthesizer=self.synthesizer,
+            senders=self.senders,
+        )
+        self.archive = ReportArchive(
+            reports_dir=settings.reports_dir, clock=clock, knowledge=knowledge, on_entries=on_entries
+        )
         self.delivery = Delivery(
             queue, clock, self.senders, retry_s=settings.delivery_retry_s, conversations=conversations
         )
-        self.on_entries = on_entries
         self.worker_id = worker_id or f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
         self._held: dict[str, Claim] = {}  # claims this process holds, handed back at stop
         self.jobs = Jobs()
@@ -219,7 +226,7 @@ class Worker:
             investigation_id=inv.id,
             user_id=inv.requester_id,
         ):
-            running = asyncio.create_task(self._investigate(claim))  # (the task copies the scope)
+            running = asyncio.create_task(self.job.run(claim))  # (the task copies the scope)
         keeper = asyncio.create_task(self._keep_lease(claim, running))
         try:
             report, question, dossier = await running
@@ -254,8 +261,7 @@ class Worker:
             # only after ``complete`` succeeded: from then on no one else can finish this
             # investigation, so the file and the entry are written by exactly one worker
             try:
-                path = self._write_file(inv.id, inv.space, question, report)
-                entry_id = await self._store_report(inv.id, inv.space, question, report, path, dossier)
+                path, entry_id = await self.archive.keep(inv.id, inv.space, question, report, dossier)
                 await self.queue.set_report_saved(claim, report_path=str(path), report_entry_id=entry_id)
             except Exception:  # the answer is recorded and is delivered all the same
                 log.exception("could not save the report of %s as a file and entry", inv.id[:8])
@@ -290,139 +296,3 @@ class Worker:
             if not held:
                 running.cancel()
                 return
-
-    async def _investigate(self, claim: Claim) -> tuple[str, str, Dossier]:
-        """Run the investigation; the report, the question it answered, and its dossier."""
-        inv = claim.investigation
-        history = [
-            Turn(m.role, m.text[:4000], m.author_name)
-            for m in await self.conversations.history(inv.conversation_id, limit=self.settings.history_turns)
-        ]
-        question = inv.question
-        if is_referential(question) or not self.llm.offline:
-            try:
-                question = await self.llm.rewrite_question(inv.request_text or question, history=history)
-            except Exception as exc:  # a rewrite that failed or is not a topic: the user's own words
-                log.info("keeping the request's own words (%s)", exc)
-                if is_referential(question):
-                    question = await self.offline.rewrite_question(
-                        inv.request_text or question, history=history
-                    )
-            question = " ".join(question.split())[:500] or inv.question
-            if question != inv.question:
-                await self.queue.set_question(claim, question)
-        thread = ThreadRef.from_json(inv.thread_ref)
-        sender = self.senders.get(thread.platform)
-
-        async def show_work() -> None:
-            if sender is not None:
-                try:
-                    await sender.typing(thread)
-                except Exception as exc:  # a status indicator is cosmetic
-                    log.debug("typing indicator failed: %s", type(exc).__name__)
-
-        await show_work()
-        ack = [inv.ack_message_id]
-
-        async def progress(phase: int, text: str) -> None:
-            if not await self.queue.heartbeat(claim, now=self.clock.now(), progress=text):
-                raise Cancelled()
-            await show_work()
-            if sender is not None and not ack[0]:
-                # claimed between the enqueue and the acknowledgement being recorded
-                current = await self.queue.get(inv.id)
-                ack[0] = current.ack_message_id if current is not None else None
-            if sender is not None and ack[0]:
-                try:
-                    await sender.edit(
-                        Posted(thread, ack[0]),
-                        f'Investigating "{shorten(question, 100)}": {text}.',
-                    )
-                except Exception as exc:  # progress is best effort
-                    log.debug("progress edit failed: %s", type(exc).__name__)
-
-        notes_before = [n.text for n in await self.queue.notes(inv.id)]
-        dossier = await self.investigator.run(
-            question,
-            space=inv.space,
-            entry_id=inv.entry_id,
-            notes=notes_before,
-            progress=progress,
-            web=self.settings.web_search,
-            now=self.clock.now(),
-        )
-        # steering notes are read again right before synthesis: late ones count too
-        notes = [n.text for n in await self.queue.notes(inv.id)]
-        await self.investigator.follow_notes(dossier, notes, space=inv.space)  # the late ones
-        if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="writing the report"):
-            raise Cancelled()
-        synthesis = await self.synthesize(dossier, notes)
-        return render_report(dossier, synthesis, notes=notes), question, dossier
-
-    async def synthesize(self, dossier: Dossier, notes: list[str]) -> Synthesis:
-        """The summary and gaps of a report, citations checked against the dossier (model, or
-        the extractive fallback)."""
-        sources = dossier.sources()
-        edges = [f"{e.from_id[:8]} —[{e.type}]→ {e.to_id[:8]}" for e in dossier.edges]
-        shown = sources[:40]
-        try:
-            synthesis = await self.llm.synthesize(dossier.topic, sources=shown, notes=notes, edges=edges)
-        except Exception as exc:  # the work is done: the notes still speak for themselves
-            log.warning("synthesis failed (%s); writing an extractive summary", exc)
-            reason = exc.user_reason if isinstance(exc, LLMError) else UNUSABLE
-            synthesis = await self.offline.standing_in(reason).synthesize(
-                dossier.topic, sources=sources, notes=notes, edges=edges
-            )
-            shown = sources
-        known = [s.id for s in shown]
-        summary = check_citations(synthesis.summary, known)
-        gaps = [check_citations(g, known) for g in synthesis.gaps]
-        text = summary.text.strip()
-        if not text:  # never an empty Context Summary
-            fallback = await self.offline.standing_in(UNUSABLE).synthesize(
-                dossier.topic, sources=sources, notes=notes, edges=edges
-            )
-            text = fallback.summary
-        removed = summary.removed + sum(g.removed for g in gaps)
-        if removed:
-            log.warning("removed %d citations that pointed outside the result set", removed)
-            text += "\n\n" + removed_note(removed)
-        return Synthesis(
-            summary=text,
-            gaps=[g.text.strip() for g in gaps if g.text.strip()],
-            extractive=synthesis.extractive,
-        )
-
-    def _write_file(self, inv_id: str, space: str, question: str, report: str) -> Path:
-        # one folder per knowledge space: a report stays with the space it was asked in
-        folder = self.settings.reports_dir / (re.sub(r"[^A-Za-z0-9_.-]+", "_", space).strip(".") or "_")
-        folder.mkdir(parents=True, exist_ok=True)
-        slug = re.sub(r"[^a-z0-9]+", "-", question.lower()).strip("-")[:60] or "investigation"
-        path = folder / f"{self.clock.now():%Y-%m-%d}-{slug}-{inv_id[:8]}.md"
-        path.write_text(report, encoding="utf-8")
-        return path
-
-    async def _store_report(
-        self, inv_id: str, space: str, question: str, report: str, path: Path, dossier: Dossier
-    ) -> str:
-        now = self.clock.now()
-        entry, _ = await self.knowledge.upsert(
-            EntryDraft(
-                space=space,
-                source=f"investigation:{inv_id}",
-                title=question[:300],
-                content=report,
-                type="report",
-                author="Mallory",
-                meta={"question": question, "investigation_id": inv_id, "report_path": str(path)},
-            ),
-            now=now,
-        )
-        in_report = set(cited(report))
-        edges = [
-            (entry.id, f.entry.id, CITATION) for f in dossier.found.values() if f.entry.id[:8] in in_report
-        ]
-        await self.knowledge.add_relations(edges, space=space, now=now)
-        if self.on_entries is not None:
-            await self.on_entries([entry])
-        return entry.id

@@ -1,6 +1,6 @@
 """The layers run one way: adapters → bot → storage. Nothing in bot/ imports adapters (not
-even through importlib), nothing in storage/ imports bot/ or adapters; adapters plug in
-through the ``mallory.adapters`` entry points."""
+even through importlib), nothing in storage/ imports bot/ or adapters, the model layer
+(bot/llm) imports no storage; adapters plug in through the ``mallory.adapters`` entry points."""
 
 from __future__ import annotations
 
@@ -51,6 +51,11 @@ def _against(folder: Path, forbidden: tuple[str, ...]) -> list[str]:
 
 def test_bot_never_imports_adapters() -> None:
     assert _against(ROOT / "bot", ("adapters",)) == []
+
+
+def test_the_model_layer_takes_plain_sources_not_storage() -> None:
+    """bot/llm sees ``bot.sources.Source`` and text, never rows, the retrieval or the rooms."""
+    assert _against(ROOT / "bot" / "llm", ("storage", "bot.research", "bot.core", "bot.app")) == []
 
 
 def test_storage_never_imports_bot_or_adapters() -> None:

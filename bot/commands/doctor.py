@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.core.adapter import load_adapter
+from bot.redact import redact
 
 PlatformCheck = Callable[[Settings], Awaitable[str]]
 
@@ -47,13 +48,6 @@ def render(results: Sequence[Check], secrets: Sequence[str]) -> str:
     failed = [c.name for c in results if not c.ok]
     lines.append(f"not ready: {', '.join(failed)}" if failed else "ready")
     return "\n".join(lines)
-
-
-def redact(text: str, secrets: Sequence[str]) -> str:
-    for secret in secrets:
-        if secret:
-            text = text.replace(secret, "[redacted]")
-    return text
 
 
 def _why(exc: BaseException) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.clock import Clock
 from bot.config import Settings
+from bot.core.commission import Commission
 from bot.core.context import Context
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
@@ -31,6 +32,7 @@ class Actions:
         conversations: Conversations,
         queue: Queue,
         routes: Routes,
+        commission: Commission,
         outbox: Outbox,
         first_time: Callable[[str], Awaitable[bool]],
     ) -> None:
@@ -39,6 +41,7 @@ class Actions:
         self.conversations = conversations
         self.queue = queue
         self.routes = routes
+        self.commission = commission
         self.outbox = outbox
         self.first_time = first_time
 
@@ -86,7 +89,7 @@ class Actions:
                 event.author.id,
             )
         await self.conversations.set_offer(conv.id, None, None)
-        await self.routes.enqueue(
+        await self.commission.enqueue(
             conv,
             event.thread,
             event.author,
@@ -104,7 +107,7 @@ class Actions:
         if not await self.first_time(f"answer_quickly:{inv.id}"):
             return  # pressed twice: one quick answer is enough
         if cancelled is Outcome.APPLIED:
-            await self.routes.audit_cancel(event.thread, event.author, inv, "answer quickly instead")
+            await self.commission.audit_cancel(event.thread, event.author, inv, "answer quickly instead")
             await self._say_cancelled(sender, event.thread, inv)
         await self._record_correction(
             conv, inv.request_message_id or "", inv.request_text, Route.ASYNC, Route.QUICK, event.author.id
@@ -140,7 +143,7 @@ class Actions:
         if inv is None:
             return
         await self.queue.cancel(inv.id, now=self.clock.now())
-        await self.routes.audit_cancel(event.thread, event.author, inv)
+        await self.commission.audit_cancel(event.thread, event.author, inv)
         await self.outbox.post(
             conv,
             event.thread,
@@ -169,7 +172,7 @@ class Actions:
                 created_at=self.clock.now(),
             )
         )
-        await self.routes.audit.record(
+        await self.commission.audit.record(
             CORRECTED,
             now=self.clock.now(),
             platform=conv.platform,

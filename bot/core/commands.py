@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 
+from bot.citations import cite
 from bot.clock import Clock
 from bot.config import Settings
+from bot.core.commission import Commission
 from bot.core.context import Context, clean_text
 from bot.core.inbound import InboundPipeline
 from bot.core.outbox import Outbox
@@ -37,6 +39,7 @@ class Commands:
         queue: Queue,
         inbound: InboundPipeline,
         routes: Routes,
+        commission: Commission,
         outbox: Outbox,
         on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
     ) -> None:
@@ -46,6 +49,7 @@ class Commands:
         self.queue = queue
         self.inbound = inbound
         self.routes = routes
+        self.commission = commission
         self.outbox = outbox
         self.on_entries = on_entries
 
@@ -66,7 +70,7 @@ class Commands:
         elif command is Command.STATUS:
             await self._status(ctx, sender)
         elif command is Command.CANCEL:
-            await self.routes.cancel(ctx, sender)
+            await self.commission.cancel(ctx, sender)
 
     async def _investigate(self, ctx: Context, args: str, sender: Sender) -> None:
         entry_id = None
@@ -78,7 +82,7 @@ class Commands:
             await self._usage(ctx, sender, Command.INVESTIGATE)
             return
         inbound = ctx.inbound
-        await self.routes.enqueue(
+        await self.commission.enqueue(
             ctx.conversation,
             inbound.thread,
             inbound.author,
@@ -97,7 +101,7 @@ class Commands:
         inbound = ctx.inbound
         entry, _ = await self.knowledge.upsert(
             EntryDraft(
-                space=self.routes.gate.policy.knowledge_space(inbound.thread),
+                space=self.commission.gate.policy.knowledge_space(inbound.thread),
                 source=f"remember:{inbound.platform}:{inbound.channel}:{inbound.message_id}",
                 title=shorten(args, 80),
                 content=args,
@@ -111,14 +115,14 @@ class Commands:
         if self.on_entries is not None:
             await self.on_entries([entry])
         await self.outbox.reply(
-            ctx, sender, f"Remembered. [Entry {entry.id[:8]}]", kind=ReplyKind.NOTICE, route=Route.NONE
+            ctx, sender, f"Remembered. {cite(entry.id)}", kind=ReplyKind.NOTICE, route=Route.NONE
         )
 
     async def _status(self, ctx: Context, sender: Sender) -> None:
         invs = [
             i
             for i in await self.queue.listing(
-                space=self.routes.gate.policy.knowledge_space(ctx.inbound.thread), limit=100
+                space=self.commission.gate.policy.knowledge_space(ctx.inbound.thread), limit=100
             )
             if ThreadRef.from_json(i.thread_ref).channel == ctx.inbound.channel
             and i.status in ("pending", "running")

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from bot.clock import Clock
 from bot.config import Settings
+from bot.core.commission import Commission
 from bot.core.context import Context, clean_text
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
@@ -43,6 +44,7 @@ class InboundPipeline:
         conversations: Conversations,
         llm: LLMProvider,
         routes: Routes,
+        commission: Commission,
         outbox: Outbox,
     ) -> None:
         self.settings = settings
@@ -50,6 +52,7 @@ class InboundPipeline:
         self.conversations = conversations
         self.llm = llm
         self.routes = routes
+        self.commission = commission
         self.outbox = outbox
 
     async def store(self, inbound: Inbound) -> Context | None:
@@ -126,12 +129,12 @@ class InboundPipeline:
                 )
             return  # an empty direct message: nothing to answer
         if is_cancel(ctx.text):
-            await self.routes.cancel(ctx, sender)
+            await self.commission.cancel(ctx, sender)
             return
         open_inv = ctx.open_investigation
         looks_elsewhere = ctx.lexicon is not None and ctx.lexicon.guard in LOOKS_ELSEWHERE
         if open_inv is not None and is_steering(normalize(ctx.text)) and not looks_elsewhere:
-            await self.routes.attach_note(ctx, sender, open_inv)
+            await self.commission.attach_note(ctx, sender, open_inv)
             return
         decision = await self.classify(ctx)
         if decision.guard == Guard.ADDRESSED_ELSEWHERE and not inbound.is_direct:
@@ -141,7 +144,7 @@ class InboundPipeline:
             ctx.message.meta = {**ctx.message.meta, "decision": decision.to_dict()}
             await self.conversations.set_route(ctx.message.id or 0, decision.route.value, ctx.message.meta)
         if decision.route is Route.ASYNC:
-            await self.routes.dig(ctx, sender, decision)
+            await self.commission.dig(ctx, sender, decision)
         elif decision.route is Route.QUICK:
             await self.routes.quick(ctx, sender, decision.question or ctx.text, recall=decision.recall)
         else:

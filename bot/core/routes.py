@@ -1,36 +1,28 @@
-"""The three routes a message can take: ``none`` (chat), ``quick`` (answer from the knowledge
-base now) and ``async`` (enqueue an investigation), plus steering notes and cancelling."""
+"""The two routes that answer now: ``none`` (chat) and ``quick`` (answer from the knowledge
+base, offering to dig deeper when it is thin). The third, ``async``, is ``bot.core.commission``."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from datetime import timedelta
 
 from bot.citations import check_citations, cited
 from bot.clock import Clock
 from bot.config import Settings
-from bot.core.context import Context, truncation_note, with_truncation_note
+from bot.core.context import Context, with_truncation_note
 from bot.core.fallback import standing_in, with_fallback
 from bot.core.outbox import Outbox
-from bot.events import Action, Button, Person, Reply, ReplyKind, Sender, ThreadRef
-from bot.followups import QueryVectors, points_back, resolve_reference, same_topic
-from bot.llm import LLMProvider, Turn
+from bot.events import Action, Button, Reply, Sender
+from bot.llm import UNUSABLE, LLMProvider, Turn
 from bot.persona import Persona
 from bot.policy import Gate
-from bot.research.recall import Recall, recall_prose
-from bot.routing import LOOKS_ELSEWHERE, Decision, OfferReply, Route
+from bot.research.recall import Grade, Recall, recall_prose
+from bot.routing import LOOKS_ELSEWHERE, Decision, Route
 from bot.terms import query_terms
-from bot.text import shorten
-from storage.conversations import ConversationRow, Conversations, OpenInvestigation
-from storage.models import Investigation
-from storage.queue import Queue, Request
-from storage.records import CANCELLED, COMMISSIONED, Audit
+from storage.conversations import Conversations
 
 log = logging.getLogger(__name__)
 
 WEAK_HITS = 2  # fewer useful hits than this → offer to dig deeper
-UNUSABLE = "the language model did not give a usable answer"
 NOTHING_FOUND = "I found nothing in the notes about that."
 
 
@@ -41,28 +33,22 @@ class Routes:
         settings: Settings,
         clock: Clock,
         conversations: Conversations,
-        queue: Queue,
         recall: Recall,
         llm: LLMProvider,
         offline: LLMProvider,
         persona: Persona,
         outbox: Outbox,
         gate: Gate,
-        audit: Audit,
     ) -> None:
-        self.audit = audit  # who commissioned, corrected and cancelled what
         self.settings = settings
-        self.gate = gate  # who may commission investigations, quotas, which knowledge a place sees
+        self.gate = gate  # which knowledge a place sees
         self.clock = clock
         self.conversations = conversations
-        self.queue = queue
         self.recall = recall
         self.llm = llm
         self.offline = offline
         self.persona = persona
         self.outbox = outbox
-        self.on_enqueued: Callable[[], None] | None = None  # wakes an in-process worker
-        self.vectors: QueryVectors | None = None  # the embedder, when semantic search is on
 
     # ------------------------------------------------------------------ the thread so far
 
@@ -108,7 +94,7 @@ class Routes:
                 question, space=self.gate.policy.knowledge_space(ctx.inbound.thread)
             )
             text = recall_prose(result)
-            weak = result.grade.value != "STRONG" and len(result.hits) < WEAK_HITS
+            weak = result.grade is not Grade.STRONG and len(result.hits) < WEAK_HITS
             await self._answer_with_offer(ctx, sender, text, question, weak)
             return
         # only the relevant notes, and of them the passages that answer (bot/research/evidence.py):
@@ -163,182 +149,6 @@ class Routes:
             route=Route.QUICK,
             offer=question if weak else None,
             question=question,
-        )
-
-    # ------------------------------------------------------------------ async
-
-    async def dig(self, ctx: Context, sender: Sender, decision: Decision) -> None:
-        """The async route: enqueue an investigation of the decision's question."""
-        question = (decision.question or ctx.text).strip()
-        open_inv = ctx.open_investigation
-        if decision.offer_reply == OfferReply.ACCEPTED:
-            await self.conversations.set_offer(ctx.conversation.id, None, None)
-        elif points_back(question) and open_inv is None:
-            resolved = await self._resolve_reference(ctx)
-            if resolved is None:
-                await self.outbox.reply(
-                    ctx,
-                    sender,
-                    "What should I investigate? I couldn't tell what that refers to here: "
-                    'say "dig into …" with the topic.',
-                    kind=ReplyKind.NOTICE,
-                    route=Route.NONE,
-                )
-                return
-            question = resolved
-        distinct_from = None
-        if open_inv is not None and not await same_topic(question, open_inv.question, vectors=self.vectors):
-            distinct_from = open_inv.id  # a new topic gets its own investigation
-        await self.enqueue(
-            ctx.conversation,
-            ctx.inbound.thread,
-            ctx.inbound.author,
-            question,
-            sender,
-            request_text=ctx.text,
-            request_message_id=ctx.inbound.message_id,
-            ctx=ctx,
-            distinct_from=distinct_from,
-        )
-
-    async def _resolve_reference(self, ctx: Context) -> str | None:
-        """ "dig into that": the topic of the thread so far, read from the stored messages
-        (so it works without a language model too)."""
-        earlier = await self.conversations.history(
-            ctx.conversation.id, limit=self.settings.history_turns, before_id=ctx.message.id
-        )
-        return resolve_reference(earlier)
-
-    async def enqueue(
-        self,
-        conv: ConversationRow,
-        thread: ThreadRef,
-        requester: Person,
-        question: str,
-        sender: Sender,
-        *,
-        request_text: str,
-        request_message_id: str | None,
-        ctx: Context | None = None,
-        entry_id: str | None = None,
-        distinct_from: str | None = None,
-    ) -> OpenInvestigation | None:
-        now = self.clock.now()
-        space = self.gate.policy.knowledge_space(thread)
-        refusal = await self.gate.investigation_refusal(thread, requester, space)
-        if refusal is not None:
-            reply = Reply(thread, refusal, kind=ReplyKind.NOTICE, in_reply_to=request_message_id)
-            await self.outbox.post(conv, thread, sender, reply, route=Route.ASYNC)
-            return None
-        result = await self.queue.enqueue(
-            Request(
-                conversation_id=conv.id,
-                space=space,
-                question=question[:2000],
-                request_text=request_text[:4000],
-                requester_id=requester.id,
-                requester_name=requester.name,
-                thread_ref=thread.to_json(),
-                request_message_id=request_message_id,
-                entry_id=entry_id,
-            ),
-            now=now,
-            dedup_window=timedelta(seconds=self.settings.dedup_window_s),
-            note_when_open=True,  # the request is added to the open one as a steering note
-            distinct_from=distinct_from,
-        )
-        inv = result.investigation
-        if result.created:
-            await self.audit.record(
-                COMMISSIONED,
-                now=now,
-                platform=thread.platform,
-                actor_id=requester.id,
-                actor_name=requester.name,
-                space=space,
-                investigation_id=inv.id,
-                detail=question[:200],
-            )
-        if not result.created:
-            minutes = max(0, int((now - (inv.created_at or now)).total_seconds() // 60))
-            text = (
-                f'I\'m already investigating "{shorten(inv.question)}" (started {minutes} min ago). '
-                "I've added your message to it as a note; the report will come here."
-            )
-            await self.outbox.post(
-                conv,
-                thread,
-                sender,
-                Reply(thread, text, kind=ReplyKind.NOTICE, in_reply_to=request_message_id),
-                route=Route.ASYNC,
-            )
-            return inv
-        text = f"On it: investigating \"{shorten(question)}\". I'll post the report in this thread when it's done."
-        if ctx is not None and ctx.truncated:
-            text += truncation_note(ctx, self.settings.max_message_chars)
-        await self.outbox.post(
-            conv,
-            thread,
-            sender,
-            Reply(
-                thread,
-                text,
-                kind=ReplyKind.ACK,
-                in_reply_to=request_message_id,
-                buttons=(Button(Action.ANSWER_QUICKLY, "Answer quickly instead", inv.id),),
-            ),
-            route=Route.ASYNC,
-            ack_for=inv.id,
-        )
-        if self.on_enqueued is not None:
-            self.on_enqueued()
-        return inv
-
-    async def attach_note(self, ctx: Context, sender: Sender, inv: Investigation | OpenInvestigation) -> None:
-        await self.queue.add_note(
-            inv.id, text=ctx.text, author_id=ctx.inbound.author.id, now=self.clock.now()
-        )
-        await self.outbox.reply(
-            ctx,
-            sender,
-            f'Noted; I\'ll take that into account in the investigation of "{shorten(inv.question)}".',
-            kind=ReplyKind.NOTICE,
-            route=Route.ASYNC,
-        )
-
-    async def cancel(self, ctx: Context, sender: Sender) -> None:
-        inv = await self.queue.open_for_conversation(ctx.conversation.id)
-        if inv is None:
-            await self.outbox.reply(
-                ctx,
-                sender,
-                "There's no investigation running here to cancel.",
-                kind=ReplyKind.NOTICE,
-                route=Route.NONE,
-            )
-            return
-        await self.queue.cancel(inv.id, now=self.clock.now())
-        await self.audit_cancel(ctx.inbound.thread, ctx.inbound.author, inv)
-        await self.outbox.reply(
-            ctx,
-            sender,
-            f'Cancelled the investigation of "{shorten(inv.question)}".',
-            kind=ReplyKind.NOTICE,
-            route=Route.NONE,
-        )
-
-    async def audit_cancel(
-        self, thread: ThreadRef, who: Person, inv: Investigation | OpenInvestigation, detail: str = ""
-    ) -> None:
-        await self.audit.record(
-            CANCELLED,
-            now=self.clock.now(),
-            platform=thread.platform,
-            actor_id=who.id,
-            actor_name=who.name,
-            space=self.gate.policy.knowledge_space(thread),
-            investigation_id=inv.id,
-            detail=detail,
         )
 
     def _noted(self, ctx: Context, text: str) -> str:

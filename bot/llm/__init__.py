@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot.config import Settings
 from bot.llm.base import LLMProvider, Synthesis, Turn
-from bot.llm.offline import OfflineProvider
+from bot.llm.offline import UNUSABLE, OfflineProvider
 from bot.llm.usage import Call
 from bot.sources import Source
 
@@ -37,6 +37,7 @@ def make_provider(
 
 
 __all__ = [
+    "UNUSABLE",
     "LLMProvider",
     "OfflineProvider",
     "Source",

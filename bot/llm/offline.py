@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from bot.citations import cite
 from bot.llm.base import Synthesis, Turn, WebFinding
 from bot.routing import Decision, is_referential, normalize
 from bot.sources import Source
@@ -92,7 +93,7 @@ def _briefing(sources: Sequence[Source], why: str = "no language model is config
         for label, passage in zip(src.labels, src.passages, strict=False):
             dated = f" ({src.date})" if src.date else ""
             by_label.setdefault(label, []).append(
-                f"{_clip(passage, 420).rstrip('.')} — *{_plain(src.title)}*{dated} [Entry {src.short_id}]."
+                f"{_clip(passage, 420).rstrip('.')} — *{_plain(src.title)}*{dated} {cite(src.id)}."
             )
     order = ["What happened", "Why", "Impact", "Outcome", "Who decided"]
     labels = sorted(by_label, key=lambda label: order.index(label) if label in order else len(order))
@@ -120,6 +121,10 @@ def _small_talk(norm: str, name: str) -> str | None:
     if _ACK.match(norm) and len(norm.split()) <= 3:
         return "Good."
     return None
+
+
+# why the fallback answers when the model replied with nothing usable (empty, or only invented citations)
+UNUSABLE = "the language model did not give a usable answer"
 
 
 class OfflineProvider:
@@ -188,13 +193,13 @@ class OfflineProvider:
             # one bullet per answering passage, the best note first, each citing its note
             for src in sources:
                 for passage in src.passages:
-                    lines.append(f"- {_clip(passage, 400)} ({_plain(src.title)}) [Entry {src.short_id}]")
+                    lines.append(f"- {_clip(passage, 400)} ({_plain(src.title)}) {cite(src.id)}")
         else:
             terms = query_terms(question)
             for src in sources[:4]:
                 picked = best_sentences(src.text, terms, n=2) or [_clip(src.text)]
                 snippet = _clip(" ".join(picked), 360)
-                lines.append(f"- **{src.title}**: {snippet} [Entry {src.short_id}]")
+                lines.append(f"- **{src.title}**: {snippet} {cite(src.id)}")
         if self.reason:
             head = f"{self.reason[0].upper()}{self.reason[1:]}; here is what the notes say:"
         else:
@@ -233,7 +238,7 @@ class OfflineProvider:
             parts = []
             for src in by_phase[phase][:4]:
                 picked = best_sentences(src.text, terms, n=1) or [_clip(src.text, 200)]
-                parts.append(f"{_clip(picked[0], 260).rstrip('.')} [Entry {src.short_id}].")
+                parts.append(f"{_clip(picked[0], 260).rstrip('.')} {cite(src.id)}.")
             if parts:
                 paragraphs.append(f"{intro.get(phase, 'Also:')} " + " ".join(parts))
             if len(paragraphs) == 4:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from bot.citations import cite
 from bot.research import relevance
 from bot.research.evidence import Answerer, Evidence
 from bot.research.search import Hit, Retriever
@@ -184,27 +185,27 @@ def render_recall(result: RecallResult, *, short: int = 8) -> str:
         where = content_label(e.source)
         if result.earlier.grade is Grade.STRONG:
             lines.append(f"STRONG (from an earlier investigation, {date}):")
-            lines.append(f"→ {content_label(e.title)}  [Entry {e.id[:short]}]  {where}")
+            lines.append(f"→ {content_label(e.title)}  {cite(e.id, short)}  {where}")
             body = e.content.strip()
             lines.append(body[:600] + ("…" if len(body) > 600 else ""))
             return "\n".join(lines)
         lines.append(f"WEAK (1 candidate, score {result.earlier.overlap:.2f}):")
         lines.append(
-            f"~ {content_label(e.title)}  ← review before reusing  [Entry {e.id[:short]}]  {date}  {where}"
+            f"~ {content_label(e.title)}  ← review before reusing  {cite(e.id, short)}  {date}  {where}"
         )
         lines.append("")
     if result.hits:
         lines.append("Top-K (retrieve):")
         for h in result.hits:
             lines.append(
-                f"• {content_label(h.entry.title)} (score {h.score:.3f}, {'+'.join(h.found_by)})  [Entry {h.entry.id[:short]}]"
+                f"• {content_label(h.entry.title)} (score {h.score:.3f}, {'+'.join(h.found_by)})  {cite(h.entry.id, short)}"
             )
     elif result.explored:
         lines.append("Explore (graph walk):")
         for x in result.explored:
             hops = " → ".join(p[:short] for p in x.path)
             lines.append(
-                f"• {content_label(x.entry.title)}  [Entry {x.entry.id[:short]}]  via {content_label(x.keyword)!r}: {hops}"
+                f"• {content_label(x.entry.title)}  {cite(x.entry.id, short)}  via {content_label(x.keyword)!r}: {hops}"
             )
     if not lines:
         lines.append("The knowledge base has nothing on this. Consider /remember once you find the answer.")
@@ -223,20 +224,20 @@ def recall_prose(result: RecallResult, *, limit: int = 5) -> str:
         if result.earlier.grade is Grade.STRONG:
             body = " ".join(e.content.split())
             paragraphs.append(
-                f"I answered this before, on {date}: **{content_label(e.title)}** [Entry {e.id[:8]}]{where}. "
+                f"I answered this before, on {date}: **{content_label(e.title)}** {cite(e.id)}{where}. "
                 + (body[:400] + ("…" if len(body) > 400 else ""))
             )
             return "\n\n".join(paragraphs)
         paragraphs.append(
             f"An earlier answer from {date} may cover part of this, so check it before reusing it: "
-            f"**{content_label(e.title)}** [Entry {e.id[:8]}]{where}."
+            f"**{content_label(e.title)}** {cite(e.id)}{where}."
         )
     if result.hits:
-        named = [f"**{content_label(h.entry.title)}** [Entry {h.entry.id[:8]}]" for h in result.hits[:limit]]
+        named = [f"**{content_label(h.entry.title)}** {cite(h.entry.id)}" for h in result.hits[:limit]]
         lead = "The closest notes are" if len(named) > 1 else "The closest note is"
         paragraphs.append(f"{lead} {_listing(named)}.")
     elif result.explored:
-        named = [f"**{content_label(x.entry.title)}** [Entry {x.entry.id[:8]}]" for x in result.explored[:limit]]
+        named = [f"**{content_label(x.entry.title)}** {cite(x.entry.id)}" for x in result.explored[:limit]]
         paragraphs.append(f"Following links from the notes leads to {_listing(named)}.")
     if not paragraphs:
         return (

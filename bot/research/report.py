@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
+from bot.citations import cite
 from bot.llm.base import Synthesis
 from bot.llm.offline import best_sentences
-from bot.research.investigate import Dossier
+from bot.research.dossier import Dossier
+from bot.research.recall import Grade
 from bot.terms import query_terms
 from bot.text import content_label
 from storage.knowledge import EntryView
@@ -130,7 +132,7 @@ def knowledge_gaps(dossier: Dossier, synthesis: Synthesis) -> str:
         items.append(f"- {gap}")
     for passage in dossier.open_questions:
         items.append(
-            f"- Unsettled in *{_cell(passage.entry.title)}*: {_cell(passage.unit.text)} [Entry {passage.short_id}]"
+            f"- Unsettled in *{_cell(passage.entry.title)}*: {_cell(passage.unit.text)} {cite(passage.entry.id)}"
         )
     for gap in map(_cell, dossier.gaps):
         if not any(gap.lower() in i.lower() for i in items):
@@ -184,7 +186,7 @@ def notes_answered(dossier: Dossier, notes: list[str]) -> str:
         for entry in answers[:2]:
             picked = best_sentences(entry.content, terms, n=1)
             text = picked[0] if picked else entry.title
-            said.append(f"{_cell(content_label(text[:240])).rstrip('.')} [Entry {entry.id[:8]}].")
+            said.append(f"{_cell(content_label(text[:240])).rstrip('.')} {cite(entry.id)}.")
         lines.append(f'- On "{asked}": ' + " ".join(said))
     return "You asked me to cover:\n" + "\n".join(lines) if lines else ""
 
@@ -197,13 +199,13 @@ def render_report(dossier: Dossier, synthesis: Synthesis, *, notes: list[str] | 
         e = dossier.earlier.entry
         label = (
             "from an earlier investigation"
-            if dossier.earlier.grade.value == "STRONG"
+            if dossier.earlier.grade is Grade.STRONG
             else "review before reusing"
         )
         # where the report file lives on the server is nobody's business in a chat
         head += (
             f"\n\n> Earlier answer ({label}, {e.created_at.date().isoformat()}): "
-            f"{_cell(e.title)} [Entry {e.id[:8]}]"
+            f"{_cell(e.title)} {cite(e.id)}"
         )
     sections = [head]
     summary = synthesis.summary.strip()

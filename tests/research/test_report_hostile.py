@@ -7,7 +7,7 @@ import re
 from datetime import datetime
 
 from bot.llm.base import Synthesis
-from bot.research.investigate import Dossier, Edge
+from bot.research.dossier import Dossier, Edge
 from bot.research.recall import EarlierAnswer, Grade, RecallResult, recall_prose, render_recall
 from bot.research.report import render_report
 from storage.knowledge import EntryView

@@ -1,0 +1,90 @@
+"""What Mallory asks the Anthropic models with: the tool schemas whose input is checked in
+``bot.llm.checks``, the server-side web search tool, and the router's instructions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ROUTE_TOOL: dict[str, Any] = {
+    "name": "route_message",
+    "description": "Decide how Mallory should handle the latest chat message.",
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "route": {
+                "type": "string",
+                "enum": ["none", "quick", "async"],
+                "description": (
+                    "none: small talk, look-ups of tracked signals (agenda, calendar, inbox, reminders, "
+                    "status), questions about Mallory itself (its access, model, abilities, how to use it), "
+                    "reports of the speaker's or someone else's work, negated or sarcastic requests, requests "
+                    "addressed to another person. quick: a question the knowledge base can answer now. "
+                    "async: a request to Mallory to go and do research work, however it is phrased."
+                ),
+            },
+            "question": {
+                "type": "string",
+                "description": "For quick/async: the question rewritten to be self-contained without the thread.",
+            },
+            "reason": {"type": "string", "description": "One short sentence: why this route."},
+        },
+        "required": ["route", "reason"],
+    },
+}
+
+GAPS_TOOL: dict[str, Any] = {
+    "name": "report_gaps",
+    "description": "List people, projects and topics mentioned in the entries but sparsely covered.",
+    "input_schema": {
+        "type": "object",
+        "properties": {"gaps": {"type": "array", "items": {"type": "string"}, "maxItems": 5}},
+        "required": ["gaps"],
+    },
+}
+
+SYNTH_TOOL: dict[str, Any] = {
+    "name": "write_synthesis",
+    "description": "Write the investigation's context summary and knowledge gaps.",
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "summary": {
+                "type": "string",
+                "description": "2-4 paragraphs with inline [Entry <short-id>] citations for every claim.",
+            },
+            "gaps": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Knowledge gaps, each with a suggested follow-up.",
+            },
+        },
+        "required": ["summary", "gaps"],
+    },
+}
+
+# The distinctions the offline router is least sure of, spelled out with examples: the model
+# only sees the messages the offline router could not settle.
+CLASSIFY_INSTRUCTIONS = """You route chat messages for Mallory, a research assistant in a team chat (Slack or Telegram).
+Asking is consent: a request to Mallory to research enqueues an investigation at once, so an
+investigation nobody asked for is noise in the channel and wasted model time. Read the message
+as a person would:
+
+- A trigger word is not a request by itself. The word as a noun ("the deep dive got moved to
+  2pm", "there's research suggesting..."), the speaker's own work ("looking into it now",
+  "finished researching the SSO vendors, doc's in the drive"), someone else's work ("Priya said
+  she'd look into it"), and sarcasm ("sure, let's research it for the tenth time 🙃") are none.
+- A request addressed to another person ("@Priya can you look into this when you're back?",
+  "Tom, could you dig into the payouts?") is none unless Mallory is addressed as well.
+- Requests phrased as needs or wishes are async: "I'd really appreciate a write-up on how our
+  deprecation policy evolved", "would love a deep dive on enterprise onboarding", "can you work
+  out why the invoices on the 31st have the wrong tax rate?". Typos do not change this ("reserach").
+- The request decides, not a topic word: "can you look into why the weekly digest email went out
+  twice?" is async, while "any new emails from legal?" is a tracked-signal look-up (none).
+- Questions about Mallory itself are none: "do you have access to our Jira?", "which model are
+  you running on?", "how do I ask you to look into something?".
+- A factual question is quick, even when it says not to research: "don't research this, just
+  tell me what the home office stipend is" is quick.
+"""
+
+
+WEB_SEARCH_TOOL: dict[str, Any] = {"type": "web_search_20250305", "name": "web_search", "max_uses": 5}

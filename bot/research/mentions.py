@@ -1,0 +1,82 @@
+"""People and projects an investigation's entries mention but the knowledge base barely
+covers: the deterministic half of the gap fill."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from bot.research.dossier import Dossier
+from bot.research.lexical import LexicalIndex
+from storage.knowledge import Knowledge
+
+_UP = "A-Z\u00c0-\u00d6\u00d8-\u00de"
+_LOW = "a-z\u00df-\u00f6\u00f8-\u00ff"
+_WORD = f"[{_UP}][{_LOW}]+(?:-[{_UP}]?[{_LOW}]+)?"
+_NAME = re.compile(rf"(?<![\w{_UP}{_LOW}])({_WORD}(?:[ ]{_WORD}){{1,2}})(?:['’]s)?(?![\w{_UP}{_LOW}])")
+_ORG_WORDS = frozenset(
+    """Logistics Inc Ltd LLC GmbH Labs Corp Corporation Group Systems Bank Partners Solutions Technologies Cloud
+    Foundation University Institute Agency Council Committee Team Services Platform Pipeline Project Gateway""".split()
+)
+_PROJECT = re.compile(r"\b(?:project|Project|initiative|codename)\s+([A-Z][\w-]+)")
+_NOT_NAMES = frozenset(
+    """Central European Eastern Western Standard Time Review Follow Up Android Apple Google Amazon Microsoft
+    Slack Telegram Zoom Postgres DuckDB SQLite Monthly Weekly Daily Quarterly Annual Incident Retro
+    The This That These Those When Where What Why How Who Which Our We Key Next Open Action Items Decision
+    Context Summary Notes Meeting Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February
+    March April May June July August September October November December Q1 Q2 Q3 Q4 If In On At For And But
+    Ignore Please Dear Hi Hello Thanks Regards Best""".split()
+)
+
+
+def count_mentions(dossier: Dossier) -> tuple[Counter[str], Counter[str]]:
+    """How often each capitalised name (a person, most likely) and each organisation or
+    project is mentioned in the entries found."""
+    people: Counter[str] = Counter()
+    projects: Counter[str] = Counter()
+    project_words = {
+        w.lower() for f in dossier.found.values() if f.entry.type == "project" for w in f.entry.title.split()
+    }
+    for f in dossier.found.values():
+        body = f.entry.content
+        for name in _NAME.findall(body):
+            words = name.split()
+            if any(w in _NOT_NAMES for w in words) or any(w.lower() in project_words for w in words):
+                continue
+            if words[-1] in _ORG_WORDS:
+                projects[name] += 1  # an organisation or system: a topic, not a person
+                continue
+            people[name] += 1
+        for proj in _PROJECT.findall(body):
+            projects[proj] += 1
+    return people, projects
+
+
+async def sparse_mentions(
+    dossier: Dossier, knowledge: Knowledge, lexical: LexicalIndex, spaces: Sequence[str]
+) -> tuple[list[str], list[str]]:
+    """People and projects mentioned in the result set that the knowledge base barely
+    covers (fewer than 2 entries), most mentioned first, as (people, gap searches); people
+    mentioned twice without an entry of their own go to ``dossier.no_entry_people``."""
+    text_counts, projects = count_mentions(dossier)
+    authors = {f.entry.author for f in dossier.found.values() if f.entry.author}
+    person_titles = {f.entry.title.lower() for f in dossier.found.values() if f.entry.type == "person"}
+    # a capitalised pair seen once is as likely a heading fragment as a person
+    people = [n for n, c in text_counts.most_common() if n not in authors and c >= 2]
+    texts = [f"{f.entry.title} {f.entry.content}".lower() for f in dossier.found.values()]
+    candidates: list[str] = []
+    for name, _ in (text_counts + projects).most_common(12):
+        if name.lower() in person_titles:
+            continue
+        # sparsely represented in the result set: fewer than 2 of its entries mention it
+        if sum(1 for t in texts if name.lower() in t) < 2 or (name in text_counts and name not in authors):
+            candidates.append(name)
+    for name, count in text_counts.most_common(8):
+        if name in authors or name.lower() in person_titles or count < 2:
+            continue
+        persons = await lexical.search(name, spaces=spaces, limit=3, types=["person"])
+        entries = await knowledge.get_many([entry_id for entry_id, _ in persons], spaces=spaces)
+        if not any(e.title.lower() == name.lower() for e in entries.values()):
+            dossier.no_entry_people.append((name, count))
+    return people, candidates

@@ -1,0 +1,190 @@
+"""The lexical index's storage: per-slot columns (entry id, space, type, length, live) and
+the postings of each term in two segments, a main one sorted by term and a small pending
+one of documents added since it was built, merged into it once it grows.
+
+A changed entry takes a new slot; its old slot is marked dead and dropped at the next
+merge. Document frequencies are counted over live postings when a query needs them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from bot.research.tokens import Page
+from storage.knowledge import EntryText
+
+
+@dataclass(frozen=True)
+class Filter:
+    spaces: tuple[str, ...]
+    types: tuple[str, ...]
+    exclude: tuple[str, ...]
+
+
+def _empty_pending() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.float32)
+
+
+class Postings:
+    def __init__(self) -> None:
+        # per slot
+        self.ids: list[str] = []
+        self.slot: dict[str, int] = {}
+        self._space_code: dict[str, int] = {}
+        self._type_code: dict[str, int] = {}
+        self._type_names: list[str] = []
+        self.spaces = np.zeros(0, dtype=np.int32)
+        self.types = np.zeros(0, dtype=np.int32)
+        self.length = np.zeros(0, dtype=np.float32)
+        self.live = np.zeros(0, dtype=bool)
+        self.size = 0
+        self.live_count = 0
+        self.total_length = 0.0
+        # main segment: postings of term t are slots/tf[ptr[t]:ptr[t + 1]]
+        self.ptr = np.zeros(1, dtype=np.int64)
+        self.slots = np.zeros(0, dtype=np.int32)
+        self.tf = np.zeros(0, dtype=np.float32)
+        # pending segment, unsorted: (term, slot, weighted tf) triples
+        self._pending: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        self.pend = _empty_pending()
+        self._masks: dict[Filter, np.ndarray] = {}
+
+    @property
+    def capacity(self) -> int:
+        return int(self.spaces.shape[0])
+
+    def add(self, rows: Sequence[EntryText], page: Page) -> None:
+        """Give each row a new slot (its older slot, if any, dies) and queue its postings."""
+        self._masks.clear()
+        base = self.size
+        self._grow(base + len(rows))
+        for k, row in enumerate(rows):
+            old = self.slot.get(row.id)
+            if old is not None and self.live[old]:
+                self.live[old] = False
+                self.live_count -= 1
+                self.total_length -= float(self.length[old])
+            slot = base + k
+            self.slot[row.id] = slot
+            self.ids.append(row.id)
+            self.spaces[slot] = self._space_code.setdefault(row.space, len(self._space_code))
+            if row.type not in self._type_code:
+                self._type_code[row.type] = len(self._type_names)
+                self._type_names.append(row.type)
+            self.types[slot] = self._type_code[row.type]
+        self.length[base : base + len(rows)] = page.lengths
+        self.live[base : base + len(rows)] = True
+        self.size = base + len(rows)
+        self.live_count += len(rows)
+        self.total_length += float(page.lengths.sum())
+        if page.terms.shape[0]:
+            self._pending.append((page.terms, page.rows + np.int32(base), page.tf))
+
+    def _grow(self, needed: int) -> None:
+        if needed <= self.capacity:
+            return
+        capacity = max(needed, int(self.capacity * 1.5), 1024)
+        for name, fill in (("spaces", -1), ("types", -1), ("length", 0), ("live", False)):
+            old = getattr(self, name)
+            new = np.full(capacity, fill, dtype=old.dtype)
+            new[: self.size] = old[: self.size]
+            setattr(self, name, new)
+
+    def settle(self, merge_at: int) -> bool:
+        """Fold newly read postings into the pending segment; True when it has grown past
+        ``merge_at`` (or a tenth of the main segment) and should be merged."""
+        if not self._pending:
+            return False
+        parts = [self.pend, *self._pending]
+        self._pending = []
+        self.pend = (
+            np.concatenate([p[0] for p in parts]),
+            np.concatenate([p[1] for p in parts]),
+            np.concatenate([p[2] for p in parts]),
+        )
+        return self.pend[0].shape[0] > max(merge_at, self.slots.shape[0] // 10)
+
+    def merged(self, terms: int) -> dict[str, object]:
+        """The main segment rebuilt from the live postings of both segments, with slots
+        renumbered so that dead ones are gone (computed aside on a worker thread, put in
+        place by ``swap`` on the event loop)."""
+        size = self.size
+        live = self.live[:size].copy()
+        main_terms = np.repeat(np.arange(self.ptr.shape[0] - 1, dtype=np.int32), np.diff(self.ptr))
+        term_of = np.concatenate([main_terms, self.pend[0]])
+        slots = np.concatenate([self.slots, self.pend[1]])
+        tf = np.concatenate([self.tf, self.pend[2]])
+        keep = live[slots]
+        term_of, slots, tf = term_of[keep], slots[keep], tf[keep]
+        kept = np.flatnonzero(live)
+        renumber = (np.cumsum(live, dtype=np.int64) - 1).astype(np.int32)
+        slots = renumber[slots]
+        order = np.lexsort((slots, term_of))
+        ids = [self.ids[s] for s in kept]
+        capacity = self.capacity
+
+        def compact(values: np.ndarray, fill: object) -> np.ndarray:
+            out = np.full(capacity, fill, dtype=values.dtype)
+            out[: kept.shape[0]] = values[kept]
+            return out
+
+        counts = np.bincount(term_of, minlength=terms)
+        return {
+            "ids": ids,
+            "slot": {entry_id: k for k, entry_id in enumerate(ids)},
+            "spaces": compact(self.spaces, -1),
+            "types": compact(self.types, -1),
+            "length": compact(self.length, 0),
+            "live": compact(self.live, False),
+            "size": int(kept.shape[0]),
+            "slots": slots[order],
+            "tf": tf[order],
+            "ptr": np.concatenate([[0], np.cumsum(counts)]).astype(np.int64),
+            "pend": _empty_pending(),
+        }
+
+    def swap(self, merged: dict[str, object]) -> None:
+        for name, value in merged.items():
+            setattr(self, name, value)
+        self._masks.clear()
+
+    def of(self, term: int) -> tuple[np.ndarray, np.ndarray]:
+        """The live slots holding ``term`` and their weighted term frequencies, from both
+        segments."""
+        slots, tf = self.slots[0:0], self.tf[0:0]
+        if term + 1 < self.ptr.shape[0]:
+            lo, hi = self.ptr[term], self.ptr[term + 1]
+            slots, tf = self.slots[lo:hi], self.tf[lo:hi]
+        pend_terms, pend_slots, pend_tf = self.pend
+        if pend_terms.shape[0]:
+            mine = pend_terms == term
+            if mine.any():
+                slots, tf = np.concatenate([slots, pend_slots[mine]]), np.concatenate([tf, pend_tf[mine]])
+        live = self.live[slots]
+        if not live.all():
+            slots, tf = slots[live], tf[live]
+        return slots, tf
+
+    def type_of(self, entry_id: str) -> str | None:
+        """An entry's type (None: not held, or no longer live)."""
+        slot = self.slot.get(entry_id)
+        if slot is None or not self.live[slot]:
+            return None
+        return self._type_names[int(self.types[slot])]
+
+    def mask(self, key: Filter) -> np.ndarray | None:
+        """Which slots a caller may see (``None``: none at all). Kept until the index next
+        changes: most searches come from a few spaces."""
+        if key not in self._masks:
+            space_codes = [self._space_code[s] for s in key.spaces if s in self._space_code]
+            if not space_codes:
+                return None
+            allowed = np.isin(self.spaces, space_codes)
+            if key.types:
+                allowed &= np.isin(self.types, [self._type_code.get(t, -2) for t in key.types])
+            if key.exclude:
+                allowed &= ~np.isin(self.types, [self._type_code.get(t, -2) for t in key.exclude])
+            self._masks[key] = allowed
+        return self._masks[key]

@@ -1,0 +1,109 @@
+"""What an investigation is about and which entries speak to it: the request stripped to
+its subject, a steering note turned into a query, and the relevance gate every expansion
+phase passes its finds through."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from bot.research import relevance
+from bot.research.dossier import Dossier
+from bot.research.recall import ANSWER_TYPES
+from bot.research.search import Hit, Retriever
+from bot.terms import query_terms
+from storage.knowledge import EntryView
+
+RELATED_LIMIT = 5
+SEED_NEAR = 0.55  # cosine to a seed that lets a less relevant neighbour in (relevance.expansion_floor / 2)
+
+_REQUEST = re.compile(
+    r"^(?:please\s+|can you\s+|could you\s+)?(?:research|investigate|dig (?:into|deeper into)|look into|"
+    r"find out(?: about)?|trace|what do we know about)\s+",
+    re.I,
+)
+
+
+def subject(topic: str) -> str:
+    """What an investigation is about, without the request around it ("research the
+    on-call policy" → "the on-call policy"): the request words say nothing about relevance."""
+    return _REQUEST.sub("", topic.strip()) or topic.strip()
+
+
+def note_query(note: str) -> str:
+    """The content words of a steering note ("also check the budget" → "budget")."""
+    text = re.sub(
+        r"^(?:also|and|please|pls|can you|could you|make sure to|don't forget to)\s+",
+        "",
+        note.strip(),
+        flags=re.I,
+    )
+    text = re.sub(r"^(?:check|look at|include|cover|consider|look into|dig into)\s+", "", text, flags=re.I)
+    return " ".join(query_terms(text)[:8])
+
+
+class TopicGate:
+    """Decides which entries an expansion phase found become sources: the relevant ones
+    join the dossier, the rest of the neighbourhood is set aside as potentially related."""
+
+    def __init__(self, retriever: Retriever) -> None:
+        self.retriever = retriever
+
+    async def on_topic(
+        self,
+        dossier: Dossier,
+        entries: Sequence[EntryView],
+        seeds: Sequence[str],
+        *,
+        linked: bool = False,
+        about: str = "",
+    ) -> set[str]:
+        """The ids of ``entries`` relevant to the topic: by the calibrated relevance to it,
+        or a little less when also close in meaning to a seed (or, without vectors, linked
+        to one). Earlier answers and reports are never sources of a new one."""
+        candidates = [e for e in entries if e.type not in ANSWER_TYPES]
+        about = about or subject(dossier.topic)
+        if not candidates or not about:
+            return {
+                e.id for e in candidates
+            }  # started from an entry, no topic: its neighbourhood is the subject
+        judged = await relevance.judge(self.retriever, about, [e.id for e in candidates])
+        near_seed = await self.seed_similarity([e.id for e in candidates], seeds)
+        kept: set[str] = set()
+        for entry in candidates:
+            j = judged[entry.id]
+            dossier.relevance.setdefault(entry.id, round(j.p, 3))
+            floor = relevance.expansion_floor(j.cosine is not None)
+            close = near_seed.get(entry.id, 0.0) >= SEED_NEAR if near_seed else linked
+            if j.p >= floor or (j.p >= floor / 2 and close):
+                kept.add(entry.id)
+        return kept
+
+    async def seed_similarity(self, entry_ids: Sequence[str], seeds: Sequence[str]) -> dict[str, float]:
+        """Each entry's highest cosine to a seed (empty without vectors)."""
+        vectors_of = getattr(self.retriever.semantic, "vectors_of", None)
+        if vectors_of is None or not seeds:
+            return {}
+        vectors = await vectors_of([*seeds, *entry_ids])
+        seed_matrix = [vectors[s] for s in seeds if s in vectors]
+        if not seed_matrix:
+            return {}
+        stacked = np.stack(seed_matrix)
+        return {i: float((stacked @ vectors[i]).max()) for i in entry_ids if i in vectors}
+
+    async def add_hits(
+        self, dossier: Dossier, phase: int, found: Sequence[tuple[str, Sequence[Hit]]], *, about: str = ""
+    ) -> None:
+        """Add the hits of a phase's searches that are relevant to the topic (or to
+        ``about``); set the rest aside."""
+        entries = {h.entry.id: h.entry for _, hits in found for h in hits if h.entry.id not in dossier.found}
+        seeds = [i for i, f in dossier.found.items() if f.phase == 1]
+        kept = await self.on_topic(dossier, list(entries.values()), seeds, about=about)
+        for via, hits in found:
+            for hit in hits:
+                if hit.entry.id in kept:
+                    dossier.add(hit.entry, phase, via)
+                elif hit.entry.id in entries and len(dossier.related) < RELATED_LIMIT * 3:
+                    dossier.set_aside(hit.entry, "", dossier.relevance.get(hit.entry.id, 0.0))
