@@ -1,10 +1,5 @@
 """The investigation queue: enqueue with a dedup guard, atomic claim, heartbeat, idempotent
 complete/fail guarded by a claim token, stale reclaim, cancel, and the delivery record.
-
-The database is the truth: every transition is one guarded statement, so any number of
-worker processes can share it. Times are aware UTC, passed in by the caller (injected clock).
-``Queue`` is one handle on three parts, each readable alone: ``Intake`` (queue_intake.py),
-``Claims`` (queue_claims.py) and ``Deliveries`` (queue_delivery.py).
 """
 
 from __future__ import annotations
@@ -19,8 +14,11 @@ __all__ = ["CHANNEL", "Claim", "Enqueued", "Outcome", "Queue", "Request"]
 
 
 class Queue:
-    """What callers hold: the parts' operations under one name (composition, so each part
-    keeps its own state: the claim coalescer lives in ``Claims``)."""
+    """What callers hold: the operations of three parts, each readable alone, under one name:
+    ``Intake`` (queue_intake.py), ``Claims`` (queue_claims.py), ``Deliveries``
+    (queue_delivery.py). The database is the truth: every transition is one guarded
+    statement, so any number of worker processes can share it. Times are aware UTC, passed
+    in by the caller (injected clock)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db

@@ -1,10 +1,6 @@
-"""Claims: the atomic claim, the lease (heartbeat, release, stale reclaim), and the guarded
-terminal transitions (complete, fail, cancel). Every transition is one statement allowed only
-to the holder of the claim token, so any number of worker processes can share the table.
-
-On PostgreSQL the claims and completes of one process's workers are coalesced: those made
-while one is in flight share the next statement (``storage/queue_batch.py``). Each job is
-still claimed with its own token and completed under it, one row each."""
+"""Claims: the atomic claim, the lease (heartbeat, release, stale reclaim) and the terminal
+transitions (complete, fail, cancel), each one statement allowed only to the holder of the
+claim token, so any number of worker processes can share the table."""
 
 from __future__ import annotations
 
@@ -83,6 +79,10 @@ _Completed = tuple[Claim, datetime, str, str | None, str | None]
 
 
 class Claims:
+    """On PostgreSQL the claims and completes of one process's workers are coalesced: those
+    made while one is in flight share the next statement (``storage/queue_batch.py``). Each
+    job is still claimed with its own token and completed under it, one row each."""
+
     def __init__(self, db: Database) -> None:
         self.db = db
         self._claims: Coalescer[_Asked, Claim | None] = Coalescer(

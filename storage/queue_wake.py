@@ -1,7 +1,6 @@
-"""SQLite's cross-process wake: SQLite has no notifications, so a connection of our own asks
-``PRAGMA data_version`` every few milliseconds (it changes when any other connection, in any
-process, commits; the answer comes from shared memory, no query) and, after a commit, wakes
-the worker only if an investigation is pending (one indexed read)."""
+"""SQLite's cross-process wake: a connection of our own asks ``PRAGMA data_version`` every
+20 ms (it changes when any other connection, in any process, commits; answered from shared
+memory) and, after a commit, wakes the worker if an investigation is pending."""
 
 from __future__ import annotations
 
