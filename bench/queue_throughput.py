@@ -144,8 +144,8 @@ class Mallory(Harness):
                 self.db.execute(
                     conn,
                     "INSERT INTO conversations (id, key, platform, space, channel, thread, thread_ref, created_at) "
-                    "VALUES (?, ?, 'bench', 'bench', 'c', ?, '{}', ?)",
-                    (cid, cid, cid, now),
+                    "VALUES (:id, :id, 'bench', 'bench', 'c', :id, '{}', :now)",
+                    {"id": cid, "now": now},
                 )
 
         await self.db.run_sql(work)

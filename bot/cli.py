@@ -56,7 +56,6 @@ def setup_logging(settings: Settings, *, verbose: bool = False) -> None:
         "httpx",
         "httpcore",
         "apscheduler",
-        "aiosqlite",
         "alembic",
         "telegram",
         "slack_bolt",

@@ -189,7 +189,7 @@ class Settings(BaseSettings):
     def resolved_database_url(self) -> str:
         if self.database_url:
             return self.database_url
-        return f"sqlite+aiosqlite:///{(self.data_dir / 'mallory.db').resolve()}"
+        return f"sqlite:///{(self.data_dir / 'mallory.db').resolve()}"
 
     @property
     def reports_dir(self) -> Path:

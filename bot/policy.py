@@ -255,15 +255,19 @@ class Gate:
             )
         if self._queue is None or policy.is_admin(caller):
             return None
-        since = self._now() - HOUR
         per_user = policy.investigations_per_user_hour
-        if per_user and await self._queue.count_since(since, requester_id=requester.id) >= per_user:
+        per_space = policy.investigations_per_space_hour
+        if not (per_user or per_space):
+            return None
+        by_user, in_space = await self._queue.count_since(
+            self._now() - HOUR, space=space, requester_id=requester.id
+        )
+        if per_user and by_user >= per_user:
             return (
                 f"You've reached your limit of {per_user} investigations per hour, so I haven't started "
                 "this one. Ask again later, or ask me for a quick answer."
             )
-        per_space = policy.investigations_per_space_hour
-        if per_space and await self._queue.count_since(since, space=space) >= per_space:
+        if per_space and in_space >= per_space:
             return (
                 f"This space has reached its limit of {per_space} investigations per hour, so I haven't "
                 "started this one. Ask again later, or ask me for a quick answer."

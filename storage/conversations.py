@@ -1,5 +1,6 @@
 """Conversations and their messages, the escalation offer, platform delivery dedup, and
-recorded routing corrections. Each public method is one unit of work (``Database.run``)."""
+recorded routing corrections. Each public method is one unit of work; every query is
+written once, as SQL with named parameters, and its rows are read by column name."""
 
 from __future__ import annotations
 
@@ -9,64 +10,68 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
 from storage.db import Database, SqlConnection, storable
-from storage.models import Conversation, Correction, Message, SeenEvent, new_id
+from storage.models import Correction, new_id
+from storage.open_investigation import OpenInvestigation, open_investigation, set_ack
 
-# The per-message hot path, as plain SQL on the driver (see Database.execute).
-_SELECT_CONVERSATION = (
-    "SELECT id, key, platform, space, channel, thread, thread_ref, created_at, offer_question, offer_at "
-    "FROM conversations WHERE key = ?"
-)
-_INSERT_CONVERSATION = (
-    "INSERT INTO conversations (id, key, platform, space, channel, thread, thread_ref, created_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING"
-)
-_MESSAGE_INSERT = (
-    "INSERT INTO messages (conversation_id, space, role, platform_message_id, author_id, author_name, text, "
-    "truncated, route, created_at, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-    "ON CONFLICT (conversation_id, role, platform_message_id) DO NOTHING"
-)
-_INSERT_MESSAGE = _MESSAGE_INSERT + " RETURNING id"
-_INSERT_REPLY = _MESSAGE_INSERT
-_HAS_ASSISTANT = "SELECT 1 FROM messages WHERE conversation_id = ? AND role = 'assistant' LIMIT 1"
-_OPEN_INVESTIGATION = (
-    "SELECT id, question, status, created_at, ack_message_id FROM investigations "
-    "WHERE conversation_id = ? AND status IN ('pending', 'running') ORDER BY created_at DESC LIMIT 1"
-)
+__all__ = ["PART", "ConversationRow", "Conversations", "MessageRow", "OpenInvestigation", "Stored", "TurnRow"]
+
 # a reply posted as several platform messages is one ``assistant`` row plus a ``part`` row
 # per further message (so a reply to any of them finds the conversation); history skips them
 PART = "part"
-_HISTORY = (
-    "SELECT role, text, author_name FROM messages WHERE conversation_id = ? AND id < ? "
-    f"AND role != '{PART}' ORDER BY id DESC LIMIT ?"
+
+_CONVERSATION_COLUMNS = (
+    "id, key, platform, space, channel, thread, thread_ref, created_at, offer_question, offer_at"
 )
-_SET_OFFER = "UPDATE conversations SET offer_question = ?, offer_at = ? WHERE id = ?"
-_SET_ACK = "UPDATE investigations SET ack_message_id = ? WHERE id = ?"
+_CONVERSATION_BY_KEY = f"SELECT {_CONVERSATION_COLUMNS} FROM conversations WHERE key = :key"
+_CONVERSATION_BY_ID = f"SELECT {_CONVERSATION_COLUMNS} FROM conversations WHERE id = :id"
+_INSERT_CONVERSATION = (
+    "INSERT INTO conversations (id, key, platform, space, channel, thread, thread_ref, created_at) "
+    "VALUES (:id, :key, :platform, :space, :channel, :thread, :thread_ref, :created_at) "
+    "ON CONFLICT (key) DO NOTHING RETURNING id"
+)
+_SET_OFFER = "UPDATE conversations SET offer_question = :question, offer_at = :at WHERE id = :id"
 
+_MESSAGE_COLUMNS = (
+    "id, conversation_id, space, role, platform_message_id, author_id, author_name, text, truncated, "
+    "route, created_at, meta"
+)
+_INSERT_MESSAGE = (
+    "INSERT INTO messages (conversation_id, space, role, platform_message_id, author_id, author_name, text, "
+    "truncated, route, created_at, meta) VALUES (:conversation_id, :space, :role, :platform_message_id, "
+    ":author_id, :author_name, :text, :truncated, :route, :created_at, :meta) "
+    "ON CONFLICT (conversation_id, role, platform_message_id) DO NOTHING RETURNING id"
+)
+_HAS_ASSISTANT = "SELECT 1 AS found FROM messages WHERE conversation_id = :id AND role = 'assistant' LIMIT 1"
+# the turns before a message, newest first; the hot path reads only what a prompt shows
+_HISTORY = (
+    "SELECT {columns} FROM messages WHERE conversation_id = :id AND id < :before "
+    f"AND role != '{PART}' ORDER BY id DESC LIMIT :limit"
+)
+_HISTORY_ROWS = _HISTORY.format(columns=_MESSAGE_COLUMNS)
+_HISTORY_TURNS = _HISTORY.format(columns="role, text, author_name")
+_NO_LATER_THAN = 2**63 - 1  # ``before`` when the whole conversation is wanted
+_MESSAGE_BY_ID = (
+    f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE id = :id AND conversation_id = :conversation_id"
+)
+_USER_MESSAGE = (
+    f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE conversation_id = :conversation_id "
+    "AND platform_message_id = :platform_message_id AND role = 'user' LIMIT 1"
+)
+_FIND_MESSAGE = (
+    f"SELECT {', '.join('m.' + c.strip() for c in _MESSAGE_COLUMNS.split(','))} "
+    "FROM messages m JOIN conversations c ON c.id = m.conversation_id "
+    "WHERE m.space = :space AND m.platform_message_id = :platform_message_id AND c.platform = :platform LIMIT 1"
+)
+_SET_ROUTE = "UPDATE messages SET route = :route WHERE id = :id"
+_SET_ROUTE_META = "UPDATE messages SET route = :route, meta = :meta WHERE id = :id"
 
-def _insert_parts(
-    db: Database,
-    conn: SqlConnection,
-    conversation_id: str,
-    space: str,
-    ids: Sequence[str],
-    first: str,
-    when: Any,
-) -> None:
-    meta_json = json.dumps({"part_of": first})
-    for message_id in ids:
-        db.execute(
-            conn,
-            _MESSAGE_INSERT,
-            (conversation_id, space, PART, message_id, "", "", "", False, None, when, meta_json),
-        )
+# a row back means this insert made it; rowcount after ON CONFLICT is not reliable across
+# drivers (psycopg reported -1 here, so every first delivery looked seen)
+_FIRST_TIME = "INSERT INTO seen_events (key, created_at) VALUES (:key, :created_at) ON CONFLICT (key) DO NOTHING RETURNING key"
+_FORGET_SEEN = "DELETE FROM seen_events WHERE created_at < :cutoff"
 
 
 @dataclass
@@ -85,18 +90,19 @@ class ConversationRow:
     offer_at: datetime | None = None
 
     @classmethod
-    def of(cls, conv: Conversation) -> ConversationRow:
+    def of_row(cls, row: Any, db: Database) -> ConversationRow:
+        """From a row holding ``_CONVERSATION_COLUMNS``."""
         return cls(
-            conv.id,
-            conv.key,
-            conv.platform,
-            conv.space,
-            conv.channel,
-            conv.thread,
-            conv.thread_ref,
-            conv.created_at,
-            conv.offer_question,
-            conv.offer_at,
+            row["id"],
+            row["key"],
+            row["platform"],
+            row["space"],
+            row["channel"],
+            row["thread"],
+            row["thread_ref"],
+            db.from_db_time(row["created_at"]),
+            row["offer_question"],
+            db.from_db_time(row["offer_at"]),
         )
 
 
@@ -115,47 +121,49 @@ class MessageRow:
     created_at: datetime | None
     meta: dict[str, Any]
 
-    def values(self, when: Any, meta_json: str) -> tuple[Any, ...]:
-        """The row in the column order of ``_MESSAGE_INSERT`` (time and meta already encoded)."""
-        return (
-            self.conversation_id,
-            self.space,
-            self.role,
-            storable(self.platform_message_id),
-            storable(self.author_id),
-            storable(self.author_name),
-            storable(self.text),
-            self.truncated,
-            self.route,
-            when,
-            meta_json,
-        )
+    def values(self, when: Any, meta_json: str) -> dict[str, Any]:
+        """The parameters of ``_INSERT_MESSAGE`` (time and meta already encoded)."""
+        return {
+            "conversation_id": self.conversation_id,
+            "space": self.space,
+            "role": self.role,
+            "platform_message_id": storable(self.platform_message_id),
+            "author_id": storable(self.author_id),
+            "author_name": storable(self.author_name),
+            "text": storable(self.text),
+            "truncated": self.truncated,
+            "route": self.route,
+            "created_at": when,
+            "meta": meta_json,
+        }
 
     @classmethod
-    def of(cls, msg: Message) -> MessageRow:
+    def of_row(cls, row: Any, db: Database) -> MessageRow:
+        """From a row holding ``_MESSAGE_COLUMNS`` (PostgreSQL hands JSON back decoded)."""
+        meta = row["meta"]
         return cls(
-            msg.id or 0,
-            msg.conversation_id,
-            msg.space,
-            msg.role,
-            msg.platform_message_id,
-            msg.author_id,
-            msg.author_name,
-            msg.text,
-            msg.truncated,
-            msg.route,
-            msg.created_at,
-            dict(msg.meta or {}),
+            row["id"],
+            row["conversation_id"],
+            row["space"],
+            row["role"],
+            row["platform_message_id"],
+            row["author_id"],
+            row["author_name"],
+            row["text"],
+            bool(row["truncated"]),
+            row["route"],
+            db.from_db_time(row["created_at"]),
+            dict(json.loads(meta) if isinstance(meta, str) else meta or {}),
         )
 
 
-@dataclass(frozen=True)
-class OpenInvestigation:
-    id: str
-    question: str
-    status: str
-    created_at: datetime | None
-    ack_message_id: str | None
+@dataclass(slots=True)
+class TurnRow:
+    """A message as the thread's history shows it to a model (what the hot path reads)."""
+
+    role: str
+    text: str
+    author_name: str
 
 
 @dataclass(frozen=True)
@@ -166,49 +174,45 @@ class Stored:
     message: MessageRow | None  # None: this platform message was stored before (a redelivery)
     bot_takes_part: bool  # Mallory has already spoken in this conversation
     open_investigation: OpenInvestigation | None
-    history: list[tuple[str, str, str]]  # (role, text, author name) before this message, oldest first
+    history: list[TurnRow]  # the turns before this message, oldest first
 
 
-def _conversation(
-    session: Session,
-    *,
-    key: str,
-    platform: str,
+def _conversation(db: Database, conn: SqlConnection, values: dict[str, Any]) -> tuple[ConversationRow, bool]:
+    """The conversation with ``values["key"]``, created from ``values`` if there is none
+    yet; True when this unit created it (another process may have, concurrently)."""
+    row = db.execute(conn, _CONVERSATION_BY_KEY, values).first()
+    if row is not None:
+        return ConversationRow.of_row(row, db), False
+    created = db.execute(conn, _INSERT_CONVERSATION, {**values, "id": new_id()}).first() is not None
+    return ConversationRow.of_row(db.execute(conn, _CONVERSATION_BY_KEY, values).one(), db), created
+
+
+def _history(
+    db: Database, conn: SqlConnection, conversation_id: str, limit: int, before: int
+) -> list[MessageRow]:
+    params = {"id": conversation_id, "before": before, "limit": limit}
+    return [MessageRow.of_row(row, db) for row in reversed(db.execute(conn, _HISTORY_ROWS, params).all())]
+
+
+def _turns(db: Database, conn: SqlConnection, conversation_id: str, limit: int, before: int) -> list[TurnRow]:
+    params = {"id": conversation_id, "before": before, "limit": limit}
+    rows = db.execute(conn, _HISTORY_TURNS, params).all()
+    return [TurnRow(row["role"], row["text"], row["author_name"]) for row in reversed(rows)]
+
+
+def _insert_parts(
+    db: Database,
+    conn: SqlConnection,
+    conversation_id: str,
     space: str,
-    channel: str,
-    thread: str,
-    thread_ref: str,
-    now: datetime,
-) -> Conversation:
-    found = session.execute(select(Conversation).where(Conversation.key == key)).scalars().first()
-    if found is not None:
-        return found
-    conv = Conversation(
-        id=new_id(),
-        key=key,
-        platform=platform,
-        space=space,
-        channel=channel,
-        thread=thread,
-        thread_ref=thread_ref,
-        created_at=now,
-    )
-    try:
-        with session.begin_nested():
-            session.add(conv)
-    except IntegrityError:  # created concurrently by another process
-        return session.execute(select(Conversation).where(Conversation.key == key)).scalars().one()
-    return conv
-
-
-def _has_assistant_message(session: Session, conversation_id: str) -> bool:
-    stmt = (
-        select(Message.id)
-        .where(Message.conversation_id == conversation_id)
-        .where(Message.role == "assistant")
-        .limit(1)
-    )
-    return session.execute(stmt).first() is not None
+    ids: Sequence[str],
+    first: str,
+    when: Any,
+) -> None:
+    meta_json = json.dumps({"part_of": first})
+    for message_id in ids:
+        part = MessageRow(0, conversation_id, space, PART, message_id, "", "", "", False, None, None, {})
+        db.execute(conn, _INSERT_MESSAGE, part.values(when, meta_json))
 
 
 class Conversations:
@@ -235,32 +239,22 @@ class Conversations:
         history: int = 0,
     ) -> Stored:
         """Create the conversation if needed, store the user's message, and report what the
-        router needs to know — one transaction, written as SQL: this runs for every message."""
+        router needs to know — one transaction: this runs for every message."""
         db = self.db
         when = db.to_db_time(now)
         meta_json = json.dumps(meta or {})
+        place = {
+            "key": key,
+            "platform": platform,
+            "space": space,
+            "channel": channel,
+            "thread": thread,
+            "thread_ref": thread_ref,
+            "created_at": when,
+        }
 
         def work(conn: SqlConnection) -> Stored:
-            row = db.execute(conn, _SELECT_CONVERSATION, (key,)).first()
-            if row is None:
-                db.execute(
-                    conn,
-                    _INSERT_CONVERSATION,
-                    (new_id(), key, platform, space, channel, thread, thread_ref, when),
-                )
-                row = db.execute(conn, _SELECT_CONVERSATION, (key,)).one()
-            conv = ConversationRow(
-                row[0],
-                row[1],
-                row[2],
-                row[3],
-                row[4],
-                row[5],
-                row[6],
-                db.from_db_time(row[7]),
-                row[8],
-                db.from_db_time(row[9]),
-            )
+            conv, _ = _conversation(db, conn, place)
             msg = MessageRow(
                 0,
                 conv.id,
@@ -276,21 +270,13 @@ class Conversations:
                 meta or {},
             )
             inserted = db.execute(conn, _INSERT_MESSAGE, msg.values(when, meta_json)).first()
-            if inserted is not None:
-                msg.id = inserted[0]
-            takes_part = db.execute(conn, _HAS_ASSISTANT, (conv.id,)).first() is not None
-            found = db.execute(conn, _OPEN_INVESTIGATION, (conv.id,)).first()
-            open_inv = None
-            if found is not None:
-                open_inv = OpenInvestigation(
-                    found[0], found[1], found[2], db.from_db_time(found[3]), found[4]
-                )
-            turns: list[tuple[str, str, str]] = []
-            if history > 0 and inserted is not None:
-                rows = db.execute(conn, _HISTORY, (conv.id, msg.id, history)).all()
-                turns = [(r[0], r[1], r[2]) for r in reversed(rows)]
-            # no row back: this platform message was stored before (a redelivery)
-            return Stored(conv, msg if inserted is not None else None, takes_part, open_inv, turns)
+            takes_part = db.execute(conn, _HAS_ASSISTANT, {"id": conv.id}).first() is not None
+            open_inv = open_investigation(db, conn, conv.id)
+            if inserted is None:  # this platform message was stored before (a redelivery)
+                return Stored(conv, None, takes_part, open_inv, [])
+            msg.id = inserted["id"]
+            turns = _turns(db, conn, conv.id, history, msg.id) if history > 0 else []
+            return Stored(conv, msg, takes_part, open_inv, turns)
 
         return await db.run_sql(work)
 
@@ -313,28 +299,29 @@ class Conversations:
         db = self.db
         when = db.to_db_time(now)
         meta_json = json.dumps(meta)
+        conv_id = conversation.id
+        reply = MessageRow(
+            0,
+            conv_id,
+            conversation.space,
+            "assistant",
+            platform_message_id,
+            "",
+            "",
+            text,
+            False,
+            route,
+            now,
+            meta,
+        )
 
         def work(conn: SqlConnection) -> None:
-            reply = MessageRow(
-                0,
-                conversation.id,
-                conversation.space,
-                "assistant",
-                platform_message_id,
-                "",
-                "",
-                text,
-                False,
-                route,
-                now,
-                meta,
-            )
-            db.execute(conn, _INSERT_REPLY, reply.values(when, meta_json))
-            _insert_parts(db, conn, conversation.id, conversation.space, more_ids, platform_message_id, when)
+            db.execute(conn, _INSERT_MESSAGE, reply.values(when, meta_json))
+            _insert_parts(db, conn, conv_id, conversation.space, more_ids, platform_message_id, when)
             if offer is not None:
-                db.execute(conn, _SET_OFFER, (offer, when, conversation.id))
+                db.execute(conn, _SET_OFFER, {"question": offer, "at": when, "id": conv_id})
             if ack_for is not None:
-                db.execute(conn, _SET_ACK, (platform_message_id, ack_for))
+                set_ack(db, conn, ack_for, platform_message_id)
 
         await db.run_sql(work)
 
@@ -363,121 +350,84 @@ class Conversations:
         thread_ref: str,
         now: datetime,
     ) -> tuple[ConversationRow, bool]:
-        def work(session: Session) -> tuple[ConversationRow, bool]:
-            existed = (
-                session.execute(select(Conversation.id).where(Conversation.key == key)).first() is not None
-            )
-            conv = _conversation(
-                session,
-                key=key,
-                platform=platform,
-                space=space,
-                channel=channel,
-                thread=thread,
-                thread_ref=thread_ref,
-                now=now,
-            )
-            session.flush()
-            return ConversationRow.of(conv), not existed
+        """The conversation, and True when this call created it."""
+        db = self.db
+        place = {
+            "key": key,
+            "platform": platform,
+            "space": space,
+            "channel": channel,
+            "thread": thread,
+            "thread_ref": thread_ref,
+            "created_at": db.to_db_time(now),
+        }
+        return await db.run_sql(lambda conn: _conversation(db, conn, place))
 
-        return await self.db.run(work)
+    async def get(self, conversation_id: str) -> ConversationRow | None:
+        return await self._conversation_where(_CONVERSATION_BY_ID, {"id": conversation_id})
 
-    async def get(self, conversation_id: str) -> Conversation | None:
-        return await self.db.run(lambda s: s.get(Conversation, conversation_id), write=False)
+    async def by_key(self, key: str) -> ConversationRow | None:
+        return await self._conversation_where(_CONVERSATION_BY_KEY, {"key": key})
 
-    async def by_key(self, key: str) -> Conversation | None:
-        return await self.db.run(
-            lambda s: s.execute(select(Conversation).where(Conversation.key == key)).scalars().first(),
-            write=False,
-        )
+    async def _conversation_where(self, sql: str, params: dict[str, Any]) -> ConversationRow | None:
+        db = self.db
+        row = await db.read_sql(lambda conn: db.execute(conn, sql, params).first())
+        return None if row is None else ConversationRow.of_row(row, db)
 
     async def set_route(self, message_id: int, route: str, meta: dict[str, Any] | None = None) -> None:
-        values: dict[str, Any] = {"route": route}
-        if meta is not None:
-            values["meta"] = meta
-        await self.db.run(
-            lambda s: s.execute(update(Message).where(col(Message.id) == message_id).values(**values))
-        )
+        db = self.db
+        if meta is None:
+            sql, params = _SET_ROUTE, {"route": route, "id": message_id}
+        else:
+            sql, params = _SET_ROUTE_META, {"route": route, "meta": json.dumps(meta), "id": message_id}
+        await db.run_sql(lambda conn: db.execute(conn, sql, params))
+
+    async def set_offer(self, conversation_id: str, question: str | None, now: datetime | None) -> None:
+        db = self.db
+        params = {
+            "question": question,
+            "at": None if now is None else db.to_db_time(now),
+            "id": conversation_id,
+        }
+        await db.run_sql(lambda conn: db.execute(conn, _SET_OFFER, params))
 
     async def history(
         self, conversation_id: str, *, limit: int = 12, before_id: int | None = None
-    ) -> list[Message]:
-        def work(session: Session) -> list[Message]:
-            stmt = (
-                select(Message).where(Message.conversation_id == conversation_id).where(Message.role != PART)
-            )
-            if before_id is not None:
-                stmt = stmt.where(col(Message.id) < before_id)
-            rows = session.execute(stmt.order_by(col(Message.id).desc()).limit(limit)).scalars().all()
-            return list(reversed(rows))
-
-        return await self.db.run(work, write=False)
+    ) -> list[MessageRow]:
+        """The conversation's last ``limit`` turns (before ``before_id``), oldest first."""
+        db = self.db
+        before = _NO_LATER_THAN if before_id is None else before_id
+        return await db.read_sql(lambda conn: _history(db, conn, conversation_id, limit, before))
 
     async def message(self, conversation_id: str, message_id: int) -> MessageRow | None:
-        def work(session: Session) -> MessageRow | None:
-            msg = session.get(Message, message_id)
-            return MessageRow.of(msg) if msg is not None and msg.conversation_id == conversation_id else None
-
-        return await self.db.run(work, write=False)
+        params = {"id": message_id, "conversation_id": conversation_id}
+        return await self._message_where(_MESSAGE_BY_ID, params)
 
     async def user_message(self, conversation_id: str, platform_message_id: str) -> MessageRow | None:
-        def work(session: Session) -> MessageRow | None:
-            msg = (
-                session.execute(
-                    select(Message)
-                    .where(Message.conversation_id == conversation_id)
-                    .where(Message.platform_message_id == platform_message_id)
-                    .where(Message.role == "user")
-                    .limit(1)
-                )
-                .scalars()
-                .first()
-            )
-            return None if msg is None else MessageRow.of(msg)
+        params = {"conversation_id": conversation_id, "platform_message_id": platform_message_id}
+        return await self._message_where(_USER_MESSAGE, params)
 
-        return await self.db.run(work, write=False)
+    async def find_message(self, *, space: str, platform_message_id: str, platform: str) -> MessageRow | None:
+        """A message in ``space`` by its platform id (a user's or one of Mallory's)."""
+        params = {"space": space, "platform_message_id": platform_message_id, "platform": platform}
+        return await self._message_where(_FIND_MESSAGE, params)
 
-    async def find_message(self, *, space: str, platform_message_id: str, platform: str) -> Message | None:
-        def work(session: Session) -> Message | None:
-            stmt = (
-                select(Message)
-                .join(Conversation, col(Conversation.id) == col(Message.conversation_id))
-                .where(Message.space == space)
-                .where(Message.platform_message_id == platform_message_id)
-                .where(Conversation.platform == platform)
-                .limit(1)
-            )
-            return session.execute(stmt).scalars().first()
-
-        return await self.db.run(work, write=False)
-
-    async def has_assistant_message(self, conversation_id: str) -> bool:
-        return await self.db.run(lambda s: _has_assistant_message(s, conversation_id), write=False)
-
-    async def set_offer(self, conversation_id: str, question: str | None, now: datetime | None) -> None:
-        await self.db.run(
-            lambda s: s.execute(
-                update(Conversation)
-                .where(col(Conversation.id) == conversation_id)
-                .values(offer_question=question, offer_at=now)
-            )
-        )
+    async def _message_where(self, sql: str, params: dict[str, Any]) -> MessageRow | None:
+        db = self.db
+        row = await db.read_sql(lambda conn: db.execute(conn, sql, params).first())
+        return None if row is None else MessageRow.of_row(row, db)
 
     async def first_time(self, key: str, *, now: datetime) -> bool:
         """Record a delivery key; True only the first time it is seen."""
-        insert = sqlite_insert if self.db.dialect == "sqlite" else pg_insert
-        stmt = (
-            insert(SeenEvent)
-            .values(key=key[:500], created_at=now)
-            .on_conflict_do_nothing()
-            .returning(col(SeenEvent.key))
-        )
-        # a row back means this insert made it; rowcount after ON CONFLICT is not reliable
-        # across drivers (psycopg reported -1 here, so every first delivery looked seen)
-        return await self.db.run(lambda s: s.execute(stmt).first() is not None)
+        db = self.db
+        params = {"key": key[:500], "created_at": db.to_db_time(now)}
+        return await db.run_sql(lambda conn: db.execute(conn, _FIRST_TIME, params).first() is not None)
 
     async def forget_seen_before(self, cutoff: datetime) -> None:
-        await self.db.run(lambda s: s.execute(delete(SeenEvent).where(col(SeenEvent.created_at) < cutoff)))
+        """The retention sweep of delivery keys (the worker runs it)."""
+        db = self.db
+        params = {"cutoff": db.to_db_time(cutoff)}
+        await db.run_sql(lambda conn: db.execute(conn, _FORGET_SEEN, params))
 
     async def record_correction(self, correction: Correction) -> None:
         await self.db.run(lambda s: s.add(correction))

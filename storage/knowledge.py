@@ -90,23 +90,22 @@ class EntryView:
         )
 
     @classmethod
-    def from_row(cls, row: Sequence[Any], db: Database) -> EntryView:
-        """From the columns of ``_VIEW_COLUMNS``, as the driver returns them."""
-        i, space, type_, title, content, author, project, tags, source, created, updated, meta, rev = row
+    def from_row(cls, row: Any, db: Database) -> EntryView:
+        """From a row holding the columns of ``_VIEW_COLUMNS``, read by name."""
         return cls(
-            i,
-            space,
-            type_,
-            title,
-            content,
-            author,
-            project,
-            _tags(tags),
-            source,
-            db.from_db_time(created) or datetime.min.replace(tzinfo=UTC),
-            db.from_db_time(updated) or datetime.min.replace(tzinfo=UTC),
-            _json_object(meta),
-            int(rev),
+            row["id"],
+            row["space"],
+            row["type"],
+            row["title"],
+            row["content"],
+            row["author"],
+            row["project"],
+            _tags(row["tags"]),
+            row["source"],
+            db.from_db_time(row["created_at"]) or datetime.min.replace(tzinfo=UTC),
+            db.from_db_time(row["updated_at"]) or datetime.min.replace(tzinfo=UTC),
+            _json_object(row["meta"]),
+            int(row["revision"]),
         )
 
 
@@ -307,13 +306,12 @@ class Knowledge:
                 chunk = wanted[start : start + 500]
                 # by primary key only, then the space check here: with a space condition in
                 # the query SQLite may pick the space index and scan a whole space
-                marks = ", ".join("?" * len(chunk))
-                rows = db.execute(
-                    conn, f"SELECT {_VIEW_COLUMNS} FROM entries WHERE id IN ({marks})", tuple(chunk)
-                )
+                params = {f"id{n}": entry_id for n, entry_id in enumerate(chunk)}
+                marks = ", ".join(f":{name}" for name in params)
+                rows = db.execute(conn, f"SELECT {_VIEW_COLUMNS} FROM entries WHERE id IN ({marks})", params)
                 for row in rows.all():
-                    if row[1] in spaces:
-                        out[row[0]] = EntryView.from_row(row, db)
+                    if row["space"] in spaces:
+                        out[row["id"]] = EntryView.from_row(row, db)
             return out
 
         return await db.read_sql(work, short=len(wanted) <= 100)  # a search's hits are short

@@ -29,7 +29,6 @@ class Queue:
         self.enqueue = intake.enqueue
         self.get = intake.get
         self.open_for_conversation = intake.open_for_conversation
-        self.set_ack = intake.set_ack
         self.listing = intake.listing
         self.count_since = intake.count_since
         self.add_note = intake.add_note

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
 from storage.db import Database, Listener
+from storage.db_postgres import bind
 from storage.models import OPEN_STATUSES, Investigation, Status
 from storage.queue_batch import Coalescer
 from storage.queue_types import CHANNEL, COLUMNS, NOTIFY, Claim, Outcome, changed, investigation_from_row
@@ -27,50 +28,53 @@ _OPEN = [s.value for s in OPEN_STATUSES]
 # One claim per statement: SQLite's (a process's concurrent units already share a transaction:
 # ``Database.run_sql``'s group commit), and PostgreSQL's when a claimer is alone
 _CLAIM = (
-    "UPDATE investigations SET status = 'running', claimed_at = ?, heartbeat_at = ?, worker_id = ?, "
-    "claim_token = ?, attempts = attempts + 1 "
+    "UPDATE investigations SET status = 'running', claimed_at = :now, heartbeat_at = :now, "
+    "worker_id = :worker_id, claim_token = :token, attempts = attempts + 1 "
     "WHERE id = (SELECT id FROM investigations WHERE status = 'pending' "
     "ORDER BY created_at, id LIMIT 1{lock}) AND status = 'pending' "
     f"RETURNING {', '.join(COLUMNS)}"
 )
 _CLAIM_ONE = {"sqlite": _CLAIM.format(lock=""), "postgresql": _CLAIM.format(lock=" FOR UPDATE SKIP LOCKED")}
-# PostgreSQL: up to $1 claims in one statement, the oldest pending rows that no one else has
-# locked, the n-th row to the n-th claimer (its own worker id, token and time)
+# PostgreSQL: up to :count claims in one statement, the oldest pending rows that no one else
+# has locked, the n-th row to the n-th claimer (its own worker id, token and time)
 _CLAIM_BATCH = (
     "WITH picked AS MATERIALIZED (SELECT id FROM investigations WHERE status = 'pending' "
-    "ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED), "
+    "ORDER BY created_at, id LIMIT :count FOR UPDATE SKIP LOCKED), "
     "numbered AS (SELECT id, row_number() OVER () AS n FROM picked) "
-    "UPDATE investigations AS i SET status = 'running', claimed_at = ($2::timestamptz[])[numbered.n], "
-    "heartbeat_at = ($2::timestamptz[])[numbered.n], worker_id = ($3::text[])[numbered.n], "
-    "claim_token = ($4::text[])[numbered.n], attempts = i.attempts + 1 "
+    "UPDATE investigations AS i SET status = 'running', "
+    "claimed_at = (CAST(:times AS timestamptz[]))[numbered.n], "
+    "heartbeat_at = (CAST(:times AS timestamptz[]))[numbered.n], "
+    "worker_id = (CAST(:workers AS text[]))[numbered.n], "
+    "claim_token = (CAST(:tokens AS text[]))[numbered.n], attempts = i.attempts + 1 "
     "FROM numbered WHERE i.id = numbered.id AND i.status = 'pending' "
     f"RETURNING {', '.join('i.' + c for c in COLUMNS)}"
 )
-_TOKEN = COLUMNS.index("claim_token")
-_GUARD = " WHERE id = ? AND claim_token = ? AND status = 'running' RETURNING id"
+_GUARD = " WHERE id = :guard_id AND claim_token = :guard_token AND status = 'running' RETURNING id"
 _COMPLETE = (
-    "UPDATE investigations SET status = 'done', finished_at = ?, answer = ?, report_path = ?, "
-    "report_entry_id = ?, error = NULL" + _GUARD
+    "UPDATE investigations SET status = 'done', finished_at = :now, answer = :answer, "
+    "report_path = :report_path, report_entry_id = :report_entry_id, error = NULL" + _GUARD
 )
 # PostgreSQL: the completes that waited while one was in flight, in one statement
 _COMPLETE_BATCH = (
     "UPDATE investigations AS i SET status = 'done', finished_at = v.finished_at, answer = v.answer, "
     "report_path = v.report_path, report_entry_id = v.report_entry_id, error = NULL "
-    "FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[]) "
+    "FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[]), CAST(:times AS timestamptz[]), "
+    "CAST(:answers AS text[]), CAST(:report_paths AS text[]), CAST(:report_entry_ids AS text[])) "
     "AS v(id, token, finished_at, answer, report_path, report_entry_id) "
     "WHERE i.id = v.id AND i.claim_token = v.token AND i.status = 'running' RETURNING i.id"
 )
-_FAIL = "UPDATE investigations SET status = 'failed', finished_at = ?, error = ?" + _GUARD
-_HEARTBEAT = "UPDATE investigations SET heartbeat_at = ?" + _GUARD
-_HEARTBEAT_PROGRESS = "UPDATE investigations SET heartbeat_at = ?, progress = ?" + _GUARD
+_FAIL = "UPDATE investigations SET status = 'failed', finished_at = :now, error = :error" + _GUARD
+_HEARTBEAT = "UPDATE investigations SET heartbeat_at = :now" + _GUARD
+_HEARTBEAT_PROGRESS = "UPDATE investigations SET heartbeat_at = :now, progress = :progress" + _GUARD
+_SET_QUESTION = "UPDATE investigations SET question = :question" + _GUARD
 # a hand-back (worker shutting down) does not spend an attempt
 _RELEASE = (
     "UPDATE investigations SET status = 'pending', claim_token = NULL, worker_id = NULL, "
     "progress = NULL, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END" + _GUARD
 )
 _REPORT_SAVED = (
-    "UPDATE investigations SET report_path = ?, report_entry_id = ? "
-    "WHERE id = ? AND claim_token = ? AND status IN ('done', 'delivered') RETURNING id"
+    "UPDATE investigations SET report_path = :report_path, report_entry_id = :report_entry_id "
+    "WHERE id = :guard_id AND claim_token = :guard_token AND status IN ('done', 'delivered') RETURNING id"
 )
 
 # a claim asked for: (worker id, token, when); a complete: (claim, finished_at, answer, path, entry)
@@ -103,22 +107,22 @@ class Claims:
         return await self._claim_one(worker_id, token, now)
 
     async def _claim_one(self, worker_id: str, token: str, now: datetime) -> Claim | None:
-        when = self.db.to_db_time(now)
-        row = await self.db.fetch_one(_CLAIM_ONE[self.db.dialect], (when, when, worker_id, token))
+        params = {"now": self.db.to_db_time(now), "worker_id": worker_id, "token": token}
+        row = await self.db.fetch_one(_CLAIM_ONE[self.db.dialect], params)
         return None if row is None else Claim(investigation_from_row(row), token)
 
     async def _claim_batch(self, asked: list[_Asked]) -> list[Claim | None]:
         if len(asked) == 1:  # the plain statement: cheaper for the server than the batch's
             return [await self._claim_one(*asked[0])]
+        params = {
+            "count": len(asked),
+            "times": [now for _, _, now in asked],
+            "workers": [worker for worker, _, _ in asked],
+            "tokens": [token for _, token, _ in asked],
+        }
         async with self.db.pg_connection() as conn:
-            rows = await conn.fetch(
-                _CLAIM_BATCH,
-                len(asked),
-                [now for _, _, now in asked],
-                [worker for worker, _, _ in asked],
-                [token for _, token, _ in asked],
-            )
-        claimed = {row[_TOKEN]: Claim(investigation_from_row(row), row[_TOKEN]) for row in rows}
+            rows = await conn.fetch(*bind(_CLAIM_BATCH, params))
+        claimed = {row["claim_token"]: Claim(investigation_from_row(row), row["claim_token"]) for row in rows}
         return [claimed.get(token) for _, token, _ in asked]
 
     async def _hand_back(self, _asked: _Asked, claim: Claim | None) -> None:
@@ -130,14 +134,14 @@ class Claims:
         """Refresh the lease; False means the claim was lost (reclaimed or cancelled)."""
         when = self.db.to_db_time(now)
         if progress is None:
-            return await self._guarded(_HEARTBEAT, (when,), claim)
-        return await self._guarded(_HEARTBEAT_PROGRESS, (when, progress), claim)
+            return await self._guarded(_HEARTBEAT, {"now": when}, claim)
+        return await self._guarded(_HEARTBEAT_PROGRESS, {"now": when, "progress": progress}, claim)
 
     async def release(self, claim: Claim) -> bool:
         """Hand a running investigation back to the queue without spending an attempt
         (its worker is shutting down); another worker picks it up at once. False when the
         claim was already lost."""
-        released = await self._guarded(_RELEASE, (), claim)
+        released = await self._guarded(_RELEASE, {}, claim)
         if released and self.db.dialect == "postgresql":
             await self.db.fetch_one(NOTIFY)
         return released
@@ -163,34 +167,42 @@ class Claims:
             if await self._completes((claim, now, answer, report_path, report_entry_id)):
                 return Outcome.APPLIED
             return await self._why_not(claim)
-        params = (self.db.to_db_time(now), answer, report_path, report_entry_id)
-        return await self._finish(claim, _COMPLETE, params)
+        return await self._finish(
+            claim, _COMPLETE, _completed(self.db.to_db_time(now), answer, report_path, report_entry_id)
+        )
 
     async def _complete_batch(self, done: list[_Completed]) -> list[bool]:
         if len(done) == 1:
             claim, now, answer, path, entry = done[0]
-            return [await self._guarded(_COMPLETE, (now, answer, path, entry), claim)]
-        columns: list[list[Any]] = [[], [], [], [], [], []]
-        for claim, now, answer, path, entry in done:
-            for column, value in zip(
-                columns, (claim.investigation.id, claim.token, now, answer, path, entry), strict=True
-            ):
-                column.append(value)
+            return [await self._guarded(_COMPLETE, _completed(now, answer, path, entry), claim)]
+        params = {
+            "ids": [claim.investigation.id for claim, *_ in done],
+            "tokens": [claim.token for claim, *_ in done],
+            "times": [now for _, now, *_ in done],
+            "answers": [answer for _, _, answer, _, _ in done],
+            "report_paths": [path for *_, path, _ in done],
+            "report_entry_ids": [entry for *_, entry in done],
+        }
         async with self.db.pg_connection() as conn:
-            applied = {row[0] for row in await conn.fetch(_COMPLETE_BATCH, *columns)}
+            applied = {row["id"] for row in await conn.fetch(*bind(_COMPLETE_BATCH, params))}
         return [claim.investigation.id in applied for claim, *_ in done]
 
     async def set_report_saved(self, claim: Claim, *, report_path: str, report_entry_id: str) -> bool:
         """Note where a completed investigation's report was saved (file and knowledge-base
         entry); only the worker whose ``complete`` was applied can (its token is on the row)."""
-        params = (report_path, report_entry_id, claim.investigation.id, claim.token)
+        params = {
+            "report_path": report_path,
+            "report_entry_id": report_entry_id,
+            "guard_id": claim.investigation.id,
+            "guard_token": claim.token,
+        }
         return await self.db.fetch_one(_REPORT_SAVED, params) is not None
 
     async def fail(self, claim: Claim, *, now: datetime, error: str) -> Outcome:
-        return await self._finish(claim, _FAIL, (self.db.to_db_time(now), error[:2000]))
+        return await self._finish(claim, _FAIL, {"now": self.db.to_db_time(now), "error": error[:2000]})
 
     async def set_question(self, claim: Claim, question: str) -> bool:
-        return await self._guarded("UPDATE investigations SET question = ?" + _GUARD, (question,), claim)
+        return await self._guarded(_SET_QUESTION, {"question": question}, claim)
 
     async def reclaim_stale(self, *, now: datetime, lease: timedelta, max_attempts: int) -> list[str]:
         """Running rows whose heartbeat is older than the lease go back to pending (or to
@@ -252,12 +264,14 @@ class Claims:
 
     # internals --------------------------------------------------------------------
 
-    async def _guarded(self, sql: str, params: tuple[Any, ...], claim: Claim) -> bool:
+    async def _guarded(self, sql: str, params: dict[str, Any], claim: Claim) -> bool:
         """One transition allowed only to the current holder of ``claim``; True if applied."""
-        row = await self.db.fetch_one(sql, (*params, claim.investigation.id, claim.token))
+        row = await self.db.fetch_one(
+            sql, {**params, "guard_id": claim.investigation.id, "guard_token": claim.token}
+        )
         return row is not None
 
-    async def _finish(self, claim: Claim, sql: str, params: tuple[Any, ...]) -> Outcome:
+    async def _finish(self, claim: Claim, sql: str, params: dict[str, Any]) -> Outcome:
         if await self._guarded(sql, params, claim):
             return Outcome.APPLIED
         return await self._why_not(claim)
@@ -273,3 +287,7 @@ class Claims:
         ):
             return Outcome.STALE_CLAIM
         return Outcome.ALREADY_TERMINAL
+
+
+def _completed(now: Any, answer: str, report_path: str | None, report_entry_id: str | None) -> dict[str, Any]:
+    return {"now": now, "answer": answer, "report_path": report_path, "report_entry_id": report_entry_id}

@@ -3,7 +3,6 @@ what is asked, what a claim holds, what a transition did, and a row as an ``Inve
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -11,16 +10,16 @@ from typing import Any
 from sqlalchemy.orm import Session, configure_mappers
 from sqlmodel import col
 
-from storage.conversations import OpenInvestigation
 from storage.db import Database
 from storage.models import Investigation
+from storage.open_investigation import OpenInvestigation
 
 # PostgreSQL: every change that makes an investigation pending notifies this channel (at
 # commit), so idle workers in any process wake at once instead of at their next poll
 CHANNEL = "mallory_investigations"
 NOTIFY = f"NOTIFY {CHANNEL}"
 
-# a claim returns the whole row: these columns, in this order
+# a claim returns the whole row: these columns
 COLUMNS = tuple(Investigation.model_fields)
 _TIMES = frozenset(name for name in COLUMNS if name.endswith("_at"))
 _MANAGER = Investigation._sa_class_manager  # type: ignore[attr-defined]
@@ -62,14 +61,14 @@ class Claim:
     token: str
 
 
-def investigation_from_row(row: Sequence[Any]) -> Investigation:
-    """A row of ``COLUMNS`` as a detached ``Investigation``, built the way the ORM builds
+def investigation_from_row(row: Any) -> Investigation:
+    """A row holding ``COLUMNS`` (read by name) as a detached ``Investigation``, built the way the ORM builds
     the objects it loads (values straight into the instance's dict). ``Investigation(**row)``
     runs pydantic and SQLAlchemy's attribute events for each of the 30 fields: ~50 µs, a
     third of a claim's CPU on the client when the job itself is short."""
     if _MANAGER.mapper.configured is False:
         configure_mappers()  # what the ORM does before its first load; a process's first claim may come first
-    values = dict(zip(COLUMNS, row, strict=True))
+    values = {name: row[name] for name in COLUMNS}
     for name in _TIMES:
         values[name] = Database.from_db_time(values[name])
     investigation: Investigation = _MANAGER.new_instance()

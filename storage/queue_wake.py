@@ -44,8 +44,9 @@ class SqliteWatch:
     @classmethod
     async def open(cls, db: Database, wake: Callable[[], None], **options: object) -> SqliteWatch | None:
         """Start watching ``db``'s file; None for an in-memory database (one process only)."""
-        name = db.engine.url.database
-        if not name or name == ":memory:" or db.engine.url.query.get("mode") == "memory":
+        url = db.blocking.url
+        name = url.database
+        if not name or name == ":memory:" or url.query.get("mode") == "memory":
             return None
         watch = cls(db, Path(name), wake, **options)  # type: ignore[arg-type]
         watch.start()

@@ -11,7 +11,7 @@ from sqlalchemy import delete, func, insert, or_, select
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
-from storage.db import Database
+from storage.db import Database, SqlConnection, storable
 from storage.embeddings import embeddings_table
 from storage.models import (
     AuditRecord,
@@ -24,6 +24,11 @@ from storage.models import (
     Relation,
     SteeringNote,
     TagCount,
+)
+
+_INSERT = (
+    "INSERT INTO audit_log (at, action, platform, actor_id, actor_name, space, investigation_id, detail) "
+    "VALUES (:at, :action, :platform, :actor_id, :actor_name, :space, :investigation_id, :detail)"
 )
 
 COMMISSIONED = "commissioned"
@@ -48,17 +53,47 @@ class Audit:
         investigation_id: str | None = None,
         detail: str = "",
     ) -> None:
-        row = AuditRecord(
-            at=now,
-            action=action,
-            platform=platform,
-            actor_id=actor_id,
-            actor_name=actor_name[:200],
-            space=space,
-            investigation_id=investigation_id,
-            detail=detail[:1000],
+        """Add one record, in a unit of work of its own."""
+        await self.db.run_sql(
+            lambda conn: self.write(
+                conn,
+                action,
+                now=now,
+                platform=platform,
+                actor_id=actor_id,
+                actor_name=actor_name,
+                space=space,
+                investigation_id=investigation_id,
+                detail=detail,
+            )
         )
-        await self.db.run(lambda s: s.add(row))
+
+    def write(
+        self,
+        conn: SqlConnection,
+        action: str,
+        *,
+        now: datetime,
+        platform: str = "",
+        actor_id: str = "",
+        actor_name: str = "",
+        space: str = "",
+        investigation_id: str | None = None,
+        detail: str = "",
+    ) -> None:
+        """Add one record inside the caller's unit of work (``Database.run_sql``), so that
+        it is written with the change it records, or not at all."""
+        params = {
+            "at": self.db.to_db_time(now),
+            "action": action,
+            "platform": platform,
+            "actor_id": actor_id,
+            "actor_name": storable(actor_name[:200]),
+            "space": space,
+            "investigation_id": investigation_id,
+            "detail": storable(detail[:1000]),
+        }
+        self.db.execute(conn, _INSERT, params)
 
     async def listing(self, *, limit: int = 100, actor_id: str | None = None) -> list[AuditRecord]:
         stmt = select(AuditRecord).order_by(col(AuditRecord.id).desc()).limit(limit)

@@ -99,24 +99,24 @@ async def _probe(db: Any) -> tuple[str, str | None]:
     """The server's name and version, and the schema's migration (None: no schema)."""
     if db.dialect == "postgresql":
         row = await db.fetch_one("SHOW server_version")
-        version = f"PostgreSQL {str(row[0]).split()[0]}"
+        version = f"PostgreSQL {str(row['server_version']).split()[0]}"
     else:
-        row = await db.read_sql(lambda conn: db.execute(conn, "SELECT sqlite_version()").first())
-        version = f"SQLite {row[0]}"
+        row = await db.read_sql(lambda conn: db.execute(conn, "SELECT sqlite_version() AS version").first())
+        version = f"SQLite {row['version']}"
 
     exists = (
-        "SELECT to_regclass('alembic_version') IS NOT NULL"
+        "SELECT to_regclass('alembic_version') IS NOT NULL AS found"
         if db.dialect == "postgresql"
-        else "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'alembic_version')"
+        else "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'alembic_version') AS found"
     )
 
     def current(conn: Any) -> str | None:
-        if not db.execute(conn, exists).first()[0]:
+        if not db.execute(conn, exists).first()["found"]:
             return None  # a new database
         found = db.execute(conn, "SELECT version_num FROM alembic_version").first()
-        return None if found is None else str(found[0])
+        return None if found is None else str(found["version_num"])
 
-    at = await db.run_sql(current, write=False)
+    at = await db.read_sql(current)
     return version, at
 
 

@@ -127,19 +127,20 @@ class Commission:
             dedup_window=timedelta(seconds=self.settings.dedup_window_s),
             note_when_open=True,  # the request is added to the open one as a steering note
             distinct_from=distinct_from,
-        )
-        inv = result.investigation
-        if result.created:
-            await self.audit.record(
+            # the audit record of the commission is written with it, in its transaction
+            on_created=lambda conn, inv_id: self.audit.write(
+                conn,
                 COMMISSIONED,
                 now=now,
                 platform=thread.platform,
                 actor_id=requester.id,
                 actor_name=requester.name,
                 space=space,
-                investigation_id=inv.id,
+                investigation_id=inv_id,
                 detail=question[:200],
-            )
+            ),
+        )
+        inv = result.investigation
         if not result.created:
             minutes = max(0, int((now - (inv.created_at or now)).total_seconds() // 60))
             text = (

@@ -99,7 +99,7 @@ class InboundPipeline:
             stored.bot_takes_part,
             stored.open_investigation,
             pre,
-            [Turn(role, text[:4000], author) for role, text, author in stored.history if text],
+            [Turn(m.role, m.text[:4000], m.author_name) for m in stored.history if m.text],
         )
 
     async def handle(self, inbound: Inbound, sender: Sender) -> None:

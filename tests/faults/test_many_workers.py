@@ -143,12 +143,10 @@ async def _statuses(url: str) -> Counter[str]:
 
     db = Database(url)
     try:
-        rows = await db.run_sql(
-            lambda c: db.execute(c, "SELECT status FROM investigations").all(), write=False
-        )
+        rows = await db.read_sql(lambda c: db.execute(c, "SELECT status FROM investigations").all())
     finally:
         await db.dispose()
-    return Counter(r[0] for r in rows)
+    return Counter(r["status"] for r in rows)
 
 
 def _start_workers(n: int, env: dict[str, str], logs: Path) -> list[subprocess.Popen[bytes]]:

@@ -266,8 +266,8 @@ def _insert_seen_event(db: Database, clock: FakeClock, key: str):  # type: ignor
     def work(conn):  # type: ignore[no-untyped-def]
         db.execute(
             conn,
-            "INSERT INTO seen_events (key, created_at) VALUES (?, ?)",
-            (key, db.to_db_time(clock.now())),
+            "INSERT INTO seen_events (key, created_at) VALUES (:key, :at)",
+            {"key": key, "at": db.to_db_time(clock.now())},
         )
         if key == "bad":
             raise ValueError("this unit fails")
@@ -286,8 +286,8 @@ async def test_group_commit_isolates_a_failing_unit(db_url: str, clock: FakeCloc
         *(db.run_sql(insert(k)) for k in ["a", "b", "bad", "c"]), return_exceptions=True
     )
     assert results[:2] == ["a", "b"] and isinstance(results[2], ValueError) and results[3] == "c"
-    rows = await db.run_sql(lambda conn: db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all())
-    assert [r[0] for r in rows] == ["a", "b", "c"]  # the failed unit left nothing behind
+    rows = await db.read_sql(lambda conn: db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all())
+    assert [r["key"] for r in rows] == ["a", "b", "c"]  # the failed unit left nothing behind
     await db.dispose()
 
 
@@ -310,8 +310,8 @@ async def test_group_commit_while_another_connection_holds_the_write_lock(
     holder.execute("ROLLBACK")
     results = await asyncio.gather(*tasks, return_exceptions=True)
     assert results[:2] == ["a", "b"] and isinstance(results[2], ValueError) and results[3] == "c"
-    rows = await db.run_sql(lambda conn: db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all())
-    assert [r[0] for r in rows] == ["a", "b", "c"]
+    rows = await db.read_sql(lambda conn: db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all())
+    assert [r["key"] for r in rows] == ["a", "b", "c"]
     holder.close()
     await db.dispose()
 
@@ -352,7 +352,7 @@ async def test_a_reply_posted_in_parts_is_found_from_any_part_and_is_one_turn(
         )
         assert found is not None and found.conversation_id == stored.conversation.id
     later = await user_says("504", "and the cost?")
-    assert [role for role, _, _ in later.history] == ["user", "assistant"]
+    assert [m.role for m in later.history] == ["user", "assistant"]
     assert [m.role for m in await conversations.history(stored.conversation.id)] == [
         "user",
         "assistant",
@@ -368,7 +368,7 @@ async def test_short_reads_do_not_wait_for_a_writer_and_cannot_write(
     await db.run_sql(_insert_seen_event(db, clock, "committed"))
 
     def keys(conn):  # type: ignore[no-untyped-def]
-        return [r[0] for r in db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all()]
+        return [r["key"] for r in db.execute(conn, "SELECT key FROM seen_events ORDER BY key").all()]
 
     holder = sqlite3.connect(tmp_path / "r.db", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
@@ -678,7 +678,7 @@ async def main(url):
     now = datetime.now(UTC)
     await db.run_sql(lambda conn: db.execute(conn,
         "INSERT INTO conversations (id, key, platform, space, channel, thread, thread_ref, created_at) "
-        "VALUES ('c', 'c', 'console', 'local', 'c', 'c', '{}', ?)", (db.to_db_time(now),)))
+        "VALUES ('c', 'c', 'console', 'local', 'c', 'c', '{}', :now)", {"now": db.to_db_time(now)}))
     queue = Queue(db)
     await queue.enqueue(Request("c", "local", "first", "{}"), now=now, dedup_window=timedelta(minutes=1))
     claim = await queue.claim(worker_id="w", now=now)
@@ -701,3 +701,73 @@ def test_a_fresh_process_can_claim_before_any_other_orm_use(db_url: str) -> None
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["first", "1"]
+
+
+async def test_count_since_counts_the_requester_and_the_space_in_one_read(
+    db_url: str, clock: FakeClock
+) -> None:
+    db = await _db(db_url)
+    queue = Queue(db)
+    start = clock.now()
+    for n, (space, requester) in enumerate([("eng", "ana"), ("eng", "ben"), ("ops", "ana"), ("ops", "cy")]):
+        conv = await _conversation(db, clock, key=f"k{n}")
+        request = Request(
+            conversation_id=conv, space=space, question=f"q{n}", thread_ref="{}", requester_id=requester
+        )
+        await queue.enqueue(request, now=clock.now(), dedup_window=WINDOW)
+        clock.advance(60)
+    assert await queue.count_since(start, space="eng", requester_id="ana") == (2, 2)
+    assert await queue.count_since(start, space="ops", requester_id="ben") == (1, 2)
+    assert await queue.count_since(start, space="none", requester_id="nobody") == (0, 0)
+    # only those since the cut-off count
+    assert await queue.count_since(start + timedelta(seconds=90), space="eng", requester_id="ana") == (1, 0)
+    await db.dispose()
+
+
+async def test_what_belongs_with_a_new_investigation_is_written_in_its_transaction(
+    db_url: str, clock: FakeClock
+) -> None:
+    """The audit record of a commission is written by the enqueue's own unit of work: if it
+    fails, the investigation is not created either; if the enqueue finds an open one, no
+    record is written."""
+    from storage.records import COMMISSIONED, Audit
+
+    db = await _db(db_url)
+    queue, audit = Queue(db), Audit(db)
+    conv = await _conversation(db, clock)
+
+    def broken(conn, inv_id: str) -> None:  # type: ignore[no-untyped-def]
+        audit.write(conn, COMMISSIONED, now=clock.now(), investigation_id=inv_id)
+        raise RuntimeError("the record could not be written")
+
+    with pytest.raises(RuntimeError):
+        await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW, on_created=broken)
+    assert await queue.listing() == [] and await audit.listing() == []
+
+    def record(conn, inv_id: str) -> None:  # type: ignore[no-untyped-def]
+        audit.write(conn, COMMISSIONED, now=clock.now(), actor_id="ana", investigation_id=inv_id)
+
+    first = await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW, on_created=record)
+    again = await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW, on_created=record)
+    assert first.created and not again.created
+    [row] = await audit.listing()
+    assert (row.action, row.actor_id, row.investigation_id) == (COMMISSIONED, "ana", first.investigation.id)
+    await db.dispose()
+
+
+async def test_what_is_written_with_a_new_investigation_on_postgresql_cannot_be_read_back(
+    postgres_database: str, clock: FakeClock
+) -> None:
+    """On PostgreSQL the enqueue runs on asyncpg and ``on_created``'s writes are sent after
+    it returns: a read there is refused clearly, and the investigation is not created."""
+    db = await _db(postgres_database)
+    queue = Queue(db)
+    conv = await _conversation(db, clock)
+
+    def reads(conn, inv_id: str) -> None:  # type: ignore[no-untyped-def]
+        db.execute(conn, "SELECT id FROM investigations WHERE id = :id", {"id": inv_id}).first()
+
+    with pytest.raises(StorageError, match="no rows to read"):
+        await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW, on_created=reads)
+    assert await queue.listing() == []
+    await db.dispose()

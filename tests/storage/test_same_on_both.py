@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
 
+import pytest
+
 from bot.clock import FakeClock
 from storage.conversations import Conversations
 from storage.db import Database
@@ -124,3 +126,16 @@ async def test_nul_characters_are_dropped_alike_instead_of_failing_the_row(any_d
         EntryDraft(space="s", source="n\x00", title="t\x00", content="c\x00c", tags=["a\x00b"]), now=now
     )
     assert (entry.source, entry.title, entry.content, entry.tags) == ("n", "t", "cc", ["ab"])
+
+
+async def test_sql_takes_named_parameters_only_alike(any_db: Database) -> None:
+    """One paramstyle on both databases: ``:name`` with a mapping. Positional values are
+    refused on both (sqlite3 alone would take them for ``?``, and PostgreSQL then fail)."""
+    db = any_db
+    sql = "SELECT :word AS word, :word || :tail AS both_ways, :n + 1 AS next"
+    row = await db.read_sql(lambda conn: db.execute(conn, sql, {"word": "a:b", "tail": "%?", "n": 41}).one())
+    assert (row["word"], row["both_ways"], row["next"]) == ("a:b", "a:b%?", 42)
+    one = await db.fetch_one("SELECT :x AS x", {"x": "100%"})
+    assert one["x"] == "100%"
+    with pytest.raises(TypeError):
+        await db.read_sql(lambda conn: db.execute(conn, "SELECT ? AS x", ("a",)))  # type: ignore[arg-type]

@@ -1,0 +1,178 @@
+"""PostgreSQL's side of ``Database``: statements on an asyncpg pool of our own (no thread
+hop, no pre-ping), writes deferred into such a transaction, and LISTEN connections that
+reconnect by themselves."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.dialects.postgresql.asyncpg import dialect as asyncpg_dialect
+
+from storage.errors import StorageError, one_line
+
+log = logging.getLogger(__name__)
+
+_ASYNCPG = asyncpg_dialect()
+
+
+@functools.lru_cache(maxsize=256)
+def asyncpg_form(sql: str) -> tuple[str, tuple[str, ...]]:
+    """``sql`` written with ``:name`` parameters as asyncpg takes it (``$1, $2, …``) and
+    the names in that order; SQLAlchemy's own compiler does the translation, once a text."""
+    compiled = text(sql).compile(dialect=_ASYNCPG)
+    return compiled.string, tuple(compiled.positiontup or ())
+
+
+def bind(sql: str, params: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The arguments of an asyncpg call (``fetchrow(*bind(sql, params))``) for ``sql``
+    written with ``:name`` parameters."""
+    statement, names = asyncpg_form(sql)
+    return (statement, *(params[name] for name in names))
+
+
+class PgStatements:
+    """One statement at a time, each in autocommit, on the event loop through asyncpg (a
+    prepared statement, no thread hop, no pre-ping: a connection the server closed is
+    replaced when it is next taken from the pool)."""
+
+    def __init__(self, dsn: str) -> None:
+        self.dsn = dsn
+        self._pool: Any = None
+        self._lock = asyncio.Lock()
+        self._listeners: list[Listener] = []
+
+    async def fetch_one(self, sql: str, params: Mapping[str, Any]) -> Any:
+        pool = self._pool or await self._open()
+        return await pool.fetchrow(*bind(sql, params))
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[Any]:
+        """An asyncpg connection of the same pool, for a caller that needs several
+        statements or several rows (the queue's enqueue transaction, its batched claims).
+        It must leave no session state behind: the pool only rolls back an open transaction
+        on release (see ``_open``)."""
+        pool = self._pool or await self._open()
+        async with pool.acquire() as connection:
+            yield connection
+
+    async def _open(self) -> Any:
+        import asyncpg
+
+        async with self._lock:
+            if self._pool is None:
+                # Each use is one statement in autocommit, leaving no session state behind, so
+                # the pool's default reset on release (a round trip of its own: RESET ALL,
+                # UNLISTEN *, …, doubling the cost of a claim) is skipped.
+                self._pool = await asyncpg.create_pool(self.dsn, min_size=1, max_size=16, reset=_keep_session)
+        return self._pool
+
+    async def listen(self, channel: str, callback: Callable[[], None]) -> Listener:
+        listener = Listener(self.dsn, channel, callback)
+        await listener.start()
+        self._listeners.append(listener)
+        return listener
+
+    async def close(self) -> None:
+        for listener in self._listeners:
+            await listener.close()
+        self._listeners.clear()
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+
+
+async def _keep_session(_connection: Any) -> None:
+    """The pool's reset hook: nothing to undo (see ``PgStatements._open``)."""
+
+
+class DeferredWrites:
+    """What ``Database.execute`` takes inside a synchronous unit of work that an asyncpg
+    transaction runs (it cannot await the connection): the unit's writes are kept, and the
+    transaction's owner sends them (``send``) before it commits. Their rows cannot be read."""
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, dict[str, Any]]] = []
+
+    def add(self, sql: str, params: Mapping[str, Any]) -> _NoRows:
+        self.statements.append((sql, dict(params)))
+        return _NoRows()
+
+    async def send(self, connection: Any) -> None:
+        """Run the kept statements, in order, on ``connection`` (inside its transaction)."""
+        for sql, params in self.statements:
+            await connection.execute(*bind(sql, params))
+        self.statements.clear()
+
+
+class _NoRows:
+    """The result of a deferred write: it has not run yet, so there is nothing to read."""
+
+    def _refuse(self) -> Any:
+        raise StorageError("a write deferred into an asyncpg transaction has no rows to read")
+
+    first = all = one = _refuse
+
+
+class Listener:
+    """One dedicated connection that LISTENs on a channel, reconnecting with a growing
+    pause (up to 5 s) when the server goes away."""
+
+    def __init__(self, dsn: str, channel: str, callback: Callable[[], None]) -> None:
+        self.dsn = dsn
+        self.channel = channel
+        self.callback = callback
+        self._task: asyncio.Task[None] | None = None
+        self._connection: Any = None
+
+    async def start(self) -> None:
+        """Connect (raising if the server cannot be reached now), then keep connected."""
+        connection = await self._connect()
+        self._task = asyncio.create_task(self._keep(connection), name=f"listen {self.channel}")
+
+    async def _connect(self) -> Any:
+        import asyncpg
+
+        connection = await asyncpg.connect(self.dsn)
+        await connection.add_listener(self.channel, lambda *_: self.callback())
+        self._connection = connection
+        return connection
+
+    async def _keep(self, connection: Any) -> None:
+        pause = 0.05
+        while True:
+            lost = asyncio.Event()
+            connection.add_termination_listener(lambda _c, lost=lost: lost.set())
+            await lost.wait()
+            log.warning("lost the database notification connection; polling until it is back")
+            while True:
+                await asyncio.sleep(pause)
+                try:
+                    connection = await self._connect()
+                    break
+                except Exception as exc:  # the server is restarting or unreachable
+                    log.debug("reconnecting the listener failed: %s", one_line(exc))
+                    pause = min(pause * 2, 5.0)
+            pause = 0.05
+            log.warning("database notifications are back")
+            self.callback()  # anything enqueued while we were away
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+            self._task = None
+        if self._connection is not None:
+            try:
+                await self._connection.close(timeout=2)
+            except Exception as exc:  # already gone
+                log.debug("closing the listener failed: %s", one_line(exc))
+            self._connection = None

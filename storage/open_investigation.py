@@ -1,0 +1,50 @@
+"""A conversation's open investigation as the chat flow sees it, read and acknowledged
+inside the flow's own units of work (``storage/queue.py`` owns every other read and
+every transition of the investigations table)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from storage.db import Database, SqlConnection
+
+COLUMNS = "id, question, status, created_at, ack_message_id"
+_OPEN = (
+    f"SELECT {COLUMNS} FROM investigations "
+    "WHERE conversation_id = :conversation_id AND status IN ('pending', 'running') "
+    "ORDER BY created_at DESC LIMIT 1"
+)
+_SET_ACK = "UPDATE investigations SET ack_message_id = :message_id WHERE id = :id"
+
+
+@dataclass(frozen=True)
+class OpenInvestigation:
+    id: str
+    question: str
+    status: str
+    created_at: datetime | None
+    ack_message_id: str | None
+
+    @classmethod
+    def of_row(cls, row: Any, db: Database) -> OpenInvestigation:
+        """From a row holding ``COLUMNS``."""
+        return cls(
+            row["id"],
+            row["question"],
+            row["status"],
+            db.from_db_time(row["created_at"]),
+            row["ack_message_id"],
+        )
+
+
+def open_investigation(db: Database, conn: SqlConnection, conversation_id: str) -> OpenInvestigation | None:
+    """The newest pending or running investigation of a conversation, if any."""
+    row = db.execute(conn, _OPEN, {"conversation_id": conversation_id}).first()
+    return None if row is None else OpenInvestigation.of_row(row, db)
+
+
+def set_ack(db: Database, conn: SqlConnection, investigation_id: str, message_id: str) -> None:
+    """Note which platform message acknowledged the investigation (to edit it later)."""
+    db.execute(conn, _SET_ACK, {"id": investigation_id, "message_id": message_id})
