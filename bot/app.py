@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractContextManager
 
 from bot.clock import Clock
 from bot.config import Settings
@@ -18,7 +19,7 @@ from bot.core.routes import Routes
 from bot.errors import MalloryError, StorageError
 from bot.events import ActionEvent, Command, Inbound, Reply, ReplyKind, Sender, ThreadRef
 from bot.llm import LLMProvider, OfflineProvider
-from bot.llm.usage import scoped
+from bot.llm.usage import Scope, scoped
 from bot.persona import Persona
 from bot.policy import AccessPolicy, Gate
 from bot.research.recall import Recall
@@ -29,6 +30,7 @@ from storage.knowledge import Knowledge
 from storage.models import Entry
 from storage.queue import Queue
 from storage.records import Audit
+from storage.usage import UsageLog
 
 __all__ = ["Context", "Mallory", "clean_text"]
 
@@ -66,7 +68,13 @@ class Mallory:
         self.persona = persona
         self.outbox = Outbox(conversations, clock, sleep)
         self.policy = policy or AccessPolicy.from_settings(settings)
-        self.gate = Gate(self.policy, first_time=self.first_time, now=clock.now, queue=queue)
+        self.gate = Gate(
+            self.policy,
+            first_time=self.first_time,
+            now=clock.now,
+            queue=queue,
+            usage=None if llm.offline else UsageLog(conversations.db),  # no model, no token quota
+        )
         self.audit = Audit(conversations.db)
         self.routes = Routes(
             settings=settings,
@@ -164,7 +172,7 @@ class Mallory:
     async def handle(self, inbound: Inbound, sender: Sender) -> None:
         """Store the message, then answer it, attach it, or ignore it on purpose."""
         try:
-            with scoped(space=inbound.space, user_id=inbound.author.id):
+            with self._charged(inbound.thread, inbound.author.id):
                 admitted = await self.gate.admit(inbound, sender)
                 if admitted is None:
                     return
@@ -186,7 +194,7 @@ class Mallory:
 
     async def handle_action(self, event: ActionEvent, sender: Sender) -> None:
         try:
-            with scoped(space=event.thread.space, user_id=event.author.id):
+            with self._charged(event.thread, event.author.id):
                 if not self.gate.admit_action(event):
                     return
                 await self.actions.handle(event, sender)
@@ -197,7 +205,7 @@ class Mallory:
 
     async def handle_command(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
         try:
-            with scoped(space=inbound.space, user_id=inbound.author.id):
+            with self._charged(inbound.thread, inbound.author.id):
                 admitted = await self.gate.admit(inbound, sender)
                 if admitted is None:
                     return
@@ -215,6 +223,11 @@ class Mallory:
     async def aclose(self) -> None:
         """Stop retrying replies (at shutdown); what is still pending is logged."""
         await self.outbox.aclose()
+
+    def _charged(self, thread: ThreadRef, user_id: str) -> AbstractContextManager[Scope]:
+        """Model calls made while handling an event are charged to its author and to the
+        knowledge space the place reads (the space quotas and investigations count in)."""
+        return scoped(space=self.policy.knowledge_space(thread), user_id=user_id, platform=thread.platform)
 
     async def _apologize(self, inbound: Inbound, sender: Sender, text: str) -> None:
         reply = Reply(inbound.thread, text, kind=ReplyKind.NOTICE, in_reply_to=inbound.message_id)

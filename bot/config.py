@@ -145,6 +145,9 @@ class Settings(BaseSettings):
     investigations_per_space_hour: int = Field(
         30, ge=0, validation_alias=_env("MALLORY_INVESTIGATIONS_PER_SPACE_HOUR")
     )
+    # language-model tokens (input, output and cache, as the API reports them) per UTC day
+    tokens_per_user_day: int = Field(0, ge=0, validation_alias=_env("MALLORY_TOKENS_PER_USER_DAY"))
+    tokens_per_space_day: int = Field(0, ge=0, validation_alias=_env("MALLORY_TOKENS_PER_SPACE_DAY"))
 
     @field_validator("llm_provider")
     @classmethod

@@ -6,7 +6,8 @@ MalloryError              (defined in storage/errors.py so storage can share the
  ├── DeliveryError        a platform refused or failed to take a message
  │    └── RetryLater      the platform asked us to come back (rate limit, outage)
  ├── LLMError             the model gave no usable answer within its budget
- │    └── ModelRefused    the model declined the request (stop_reason "refusal")
+ │    ├── ModelRefused    the model declined the request (stop_reason "refusal")
+ │    └── QuotaExceeded   a daily model-token quota is used up; no call was made
  ├── EmbedderError        an embedder could not produce vectors (research/embedders.py)
  └── StorageError         the database cannot be opened or used (storage/errors.py)
       └── DatabaseGone    the SQLite file was deleted or replaced under us (storage/db.py)
@@ -25,6 +26,8 @@ __all__ = [
     "InputError",
     "LLMError",
     "MalloryError",
+    "ModelRefused",
+    "QuotaExceeded",
     "RetryLater",
     "StorageError",
 ]
@@ -70,3 +73,8 @@ class ModelRefused(LLMError):
 
     def __init__(self, message: str = "the model declined the request") -> None:
         super().__init__(message, user_reason="the language model declined to answer this")
+
+
+class QuotaExceeded(LLMError):
+    """A daily model-token quota (``bot/policy.py``) is used up, so the call was not made;
+    ``user_reason`` names the limit and when it resets."""

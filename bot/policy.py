@@ -1,20 +1,27 @@
-"""Who may talk to Mallory, who may commission investigations, and which knowledge each
-place sees: read once from ``Settings`` into an ``AccessPolicy``; ``Gate`` enforces it for
-every inbound message, command and button press, in one place, before anything is stored."""
+"""Who may talk to Mallory, who may commission investigations, which knowledge each place
+sees, and what it may spend: read once from ``Settings`` into an ``AccessPolicy``; ``Gate``
+enforces it for every inbound event, ``MeteredProvider`` for every model call."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from bot.config import Settings
-from bot.errors import ConfigError
+from bot.errors import ConfigError, QuotaExceeded
 from bot.events import ActionEvent, Inbound, Person, Reply, ReplyKind, Sender, ThreadRef
+from bot.llm.base import LLMProvider, Synthesis, Turn, WebFinding
+from bot.llm.usage import current_scope
+from bot.routing import Decision
+from bot.sources import Source
 from storage.knowledge import GLOBAL_SPACE
 from storage.queue import Queue
+from storage.usage import UsageLog
 
 HOUR = timedelta(hours=1)
+DAY = timedelta(days=1)
 
 CONSOLE = "console"  # the operator's own terminal: always open
 HOME_TEAM = "home_team"  # Inbound.extras key: the Slack workspace the app is installed in
@@ -78,6 +85,8 @@ class AccessPolicy:
     global_visible_in: IdList = field(default_factory=lambda: IdList(anyone=True))
     investigations_per_user_hour: int = 0
     investigations_per_space_hour: int = 0
+    tokens_per_user_day: int = 0
+    tokens_per_space_day: int = 0
 
     @classmethod
     def from_settings(cls, settings: Settings) -> AccessPolicy:
@@ -95,6 +104,8 @@ class AccessPolicy:
             global_visible_in=IdList.parse(settings.global_visible_in),
             investigations_per_user_hour=settings.investigations_per_user_hour,
             investigations_per_space_hour=settings.investigations_per_space_hour,
+            tokens_per_user_day=settings.tokens_per_user_day,
+            tokens_per_space_day=settings.tokens_per_space_day,
         )
 
     # -- who may talk -----------------------------------------------------------------------
@@ -180,6 +191,8 @@ class AccessPolicy:
             ("MALLORY_GLOBAL_VISIBLE_IN", self.global_visible_in.describe()),
             ("MALLORY_INVESTIGATIONS_PER_USER_HOUR", _limit(self.investigations_per_user_hour)),
             ("MALLORY_INVESTIGATIONS_PER_SPACE_HOUR", _limit(self.investigations_per_space_hour)),
+            ("MALLORY_TOKENS_PER_USER_DAY", _limit(self.tokens_per_user_day)),
+            ("MALLORY_TOKENS_PER_SPACE_DAY", _limit(self.tokens_per_space_day)),
         ]
 
 
@@ -214,9 +227,11 @@ class Gate:
         first_time: Callable[[str], Awaitable[bool]],
         now: Callable[[], datetime],
         queue: Queue | None = None,
+        usage: UsageLog | None = None,
     ) -> None:
         self.policy = policy
         self._queue = queue
+        self.tokens = TokenQuota(policy, usage, now) if usage is not None else None
         self._first_time = first_time
         self._now = now
 
@@ -273,3 +288,137 @@ class Gate:
                 "started this one. Ask again later, or ask me for a quick answer."
             )
         return None
+
+    async def model_quota_note(self, thread: ThreadRef, requester: Person, space: str) -> str:
+        """A sentence for the acknowledgement of an investigation whose requester (or space)
+        has no model tokens left today: the report will be written without the model."""
+        if self.tokens is None:
+            return ""
+        reason = await self.tokens.exceeded(platform=thread.platform, user=requester.id, space=space)
+        if reason is None:
+            return ""
+        return f" Note: {reason}, so the report will be written from the notes without the language model."
+
+
+# -- what it may spend ------------------------------------------------------------------------
+
+
+def day_start(moment: datetime) -> datetime:
+    """The start of the UTC day ``moment`` falls in: daily quotas reset at 00:00 UTC."""
+    return moment.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _in(delta: timedelta) -> str:
+    minutes = max(1, int(delta.total_seconds() // 60))
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min" if hours else f"{minutes} min"
+
+
+class TokenQuota:
+    """The per-day model-token limits, read from the calls recorded in ``model_calls``
+    (``storage/usage.py``): all tokens the API reports (input, output, cache write and
+    read) since 00:00 UTC, per user (across spaces) and per knowledge space. Admins and
+    the console are exempt, as are calls made for nobody (a CLI ingest)."""
+
+    def __init__(self, policy: AccessPolicy, usage: UsageLog, now: Callable[[], datetime]) -> None:
+        self.policy = policy
+        self.usage = usage
+        self._now = now
+
+    @property
+    def limited(self) -> bool:
+        return bool(self.policy.tokens_per_user_day or self.policy.tokens_per_space_day)
+
+    async def exceeded(self, *, platform: str | None, user: str | None, space: str | None) -> str | None:
+        """Which limit this user (or space) has reached today and when it resets, in words
+        for the user; ``None`` while a model call may be made."""
+        policy = self.policy
+        if not self.limited or (not user and not space):
+            return None
+        if platform == CONSOLE or (platform and user and policy.is_admin(Caller(platform, "", "", user))):
+            return None
+        now = self._now()
+        start = day_start(now)
+        resets = f"it resets at 00:00 UTC, in {_in(start + DAY - now)}"
+        per_user = policy.tokens_per_user_day
+        if per_user and user:
+            used = (await self.usage.tokens_used(user=user, since=start)).total
+            if used >= per_user:
+                return (
+                    f"you have used your language-model allowance for today ({used:,} of {per_user:,} "
+                    f"tokens a day per person; {resets})"
+                )
+        per_space = policy.tokens_per_space_day
+        if per_space and space:
+            used = (await self.usage.tokens_used(space=space, since=start)).total
+            if used >= per_space:
+                return (
+                    f"this space has used its language-model allowance for today ({used:,} of "
+                    f"{per_space:,} tokens a day; {resets})"
+                )
+        return None
+
+
+class MeteredProvider:
+    """A language model behind the daily token quotas. Before each call the quota of the
+    call's scope (``bot.llm.usage.current_scope``: space, user, platform) is read; over it,
+    ``QuotaExceeded`` is raised and the caller's own fallback answers without the model and
+    says why (the offline provider, the lexicon, an extractive report). A call that starts
+    under the limit runs to the end, so a day can overshoot by the calls already running."""
+
+    def __init__(self, inner: LLMProvider, quota: TokenQuota) -> None:
+        self.inner = inner
+        self.quota = quota
+        self.name = inner.name
+        self.offline = inner.offline
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)  # on_usage, the models, ... of the real provider
+
+    async def _check(self, job: str) -> None:
+        scope = current_scope()
+        reason = await self.quota.exceeded(platform=scope.platform, user=scope.user_id, space=scope.space)
+        if reason is not None:
+            raise QuotaExceeded(f"{job}: daily model-token quota reached", user_reason=reason)
+
+    async def classify(self, text: str, *, history: Sequence[Turn], lexicon: Decision) -> Decision:
+        await self._check("classify")
+        return await self.inner.classify(text, history=history, lexicon=lexicon)
+
+    async def chat(self, text: str, *, persona: str, history: Sequence[Turn], hint: str = "") -> str:
+        await self._check("chat")
+        return await self.inner.chat(text, persona=persona, history=history, hint=hint)
+
+    async def answer(
+        self, question: str, *, persona: str, sources: Sequence[Source], history: Sequence[Turn]
+    ) -> str:
+        await self._check("quick")
+        return await self.inner.answer(question, persona=persona, sources=sources, history=history)
+
+    async def rewrite_question(self, request: str, *, history: Sequence[Turn]) -> str:
+        await self._check("rewrite")
+        return await self.inner.rewrite_question(request, history=history)
+
+    async def synthesize(
+        self, topic: str, *, sources: Sequence[Source], notes: Sequence[str], edges: Sequence[str]
+    ) -> Synthesis:
+        await self._check("synthesis")
+        return await self.inner.synthesize(topic, sources=sources, notes=notes, edges=edges)
+
+    async def find_gaps(self, topic: str, *, sources: Sequence[Source]) -> list[str]:
+        await self._check("gaps")
+        return await self.inner.find_gaps(topic, sources=sources)
+
+    async def web_research(self, topic: str, *, notes: Sequence[str]) -> list[WebFinding]:
+        await self._check("web")
+        return await self.inner.web_research(topic, notes=notes)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+def metered(llm: LLMProvider, quota: TokenQuota) -> LLMProvider:
+    """``llm`` behind the daily token quotas, when any is set (else ``llm`` itself)."""
+    if llm.offline or not quota.limited:
+        return llm
+    return MeteredProvider(llm, quota)

@@ -16,7 +16,7 @@ from bot.ingest import IngestResult, ingest_path
 from bot.llm import LLMProvider, make_provider
 from bot.llm.usage import Call
 from bot.persona import Persona, capabilities, load_persona
-from bot.policy import AccessPolicy
+from bot.policy import AccessPolicy, TokenQuota, metered
 from bot.research.investigate import Investigator
 from bot.research.search import Retriever
 from bot.worker import Worker
@@ -101,6 +101,8 @@ class Runtime:
         provider = llm or make_provider(settings, capabilities=caps, on_usage=on_usage)
         if llm is not None and getattr(llm, "on_usage", False) is None:
             llm.on_usage = on_usage  # type: ignore[attr-defined]
+        # every model call, from the core and the worker alike, passes the daily token quotas
+        provider = metered(provider, TokenQuota(policy, usage, clock.now))
         on_entries = getattr(semantic, "embed_entries", None)
         investigator = Investigator(knowledge, retriever, provider, similar=semantic)  # type: ignore[arg-type]
         core = Mallory(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.citations import LOOKALIKE
 
 
@@ -22,3 +24,15 @@ def content_label(text: str) -> str:
     Only the core's own ``[Entry id]`` next to it is a citation."""
     text = LOOKALIKE.sub(" ", text)
     return " ".join(text.translate(_LABEL_MARKUP).split())
+
+
+# What a terminal acts on rather than shows: C0 and C1 control characters (escape sequences
+# that set the title, clear the screen, write the clipboard; a carriage return that writes
+# over a line) and the bidirectional overrides that make text read other than it is.
+_TERMINAL_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def terminal_safe(text: str) -> str:
+    """Text from content (notes, web pages) made safe to write to a terminal: line breaks and
+    tabs kept, every other control character dropped."""
+    return _TERMINAL_CONTROLS.sub("", text)

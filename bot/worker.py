@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from bot.clock import Clock
 from bot.config import Settings
 from bot.delivery import Delivery
-from bot.events import Sender
+from bot.events import Sender, ThreadRef
 from bot.job import Cancelled, ResearchJob
 from bot.jobs import Jobs
 from bot.llm import LLMProvider, OfflineProvider
@@ -225,6 +225,7 @@ class Worker:
             conversation_id=inv.conversation_id,
             investigation_id=inv.id,
             user_id=inv.requester_id,
+            platform=ThreadRef.from_json(inv.thread_ref).platform,
         ):
             running = asyncio.create_task(self.job.run(claim))  # (the task copies the scope)
         keeper = asyncio.create_task(self._keep_lease(claim, running))

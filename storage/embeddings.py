@@ -23,6 +23,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
 )
 from sqlalchemy.orm import Session
 from sqlmodel import col
@@ -163,6 +164,23 @@ class EmbeddingStore:
             )
 
         return await self.db.run(work, write=False)
+
+    async def forgotten_since(self, revision: int, *, model: str) -> tuple[list[str], int]:
+        """Entries forgotten after tombstone ``revision`` that have no vector now (one that
+        was written again and re-embedded keeps its new vector), and the last revision read."""
+        rows = await self.db.run(
+            lambda s: s.execute(
+                text(
+                    "SELECT t.revision, t.entry_id, EXISTS (SELECT 1 FROM entry_embeddings e "
+                    "WHERE e.entry_id = t.entry_id AND e.model = :model) FROM entry_tombstones t "
+                    "WHERE t.revision > :after ORDER BY t.revision"
+                ),
+                {"after": revision, "model": model},
+            ).all(),
+            write=False,
+        )
+        last = int(rows[-1][0]) if rows else revision
+        return [str(entry_id) for _, entry_id, kept in rows if not kept], last
 
     async def count(self, *, model: str, spaces: Sequence[str] | None = None) -> int:
         stmt = select(func.count()).select_from(embeddings_table).where(T.model == model)

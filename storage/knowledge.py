@@ -127,6 +127,7 @@ class EntryText:
     content: str
     tags: list[str]
     revision: int
+    gone: bool = False  # forgotten (``storage/records.py``): only the id and space are left
 
 
 class Knowledge:
@@ -384,23 +385,36 @@ class Knowledge:
         return await self.db.run(lambda s: list(s.execute(stmt).scalars().all()), write=False)
 
     async def changed_since(self, revision: int, *, limit: int = 5000) -> list[EntryText]:
-        """Entries written after ``revision`` (created or changed), in revision order, at
+        """Entries written or forgotten (``gone``) after ``revision``, in revision order, at
         most ``limit``. Every revision up to the last one returned is final: revisions are
-        taken under a lock held until commit (``upsert_many``)."""
+        taken under a lock held until commit (``upsert_many``, ``forget``); one statement
+        reads both tables, so a forgotten entry is never passed over."""
+        query = _CHANGES_PG if self.db.dialect == "postgresql" else _CHANGES
         rows = await self.db.run(
-            lambda s: s.execute(
-                text(
-                    "SELECT id, space, type, title, content, tags, revision FROM entries "
-                    "WHERE revision > :after ORDER BY revision LIMIT :limit"
-                ),
-                {"after": revision, "limit": limit},
-            ).all(),
-            write=False,
+            lambda s: s.execute(text(query), {"after": revision, "limit": limit}).all(), write=False
         )
         return [
-            EntryText(i, space, type_, title, content, _tags(tags), int(rev))
-            for i, space, type_, title, content, tags, rev in rows
+            EntryText(i, space, type_, title, content, _tags(tags), int(rev), bool(gone))
+            for i, space, type_, title, content, tags, rev, gone in rows
         ]
+
+
+# Entries and tombstones in one revision order. SQLite merges the two index scans and stops
+# at the limit; PostgreSQL plans that form as a sort of every newer row, so there each side
+# is limited on its own index first (bench/index_changes.py).
+_WRITTEN = (
+    "SELECT id, space, type, title, content, tags, revision, 0 AS gone FROM entries WHERE revision > :after"
+)
+_GONE = "SELECT entry_id, space, revision FROM entry_tombstones WHERE revision > :after"
+_CHANGES = (
+    f"{_WRITTEN} UNION ALL SELECT entry_id, space, '', '', '', NULL, revision, 1 FROM entry_tombstones "
+    "WHERE revision > :after ORDER BY revision LIMIT :limit"
+)
+_CHANGES_PG = (
+    f"SELECT * FROM ({_WRITTEN} ORDER BY revision LIMIT :limit) AS written UNION ALL "
+    f"SELECT entry_id, space, '', '', '', NULL, revision, 1 FROM ({_GONE} ORDER BY revision LIMIT :limit) "
+    "AS gone ORDER BY revision LIMIT :limit"
+)
 
 
 def _same_zone(moment: datetime | None, like: datetime) -> datetime | None:

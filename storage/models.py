@@ -131,6 +131,17 @@ class Entry(SQLModel, table=True):
     )
 
 
+class EntryTombstone(SQLModel, table=True):
+    """An entry that was forgotten: its id only, under a revision from the same counter as
+    entries, so in-process indexes drop it at their next refresh (no content is kept)."""
+
+    __tablename__ = "entry_tombstones"
+
+    revision: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    entry_id: str = Field(index=True)
+    space: str
+
+
 class Relation(SQLModel, table=True):
     __tablename__ = "relations"
     __table_args__ = (UniqueConstraint("from_id", "to_id", "type", name="uq_relation"),)

@@ -32,6 +32,7 @@ from bot.events import (
     ThreadRef,
 )
 from bot.routing.address import split_mentions
+from bot.text import terminal_safe
 
 PLATFORM = "console"
 PASTE_WINDOW = 0.05  # seconds: lines closer together than a person can type came from a paste
@@ -82,6 +83,7 @@ class ConsoleSender:
     def _write(self, text: str) -> None:
         """Write output; while the prompt waits for input (a terminal), the output goes
         above it: the prompt line is cleared first and drawn again after."""
+        text = terminal_safe(text)  # content must not drive the terminal; our own codes follow
         if self._prompting:
             text = "\r\x1b[K" + text + self.prompt
         self.out.write(text)

@@ -5,6 +5,7 @@ cancelled or forgot what)."""
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 from bot.clock import SystemClock
 from bot.config import Settings
 from bot.errors import InputError
+from bot.text import terminal_safe
 
 
 def register(subparsers: Any) -> None:
@@ -20,10 +22,13 @@ def register(subparsers: Any) -> None:
         help="remove a user's or a space's messages, investigations and entries",
         description="Remove, in one transaction, everything Mallory keeps of one user (their messages, "
         "the investigations they asked for with their reports, the entries they saved with /remember, "
-        "their routing corrections and audit records) or of one knowledge space (its conversations, "
-        "investigations, reports and entries), then print what was removed. Give exactly one of "
-        "--user or --space. A running bot may still hold removed entries in its search index until "
-        "it restarts; they are no longer returned.",
+        "their routing corrections and audit records; their model usage is kept for the totals, "
+        "unlinked from them) or of one knowledge space (its conversations, investigations, reports, "
+        "entries and audit records), then print what was removed. Give exactly one of --user or "
+        "--space. A running bot stops finding removed entries at its next search (within a second). "
+        "The audit log keeps one 'forgot' record: when, who ran it, which user or space and how "
+        "much, no content. /remember entries saved before authors were recorded are matched by the "
+        "message that saved them; those that cannot be are listed and kept.",
     )
     p.add_argument("--user", help="platform user id (Slack U…, Telegram numeric id)")
     p.add_argument(
@@ -44,7 +49,7 @@ def register(subparsers: Any) -> None:
 
 async def cmd_forget(args: argparse.Namespace, settings: Settings) -> int:
     from storage.db import Database
-    from storage.records import FORGOT, Audit, forget
+    from storage.records import forget
 
     user = (args.user or "").strip() or None
     space = (args.space or "").strip() or None
@@ -53,16 +58,30 @@ async def cmd_forget(args: argparse.Namespace, settings: Settings) -> int:
     db = Database(settings.resolved_database_url)
     try:
         await db.migrate()
-        gone = await forget(db, user=user, space=space)
-        files = _remove_reports(gone.report_files, settings.reports_dir)
-        what = f"user {user}" if user else f"space {space}"
-        await Audit(db).record(
-            FORGOT, now=SystemClock().now(), platform="cli", detail=f"{what}: {gone.summary()}"
-        )
+        gone = await forget(db, user=user, space=space, now=SystemClock().now(), by=_operator())
     finally:
         await db.dispose()
+    files = _remove_reports(gone.report_files, settings.reports_dir)
+    what = f"user {user}" if user else f"space {space}"
     print(f"forgot {what}: {gone.summary()} ({files} report files deleted)")
+    if gone.unattributed:
+        print(
+            f"kept {len(gone.unattributed)} /remember entries saved before authors were recorded, whose "
+            "message is gone too, so no one can say whose they are (forget --space removes them with "
+            "their space):"
+        )
+        for item in gone.unattributed:
+            saved_by = terminal_safe(item.author) or "(no name)"
+            print(f"  [Entry {item.entry_id[:8]}] in space {item.space}, saved by {saved_by!r}")
     return 0
+
+
+def _operator() -> str:
+    """Who ran the command, for the audit record (the login name; empty if unknown)."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return ""
 
 
 def _remove_reports(paths: list[str], reports_dir: Path) -> int:
@@ -94,7 +113,8 @@ async def cmd_audit(args: argparse.Namespace, settings: Settings) -> int:
         else:
             who = f"{row.platform}:{row.actor_id}" + (f" ({row.actor_name})" if row.actor_name else "")
             inv = f" investigation {row.investigation_id[:8]}" if row.investigation_id else ""
-            print(f"{row.at:%Y-%m-%d %H:%M:%S} {row.action:<12} {who}{inv} [{row.space}] {row.detail}")
+            line = f"{row.at:%Y-%m-%d %H:%M:%S} {row.action:<12} {who}{inv} [{row.space}] {row.detail}"
+            print(terminal_safe(line))
     if not rows:
         print("the audit log is empty")
     return 0

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from bot.config import Settings
 from bot.errors import ConfigError, InputError
 from bot.research.search import Hit, Retriever
+from bot.text import terminal_safe
 
 MODES = {"hybrid": ("lexical", "semantic"), "lexical": ("lexical",), "semantic": ("semantic",)}
 
@@ -79,7 +80,7 @@ def format_hits(hits: Sequence[dict[str, Any]]) -> str:
     lines = []
     for rank, hit in enumerate(hits, start=1):
         by = "+".join(hit["found_by"])
-        title = hit["title"] or "(untitled)"
+        title = terminal_safe(hit["title"]) or "(untitled)"
         lines.append(f"{rank:>3}. {hit['score']:.4f}  [{hit['id'][:8]}] {title}  ({by}; {hit['source_id']})")
     return "\n".join(lines)
 

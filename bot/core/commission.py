@@ -156,6 +156,7 @@ class Commission:
             )
             return inv
         text = f"On it: investigating \"{shorten(question)}\". I'll post the report in this thread when it's done."
+        text += await self.gate.model_quota_note(thread, requester, space)
         if ctx is not None and ctx.truncated:
             text += truncation_note(ctx, self.settings.max_message_chars)
         await self.outbox.post(

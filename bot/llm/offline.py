@@ -199,7 +199,7 @@ class OfflineProvider:
             for src in sources[:4]:
                 picked = best_sentences(src.text, terms, n=2) or [_clip(src.text)]
                 snippet = _clip(" ".join(picked), 360)
-                lines.append(f"- **{src.title}**: {snippet} {cite(src.id)}")
+                lines.append(f"- **{_plain(src.title)}**: {snippet} {cite(src.id)}")
         if self.reason:
             head = f"{self.reason[0].upper()}{self.reason[1:]}; here is what the notes say:"
         else:

@@ -19,6 +19,7 @@ class Scope:
     message_id: int | None = None
     investigation_id: str | None = None
     user_id: str | None = None
+    platform: str | None = None  # with ``user_id``, who an admin is (quotas exempt admins)
 
 
 _NOBODY = Scope()  # frozen: safe to share as the default

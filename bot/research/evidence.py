@@ -207,6 +207,18 @@ class Scorer:
         # a note cut into units, by (id, revision) and the titles mapping it was cut with
         # (the same object until an entry changes): every quick answer cuts its notes again
         self._units: dict[tuple[str, int], tuple[Mapping[str, str] | None, list[Unit]]] = {}
+        self._forgotten = 0  # how many forgotten entries the index had dropped when last looked
+
+    def _drop_forgotten(self) -> None:
+        """After a ``forget`` the cut notes of the forgotten entries go, and the passage
+        vectors with them (keyed by text, so all of them): forgotten text is not kept."""
+        lexical = self.retriever.lexical
+        forgotten = getattr(lexical, "forgotten", 0)
+        if forgotten == self._forgotten:
+            return
+        self._forgotten = forgotten
+        self._units = {k: v for k, v in self._units.items() if lexical.type_of(k[0]) is not None}
+        self._vectors.clear()
 
     def units(self, entry: EntryView, titles: Mapping[str, str] | None) -> list[Unit]:
         key = (entry.id, entry.revision)
@@ -246,6 +258,7 @@ class Scorer:
     ) -> list[Passage]:
         """Every unit of ``entries`` scored against ``query``, best first."""
         await self.retriever.lexical.refresh()
+        self._drop_forgotten()
         q = QueryWords(self.retriever.lexical, query)
         asks = _section_words(query, self.retriever.lexical.stem)
         candidates: list[tuple[EntryView, Unit, str, str]] = []

@@ -62,6 +62,7 @@ class LexicalIndex:
         # stems every word of every candidate passage: the same few thousand words
         self._stems: dict[str, str] = {}
         self._revision = 0
+        self.forgotten = 0  # entries dropped because they were forgotten (caches over it follow)
         self._lock = asyncio.Lock()
         self._postings = Postings()
         self._acc = np.zeros(0, dtype=np.float64)  # per slot, zero between queries
@@ -87,8 +88,13 @@ class LexicalIndex:
             while True:
                 rows = await self.knowledge.changed_since(self._revision, limit=self.page)
                 if rows:
-                    page = await asyncio.to_thread(tokenize, rows, self._terms)
-                    postings.add(rows, page)
+                    # a forgotten entry is dropped before the page is added: if it was written
+                    # again since, its new revision is in this page or a later one
+                    self.forgotten += postings.drop([r.id for r in rows if r.gone])
+                    written = [r for r in rows if not r.gone]
+                    if written:
+                        page = await asyncio.to_thread(tokenize, written, self._terms)
+                        postings.add(written, page)
                     self._revision = rows[-1].revision
                     read += len(rows)
                 if len(rows) < self.page:

@@ -82,6 +82,19 @@ class Postings:
         if page.terms.shape[0]:
             self._pending.append((page.terms, page.rows + np.int32(base), page.tf))
 
+    def drop(self, ids: Sequence[str]) -> int:
+        """Forgotten entries: their slots die (their postings go at the next merge).
+        Returns how many were held."""
+        dropped = 0
+        for entry_id in ids:
+            slot = self.slot.pop(entry_id, None)
+            if slot is not None and self.live[slot]:
+                self.live[slot] = False
+                self.live_count -= 1
+                self.total_length -= float(self.length[slot])
+                dropped += 1
+        return dropped
+
     def _grow(self, needed: int) -> None:
         if needed <= self.capacity:
             return

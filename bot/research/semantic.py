@@ -93,6 +93,7 @@ class SemanticIndex:
         self._slot: dict[str, int] = {}
         self._space_code: dict[str, int] = {}
         self._last_id = 0
+        self._forgotten = 0  # the last entry tombstone read (``storage/records.py``)
         self._hidden_cache: dict[tuple[str, ...], np.ndarray | None] = {}
         self._row_of: dict[str, int] = {}  # entry id → the embedding row its slot holds
         self._gaps: dict[int, datetime] = {}  # row ids skipped while reading, when first seen
@@ -132,7 +133,23 @@ class SemanticIndex:
             for row_id in batch.row_ids:
                 self._gaps.pop(row_id, None)
             self._last_id = max(self._last_id, batch.last_id)
+            gone, self._forgotten = await self.store.forgotten_since(self._forgotten, model=self.model)
+            self._drop(gone)
             return len(batch.entry_ids)
+
+    def _drop(self, entry_ids: Sequence[str]) -> None:
+        """Forgotten entries: their vectors are zeroed and their slots hidden from everyone
+        (an entry written again later gets a new slot)."""
+        slots = [self._slot.pop(i) for i in entry_ids if i in self._slot]
+        for entry_id in entry_ids:
+            self._row_of.pop(entry_id, None)
+        if not slots:
+            return
+        where = np.array(slots, dtype=np.int64)
+        self._matrix[where] = 0.0
+        self._space_codes[where] = -1
+        self._int8.update(self._matrix, self._size, where)
+        self._hidden_cache.clear()
 
     def _apply(self, batch: VectorBatch) -> None:
         self._hidden_cache.clear()

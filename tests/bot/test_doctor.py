@@ -114,6 +114,7 @@ async def test_everything_ready(
     # the policy in force is shown too: Telegram closed by default, Slack the installing workspace
     assert "TELEGRAM_ALLOWED_CHATS (none)" in lines["access policy"]
     assert "SLACK_ALLOWED_TEAMS (the installing workspace)" in lines["access policy"]
+    assert "MALLORY_TOKENS_PER_USER_DAY no limit" in lines["access policy"]
     slack, telegram, model = servers
     assert [c.method for c in slack.calls] == ["auth.test"]
     assert telegram.calls_to("getMe")

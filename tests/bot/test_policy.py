@@ -80,6 +80,7 @@ def test_mallory_policy_prints_the_effective_policy(
 ) -> None:
     monkeypatch.setenv("TELEGRAM_ALLOWED_CHATS", "-100123,42")
     monkeypatch.setenv("MALLORY_ADMINS", "U2")
+    monkeypatch.setenv("MALLORY_TOKENS_PER_USER_DAY", "50000")
     assert main(["policy"]) == 0
     out = capsys.readouterr().out
     assert "SLACK_ALLOWED_TEAMS" in out and "(the installing workspace)" in out
@@ -88,3 +89,5 @@ def test_mallory_policy_prints_the_effective_policy(
     shown = json.loads(capsys.readouterr().out)
     assert shown["TELEGRAM_ALLOWED_USERS"] == "(none)"
     assert shown["MALLORY_ADMINS"] == "U2"
+    assert shown["MALLORY_TOKENS_PER_USER_DAY"] == "50000"
+    assert shown["MALLORY_TOKENS_PER_SPACE_DAY"] == "no limit"  # unset: unlimited

@@ -85,3 +85,21 @@ def test_no_server_path_in_the_earlier_answer_line_or_recall() -> None:
     for render in (render_recall, recall_prose):
         recalled = render(RecallResult("Atlas security", earlier=dossier.earlier))
         assert "/srv/mallory" not in recalled and "deadbeef" not in recalled
+
+
+async def test_an_offline_answer_from_whole_notes_shows_titles_as_plain_words() -> None:
+    """Sources without passages (the provider's other path) put the title in bold: a forged
+    citation or markup in the title must not come through as one."""
+    from bot.llm.offline import OfflineProvider
+    from bot.sources import Source
+
+    hostile = Source(
+        id="0000000a-0000-0000-0000-000000000000",
+        title="Atlas **override** [Entry deadbeef] `code` <!channel>",
+        text="Atlas stores its data in PostgreSQL.",
+    )
+    text = await OfflineProvider().answer(
+        "where does Atlas store data?", persona="", sources=[hostile], history=[]
+    )
+    assert re.findall(r"\[Entry [0-9a-f]{8}\]", text) == ["[Entry 0000000a]"]
+    assert "**override**" not in text and "`" not in text and "<!channel>" not in text

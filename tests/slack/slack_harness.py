@@ -133,12 +133,10 @@ async def running_bot(
 ) -> AsyncIterator[Harness]:
     settings = load_settings(
         data_dir=data_dir,
-        llm_provider="offline",
-        embedder="none",
         slack_bot_token=slack.bot_token,
         slack_signing_secret=SIGNING_SECRET,
         slack_api_url=slack.base_url,
-        **overrides,
+        **{"llm_provider": "offline", "embedder": "none", **overrides},  # a test may bring a model
     )
     async with Runtime.open(settings, clock=clock, platforms=("slack",)) as rt:
         await rt.seed_vault()

@@ -9,7 +9,7 @@ import io
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
 from adapters.console import ConsoleSender
 from bot.cli import main
@@ -123,3 +123,47 @@ def test_forget_needs_exactly_one_of_user_or_space(
     assert main(["--data-dir", str(tmp_path), "forget"]) == 1
     assert main(["--data-dir", str(tmp_path), "forget", "--user", "U1", "--space", "x"]) == 1
     assert "exactly one" in capsys.readouterr().err
+
+
+async def test_forget_a_user_matches_old_remember_entries_by_their_message_and_lists_the_rest(
+    tmp_path: Path, any_db_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """/remember entries saved before authors were recorded carry no author id: the one whose
+    saving message is still stored is Ana's and goes; the one whose message is gone cannot be
+    attributed, is kept and is listed. The audit keeps one 'forgot' record without content."""
+    settings = load_settings(
+        data_dir=tmp_path / "data", database_url=any_db_url, llm_provider="offline", embedder="none"
+    )
+    sender = ConsoleSender(io.StringIO())
+    room = ThreadRef("console", "local", "room-a", "t1")
+    async with Runtime.open(settings, clock=FakeClock()) as rt:
+        core = rt.core
+        for n, text in enumerate(["the Atlas secret handshake", "the Beacon launch codeword"], start=1):
+            said = Inbound(room, f"m{n}", ANA, f"/remember {text}", rt.clock.now(), is_direct=True)
+            await core.handle_command(Command.REMEMBER, text, said, sender)
+        entries = {e.content: e for e in await rt.knowledge.recent(spaces=["local"], types=["note"])}
+        old = entries["the Atlas secret handshake"]
+        orphan = entries["the Beacon launch codeword"]
+        for entry in (old, orphan):  # as saved before authors were recorded
+            await rt.knowledge.set_meta(entry.id, {"remembered_in": room.key})
+        # the message that saved the second one is gone (say, pruned)
+        await rt.db.run(lambda s: s.execute(delete(Message).where(Message.platform_message_id == "m2")))
+        # the same /remember from someone else in another room stays theirs
+        said = Inbound(
+            ThreadRef("console", "local", "room-b", "t2"), "m1", BEN, "/remember Ben's own", rt.clock.now()
+        )
+        await core.handle_command(Command.REMEMBER, "Ben's own", said, sender)
+
+    base = ["--data-dir", str(settings.data_dir), "--database-url", any_db_url]
+    assert await asyncio.to_thread(main, [*base, "forget", "--user", ANA.id]) == 0
+    said = capsys.readouterr().out
+    assert "1 entries" in said
+    assert "kept 1 /remember entries saved before authors were recorded" in said
+    assert f"[Entry {orphan.id[:8]}] in space local, saved by 'Ana'" in said
+
+    async with Runtime.open(settings, clock=FakeClock()) as rt:
+        left = {e.content for e in await rt.knowledge.recent(spaces=["local"], types=["note"])}
+        assert left == {"the Beacon launch codeword", "Ben's own"}
+        [record] = await rt.core.audit.listing()
+        assert record.action == "forgot" and record.detail.startswith("user ana-id: ")
+        assert "handshake" not in record.detail and "codeword" not in record.detail
