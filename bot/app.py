@@ -26,6 +26,7 @@ from bot.research.recall import Recall
 from bot.research.search import Retriever
 from storage.conversations import Conversations
 from storage.db import unavailable
+from storage.inbox import Inbox
 from storage.knowledge import Knowledge
 from storage.models import Entry
 from storage.queue import Queue
@@ -76,6 +77,7 @@ class Mallory:
             usage=None if llm.offline else UsageLog(conversations.db),  # no model, no token quota
         )
         self.audit = Audit(conversations.db)
+        self.inbox = Inbox(conversations.db)  # adapters store each message here before acknowledging it
         self.routes = Routes(
             settings=settings,
             clock=clock,

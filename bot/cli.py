@@ -420,7 +420,7 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
             depth=args.depth,
             progress=progress,
         )
-        synthesis = await rt.worker.synthesizer.synthesize(dossier, [])
+        synthesis = await rt.synthesizer.synthesize(dossier, [])
         from bot.research.report import render_report
 
         report = render_report(dossier, synthesis)

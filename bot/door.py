@@ -91,6 +91,11 @@ class Door:
         self.status.worked()
         return True
 
+    def keep(self, what: str, work: Work) -> None:
+        """Keep ``work`` for the next retry without running it now (the caller has just
+        seen the database fail)."""
+        self._keep(what, work)
+
     async def retry(self) -> int:
         """Run the waiting work, oldest first, until the database fails again. Returns how
         many ran. The background task calls this every ``retry_s``; tests call it directly."""

@@ -19,6 +19,7 @@ from bot.persona import Persona, capabilities, load_persona
 from bot.policy import AccessPolicy, TokenQuota, metered
 from bot.research.investigate import Investigator
 from bot.research.search import Retriever
+from bot.research.synthesis import Synthesizer
 from bot.worker import Worker
 from storage.conversations import Conversations
 from storage.db import Database
@@ -42,6 +43,7 @@ class Runtime:
     llm: LLMProvider
     persona: Persona
     investigator: Investigator
+    synthesizer: Synthesizer  # a report's summary (the worker's, and `mallory investigate`'s)
     core: Mallory
     worker: Worker
     usage: UsageLog
@@ -105,6 +107,7 @@ class Runtime:
         provider = metered(provider, TokenQuota(policy, usage, clock.now))
         on_entries = getattr(semantic, "embed_entries", None)
         investigator = Investigator(knowledge, retriever, provider, similar=semantic)  # type: ignore[arg-type]
+        synthesizer = Synthesizer(provider)
         core = Mallory(
             settings=settings,
             clock=clock,
@@ -126,6 +129,7 @@ class Runtime:
             knowledge=knowledge,
             investigator=investigator,
             llm=provider,
+            synthesizer=synthesizer,
             on_entries=on_entries,
         )
         core.on_enqueued = worker.wake
@@ -141,6 +145,7 @@ class Runtime:
             llm=provider,
             persona=persona,
             investigator=investigator,
+            synthesizer=synthesizer,
             core=core,
             worker=worker,
             usage=usage,

@@ -51,6 +51,7 @@ class Worker:
         knowledge: Knowledge,
         investigator: Investigator,
         llm: LLMProvider,
+        synthesizer: Synthesizer | None = None,
         senders: dict[str, Sender] | None = None,
         on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
         worker_id: str | None = None,
@@ -64,7 +65,7 @@ class Worker:
         self.investigator = investigator
         self.llm = llm
         self.offline = OfflineProvider()
-        self.synthesizer = Synthesizer(llm, self.offline)
+        self.synthesizer = synthesizer or Synthesizer(llm, self.offline)
         self.senders: dict[str, Sender] = senders if senders is not None else {}
         self.job = ResearchJob(
             settings=settings,

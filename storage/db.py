@@ -20,8 +20,9 @@ Four ways to run work, each for one kind of caller:
   (PostgreSQL only: ``pg_connection()`` lends a connection of that pool for several
   statements in a transaction of the caller's, the queue's enqueue and batched claims.)
 
-SQL is written once, with named parameters (``:name``), which sqlite3 takes as it is and
-SQLAlchemy binds for psycopg and asyncpg; rows are read by column name (``row["id"]``).
+SQL is written once, with named parameters (``:name``): sqlite3 takes it as it is, and
+SQLAlchemy's compiler turns it once per text into psycopg's and asyncpg's forms
+(``storage/db_postgres.py``); rows are read by column name (``row["id"]``).
 
 Durability on SQLite: WAL with ``synchronous=NORMAL``. A committed transaction survives a
 crash of the process (it is in the WAL file before the caller hears back), but the last
@@ -32,21 +33,20 @@ at checkpoints rather than at every commit. ``sqlite_synchronous="FULL"`` syncs 
 from __future__ import annotations
 
 import asyncio
-import functools
 import sqlite3
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, Union
 
-from sqlalchemy import TextClause, create_engine, event, text
-from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InterfaceError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session
 
-from storage.db_postgres import DeferredWrites, Listener, PgStatements
+from storage.db_postgres import DeferredWrites, Listener, PgStatements, psycopg_rows
 from storage.db_sqlite import (
     DatabaseGone,
     FileWatch,
@@ -68,12 +68,15 @@ __all__ = [
     "unavailable",
 ]
 
+if TYPE_CHECKING:
+    import psycopg
+
 T = TypeVar("T")
 
-# What a SQL unit of work receives: on SQLite the driver's own connection (the hot path
-# skips SQLAlchemy's pool and events), on PostgreSQL a SQLAlchemy connection, or the
-# writes deferred into an asyncpg transaction (the queue's enqueue: ``DeferredWrites``).
-SqlConnection = Connection | sqlite3.Connection | DeferredWrites
+# What a SQL unit of work receives: the driver's own connection (sqlite3's, or psycopg's
+# on PostgreSQL), inside a transaction: the hot path skips SQLAlchemy's statement layer;
+# or the writes deferred into an asyncpg transaction (the queue's enqueue: ``DeferredWrites``).
+SqlConnection = Union[sqlite3.Connection, "psycopg.Connection[Any]", DeferredWrites]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -129,11 +132,6 @@ def _driver_url(url: str) -> URL:
     if parsed.drivername == "postgresql+asyncpg":
         return parsed.set(drivername="postgresql+psycopg")
     return parsed
-
-
-@functools.lru_cache(maxsize=512)
-def _text(sql: str) -> TextClause:
-    return text(sql)
 
 
 class Database:
@@ -227,8 +225,7 @@ class Database:
             cursor = conn.cursor()
             cursor.row_factory = sqlite3.Row
             return _Rows(cursor.execute(sql, params or {}))
-        result = conn.execute(_text(sql), params or {})
-        return result.mappings() if result.returns_rows else result
+        return _Rows(psycopg_rows(conn, sql, params or {}))
 
     def pg_connection(self) -> AbstractAsyncContextManager[Any]:
         """PostgreSQL: ``async with db.pg_connection() as conn``, an asyncpg connection of
@@ -251,9 +248,7 @@ class Database:
             if write and self.dialect == "sqlite":
                 conn = conn.execution_options(sqlite_begin="IMMEDIATE")
             with conn.begin():
-                if self.dialect == "sqlite":
-                    return work(conn.connection.driver_connection)  # type: ignore[arg-type]
-                return work(conn)
+                return work(conn.connection.driver_connection)  # type: ignore[arg-type]
 
     def _run_session(self, work: Callable[[Session], T], write: bool) -> T:
         with self.blocking.connect() as conn:

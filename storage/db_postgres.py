@@ -1,5 +1,6 @@
-"""PostgreSQL's side of ``Database``: statements on an asyncpg pool of our own (no thread
-hop, no pre-ping), writes deferred into such a transaction, and LISTEN connections that
+"""PostgreSQL's side of ``Database``: statements written with ``:name`` parameters as each
+driver takes them (psycopg on the storage threads, asyncpg on a pool of our own: no thread
+hop, no pre-ping, and writes deferred into its transactions), and LISTEN connections that
 reconnect by themselves."""
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.dialects.postgresql.asyncpg import dialect as asyncpg_dialect
+from sqlalchemy.dialects.postgresql.psycopg import dialect as psycopg_dialect
 
 from storage.errors import StorageError, one_line
 
 log = logging.getLogger(__name__)
 
 _ASYNCPG = asyncpg_dialect()
+_PSYCOPG = psycopg_dialect()
 
 
 @functools.lru_cache(maxsize=256)
@@ -27,6 +30,20 @@ def asyncpg_form(sql: str) -> tuple[str, tuple[str, ...]]:
     the names in that order; SQLAlchemy's own compiler does the translation, once a text."""
     compiled = text(sql).compile(dialect=_ASYNCPG)
     return compiled.string, tuple(compiled.positiontup or ())
+
+
+@functools.lru_cache(maxsize=512)
+def psycopg_form(sql: str) -> str:
+    """``sql`` written with ``:name`` parameters as psycopg takes it (``%(name)s``, a
+    literal ``%`` doubled), compiled once a text by SQLAlchemy's own compiler."""
+    return text(sql).compile(dialect=_PSYCOPG).string
+
+
+def psycopg_rows(conn: Any, sql: str, params: Mapping[str, Any]) -> Any:
+    """A cursor over ``sql`` on a psycopg connection, its rows as dicts by column name."""
+    from psycopg.rows import dict_row
+
+    return conn.cursor(row_factory=dict_row).execute(psycopg_form(sql), params)
 
 
 def bind(sql: str, params: Mapping[str, Any]) -> tuple[Any, ...]:

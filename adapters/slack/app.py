@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
+from functools import cached_property
 from typing import Any, ClassVar
 
 from aiohttp import web
@@ -30,18 +32,24 @@ from bot.clock import Clock
 from bot.config import Settings
 from bot.core.adapter import Core, Serving
 from bot.core.ordering import InOrder
-from bot.door import Door
+from bot.door import Door, unavailable
 from bot.errors import ConfigError, DeliveryError, RetryLater
 from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
+from bot.intake import Intake, action_of, action_payload, inbound_of, inbound_payload, resuming
 from bot.policy import HOME_TEAM
+from storage.inbox import Taken
 
 from .inbound import (
     Ignored,
     action_event,
     command_inbound,
+    command_key,
     command_of,
     message_inbound,
+    message_key,
     plain_text,
+    press_key,
+    shortcut_key,
     team_of,
 )
 from .mrkdwn import escape
@@ -148,6 +156,18 @@ class SlackAdapter:
         )
         self._register()
 
+    @cached_property
+    def intake(self) -> Intake:
+        """Where each delivery is stored before Slack hears back (bot/intake.py)."""
+        return Intake(
+            self.core.inbox,
+            platform=PLATFORM,
+            clock=self.core.clock,
+            handle=self._handle_taken,
+            door=self.door,
+            retention_s=self.settings.seen_retention_s,
+        )
+
     # -- lifecycle ---------------------------------------------------------------------
 
     async def start(self, http_port: int | None = None, *, host: str = "0.0.0.0") -> None:
@@ -164,6 +184,7 @@ class SlackAdapter:
             raise ConfigError(
                 "Slack needs SLACK_APP_TOKEN for Socket Mode, or --http PORT with SLACK_SIGNING_SECRET"
             )
+        self.intake.start()  # messages a stopped process left unfinished, then every few seconds
 
     async def _start_http(self, host: str, port: int) -> None:
         if self._signing_secret is None:
@@ -186,6 +207,7 @@ class SlackAdapter:
             await self._runner.cleanup()
             self._runner = None
         await self.drain()
+        await self.intake.stop()
         await self.door.aclose()
         await self.sender.aclose()
         self._stopped.set()
@@ -198,6 +220,7 @@ class SlackAdapter:
         """Wait until every accepted delivery has been handled."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self.intake.drain()
 
     def _spawn(self, what: str, work: Coroutine[Any, Any, object]) -> None:
         task = asyncio.get_running_loop().create_task(self._guard(what, work))
@@ -241,7 +264,11 @@ class SlackAdapter:
         try:
             first = await self.core.first_time(f"slack:signature:{signature}")
         except Exception as exc:  # the database is away: Slack retries a 5xx, signed afresh
-            log.warning("slack: cannot record the request (%s); asking Slack to retry", type(exc).__name__)
+            if unavailable(exc):
+                self.door.status.failed(exc)  # said once, however many requests are refused
+            else:
+                log.warning("slack: cannot record the request (%s)", type(exc).__name__)
+            log.debug("slack: asking Slack to retry a request (%s)", type(exc).__name__)
             return web.Response(status=503, text="try again")
         if not first:
             log.warning("slack: replayed request refused")
@@ -282,32 +309,63 @@ class SlackAdapter:
         if isinstance(inbound, Ignored):
             log.debug("slack: message ignored: %s", inbound.reason)
             return
+        inbound = _homed(inbound, context)
+        # Keyed by the message, not the event: a redelivery and a mention's twin (app_mention
+        # and message, two event ids, one ts) meet at the same inbox row.
+        key, payload = message_key(inbound), {"inbound": inbound_payload(inbound)}
         if self._runner is not None:
-            # Over HTTP the database hears of the delivery before Slack hears back: with the
+            # Over HTTP the inbox hears of the message before Slack hears back: with the
             # database away this raises, Slack gets a 5xx and sends the event again later.
-            if not await self._first_delivery(body):
-                log.debug("slack: redelivered event %s ignored", body.get("event_id"))
-                return
-        # Socket Mode has acknowledged it already: while the database is away it waits here
-        self._spawn(
-            "message",
-            self.door.enter(
-                f"slack message {inbound.message_id}",
-                lambda: self._handle_message(body, _homed(inbound, context)),
-            ),
-        )
+            taken = await self.intake.take(key, "message", payload)
+            if taken is not None:
+                self._spawn("message", self._in_turn(inbound.thread, self.intake.enter(taken)))
+            return
+        await self._store_or_keep("message", inbound.thread, key, payload)
+
+    async def _store_or_keep(
+        self, kind: str, thread: ThreadRef | None, key: str, payload: dict[str, Any]
+    ) -> None:
+        """Store a delivery Slack will not send again (Socket Mode, a button, a command) in
+        the inbox before acknowledging it; with the database away, keep it in memory and
+        retry it (the door)."""
+        try:
+            taken = await self.intake.take(key, kind, payload)
+        except Exception as exc:
+            if not unavailable(exc):
+                raise
+            self.intake.keep(key, kind, payload)
+            return
+        if taken is not None:
+            self._spawn(kind, self._in_turn(thread, self.intake.enter(taken)))
+
+    async def _in_turn(self, thread: ThreadRef | None, work: Awaitable[object]) -> None:
+        if thread is None:  # the work takes its turn itself, once it knows its thread
+            await work
+            return
+        async with self._in_order(thread):
+            await work
+
+    async def _handle_taken(self, taken: Taken) -> None:
+        """Handle an inbox row: a message, a button press or a slash command."""
+        data = json.loads(taken.payload)
+        if taken.kind == "message":
+            await self.core.handle(resuming(inbound_of(data["inbound"]), taken.resumed), self.sender)
+        elif taken.kind == "action":
+            await self._handle_action(action_of(data["action"]))
+        elif taken.kind == "command":
+            inbound = resuming(inbound_of(data["inbound"]), taken.resumed)
+            await self.core.handle_command(Command(data["command"]), str(data["args"]), inbound, self.sender)
+        elif taken.kind == "shortcut":
+            await self._investigate_thread(
+                data["body"], data.get("bot_user_id"), str(data.get("home_team") or "")
+            )
+        else:
+            log.warning("slack: inbox row %s of unknown kind %r left alone", taken.key, taken.kind)
 
     async def _first_delivery(self, body: Mapping[str, Any]) -> bool:
         """Slack redelivers an event (same ``event_id``) when an answer was slow."""
         event_id = body.get("event_id")
         return not event_id or await self.core.first_time(f"slack:event:{event_id}")
-
-    async def _handle_message(self, body: dict[str, Any], inbound: Inbound) -> None:
-        # No delivery key of its own: the core stores each message once by its ts, so a
-        # redelivered event (same event_id) and a mention's twin (app_mention and message,
-        # different event ids, same ts) both end at that check, in one write less each.
-        async with self._in_order(inbound.thread):
-            await self.core.handle(inbound, self.sender)
 
     def _in_order(self, thread: ThreadRef) -> AbstractAsyncContextManager[None]:
         """One conversation's deliveries are handled one at a time, in arrival order, so a
@@ -346,17 +404,18 @@ class SlackAdapter:
                 log.debug("slack: button ignored: %s", event.reason)
                 continue
             event = replace(event, extras={**event.extras, HOME_TEAM: _home_team(context)})
-            self._spawn("button", self._handle_action(event))
+            await self._store_or_keep(
+                "action", event.thread, press_key(event), {"action": action_payload(event)}
+            )
 
     async def _handle_action(self, event: ActionEvent) -> None:
-        async with self._in_order(event.thread):
-            # The payload names the pressed message; the core knows its conversation.
-            thread = await self.core.thread_for_message(
-                PLATFORM, event.thread.space, event.thread.channel, event.message_id
-            )
-            if thread is not None and thread != event.thread:
-                event = replace(event, thread=thread, extras=event.extras)
-            await self.core.handle_action(event, self.sender)
+        # The payload names the pressed message; the core knows its conversation.
+        thread = await self.core.thread_for_message(
+            PLATFORM, event.thread.space, event.thread.channel, event.message_id
+        )
+        if thread is not None and thread != event.thread:
+            event = replace(event, thread=thread, extras=event.extras)
+        await self.core.handle_action(event, self.sender)
 
     async def _on_foreign_action(self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any]) -> None:
         await ack()
@@ -399,20 +458,21 @@ class SlackAdapter:
             log.info("slack: cannot post in %s for %s: %s", channel, body.get("command"), exc)
             await ack(text="I can't post in this conversation — invite me first (/invite @Mallory).")
             return
-        await ack()
         ts = str(root["ts"])
         inbound = _homed(
             command_inbound(body, thread_ts=ts, message_ts=ts, now=self.sender.clock.now()), context
         )
-        self._spawn("command", self.core.handle_command(command, args, inbound, self.sender))
+        payload = {"command": command.value, "args": args, "inbound": inbound_payload(inbound)}
+        await self._store_or_keep("command", inbound.thread, command_key(inbound), payload)
+        await ack()
 
     async def _on_investigate_thread(
         self, ack: Callable[..., Awaitable[Any]], body: dict[str, Any], context: Mapping[str, Any]
     ) -> None:
+        # the thread is read when the shortcut is handled: stored here is what Slack sent
+        payload = {"body": body, "bot_user_id": context.get("bot_user_id"), "home_team": _home_team(context)}
+        await self._store_or_keep("shortcut", None, shortcut_key(body), payload)
         await ack()
-        self._spawn(
-            "shortcut", self._investigate_thread(body, context.get("bot_user_id"), _home_team(context))
-        )
 
     async def _investigate_thread(
         self, body: dict[str, Any], bot_user_id: str | None, home_team: str

@@ -218,3 +218,32 @@ def command_inbound(body: Mapping[str, Any], *, thread_ts: str, message_ts: str,
         is_direct=channel.startswith("D"),
         extras={"command": command},
     )
+
+
+# Inbox keys (storage/inbox.py): one row per message, press or command, whatever the
+# number of deliveries (retries, a mention's twin event, a second bot process).
+
+
+def message_key(inbound: Inbound) -> str:
+    return f"{PLATFORM}:message:{inbound.space}:{inbound.channel}:{inbound.message_id}"
+
+
+def press_key(event: ActionEvent) -> str:
+    press = (
+        event.press_id
+        or f"{event.message_id}:{event.author.id}:{event.action.value}:{event.received_at.isoformat()}"
+    )
+    return f"{PLATFORM}:press:{event.thread.space}:{press}"
+
+
+def command_key(inbound: Inbound) -> str:
+    """A command's own root message (posted for it) names it."""
+    return f"{PLATFORM}:command:{inbound.space}:{inbound.channel}:{inbound.message_id}"
+
+
+def shortcut_key(body: Mapping[str, Any]) -> str:
+    message = _map(body.get("message"))
+    press = (
+        _str(body.get("trigger_id")) or f"{_str(message.get('ts'))}:{_str(_map(body.get('user')).get('id'))}"
+    )
+    return f"{PLATFORM}:shortcut:{team_of(body)}:{press}"

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import re
 from collections import OrderedDict
 from collections.abc import Awaitable
 from datetime import datetime, timedelta
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, ClassVar, Protocol
 from urllib.parse import urlsplit
 
@@ -27,6 +29,7 @@ from adapters.telegram.inbound import (
     ignore_reason,
     naive_utc,
     read_message,
+    update_key,
 )
 from adapters.telegram.ops import doctor_check, thread_ref
 from adapters.telegram.sender import TelegramSender, sender_from_settings
@@ -37,6 +40,8 @@ from bot.core.ordering import InOrder
 from bot.door import Door, unavailable
 from bot.errors import ConfigError
 from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
+from bot.intake import Accepted, Intake, resuming
+from storage.inbox import Taken
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +152,7 @@ class TelegramAdapter:
         self._stopped = asyncio.Event()
         self._clock: Clock = clock or getattr(core, "clock", None) or SystemClock()
         self._poll_timeout = poll_timeout
+        self._retention_s = settings.seen_retention_s  # how long handled updates stay in the inbox
         self.application: Application[Any, Any, Any, Any, Any, Any] = (
             ApplicationBuilder()
             .bot(build_bot(settings))
@@ -162,6 +168,19 @@ class TelegramAdapter:
         self._outcomes: OrderedDict[int, list[Outcome]] = OrderedDict()
         self.door = Door()
         self._changed = asyncio.Condition()
+        self._stored: dict[int, Taken] = {}  # stored by the webhook before its 200, not yet handled
+
+    @cached_property
+    def intake(self) -> Intake:
+        """Where each update is stored before it is handled (bot/intake.py)."""
+        return Intake(
+            self._core.inbox,
+            platform=PLATFORM,
+            clock=self._clock,
+            handle=self._handle_taken,
+            door=self.door,
+            retention_s=self._retention_s,
+        )
 
     # -- lifecycle ------------------------------------------------------------------------
 
@@ -197,6 +216,7 @@ class TelegramAdapter:
                 error_callback=self._polling_failed,
             )
         log.info("telegram: @%s %s", self._me.username, "webhook" if webhook_url else "long polling")
+        self.intake.start()  # updates a stopped process left unfinished, then every few seconds
 
     async def stop(self) -> None:
         app = self.application
@@ -208,6 +228,7 @@ class TelegramAdapter:
         if app.running:
             await app.stop()
         await app.shutdown()
+        await self.intake.stop()
         await self.door.aclose()
         self._stopped.set()
 
@@ -276,50 +297,68 @@ class TelegramAdapter:
         if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):
             return web.Response(status=400, text="not a Telegram update")
         update = Update.de_json(readable_update(data), self.application.bot)
+        if ignore_reason(update) is None:
+            # stored before Telegram hears back: with the database away it gets a 5xx and
+            # sends the update again later
+            try:
+                taken = await self.intake.take(update_key(self.identity.id, update.update_id), "update", data)
+            except Exception as exc:
+                if not unavailable(exc):
+                    raise
+                log.warning(
+                    "telegram webhook: cannot store update %s; asking Telegram to retry", update.update_id
+                )
+                return web.Response(status=503, text="try again")
+            if taken is None:
+                await self._record(update.update_id, Outcome.DUPLICATE)
+                return web.Response(status=200)
+            self._stored[update.update_id] = taken
         await self.application.update_queue.put(update)
         return web.Response(status=200)
 
     # -- updates --------------------------------------------------------------------------
 
     async def _on_update(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        # Telegram does not send an update again once the offset (or the webhook's 200) has
-        # moved past it: while the database is away the update waits in memory instead
+        # Telegram does not send an update again once the offset has moved past it: it is
+        # stored in the inbox first, and while the database is away it waits in memory
         if update.callback_query is not None:
             await self._answer(update.callback_query)
-        checked = False  # its delivery key is recorded: a retry must not take it for a repeat
-
-        async def work() -> None:
-            nonlocal checked
-            try:
-                reason = ignore_reason(update)
-                if reason is not None:
-                    log.debug("telegram update %s ignored: %s", update.update_id, reason)
-                    outcome = Outcome.IGNORED
-                elif not checked and not await self._core.first_time(
-                    f"telegram:update:{self.identity.id}:{update.update_id}"
-                ):
-                    log.info("telegram update %s seen before; not processed again", update.update_id)
-                    outcome = Outcome.DUPLICATE
-                else:
-                    checked = True
-                    outcome = await self._dispatch(update)
-            except Exception as exc:
-                if unavailable(exc):
-                    raise  # the door keeps it
-                log.exception("telegram update %s could not be handled", update.update_id)
-                outcome = Outcome.FAILED
-            await self._record(update.update_id, outcome)
-
-        if not await self.door.enter(f"telegram update {update.update_id}", work):
+        reason = ignore_reason(update)
+        if reason is not None:
+            log.debug("telegram update %s ignored: %s", update.update_id, reason)
+            await self._record(update.update_id, Outcome.IGNORED)
+            return
+        stored = self._stored.pop(update.update_id, None)
+        if stored is not None:
+            accepted = Accepted.RAN if await self.intake.enter(stored) else Accepted.KEPT
+        else:
+            key = update_key(self.identity.id, update.update_id)
+            accepted = await self.intake.accept(key, "update", update.to_dict())
+        if accepted is Accepted.SKIPPED:
+            log.info("telegram update %s seen before; not processed again", update.update_id)
+            await self._record(update.update_id, Outcome.DUPLICATE)
+        elif accepted is Accepted.KEPT:
             await self._record(update.update_id, Outcome.WAITING)
 
-    async def _dispatch(self, update: Update) -> Outcome:
+    async def _handle_taken(self, taken: Taken) -> None:
+        """Handle a stored update (here, or in another process after this one stopped)."""
+        update = Update.de_json(readable_update(json.loads(taken.payload)), self.application.bot)
+        try:
+            outcome = await self._dispatch(update, resumed=taken.resumed)
+        except Exception as exc:
+            if unavailable(exc):
+                raise  # the row stays open: the door (or another process's sweep) retries it
+            log.exception("telegram update %s could not be handled", update.update_id)
+            outcome = Outcome.FAILED
+        await self._record(update.update_id, outcome)
+
+    async def _dispatch(self, update: Update, *, resumed: bool = False) -> Outcome:
         if update.callback_query is not None:
             return await self._on_button(update.callback_query)
         assert update.message is not None
-        return await self._on_message(update.message)
+        return await self._on_message(update.message, resumed=resumed)
 
-    async def _on_message(self, message: Message) -> Outcome:
+    async def _on_message(self, message: Message, *, resumed: bool = False) -> Outcome:
         read = read_message(message, self.identity)
         thread = await self._thread_of(message, read)
         inbound = Inbound(
@@ -337,6 +376,7 @@ class TelegramAdapter:
                 "username": message.from_user.username if message.from_user else None,
             },
         )
+        inbound = resuming(inbound, resumed)
         if read.command is not None:
             await self._core.handle_command(read.command, read.args, inbound, self.sender)
         else:

@@ -41,6 +41,11 @@ class ReadMessage:
     bot_named: bool = False  # the text mentioned the bot (not just a reply to it)
 
 
+def update_key(bot_id: int, update_id: int) -> str:
+    """The inbox key of an update (update ids are per bot)."""
+    return f"{PLATFORM}:update:{bot_id}:{update_id}"
+
+
 def ignore_reason(update: Update) -> str | None:
     """Why an update is ignored on purpose, or ``None`` when it is read.
 

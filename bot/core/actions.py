@@ -103,12 +103,13 @@ class Actions:
         inv = await self.queue.get(event.value)
         if inv is None or inv.conversation_id != conv.id:
             return
-        cancelled = await self.queue.cancel(inv.id, now=self.clock.now())
-        if not await self.first_time(f"answer_quickly:{inv.id}"):
-            return  # pressed twice: one quick answer is enough
-        if cancelled is Outcome.APPLIED:
+        # Pressed twice at once in two processes, one press may win the cancel and the other
+        # the quick answer: each says only what it won, so the thread hears each once.
+        if await self.queue.cancel(inv.id, now=self.clock.now()) is Outcome.APPLIED:
             await self.commission.audit_cancel(event.thread, event.author, inv, "answer quickly instead")
             await self._say_cancelled(sender, event.thread, inv)
+        if not await self.first_time(f"answer_quickly:{inv.id}"):
+            return  # pressed twice: one quick answer is enough
         await self._record_correction(
             conv, inv.request_message_id or "", inv.request_text, Route.ASYNC, Route.QUICK, event.author.id
         )
@@ -142,7 +143,8 @@ class Actions:
         inv = await self.queue.open_for_conversation(conv.id)
         if inv is None:
             return
-        await self.queue.cancel(inv.id, now=self.clock.now())
+        if await self.queue.cancel(inv.id, now=self.clock.now()) is not Outcome.APPLIED:
+            return  # pressed twice at once (two processes): the other press cancelled it
         await self.commission.audit_cancel(event.thread, event.author, inv)
         await self.outbox.post(
             conv,

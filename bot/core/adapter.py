@@ -13,6 +13,7 @@ from bot.clock import Clock
 from bot.config import Settings
 from bot.errors import ConfigError
 from bot.events import ActionEvent, Command, Inbound, Sender, ThreadRef
+from storage.inbox import Inbox
 
 GROUP = "mallory.adapters"
 
@@ -21,6 +22,7 @@ class Core(Protocol):
     """What an adapter calls on the core (``bot.app.Mallory``; docs/core-api.md)."""
 
     clock: Clock
+    inbox: Inbox  # where adapters store each message before acknowledging it (bot/intake.py)
 
     async def handle(self, inbound: Inbound, sender: Sender) -> None: ...
 

@@ -19,7 +19,7 @@ from bot.routing import Decision, OfferReply, Route
 from bot.text import shorten
 from storage.conversations import ConversationRow, Conversations, OpenInvestigation
 from storage.models import Investigation
-from storage.queue import Queue, Request
+from storage.queue import Outcome, Queue, Request
 from storage.records import CANCELLED, COMMISSIONED, Audit
 
 log = logging.getLogger(__name__)
@@ -200,7 +200,16 @@ class Commission:
                 route=Route.NONE,
             )
             return
-        await self.queue.cancel(inv.id, now=self.clock.now())
+        if await self.queue.cancel(inv.id, now=self.clock.now()) is not Outcome.APPLIED:
+            # said twice at once (two processes): the other one cancelled it and says so
+            await self.outbox.reply(
+                ctx,
+                sender,
+                "That investigation was already stopped.",
+                kind=ReplyKind.NOTICE,
+                route=Route.NONE,
+            )
+            return
         await self.audit_cancel(ctx.inbound.thread, ctx.inbound.author, inv)
         await self.outbox.reply(
             ctx,

@@ -14,6 +14,7 @@ from bot.core.outbox import Outbox
 from bot.core.routes import Routes
 from bot.errors import LLMError
 from bot.events import Inbound, ReplyKind, Sender
+from bot.intake import resumed_message
 from bot.llm import LLMProvider, Turn
 from bot.llm.usage import charge_to
 from bot.routing import (
@@ -85,15 +86,16 @@ class InboundPipeline:
             meta={"binary": True} if binary else {"decision": pre.to_dict()},
             history=0 if self.llm.offline else self.settings.history_turns,
         )
-        if stored.message is None:
+        message = stored.message or await resumed_message(self.conversations, stored.conversation.id, inbound)
+        if message is None:
             log.info("message %s already handled; ignoring the redelivery", inbound.message_id)
             return None
         text = "" if binary else cleaned[:cap]
-        charge_to(conversation_id=stored.conversation.id, message_id=stored.message.id)
+        charge_to(conversation_id=stored.conversation.id, message_id=message.id)
         return Context(
             inbound,
             stored.conversation,
-            stored.message,
+            message,
             text,
             truncated,
             stored.bot_takes_part,

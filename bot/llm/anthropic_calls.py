@@ -1,7 +1,6 @@
-"""One Anthropic call on a budget: the client (one per process, the SDK's own retries off:
-it would wait out any ``retry-after``), our retries while the wait still fits the job's
-budget, prompt caching where the prefix is long enough, every call's usage recorded, and
-every response checked (stop reason, tool input) before any of it is used."""
+"""One Anthropic call on a budget: one client per process (the SDK's retries off), our retries
+while the wait fits the job's budget, prompt caching when the prefix is long enough, usage
+recorded, and every response checked (stop reason, tool input) before any of it is used."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""The lexical index's storage: per-slot columns (entry id, space, type, length, live) and
-the postings of each term in two segments, a main one sorted by term and a small pending
-one of documents added since it was built, merged into it once it grows.
-
-A changed entry takes a new slot; its old slot is marked dead and dropped at the next
-merge. Document frequencies are counted over live postings when a query needs them."""
+"""The lexical index's storage: per-slot columns and each term's postings in a main segment
+(sorted by term) and a pending one (documents added since), merged as it grows. A changed
+entry takes a new slot; the old one is dead until the merge drops it."""
 
 from __future__ import annotations
 

@@ -9,23 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import os
-import pwd
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from postgres_server import _bin, _free_port, available
+from own_postgres import own_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "slack"))
 from fake_slack import FakeSlack
@@ -35,52 +30,6 @@ pytestmark = pytest.mark.heavy
 ROOT = Path(__file__).resolve().parents[2]
 CHANNEL = "C0FAULTS"
 BOT_TOKEN = "xoxb-fault-tests"
-
-
-@dataclass
-class Server:
-    """A PostgreSQL server of this test's own, so it can be restarted under the workers."""
-
-    url: str
-    data: Path
-    options: str
-    as_user: list[str]
-
-    def restart(self) -> None:
-        subprocess.run(
-            [*self.as_user, _bin("pg_ctl") or "pg_ctl", "-D", str(self.data), "-l", str(self.data.parent / "log"),
-             "-m", "fast", "-w", "-t", "60", "-o", self.options, "restart"],
-            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120, cwd=self.data.parent,
-        )  # fmt: skip
-
-
-@contextmanager
-def own_server() -> Iterator[Server]:
-    reason = available()
-    if reason is not None:
-        pytest.fail(f"the fault tests need PostgreSQL: {reason}")
-    root = Path(tempfile.mkdtemp(prefix="mallory-faults-"))
-    data = root / "data"
-    as_user: list[str] = []
-    if os.geteuid() == 0:
-        entry = pwd.getpwnam("postgres")
-        os.chown(root, entry.pw_uid, entry.pw_gid)
-        as_user = ["runuser", "-u", "postgres", "--"]
-    port = _free_port()
-    options = f"-p {port} -c listen_addresses=127.0.0.1 -k {root} -c fsync=off -c max_connections=300"
-
-    def run(*args: str) -> None:
-        subprocess.run([*as_user, *args], check=True, capture_output=True, timeout=120)
-
-    try:
-        run(_bin("initdb") or "initdb", "-D", str(data), "-U", "mallory", "--auth=trust", "-E", "UTF8")
-        run(_bin("pg_ctl") or "pg_ctl", "-D", str(data), "-l", str(root / "log"), "-w", "-t", "60",
-            "-o", options, "start")  # fmt: skip
-        yield Server(f"postgresql://mallory@127.0.0.1:{port}/postgres", data, options, as_user)
-    finally:
-        subprocess.run([*as_user, _bin("pg_ctl") or "pg_ctl", "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True, timeout=60)  # fmt: skip
-        shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture

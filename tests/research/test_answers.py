@@ -225,7 +225,7 @@ async def test_coverage_is_comparable_across_queries(rt: Any, kb: dict[str, str]
 async def test_report_briefs_cause_impact_outcome_and_who_decided(rt: Any, kb: dict[str, str]) -> None:
     dossier = await rt.investigator.run("the nightly import outage", space=SPACE)
     assert kb["plants"] not in dossier.found  # off-topic notes are not sources
-    report = render_report(dossier, await rt.worker.synthesizer.synthesize(dossier, []))
+    report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
     summary = report.split("## Context Summary", 1)[1].split("---", 1)[0]
     assert "never partitioned" in summary.split("**Why.**", 1)[1]
     assert "40,000 orders" in summary.split("**Impact.**", 1)[1]

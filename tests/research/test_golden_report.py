@@ -32,7 +32,7 @@ def structure(report: str, dossier: Any) -> dict[str, Any]:
 
 async def test_golden_report_for_the_example_vault(vault_rt: Any) -> None:
     dossier = await vault_rt.investigator.run("the March ingestion outage", space="local")
-    report = render_report(dossier, await vault_rt.worker.synthesizer.synthesize(dossier, []))
+    report = render_report(dossier, await vault_rt.synthesizer.synthesize(dossier, []))
     got = structure(report, dossier)
     if os.environ.get("UPDATE_GOLDEN"):
         GOLDEN.write_text(json.dumps(got, indent=2, ensure_ascii=False) + "\n")

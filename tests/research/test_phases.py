@@ -155,7 +155,7 @@ async def test_linked_entries_off_the_topic_are_potentially_related_not_sources(
     assert graph["offtopic"] not in dossier.found
     assert graph["offtopic"] in {entry.id for entry, _, _ in dossier.related}
     assert graph["offtopic"][:8] not in {s.short_id for s in dossier.sources()}
-    report = render_report(dossier, await rt.worker.synthesizer.synthesize(dossier, []))
+    report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
     sources = report.split("## Sources", 1)[1]
     assert graph["offtopic"][:8] not in sources and graph["seed1"][:8] in sources
     assert "Potentially related (in the neighbourhood, not used as sources)" in report
@@ -211,7 +211,7 @@ def test_citation_validation_removes_invented_ids() -> None:
 
 async def test_report_sections_and_omissions(rt: Any, graph: dict[str, str]) -> None:
     dossier = await rt.investigator.run("zephyr rollout", space=SPACE)
-    synthesis = await rt.worker.synthesizer.synthesize(dossier, [])
+    synthesis = await rt.synthesizer.synthesize(dossier, [])
     report = render_report(dossier, synthesis)
     assert report.startswith('# Investigate: zephyr rollout\n\nInvestigated "zephyr rollout": ')
     assert re.search(r": \d+ entries from 4 phases, \d+ relationship edges traversed\.", report)
@@ -224,7 +224,7 @@ async def test_report_sections_and_omissions(rt: Any, graph: dict[str, str]) -> 
     # a single author means no Key People; fewer than 3 entries means no Timeline
     one = await _add(rt, "solo", "Solo note about xenon", "xenon only here", author="Solo", space="T3")
     solo = await rt.investigator.run("xenon", space="T3")
-    solo_report = render_report(solo, await rt.worker.synthesizer.synthesize(solo, []))
+    solo_report = render_report(solo, await rt.synthesizer.synthesize(solo, []))
     assert "## Key People" not in solo_report and "## Timeline" not in solo_report
     assert "## Relationship Map" not in solo_report and one[:8] in solo_report
 

@@ -353,7 +353,9 @@ async def test_webhook_redelivery_is_processed_once(webhook: Harness) -> None:
     assert await h.telegram.deliver(_local(h), update) == 200
     async with asyncio.timeout(5):
         outcomes = await h.adapter.wait_processed(update["update_id"], times=2)
-    assert outcomes == [Outcome.HANDLED, Outcome.DUPLICATE]
+    # the second delivery is refused at the webhook (the update is stored before the 200),
+    # possibly before the first has been handled
+    assert sorted(outcomes) == sorted([Outcome.HANDLED, Outcome.DUPLICATE])
     assert len(h.telegram.sent(chat["id"])) == 1
 
 
