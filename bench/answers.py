@@ -33,8 +33,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-# bench/ holds a queue.py that would shadow the standard library's queue module
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
 
 from adapters.console import ConsoleChat, ConsoleSender  # noqa: E402

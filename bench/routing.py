@@ -24,8 +24,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# bench/queue.py would shadow the standard library's queue (APScheduler imports it)
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
 
 from bot.config import load_settings  # noqa: E402

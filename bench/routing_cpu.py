@@ -25,7 +25,6 @@ def _load(root: Path) -> types.ModuleType:
     spec = importlib.util.spec_from_file_location("routing_bench", root / "bench" / "routing.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]  # bench/queue.py
     spec.loader.exec_module(module)
     # the throughput loop reads time.perf_counter(): give it the process's CPU clock
     module.time = types.SimpleNamespace(perf_counter=time.process_time)  # type: ignore[attr-defined]

@@ -32,10 +32,7 @@ from typing import Any
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-# bench/ holds a queue.py that would shadow the standard library's queue module: keep it last
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
-sys.path.append(str(ROOT / "bench"))
 
 from scifact_data import add_data_argument, scifact_dir  # noqa: E402
 

@@ -63,7 +63,6 @@ def main() -> None:
     parser.add_argument("--no-postgres", action="store_true")
     args = parser.parse_args()
     root = args.root.resolve()
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]  # bench/queue.py
     sys.path[:0] = [str(root), str(HERE.parent / "tests")]
     import storage
 

@@ -22,8 +22,6 @@ from types import FrameType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-# bench/queue.py would shadow the standard library's queue (slack_sdk imports it)
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "slack")]
 
 from fake_slack import FakeSlack  # noqa: E402

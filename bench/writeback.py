@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-# the repository, not bench/ (whose queue.py would shadow the standard library's queue)
-sys.path[0] = str(ROOT)
+sys.path.insert(0, str(ROOT))
 
 from bot.clock import FakeClock  # noqa: E402
 from bot.config import load_settings  # noqa: E402

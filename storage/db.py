@@ -17,6 +17,8 @@ Four ways to run work, each for one kind of caller:
 - ``fetch_one(sql, params)``: one statement in a transaction of its own, its first row.
   On PostgreSQL it goes to an asyncpg pool of our own (no thread hop, no pre-ping:
   ``PgStatements``); on SQLite through ``run_sql``. For the queue's claim and transitions.
+  (PostgreSQL only: ``pg_connection()`` lends a connection of that pool for several
+  statements in a transaction of the caller's, the queue's enqueue and batched claims.)
 
 SQL is written once, with named parameters (``:name``): sqlite3 takes it as it is, and
 SQLAlchemy's compiler turns it once per text into psycopg's and asyncpg's forms
@@ -34,6 +36,7 @@ import asyncio
 import sqlite3
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, Union
@@ -43,7 +46,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InterfaceError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session
 
-from storage.db_postgres import Listener, PgStatements, psycopg_rows
+from storage.db_postgres import DeferredWrites, Listener, PgStatements, psycopg_rows
 from storage.db_sqlite import (
     DatabaseGone,
     FileWatch,
@@ -54,7 +57,16 @@ from storage.db_sqlite import (
 )
 from storage.errors import StorageError, one_line
 
-__all__ = ["Database", "DatabaseGone", "Listener", "SqlConnection", "StorageError", "storable", "unavailable"]
+__all__ = [
+    "Database",
+    "DatabaseGone",
+    "DeferredWrites",
+    "Listener",
+    "SqlConnection",
+    "StorageError",
+    "storable",
+    "unavailable",
+]
 
 if TYPE_CHECKING:
     import psycopg
@@ -62,8 +74,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 # What a SQL unit of work receives: the driver's own connection (sqlite3's, or psycopg's
-# on PostgreSQL), inside a transaction: the hot path skips SQLAlchemy's statement layer.
-SqlConnection = Union[sqlite3.Connection, "psycopg.Connection[Any]"]
+# on PostgreSQL), inside a transaction: the hot path skips SQLAlchemy's statement layer;
+# or the writes deferred into an asyncpg transaction (the queue's enqueue: ``DeferredWrites``).
+SqlConnection = Union[sqlite3.Connection, "psycopg.Connection[Any]", DeferredWrites]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -206,11 +219,21 @@ class Database:
         if params is not None and not isinstance(params, Mapping):
             # sqlite3 would take positional values for "?" and PostgreSQL then fail: say it here
             raise TypeError("execute takes SQL with :name parameters and a mapping of their values")
+        if isinstance(conn, DeferredWrites):
+            return conn.add(sql, params or {})
         if isinstance(conn, sqlite3.Connection):
             cursor = conn.cursor()
             cursor.row_factory = sqlite3.Row
             return _Rows(cursor.execute(sql, params or {}))
         return _Rows(psycopg_rows(conn, sql, params or {}))
+
+    def pg_connection(self) -> AbstractAsyncContextManager[Any]:
+        """PostgreSQL: ``async with db.pg_connection() as conn``, an asyncpg connection of
+        ``fetch_one``'s pool (no thread hop, no pre-ping) for several statements or rows;
+        SQL for it goes through ``db_postgres.bind``. Leave no session state behind."""
+        if self.dialect != "postgresql":
+            raise StorageError("pg_connection is for PostgreSQL only")
+        return self._pg.connection()
 
     async def listen(self, channel: str, callback: Callable[[], None]) -> Listener | None:
         """PostgreSQL: call ``callback`` on the event loop for each NOTIFY on ``channel``

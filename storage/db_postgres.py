@@ -1,21 +1,22 @@
 """PostgreSQL's side of ``Database``: statements written with ``:name`` parameters as each
-driver takes them (psycopg on the storage threads, asyncpg for single statements on a pool
-of our own: no thread hop, no pre-ping), and LISTEN connections that reconnect by
-themselves."""
+driver takes them (psycopg on the storage threads, asyncpg on a pool of our own: no thread
+hop, no pre-ping, and writes deferred into its transactions), and LISTEN connections that
+reconnect by themselves."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
 from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.dialects.postgresql.asyncpg import dialect as asyncpg_dialect
 from sqlalchemy.dialects.postgresql.psycopg import dialect as psycopg_dialect
 
-from storage.errors import one_line
+from storage.errors import StorageError, one_line
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,16 @@ class PgStatements:
         pool = self._pool or await self._open()
         return await pool.fetchrow(*bind(sql, params))
 
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[Any]:
+        """An asyncpg connection of the same pool, for a caller that needs several
+        statements or several rows (the queue's enqueue transaction, its batched claims).
+        It must leave no session state behind: the pool only rolls back an open transaction
+        on release (see ``_open``)."""
+        pool = self._pool or await self._open()
+        async with pool.acquire() as connection:
+            yield connection
+
     async def _open(self) -> Any:
         import asyncpg
 
@@ -95,6 +106,34 @@ class PgStatements:
 
 async def _keep_session(_connection: Any) -> None:
     """The pool's reset hook: nothing to undo (see ``PgStatements._open``)."""
+
+
+class DeferredWrites:
+    """What ``Database.execute`` takes inside a synchronous unit of work that an asyncpg
+    transaction runs (it cannot await the connection): the unit's writes are kept, and the
+    transaction's owner sends them (``send``) before it commits. Their rows cannot be read."""
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, dict[str, Any]]] = []
+
+    def add(self, sql: str, params: Mapping[str, Any]) -> _NoRows:
+        self.statements.append((sql, dict(params)))
+        return _NoRows()
+
+    async def send(self, connection: Any) -> None:
+        """Run the kept statements, in order, on ``connection`` (inside its transaction)."""
+        for sql, params in self.statements:
+            await connection.execute(*bind(sql, params))
+        self.statements.clear()
+
+
+class _NoRows:
+    """The result of a deferred write: it has not run yet, so there is nothing to read."""
+
+    def _refuse(self) -> Any:
+        raise StorageError("a write deferred into an asyncpg transaction has no rows to read")
+
+    first = all = one = _refuse
 
 
 class Listener:

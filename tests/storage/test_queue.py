@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import subprocess
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from storage.conversations import Conversations
 from storage.db import Database, StorageError
 from storage.models import Status
 from storage.queue import Outcome, Queue, Request
+from storage.queue_wake import SqliteWatch
 
 WINDOW = timedelta(minutes=10)
 LEASE = timedelta(minutes=30)
@@ -482,9 +485,118 @@ async def test_idle_workers_are_woken_by_an_enqueue_in_another_process(
     await producer.dispose()
 
 
-async def test_no_cross_process_wake_on_sqlite(tmp_path: Path) -> None:
-    db = await _db(f"sqlite:///{tmp_path / 'q.db'}")
-    assert await Queue(db).watch(lambda: None) is None
+class _Ticks:
+    """The SQLite watch's pause, stepped by the test: one look per ``step``."""
+
+    def __init__(self) -> None:
+        self.looked = asyncio.Event()
+        self.go = asyncio.Event()
+
+    async def sleep(self, _seconds: float) -> None:
+        self.looked.set()
+        await self.go.wait()
+        self.go.clear()
+
+    async def step(self) -> None:
+        self.looked.clear()
+        self.go.set()
+        await asyncio.wait_for(self.looked.wait(), timeout=10)
+
+
+async def test_sqlite_wakes_idle_workers_after_another_connection_enqueues(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """SQLite has no NOTIFY: the watch notices commits by other connections (another
+    process's, here another engine's) and wakes only when work is pending."""
+    url = f"sqlite:///{tmp_path / 'q.db'}"
+    worker_db, other_db = await _db(url), Database(url)
+    wakes: list[int] = []
+    ticks = _Ticks()
+    watch = await SqliteWatch.open(worker_db, lambda: wakes.append(1), sleep=ticks.sleep)
+    assert watch is not None
+    await asyncio.wait_for(ticks.looked.wait(), timeout=10)  # the first look: where it starts from
+    conv = await _conversation(other_db, clock)  # a commit, but nothing to do
+    await ticks.step()
+    assert wakes == []
+    await Queue(other_db).enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW)
+    await ticks.step()
+    assert wakes == [1]
+    await ticks.step()  # no new commit: no new wake
+    assert wakes == [1]
+    claim = await Queue(worker_db).claim(worker_id="w", now=clock.now())
+    assert claim is not None
+    await ticks.step()  # the claim committed, and nothing is pending any more
+    assert wakes == [1]
+    await watch.close()
+    for db in (worker_db, other_db):
+        await db.dispose()
+
+
+async def test_queue_watch_on_sqlite_hears_another_engine_at_its_own_pace(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    url = f"sqlite:///{tmp_path / 'q.db'}"
+    worker_db, other_db = await _db(url), Database(url)
+    woken = asyncio.Event()
+    watch = await Queue(worker_db).watch(woken.set)
+    assert watch is not None
+    await Queue(other_db).enqueue(
+        _inv(await _conversation(other_db, clock)), now=clock.now(), dedup_window=WINDOW
+    )
+    await asyncio.wait_for(woken.wait(), timeout=10)
+    await watch.close()
+    for db in (worker_db, other_db):
+        await db.dispose()
+    memory = Database("sqlite:///:memory:")
+    assert await Queue(memory).watch(woken.set) is None  # one process only: nothing to watch
+    await memory.dispose()
+
+
+async def test_one_process_s_concurrent_claims_and_completes_share_statements_exactly_once(
+    db_url: str, clock: FakeClock
+) -> None:
+    """Claims and completes made while one is in flight go out together (PostgreSQL); each
+    job still gets its own token, and two completes of one claim are never applied twice."""
+    db = await _db(db_url)
+    queue = Queue(db)
+    ids = []
+    for i in range(40):
+        conv = await _conversation(db, clock, key=f"k{i}")
+        ids.append((await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW)).investigation.id)
+    claims = await asyncio.gather(*(queue.claim(worker_id=f"w{n}", now=clock.now()) for n in range(50)))
+    held = [c for c in claims if c is not None]
+    assert sorted(c.investigation.id for c in held) == sorted(ids)
+    assert len({c.token for c in held}) == 40
+    assert all(c.investigation.claim_token == c.token and c.investigation.attempts == 1 for c in held)
+    twice = [c for c in held for _ in range(2)]
+    outcomes = await asyncio.gather(*(queue.complete(c, now=clock.now(), answer="a") for c in twice))
+    for first, second in zip(outcomes[::2], outcomes[1::2], strict=True):
+        assert sorted([first, second]) == sorted([Outcome.APPLIED, Outcome.ALREADY_TERMINAL])
+    rows = await queue.listing(limit=100)
+    assert {r.status for r in rows} == {Status.DONE.value} and len(rows) == 40
+    await db.dispose()
+
+
+async def test_a_claim_that_lands_after_its_caller_left_is_handed_back(
+    postgres_database: str, clock: FakeClock
+) -> None:
+    db = await _db(postgres_database)
+    queue = Queue(db)
+    for key in ("a", "b"):
+        conv = await _conversation(db, clock, key=key)
+        await queue.enqueue(_inv(conv, key), now=clock.now(), dedup_window=WINDOW)
+        clock.advance(1)
+    first = asyncio.ensure_future(queue.claim(worker_id="w1", now=clock.now()))
+    await asyncio.sleep(0)  # the first claim is in flight: the next one waits for it
+    second = asyncio.ensure_future(queue.claim(worker_id="w2", now=clock.now()))
+    await asyncio.sleep(0)
+    got = await first
+    assert got is not None and got.investigation.question == "a"
+    second.cancel()  # its statement is already on its way (sent as the first returned)
+    third = await queue.claim(worker_id="w3", now=clock.now())
+    assert third is not None and third.investigation.question == "b"
+    assert third.investigation.attempts == 1  # the orphaned claim spent no attempt
+    assert second.cancelled()
     await db.dispose()
 
 
@@ -554,6 +666,43 @@ async def test_a_request_on_another_topic_is_not_absorbed_by_the_open_one(
         await db.dispose()
 
 
+_FIRST_CLAIM = """
+import asyncio, sys
+from datetime import UTC, datetime, timedelta
+from storage.db import Database
+from storage.queue import Queue, Request
+
+async def main(url):
+    db = Database(url)
+    await db.migrate()
+    now = datetime.now(UTC)
+    await db.run_sql(lambda conn: db.execute(conn,
+        "INSERT INTO conversations (id, key, platform, space, channel, thread, thread_ref, created_at) "
+        "VALUES ('c', 'c', 'console', 'local', 'c', 'c', '{}', :now)", {"now": db.to_db_time(now)}))
+    queue = Queue(db)
+    await queue.enqueue(Request("c", "local", "first", "{}"), now=now, dedup_window=timedelta(minutes=1))
+    claim = await queue.claim(worker_id="w", now=now)
+    print(claim.investigation.question, claim.investigation.attempts)
+    await db.dispose()
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+def test_a_fresh_process_can_claim_before_any_other_orm_use(db_url: str) -> None:
+    """A worker process's first database work may be a claim: the row must still become
+    an ``Investigation`` (the ORM's mappers are configured on first use)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _FIRST_CLAIM, db_url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["first", "1"]
+
+
 async def test_count_since_counts_the_requester_and_the_space_in_one_read(
     db_url: str, clock: FakeClock
 ) -> None:
@@ -603,4 +752,22 @@ async def test_what_belongs_with_a_new_investigation_is_written_in_its_transacti
     assert first.created and not again.created
     [row] = await audit.listing()
     assert (row.action, row.actor_id, row.investigation_id) == (COMMISSIONED, "ana", first.investigation.id)
+    await db.dispose()
+
+
+async def test_what_is_written_with_a_new_investigation_on_postgresql_cannot_be_read_back(
+    postgres_database: str, clock: FakeClock
+) -> None:
+    """On PostgreSQL the enqueue runs on asyncpg and ``on_created``'s writes are sent after
+    it returns: a read there is refused clearly, and the investigation is not created."""
+    db = await _db(postgres_database)
+    queue = Queue(db)
+    conv = await _conversation(db, clock)
+
+    def reads(conn, inv_id: str) -> None:  # type: ignore[no-untyped-def]
+        db.execute(conn, "SELECT id FROM investigations WHERE id = :id", {"id": inv_id}).first()
+
+    with pytest.raises(StorageError, match="no rows to read"):
+        await queue.enqueue(_inv(conv), now=clock.now(), dedup_window=WINDOW, on_created=reads)
+    assert await queue.listing() == []
     await db.dispose()

@@ -4,25 +4,20 @@ rate at 1/4/8 workers in one process, CPU per job (client + server), and enqueue
 latency with the worker in another process. No-op jobs; ``storage.queue.Queue`` is driven
 directly. The peers come from the ``bench`` extra: ``pip install -e '.[bench]'``.
 
-    .venv/bin/python bench/queue.py --repeat 3            # everything, results in bench/README.md
-    .venv/bin/python bench/queue.py --libs mallory --jobs 500 --repeat 1   # a quick look
+    .venv/bin/python bench/queue_throughput.py --repeat 3            # everything, results in bench/README.md
+    .venv/bin/python bench/queue_throughput.py --libs mallory --jobs 500 --repeat 1   # a quick look
 """
 
-# ruff: noqa: E402
 from __future__ import annotations
-
-import sys
-
-# this file is named like the standard library's ``queue``, which asyncio needs: take its
-# folder off the import path before anything imports it
-sys.path[:] = [p for p in sys.path if p not in ("", __file__.rsplit("/", 1)[0])]
 
 import argparse
 import asyncio
 import json
 import os
+import random
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
@@ -412,9 +407,11 @@ async def measure_latency(lib: str, url: str, n: int, gap_s: float) -> list[floa
         try:
             await asyncio.wait_for(proc.stdout.readline(), timeout=60)  # "ready": listening
             samples: list[float] = []
+            # jittered gaps: a fixed gap can lock in phase with a polling worker's interval
+            jitter = random.Random(n)
             for _ in range(n):
                 await h.enqueue(time.monotonic())
-                await asyncio.sleep(gap_s)
+                await asyncio.sleep(gap_s * jitter.uniform(0.5, 1.5))
             while len(samples) < n:
                 line = await asyncio.wait_for(proc.stdout.readline(), timeout=30)
                 if not line:
@@ -503,7 +500,8 @@ async def run_sqlite(args: argparse.Namespace, results: dict[str, Result]) -> No
             result.latency_ms.extend(samples)
         print(
             f"rep {rep + 1} mallory/sqlite: enqueue {result.enqueue[-1]:.0f}/s, "
-            + ", ".join(f"{w}w {result.drain[w][-1]:.0f}/s" for w in WORKER_COUNTS),
+            + ", ".join(f"{w}w {result.drain[w][-1]:.0f}/s" for w in WORKER_COUNTS)
+            + f", latency p50 {pct(samples, 0.5) if samples else float('nan'):.1f} ms",
             file=sys.stderr,
         )
 
@@ -555,11 +553,12 @@ def main() -> None:
     )
     parser.add_argument("--jobs", type=int, default=2000, help="jobs per enqueue and per drain measure")
     parser.add_argument("--latency-jobs", type=int, default=200, help="jobs per latency measure")
-    parser.add_argument("--sqlite-latency-jobs", type=int, default=40, help="(SQLite polls: slower)")
-    parser.add_argument("--gap", type=float, default=0.02, help="seconds between latency enqueues")
+    parser.add_argument("--sqlite-latency-jobs", type=int, default=200, help="jobs per latency measure on SQLite")
+    parser.add_argument("--gap", type=float, default=0.02, help="mean seconds between latency enqueues (each gap 0.5–1.5× this)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--libs", default=",".join(LIBS), help="comma-separated, from: " + ", ".join(LIBS))
     parser.add_argument("--no-sqlite", action="store_true", help="skip Mallory on SQLite")
+    parser.add_argument("--no-postgres", action="store_true", help="only Mallory on SQLite")
     parser.add_argument("--json", help="also write the raw results here")
     parser.add_argument("--render", metavar="JSON", help="only print the table of results saved with --json")
     parser.add_argument("--role", default="bench", help=argparse.SUPPRESS)
@@ -582,7 +581,8 @@ def main() -> None:
     started = datetime.now(UTC)
     load = os.getloadavg()
     results: dict[str, Result] = {}
-    asyncio.run(run_postgres(args, results))
+    if not args.no_postgres:
+        asyncio.run(run_postgres(args, results))
     if not args.no_sqlite and "mallory" in args.libs:
         asyncio.run(run_sqlite(args, results))
     print(

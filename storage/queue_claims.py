@@ -1,0 +1,293 @@
+"""Claims: the atomic claim, the lease (heartbeat, release, stale reclaim) and the terminal
+transitions (complete, fail, cancel), each one statement allowed only to the holder of the
+claim token, so any number of worker processes can share the table."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import text, update
+from sqlalchemy.orm import Session
+from sqlmodel import col, select
+
+from storage.db import Database, Listener
+from storage.db_postgres import bind
+from storage.models import OPEN_STATUSES, Investigation, Status
+from storage.queue_batch import Coalescer
+from storage.queue_types import CHANNEL, COLUMNS, NOTIFY, Claim, Outcome, changed, investigation_from_row
+from storage.queue_wake import SqliteWatch
+
+log = logging.getLogger(__name__)
+
+_OPEN = [s.value for s in OPEN_STATUSES]
+
+# One claim per statement: SQLite's (a process's concurrent units already share a transaction:
+# ``Database.run_sql``'s group commit), and PostgreSQL's when a claimer is alone
+_CLAIM = (
+    "UPDATE investigations SET status = 'running', claimed_at = :now, heartbeat_at = :now, "
+    "worker_id = :worker_id, claim_token = :token, attempts = attempts + 1 "
+    "WHERE id = (SELECT id FROM investigations WHERE status = 'pending' "
+    "ORDER BY created_at, id LIMIT 1{lock}) AND status = 'pending' "
+    f"RETURNING {', '.join(COLUMNS)}"
+)
+_CLAIM_ONE = {"sqlite": _CLAIM.format(lock=""), "postgresql": _CLAIM.format(lock=" FOR UPDATE SKIP LOCKED")}
+# PostgreSQL: up to :count claims in one statement, the oldest pending rows that no one else
+# has locked, the n-th row to the n-th claimer (its own worker id, token and time)
+_CLAIM_BATCH = (
+    "WITH picked AS MATERIALIZED (SELECT id FROM investigations WHERE status = 'pending' "
+    "ORDER BY created_at, id LIMIT :count FOR UPDATE SKIP LOCKED), "
+    "numbered AS (SELECT id, row_number() OVER () AS n FROM picked) "
+    "UPDATE investigations AS i SET status = 'running', "
+    "claimed_at = (CAST(:times AS timestamptz[]))[numbered.n], "
+    "heartbeat_at = (CAST(:times AS timestamptz[]))[numbered.n], "
+    "worker_id = (CAST(:workers AS text[]))[numbered.n], "
+    "claim_token = (CAST(:tokens AS text[]))[numbered.n], attempts = i.attempts + 1 "
+    "FROM numbered WHERE i.id = numbered.id AND i.status = 'pending' "
+    f"RETURNING {', '.join('i.' + c for c in COLUMNS)}"
+)
+_GUARD = " WHERE id = :guard_id AND claim_token = :guard_token AND status = 'running' RETURNING id"
+_COMPLETE = (
+    "UPDATE investigations SET status = 'done', finished_at = :now, answer = :answer, "
+    "report_path = :report_path, report_entry_id = :report_entry_id, error = NULL" + _GUARD
+)
+# PostgreSQL: the completes that waited while one was in flight, in one statement
+_COMPLETE_BATCH = (
+    "UPDATE investigations AS i SET status = 'done', finished_at = v.finished_at, answer = v.answer, "
+    "report_path = v.report_path, report_entry_id = v.report_entry_id, error = NULL "
+    "FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[]), CAST(:times AS timestamptz[]), "
+    "CAST(:answers AS text[]), CAST(:report_paths AS text[]), CAST(:report_entry_ids AS text[])) "
+    "AS v(id, token, finished_at, answer, report_path, report_entry_id) "
+    "WHERE i.id = v.id AND i.claim_token = v.token AND i.status = 'running' RETURNING i.id"
+)
+_FAIL = "UPDATE investigations SET status = 'failed', finished_at = :now, error = :error" + _GUARD
+_HEARTBEAT = "UPDATE investigations SET heartbeat_at = :now" + _GUARD
+_HEARTBEAT_PROGRESS = "UPDATE investigations SET heartbeat_at = :now, progress = :progress" + _GUARD
+_SET_QUESTION = "UPDATE investigations SET question = :question" + _GUARD
+# a hand-back (worker shutting down) does not spend an attempt
+_RELEASE = (
+    "UPDATE investigations SET status = 'pending', claim_token = NULL, worker_id = NULL, "
+    "progress = NULL, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END" + _GUARD
+)
+_REPORT_SAVED = (
+    "UPDATE investigations SET report_path = :report_path, report_entry_id = :report_entry_id "
+    "WHERE id = :guard_id AND claim_token = :guard_token AND status IN ('done', 'delivered') RETURNING id"
+)
+
+# a claim asked for: (worker id, token, when); a complete: (claim, finished_at, answer, path, entry)
+_Asked = tuple[str, str, datetime]
+_Completed = tuple[Claim, datetime, str, str | None, str | None]
+
+
+class Claims:
+    """On PostgreSQL the claims and completes of one process's workers are coalesced: those
+    made while one is in flight share the next statement (``storage/queue_batch.py``). Each
+    job is still claimed with its own token and completed under it, one row each."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._claims: Coalescer[_Asked, Claim | None] = Coalescer(
+            self._claim_batch, key=lambda asked: asked[1], orphaned=self._hand_back
+        )
+        self._completes: Coalescer[_Completed, bool] = Coalescer(
+            self._complete_batch, key=lambda done: done[0].investigation.id
+        )
+
+    async def claim(self, *, worker_id: str, now: datetime) -> Claim | None:
+        """Atomically move the oldest pending investigation to running and return it, or
+        return None. One statement; on PostgreSQL concurrent claimers skip each other's
+        locked rows (``FOR UPDATE SKIP LOCKED``) instead of queueing behind them, and this
+        process's claims made while one is in flight share the next statement."""
+        token = uuid.uuid4().hex
+        if self.db.dialect == "postgresql":
+            return await self._claims((worker_id, token, now))
+        return await self._claim_one(worker_id, token, now)
+
+    async def _claim_one(self, worker_id: str, token: str, now: datetime) -> Claim | None:
+        params = {"now": self.db.to_db_time(now), "worker_id": worker_id, "token": token}
+        row = await self.db.fetch_one(_CLAIM_ONE[self.db.dialect], params)
+        return None if row is None else Claim(investigation_from_row(row), token)
+
+    async def _claim_batch(self, asked: list[_Asked]) -> list[Claim | None]:
+        if len(asked) == 1:  # the plain statement: cheaper for the server than the batch's
+            return [await self._claim_one(*asked[0])]
+        params = {
+            "count": len(asked),
+            "times": [now for _, _, now in asked],
+            "workers": [worker for worker, _, _ in asked],
+            "tokens": [token for _, token, _ in asked],
+        }
+        async with self.db.pg_connection() as conn:
+            rows = await conn.fetch(*bind(_CLAIM_BATCH, params))
+        claimed = {row["claim_token"]: Claim(investigation_from_row(row), row["claim_token"]) for row in rows}
+        return [claimed.get(token) for _, token, _ in asked]
+
+    async def _hand_back(self, _asked: _Asked, claim: Claim | None) -> None:
+        if claim is not None:
+            log.info("a claim landed after its worker stopped waiting; handing it back")
+            await self.release(claim)
+
+    async def heartbeat(self, claim: Claim, *, now: datetime, progress: str | None = None) -> bool:
+        """Refresh the lease; False means the claim was lost (reclaimed or cancelled)."""
+        when = self.db.to_db_time(now)
+        if progress is None:
+            return await self._guarded(_HEARTBEAT, {"now": when}, claim)
+        return await self._guarded(_HEARTBEAT_PROGRESS, {"now": when, "progress": progress}, claim)
+
+    async def release(self, claim: Claim) -> bool:
+        """Hand a running investigation back to the queue without spending an attempt
+        (its worker is shutting down); another worker picks it up at once. False when the
+        claim was already lost."""
+        released = await self._guarded(_RELEASE, {}, claim)
+        if released and self.db.dialect == "postgresql":
+            await self.db.fetch_one(NOTIFY)
+        return released
+
+    async def watch(self, wake: Callable[[], None]) -> Listener | SqliteWatch | None:
+        """Call ``wake`` whenever an investigation becomes pending in any process: on
+        PostgreSQL through LISTEN/NOTIFY, on a SQLite file by watching for commits from
+        other connections (``SqliteWatch``). None for an in-memory SQLite database."""
+        if self.db.dialect == "postgresql":
+            return await self.db.listen(CHANNEL, wake)
+        return await SqliteWatch.open(self.db, wake)
+
+    async def complete(
+        self,
+        claim: Claim,
+        *,
+        now: datetime,
+        answer: str,
+        report_path: str | None = None,
+        report_entry_id: str | None = None,
+    ) -> Outcome:
+        if self.db.dialect == "postgresql":
+            if await self._completes((claim, now, answer, report_path, report_entry_id)):
+                return Outcome.APPLIED
+            return await self._why_not(claim)
+        return await self._finish(
+            claim, _COMPLETE, _completed(self.db.to_db_time(now), answer, report_path, report_entry_id)
+        )
+
+    async def _complete_batch(self, done: list[_Completed]) -> list[bool]:
+        if len(done) == 1:
+            claim, now, answer, path, entry = done[0]
+            return [await self._guarded(_COMPLETE, _completed(now, answer, path, entry), claim)]
+        params = {
+            "ids": [claim.investigation.id for claim, *_ in done],
+            "tokens": [claim.token for claim, *_ in done],
+            "times": [now for _, now, *_ in done],
+            "answers": [answer for _, _, answer, _, _ in done],
+            "report_paths": [path for *_, path, _ in done],
+            "report_entry_ids": [entry for *_, entry in done],
+        }
+        async with self.db.pg_connection() as conn:
+            applied = {row["id"] for row in await conn.fetch(*bind(_COMPLETE_BATCH, params))}
+        return [claim.investigation.id in applied for claim, *_ in done]
+
+    async def set_report_saved(self, claim: Claim, *, report_path: str, report_entry_id: str) -> bool:
+        """Note where a completed investigation's report was saved (file and knowledge-base
+        entry); only the worker whose ``complete`` was applied can (its token is on the row)."""
+        params = {
+            "report_path": report_path,
+            "report_entry_id": report_entry_id,
+            "guard_id": claim.investigation.id,
+            "guard_token": claim.token,
+        }
+        return await self.db.fetch_one(_REPORT_SAVED, params) is not None
+
+    async def fail(self, claim: Claim, *, now: datetime, error: str) -> Outcome:
+        return await self._finish(claim, _FAIL, {"now": self.db.to_db_time(now), "error": error[:2000]})
+
+    async def set_question(self, claim: Claim, question: str) -> bool:
+        return await self._guarded(_SET_QUESTION, {"question": question}, claim)
+
+    async def reclaim_stale(self, *, now: datetime, lease: timedelta, max_attempts: int) -> list[str]:
+        """Running rows whose heartbeat is older than the lease go back to pending (or to
+        failed when they have used up their attempts). Returns the ids that failed."""
+        cutoff = now - lease
+
+        def work(session: Session) -> list[str]:
+            requeued = changed(
+                session,
+                update(Investigation)
+                .where(col(Investigation.status) == Status.RUNNING.value)
+                .where(col(Investigation.heartbeat_at) < cutoff)
+                .where(col(Investigation.attempts) < max_attempts)
+                .values(status=Status.PENDING.value, claim_token=None, worker_id=None),
+            )
+            if requeued > 0 and self.db.dialect == "postgresql":
+                session.execute(text(NOTIFY))
+            exhausted = list(
+                session.execute(
+                    select(Investigation.id)
+                    .where(col(Investigation.status) == Status.RUNNING.value)
+                    .where(col(Investigation.heartbeat_at) < cutoff)
+                )
+                .scalars()
+                .all()
+            )
+            if exhausted:
+                session.execute(
+                    update(Investigation)
+                    .where(col(Investigation.id).in_(exhausted))
+                    .values(
+                        status=Status.FAILED.value,
+                        finished_at=now,
+                        claim_token=None,
+                        error=f"gave up after {max_attempts} attempts (worker stopped responding)",
+                    )
+                )
+            return exhausted
+
+        return await self.db.run(work)
+
+    async def cancel(self, investigation_id: str, *, now: datetime) -> Outcome:
+        def work(session: Session) -> Outcome:
+            stmt = (
+                update(Investigation)
+                .where(col(Investigation.id) == investigation_id)
+                .where(col(Investigation.status).in_(_OPEN))
+                .values(status=Status.CANCELLED.value, finished_at=now, claim_token=None)
+            )
+            if changed(session, stmt) == 1:
+                return Outcome.APPLIED
+            return (
+                Outcome.NOT_FOUND
+                if session.get(Investigation, investigation_id) is None
+                else Outcome.ALREADY_TERMINAL
+            )
+
+        return await self.db.run(work)
+
+    # internals --------------------------------------------------------------------
+
+    async def _guarded(self, sql: str, params: dict[str, Any], claim: Claim) -> bool:
+        """One transition allowed only to the current holder of ``claim``; True if applied."""
+        row = await self.db.fetch_one(
+            sql, {**params, "guard_id": claim.investigation.id, "guard_token": claim.token}
+        )
+        return row is not None
+
+    async def _finish(self, claim: Claim, sql: str, params: dict[str, Any]) -> Outcome:
+        if await self._guarded(sql, params, claim):
+            return Outcome.APPLIED
+        return await self._why_not(claim)
+
+    async def _why_not(self, claim: Claim) -> Outcome:
+        """Why a terminal transition under ``claim`` changed nothing."""
+        current = await self.db.run(lambda s: s.get(Investigation, claim.investigation.id), write=False)
+        if current is None:
+            return Outcome.NOT_FOUND
+        if (
+            current.status in (Status.RUNNING.value, Status.PENDING.value)
+            or current.claim_token != claim.token
+        ):
+            return Outcome.STALE_CLAIM
+        return Outcome.ALREADY_TERMINAL
+
+
+def _completed(now: Any, answer: str, report_path: str | None, report_entry_id: str | None) -> dict[str, Any]:
+    return {"now": now, "answer": answer, "report_path": report_path, "report_entry_id": report_entry_id}
