@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -33,19 +34,35 @@ class _Waiting:
 
 class DatabaseStatus:
     """Says once when the database goes away and once when it is back (any caller may
-    report either; the log gets one line per change)."""
+    report either; the log gets one line per change). A restarting server flaps (a unit
+    works between two that fail): failures within ``settle_s`` of "back" are the same
+    outage, logged at debug level, so the log still reads one "unavailable", one "back"."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, settle_s: float = 5.0, clock: Callable[[], float] = time.monotonic) -> None:
         self.down = False
+        self.settle_s = settle_s
+        self.clock = clock
+        self._back_at: float | None = None
+        self._quiet = False
 
     def failed(self, exc: BaseException) -> None:
-        if not self.down:
-            self.down = True
+        if self.down:
+            return
+        self.down = True
+        self._quiet = self._back_at is not None and self.clock() - self._back_at < self.settle_s
+        if self._quiet:
+            log.debug("database unavailable again just after it came back (%s)", _brief(exc))
+        else:
             log.error("database unavailable (%s); keeping inbound messages until it is back", _brief(exc))
 
     def worked(self) -> None:
-        if self.down:
-            self.down = False
+        if not self.down:
+            return
+        self.down = False
+        if self._quiet:
+            log.debug("database is back again")
+        else:
+            self._back_at = self.clock()
             log.warning("database is back")
 
 
