@@ -14,12 +14,11 @@ from html.parser import HTMLParser
 
 from markdown_it.tree import SyntaxTreeNode
 
-from bot.markdown import Renderer, plain, source_blocks
+from bot.markdown import Renderer, is_code, plain, source_blocks
 
 MESSAGE_LIMIT = 4096  # characters after entity parsing (UTF-16 code units)
 CAPTION_LIMIT = 1024
 
-_FENCE = re.compile(r"^\s{0,3}(```+|~~~+)")
 _TAG = re.compile(r"<(/?)([a-z][a-z0-9-]*)\b[^>]*>")
 # tg://user?id=… would ping someone: only the sender's own mention of the requester uses it.
 _SAFE_SCHEMES = ("http://", "https://", "mailto:")
@@ -183,7 +182,7 @@ def split(markdown: str, *, limit: int = MESSAGE_LIMIT, first_limit: int | None 
         if visible_length(rendered) <= budget:
             units.append(rendered)
             continue
-        if _FENCE.match(block.split("\n", 1)[0]):
+        if is_code(block):
             return None
         cut = _cut_between_lines(block.split("\n"), budget)
         if cut is None:

@@ -113,6 +113,12 @@ def test_split_gives_up_on_a_code_block_longer_than_a_message() -> None:
     assert formatting.split(f"intro\n\n{code}") is None
 
 
+def test_an_indented_code_block_is_code_too_and_never_cut_between_lines() -> None:
+    # the parser reads four leading spaces as a code block, as it does for every platform
+    code = "\n".join("    x = 1" * 20 for _ in range(100))
+    assert formatting.split(f"intro\n\n{code}") is None
+
+
 def test_an_over_long_paragraph_is_cut_between_its_lines() -> None:
     lines = [f"- item {i} with some words [Entry {i:08x}]" for i in range(300)]
     cut = formatting.split("\n".join(lines))
