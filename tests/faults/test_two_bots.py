@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "slack"))
 from fake_slack import FakeSlack
-from slack_harness import Harness, mention_event, running_bot, signature_headers
+from slack_harness import Harness, mention_event, press, running_bot, signature_headers
 
 from bot.clock import FakeClock
 
@@ -50,40 +50,6 @@ async def _drain(*bots: Harness) -> None:
 
 def _buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [e for b in message.get("blocks") or [] if b["type"] == "actions" for e in b["elements"]]
-
-
-def _press(button: dict[str, Any], message: dict[str, Any], *, trigger: str) -> dict[str, Any]:
-    """A block_actions payload as Slack sends it for a button on one of our messages."""
-    return {
-        "type": "block_actions",
-        "user": {"id": "U222", "username": "ana", "name": "ana", "team_id": "T111"},
-        "api_app_id": "A111",
-        "token": "legacy-verification-token",
-        "container": {
-            "type": "message",
-            "message_ts": message["ts"],
-            "channel_id": message["channel"],
-            "is_ephemeral": False,
-            "thread_ts": message.get("thread_ts"),
-        },
-        "trigger_id": trigger,
-        "team": {"id": "T111", "domain": "fake"},
-        "channel": {"id": message["channel"], "name": "general"},
-        "message": {
-            k: message[k] for k in ("type", "text", "ts", "thread_ts", "blocks", "bot_id") if k in message
-        },
-        "response_url": "https://hooks.slack.invalid/actions/T111/1/x",
-        "actions": [
-            {
-                "action_id": button["action_id"],
-                "block_id": "mallory_actions",
-                "text": button["text"],
-                "value": button["value"],
-                "type": "button",
-                "action_ts": "1750000200.000001",
-            }
-        ],
-    }
 
 
 def _acks(bot: Harness, ts: str) -> list[dict[str, Any]]:
@@ -130,8 +96,8 @@ async def test_a_double_press_across_two_bots_starts_one_and_cancels_once(
     answer = await _quick_answer_with_offer(a)
     [dig] = [x for x in _buttons(answer) if x["text"]["text"] == "Investigate this"]
     statuses = await asyncio.gather(
-        a.interaction(_press(dig, answer, trigger="trigger-a")),
-        b.interaction(_press(dig, answer, trigger="trigger-b")),
+        a.interaction(press(dig, answer, trigger="trigger-a")),
+        b.interaction(press(dig, answer, trigger="trigger-b")),
     )
     assert [s for s, _ in statuses] == [200, 200]
     await _drain(a, b)
@@ -142,8 +108,8 @@ async def test_a_double_press_across_two_bots_starts_one_and_cancels_once(
     [quick] = _buttons(ack)
     before = len(a.thread_posts("C111", ROOT_TS))
     statuses = await asyncio.gather(
-        a.interaction(_press(quick, ack, trigger="trigger-c")),
-        b.interaction(_press(quick, ack, trigger="trigger-d")),
+        a.interaction(press(quick, ack, trigger="trigger-c")),
+        b.interaction(press(quick, ack, trigger="trigger-d")),
     )
     assert [s for s, _ in statuses] == [200, 200]
     await _drain(a, b)

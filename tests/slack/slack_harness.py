@@ -127,6 +127,42 @@ def mention_event(
     }
 
 
+def press(
+    button: dict[str, Any], message: dict[str, Any], *, trigger: str, user: str = "U222"
+) -> dict[str, Any]:
+    """A block_actions payload as Slack sends it for a button on one of our messages."""
+    return {
+        "type": "block_actions",
+        "user": {"id": user, "username": "ana", "name": "ana", "team_id": "T111"},
+        "api_app_id": "A111",
+        "token": "legacy-verification-token",
+        "container": {
+            "type": "message",
+            "message_ts": message["ts"],
+            "channel_id": message["channel"],
+            "is_ephemeral": False,
+            "thread_ts": message.get("thread_ts"),
+        },
+        "trigger_id": trigger,
+        "team": {"id": "T111", "domain": "fake"},
+        "channel": {"id": message["channel"], "name": "general"},
+        "message": {
+            k: message[k] for k in ("type", "text", "ts", "thread_ts", "blocks", "bot_id") if k in message
+        },
+        "response_url": "https://hooks.slack.invalid/actions/T111/1/x",
+        "actions": [
+            {
+                "action_id": button["action_id"],
+                "block_id": "mallory_actions",
+                "text": button["text"],
+                "value": button["value"],
+                "type": "button",
+                "action_ts": "1750000200.000001",
+            }
+        ],
+    }
+
+
 @asynccontextmanager
 async def running_bot(
     data_dir: Path, clock: FakeClock, slack: FakeSlack, *, http: bool = True, **overrides: Any

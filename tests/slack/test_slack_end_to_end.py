@@ -5,45 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from slack_harness import Harness, mention_event
+from slack_harness import Harness, mention_event, press
 
 
 def buttons_of(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [e for b in message.get("blocks") or [] if b["type"] == "actions" for e in b["elements"]]
-
-
-def press(button: dict[str, Any], message: dict[str, Any], *, user: str, trigger: str) -> dict[str, Any]:
-    """A block_actions payload as Slack sends it for a button on one of our messages."""
-    return {
-        "type": "block_actions",
-        "user": {"id": user, "username": "ana", "name": "ana", "team_id": "T111"},
-        "api_app_id": "A111",
-        "token": "legacy-verification-token",
-        "container": {
-            "type": "message",
-            "message_ts": message["ts"],
-            "channel_id": message["channel"],
-            "is_ephemeral": False,
-            "thread_ts": message.get("thread_ts"),
-        },
-        "trigger_id": trigger,
-        "team": {"id": "T111", "domain": "fake"},
-        "channel": {"id": message["channel"], "name": "general"},
-        "message": {
-            k: message[k] for k in ("type", "text", "ts", "thread_ts", "blocks", "bot_id") if k in message
-        },
-        "response_url": "https://hooks.slack.invalid/actions/T111/1/x",
-        "actions": [
-            {
-                "action_id": button["action_id"],
-                "block_id": "mallory_actions",
-                "text": button["text"],
-                "value": button["value"],
-                "type": "button",
-                "action_ts": "1750000200.000001",
-            }
-        ],
-    }
 
 
 async def _inbox_rows(bot: Harness) -> list[tuple[str, int, object]]:
