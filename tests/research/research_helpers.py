@@ -7,6 +7,7 @@ import hashlib
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 import numpy as np
 
@@ -37,3 +38,30 @@ class WordHashEmbedder:
 
 def draft(space: str, source: str, title: str, content: str = "", **extra: object) -> EntryDraft:
     return EntryDraft(space=space, source=source, title=title, content=content, **extra)  # type: ignore[arg-type]
+
+
+async def add_note(
+    rt: Any,
+    source: str,
+    title: str,
+    content: str,
+    *,
+    space: str,
+    created_at: datetime,
+    type: str = "note",
+    author: str = "Nora Quist",
+) -> str:
+    """A note put into the runtime's knowledge base as ingest would; its entry id."""
+    entry, _ = await rt.knowledge.upsert(
+        EntryDraft(
+            space=space,
+            source=source,
+            title=title,
+            content=content,
+            author=author,
+            type=type,
+            created_at=created_at,
+        ),
+        now=rt.clock.now(),
+    )
+    return str(entry.id)

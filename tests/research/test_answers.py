@@ -11,12 +11,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from research_helpers import add_note
 
 from adapters.console import SPACE as CONSOLE_SPACE
 from adapters.console import ConsoleChat, ConsoleSender
 from bot.research.evidence import units
 from bot.research.report import render_report
-from storage.knowledge import EntryDraft
 
 SPACE = CONSOLE_SPACE  # so that the chat sees these notes
 BASE = datetime(2026, 1, 5, tzinfo=UTC)
@@ -80,19 +80,8 @@ TABLE = """\
 
 
 async def _add(rt: Any, source: str, title: str, content: str, *, day: int = 0, type: str = "note") -> str:
-    entry, _ = await rt.knowledge.upsert(
-        EntryDraft(
-            space=SPACE,
-            source=source,
-            title=title,
-            content=content,
-            author="Nora Quist",
-            type=type,
-            created_at=BASE + timedelta(days=day),
-        ),
-        now=rt.clock.now(),
-    )
-    return str(entry.id)
+    at = BASE + timedelta(days=day)
+    return await add_note(rt, source, title, content, space=SPACE, created_at=at, type=type)
 
 
 @pytest.fixture
@@ -159,7 +148,9 @@ async def test_the_current_rule_wins_over_the_one_it_replaced(
     assert "10 minutes instead of 45" in first
 
 
-async def test_a_table_row_answers_with_its_header(rt: Any, kb: dict[str, str], console_out: io.StringIO) -> None:
+async def test_a_table_row_answers_with_its_header(
+    rt: Any, kb: dict[str, str], console_out: io.StringIO
+) -> None:
     await _chat(rt, console_out).feed("how fast was Quackbase in the engine benchmark?")
     assert any("Engine: Quackbase; Total: 4.1 s" in b for b in _bullets(console_out.getvalue()))
 
@@ -182,7 +173,9 @@ async def test_out_of_domain_question_gets_nothing_found_an_offer_and_yes_starts
     assert len(invs) == 1 and invs[0].question == "who won the 1998 football world cup?"
 
 
-async def test_the_offer_button_label_starts_the_investigation(vault_rt: Any, console_out: io.StringIO) -> None:
+async def test_the_offer_button_label_starts_the_investigation(
+    vault_rt: Any, console_out: io.StringIO
+) -> None:
     chat = _chat(vault_rt, console_out)
     await chat.feed("what is the boiling point of ethanol?")
     assert "I found nothing in the notes about that." in console_out.getvalue()
@@ -191,7 +184,9 @@ async def test_the_offer_button_label_starts_the_investigation(vault_rt: Any, co
     assert len(invs) == 1 and invs[0].question == "what is the boiling point of ethanol?"
 
 
-async def test_in_domain_question_is_answered_without_an_offer(vault_rt: Any, console_out: io.StringIO) -> None:
+async def test_in_domain_question_is_answered_without_an_offer(
+    vault_rt: Any, console_out: io.StringIO
+) -> None:
     await _chat(vault_rt, console_out).feed("how much is the home office stipend?")
     text = console_out.getvalue()
     assert "€600" in text and "I found nothing" not in text and "[Investigate this]" not in text

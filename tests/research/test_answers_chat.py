@@ -9,12 +9,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from research_helpers import add_note
 
 from adapters.console import SPACE, ConsoleChat, ConsoleSender
 from bot.research import relevance
 from bot.research.evidence import units
 from bot.research.report import render_report
-from storage.knowledge import EntryDraft
 
 BASE = datetime(2026, 2, 2, tzinfo=UTC)
 
@@ -64,19 +64,8 @@ The office plants are watered on Fridays. Ferns need less water in winter.
 
 
 async def _add(rt: Any, source: str, title: str, content: str, *, day: int = 0, type: str = "note") -> str:
-    entry, _ = await rt.knowledge.upsert(
-        EntryDraft(
-            space=SPACE,
-            source=source,
-            title=title,
-            content=content,
-            author="Nora Quist",
-            type=type,
-            created_at=BASE + timedelta(days=day),
-        ),
-        now=rt.clock.now(),
-    )
-    return str(entry.id)
+    at = BASE + timedelta(days=day)
+    return await add_note(rt, source, title, content, space=SPACE, created_at=at, type=type)
 
 
 @pytest.fixture
