@@ -6,6 +6,7 @@ offline answer and, as the sources it cites, the language model."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -271,61 +272,116 @@ class QueryWords:
         self.total = sum(weights.values()) or 1.0
 
     def share(self, text: str, stems: frozenset[str] | None = None) -> float:
-        """``stems``: the text's stems when the caller keeps them (see ``Scorer.stems``)."""
+        """``stems``: the text's stems when the caller keeps them (see ``Scorer``)."""
         if stems is None:
             stems = frozenset(self._stem(w) for w in words(text))
         return sum(w for s, w in self.weights.items() if s in stems) / self.total
 
 
+@dataclass(frozen=True)
+class Reading:
+    """A unit with what scoring asks of it whatever the question: worked out once per cut
+    of a note (``Scorer.readings``), not once per question."""
+
+    unit: Unit
+    context: str  # "title. section: text": a passage is read with its note's title and section
+    stems: frozenset[str]  # of ``context``
+    current: bool  # states what replaced an older rule (``_CURRENT``, ``_CURRENT_SECTION``)
+    short: bool  # a fragment
+    named: frozenset[str]  # stems of its section and opening label
+    kinds: frozenset[re.Pattern[str]]  # the kinds of answer it holds (``answer_types``)
+    content: frozenset[str]  # its content words (``_demote_superseded``)
+
+
+def _read(entry: EntryView, unit: Unit, stem: Any) -> Reading:
+    near = f"{unit.section}: {unit.text}" if unit.section else unit.text
+    context = f"{entry.title}. {near}"
+    label = _LABEL.match(unit.text)
+    named = f"{unit.section} {label.group(1) if label else ''}"
+    return Reading(
+        unit=unit,
+        context=context,
+        stems=frozenset(stem(w) for w in words(context)),
+        current=bool(_CURRENT.search(unit.text) or _CURRENT_SECTION.search(unit.section)),
+        short=len(unit.text.split()) < 6,
+        named=frozenset(stem(w) for w in words(named)),
+        kinds=frozenset(kind for _, kind in _ASKS_TYPE if kind.search(unit.text)),
+        content=frozenset(_content_words(unit.text)),
+    )
+
+
 class Scorer:
     """Scores passages against a question: cosine of the embedded passage (cached by
-    text) plus the weighted share of the question's words."""
+    text) plus the weighted share of the question's words.
 
-    def __init__(self, retriever: Any, *, cache: int = 20_000) -> None:
+    What it keeps between questions, all bounded and none of it outliving the text it was
+    made from: the notes it cut, as ``Reading`` lists by (entry id, revision), at most
+    ``units`` units (an edit makes a new revision, so a new key; a forget drops the
+    forgotten notes' cuts); passage vectors and word sets by text, at most ``cache`` of
+    each, cleared on a forget."""
+
+    def __init__(self, retriever: Any, *, cache: int = 20_000, units: int = 50_000) -> None:
         self.retriever = retriever
         semantic = retriever.semantic
         self.embedder = getattr(semantic, "embedder", None) if semantic is not None else None
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
-        # a passage's stems, by text: every quick answer reads the same passages again
-        self._stems: dict[str, frozenset[str]] = {}
+        # a passage's words, by text, for the similarity of two passages (``select``)
+        self._words: dict[str, frozenset[str]] = {}
         self._cache = cache
-        # a note cut into units, by (id, revision) and the titles mapping it was cut with
-        # (the same object until an entry changes): every quick answer cuts its notes again
-        self._units: dict[tuple[str, int], tuple[Mapping[str, str] | None, list[Unit]]] = {}
+        # a note cut and read, by (id, revision) with the titles mapping it was cut with
+        # (the same object until an entry changes), least recently used first: every
+        # quick answer reads its notes again
+        self._readings: OrderedDict[tuple[str, int], tuple[Mapping[str, str] | None, list[Reading]]] = (
+            OrderedDict()
+        )
+        self._max_units = units
+        self._held_units = 0
         self._forgotten = 0  # how many forgotten entries the index had dropped when last looked
 
     def _drop_forgotten(self) -> None:
         """After a ``forget`` the cut notes of the forgotten entries go, and the passage
-        vectors with them (keyed by text, so all of them): forgotten text is not kept."""
+        vectors and word sets with them (keyed by text, so all of them): forgotten text is
+        not kept."""
         lexical = self.retriever.lexical
         forgotten = getattr(lexical, "forgotten", 0)
         if forgotten == self._forgotten:
             return
         self._forgotten = forgotten
-        self._units = {k: v for k, v in self._units.items() if lexical.type_of(k[0]) is not None}
+        for key in [k for k in self._readings if lexical.type_of(k[0]) is None]:
+            self._held_units -= len(self._readings.pop(key)[1])
         self._vectors.clear()
-        self._stems.clear()
+        self._words.clear()
 
-    def stems(self, text: str) -> frozenset[str]:
-        """The stems of a passage's words, kept by text (at most ``cache`` texts)."""
-        found = self._stems.get(text)
+    def words_of(self, text: str) -> frozenset[str]:
+        """The words of a passage, kept by text (at most ``cache`` texts)."""
+        found = self._words.get(text)
         if found is None:
-            if len(self._stems) >= self._cache:
-                self._stems.clear()
-            stem = self.retriever.lexical.stem
-            found = self._stems[text] = frozenset(stem(w) for w in words(text))
+            if len(self._words) >= self._cache:
+                self._words.clear()
+            found = self._words[text] = frozenset(words(text))
         return found
 
-    def units(self, entry: EntryView, titles: Mapping[str, str] | None) -> list[Unit]:
+    def readings(self, entry: EntryView, titles: Mapping[str, str] | None) -> list[Reading]:
+        """``entry`` cut into units (``units``, the pronouns said as who), each read."""
         key = (entry.id, entry.revision)
-        cached = self._units.get(key)
+        cached = self._readings.get(key)
         if cached is not None and cached[0] is titles:
+            self._readings.move_to_end(key)
             return cached[1]
-        if len(self._units) >= self._cache:
-            self._units.clear()
-        cut = [replace(u, text=speaker(u.text, entry)) for u in units(entry.content, titles)]
-        self._units[key] = (titles, cut)
+        if cached is not None:
+            self._held_units -= len(self._readings.pop(key)[1])
+        stem = self.retriever.lexical.stem
+        cut = [
+            _read(entry, replace(u, text=speaker(u.text, entry)), stem) for u in units(entry.content, titles)
+        ]
+        self._readings[key] = (titles, cut)
+        self._held_units += len(cut)
+        while self._held_units > self._max_units and len(self._readings) > 1:
+            self._held_units -= len(self._readings.popitem(last=False)[1][1])
         return cut
+
+    def units(self, entry: EntryView, titles: Mapping[str, str] | None) -> list[Unit]:
+        return [r.unit for r in self.readings(entry, titles)]
 
     @property
     def semantic(self) -> bool:
@@ -356,44 +412,34 @@ class Scorer:
         await self.retriever.lexical.refresh()
         self._drop_forgotten()
         q = QueryWords(self.retriever.lexical, query)
-        stem = self.retriever.lexical.stem
-        asks = _section_words(query, stem)
+        asks = _section_words(query, self.retriever.lexical.stem)
         wants = answer_types(query)
         type_bonus = TYPE_BONUS if self.embedder is not None else LEX_TYPE_BONUS
-        candidates: list[tuple[EntryView, Unit, str, str]] = []
-        for entry in entries:
-            for unit in self.units(entry, titles):
-                # a passage is read with its note's title and section: "Cause: …" under
-                # "Beacon login loop" is what the question is about
-                near = f"{unit.section}: {unit.text}" if unit.section else unit.text
-                candidates.append((entry, unit, near, f"{entry.title}. {near}"))
+        candidates: list[tuple[EntryView, Reading]] = [
+            (entry, reading) for entry in entries for reading in self.readings(entry, titles)
+        ]
         if not candidates:
             return []
-        shares = np.array([q.share(c, self.stems(c)) for _, _, _, c in candidates], dtype=np.float32)
+        shares = np.array([q.share(r.context, r.stems) for _, r in candidates], dtype=np.float32)
         if self.embedder is not None:
             qv = (await self.embedder.embed([query], input_type="query"))[0]
-            cos = (await self.vectors([c for _, _, _, c in candidates])) @ qv
+            cos = (await self.vectors([r.context for _, r in candidates])) @ qv
             scores = cos + COVERAGE_WEIGHT * shares
         else:
             scores = shares.copy()
+        weight = prior or {}
         out = []
-        for (entry, unit, _, _), score in zip(candidates, scores, strict=True):
-            bonus = (
-                CURRENT_BONUS
-                if (_CURRENT.search(unit.text) or _CURRENT_SECTION.search(unit.section))
-                else 0.0
-            )
-            if len(unit.text.split()) < 6:
+        for (entry, reading), score in zip(candidates, scores, strict=True):
+            bonus = CURRENT_BONUS if reading.current else 0.0
+            if reading.short:
                 bonus -= SHORT_PENALTY
-            label = _LABEL.match(unit.text)
-            named = f"{unit.section} {label.group(1) if label else ''}"
-            if asks & {stem(w) for w in words(named)}:
+            if asks & reading.named:
                 bonus += SECTION_BONUS
             # ranks the passages of an answering note; never lifts one past the floor
-            typed = type_bonus if wants and any(kind.search(unit.text) for kind in wants) else 0.0
-            score = float(score) + bonus + typed + PRIOR_WEIGHT * (prior or {}).get(entry.id, 0.0)
-            out.append(Passage(entry, unit, score, typed))
-        out = _demote_superseded(out)
+            typed = type_bonus if wants and any(kind in reading.kinds for kind in wants) else 0.0
+            score = float(score) + bonus + typed + PRIOR_WEIGHT * weight.get(entry.id, 0.0)
+            out.append(Passage(entry, reading.unit, score, typed))
+        out = _demote_superseded(out, [r for _, r in candidates])
         out.sort(key=lambda p: p.score, reverse=True)
         return out
 
@@ -424,25 +470,37 @@ class Scorer:
         ][: limit * 4]
         if not pool:
             return []
+        sets = [self.words_of(p.unit.text) for p in pool]
         if self.embedder is not None:
             vectors = await self.vectors([p.unit.text for p in pool])
-            sim = vectors @ vectors.T
+            matrix = vectors @ vectors.T
+
+            def sim(a: int, b: int) -> float:
+                return float(matrix[a, b])
+
         else:
-            sets = [set(words(p.unit.text)) for p in pool]
-            sim = np.array([[len(a & b) / (len(a | b) or 1) for b in sets] for a in sets])
+            # only the pairs with a chosen passage are ever asked for (at most limit × pool)
+            def sim(a: int, b: int) -> float:
+                shared = len(sets[a] & sets[b])
+                return shared / ((len(sets[a]) + len(sets[b]) - shared) or 1)
+
         chosen: list[int] = []
         left = list(range(len(pool)))
+        # each candidate's greatest similarity to a chosen passage, kept as passages are
+        # chosen (a cosine may be negative: nothing chosen yet counts as 0)
+        overlap = [-math.inf] * len(pool)
 
         def mmr(k: int) -> float:
-            overlap = max((float(sim[k, c]) for c in chosen), default=0.0)
-            return MMR_LAMBDA * pool[k].score - (1 - MMR_LAMBDA) * overlap
+            return MMR_LAMBDA * pool[k].score - (1 - MMR_LAMBDA) * (overlap[k] if chosen else 0.0)
 
         while left and len(chosen) < limit:
             pick = max(left, key=mmr)
             left.remove(pick)
-            if any(float(sim[pick, c]) > DUPLICATE and _same_words(pool[pick], pool[c]) for c in chosen):
+            if any(sim(pick, c) > DUPLICATE and _same_words(sets[pick], sets[c]) for c in chosen):
                 continue  # says the same as one already chosen
             chosen.append(pick)
+            for k in left:
+                overlap[k] = max(overlap[k], sim(k, pick))
         return [pool[k] for k in chosen]
 
 
@@ -453,30 +511,35 @@ def _content_words(text: str) -> set[str]:
 _FILLER = frozenset("the and for are was were now instead from with that this after before page".split())
 
 
-def _demote_superseded(passages: list[Passage]) -> list[Passage]:
+def _demote_superseded(passages: list[Passage], readings: Sequence[Reading]) -> list[Passage]:
     """When a note states a rule and later says what replaced it ("now … instead of …",
     under a "Revision" heading), the older statement loses to the current one: it is
-    demoted below the floor unless nothing else answers."""
+    demoted below the floor unless nothing else answers. ``readings[k]`` is
+    ``passages[k]``'s unit, read."""
     out = list(passages)
-    for k, newer in enumerate(passages):
-        if not (_CURRENT.search(newer.unit.text) or _CURRENT_SECTION.search(newer.unit.section)):
-            continue
-        new_words = _content_words(newer.unit.text)
-        for j, older in enumerate(passages):
-            if older.entry.id != newer.entry.id or older.unit.index >= newer.unit.index or j == k:
+    by_note: dict[str, list[int]] = {}
+    for k, passage in enumerate(passages):
+        by_note.setdefault(passage.entry.id, []).append(k)
+    for note in by_note.values():
+        for k in note:
+            newer = readings[k]
+            if not newer.current:
                 continue
-            if _CURRENT.search(older.unit.text) or _CURRENT_SECTION.search(older.unit.section):
-                continue
-            old_words = _content_words(older.unit.text)
-            if old_words and len(old_words & new_words) / len(old_words) >= SUPERSEDED_OVERLAP:
-                out[j] = Passage(older.entry, older.unit, out[j].score - SUPERSEDED_PENALTY, out[j].typed)
+            for j in note:
+                older = readings[j]
+                if older.unit.index >= newer.unit.index or j == k or older.current:
+                    continue
+                old_words = older.content
+                if old_words and len(old_words & newer.content) / len(old_words) >= SUPERSEDED_OVERLAP:
+                    out[j] = Passage(
+                        out[j].entry, out[j].unit, out[j].score - SUPERSEDED_PENALTY, out[j].typed
+                    )
     return out
 
 
-def _same_words(a: Passage, b: Passage) -> bool:
+def _same_words(a: frozenset[str], b: frozenset[str]) -> bool:
     """Most of their words shared (rows of one table are close in meaning but not repeats)."""
-    wa, wb = set(words(a.unit.text)), set(words(b.unit.text))
-    return len(wa & wb) / (len(wa | wb) or 1) > 0.6
+    return len(a & b) / (len(a | b) or 1) > 0.6
 
 
 def answer_types(question: str) -> list[re.Pattern[str]]:

@@ -202,7 +202,7 @@ class LexicalIndex:
         out: dict[str, tuple[str, int | None, float]] = {}
         for word in query_terms(query):
             for token in words(word):
-                stem = self._query_stemmer.stem(token)
+                stem = self.stem(token)
                 if stem in out:
                     continue
                 term = self._terms.get(token)
@@ -247,7 +247,7 @@ class LexicalIndex:
             for token in words(word):
                 term = known.get(token)
                 if term is None:  # a word no entry has: its stem may still be known
-                    term = known.stems.get(self._query_stemmer.stem(token))
+                    term = known.stems.get(self.stem(token))
                 if term is not None:
                     wanted[term] = wanted.get(term, 0) + 1
         return wanted
