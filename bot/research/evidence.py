@@ -263,19 +263,12 @@ def speaker(text: str, entry: EntryView) -> str:
 
 class QueryWords:
     """The question's content words, each with its idf weight from the lexical index, to
-    say what share of them a passage (with its context) contains."""
+    say what share of them a passage (with its context) contains (``_shares``)."""
 
     def __init__(self, lexical: Any, query: str) -> None:
-        self._stem = lexical.stem
         weights = lexical.word_weights(focus(query))
         self.weights = weights
         self.total = sum(weights.values()) or 1.0
-
-    def share(self, text: str, stems: frozenset[str] | None = None) -> float:
-        """``stems``: the text's stems when the caller keeps them (see ``Scorer``)."""
-        if stems is None:
-            stems = frozenset(self._stem(w) for w in words(text))
-        return sum(w for s, w in self.weights.items() if s in stems) / self.total
 
 
 @dataclass(frozen=True)
@@ -310,15 +303,47 @@ def _read(entry: EntryView, unit: Unit, stem: Any) -> Reading:
     )
 
 
+@dataclass(frozen=True)
+class Cut:
+    """A note cut into units and read (``Scorer.cut``): what scoring needs of it whatever
+    the question."""
+
+    revision: int
+    titles: Mapping[str, str] | None  # the wikilink titles it was cut with
+    readings: list[Reading]
+    # stem → the positions of the readings whose context holds it: a question's few words
+    # are looked up here instead of in every reading
+    where: dict[str, np.ndarray]
+    # per reading, how many later statements of the note supersede it (``_demote_superseded``)
+    superseded: tuple[int, ...]
+
+
+def _cut(entry: EntryView, titles: Mapping[str, str] | None, stem: Any) -> Cut:
+    readings = [
+        _read(entry, replace(u, text=speaker(u.text, entry)), stem) for u in units(entry.content, titles)
+    ]
+    where: dict[str, list[int]] = {}
+    for k, reading in enumerate(readings):
+        for s in reading.stems:
+            where.setdefault(s, []).append(k)
+    return Cut(
+        entry.revision,
+        titles,
+        readings,
+        {s: np.array(ks, dtype=np.intp) for s, ks in where.items()},
+        _superseded(readings),
+    )
+
+
 class Scorer:
     """Scores passages against a question: cosine of the embedded passage (cached by
     text) plus the weighted share of the question's words.
 
     What it keeps between questions, all bounded and none of it outliving the text it was
-    made from: the notes it cut, as ``Reading`` lists by (entry id, revision), at most
-    ``units`` units (an edit makes a new revision, so a new key; a forget drops the
-    forgotten notes' cuts); passage vectors and word sets by text, at most ``cache`` of
-    each, cleared on a forget."""
+    made from: the notes it cut (``Cut``), one revision per entry, least recently used
+    first, at most ``units`` units in all (an edit makes a new revision, which replaces the
+    cut; a forget drops the forgotten notes' cuts); passage vectors and word sets by text,
+    at most ``cache`` of each, cleared on a forget."""
 
     def __init__(self, retriever: Any, *, cache: int = 20_000, units: int = 50_000) -> None:
         self.retriever = retriever
@@ -328,12 +353,8 @@ class Scorer:
         # a passage's words, by text, for the similarity of two passages (``select``)
         self._words: dict[str, frozenset[str]] = {}
         self._cache = cache
-        # a note cut and read, by (id, revision) with the titles mapping it was cut with
-        # (the same object until an entry changes), least recently used first: every
-        # quick answer reads its notes again
-        self._readings: OrderedDict[tuple[str, int], tuple[Mapping[str, str] | None, list[Reading]]] = (
-            OrderedDict()
-        )
+        # entry id → its cut: every quick answer reads its notes again
+        self._cuts: OrderedDict[str, Cut] = OrderedDict()
         self._max_units = units
         self._held_units = 0
         self._forgotten = 0  # how many forgotten entries the index had dropped when last looked
@@ -347,8 +368,8 @@ class Scorer:
         if forgotten == self._forgotten:
             return
         self._forgotten = forgotten
-        for key in [k for k in self._readings if lexical.type_of(k[0]) is None]:
-            self._held_units -= len(self._readings.pop(key)[1])
+        for entry_id in [i for i in self._cuts if lexical.type_of(i) is None]:
+            self._held_units -= len(self._cuts.pop(entry_id).readings)
         self._vectors.clear()
         self._words.clear()
 
@@ -361,27 +382,21 @@ class Scorer:
             found = self._words[text] = frozenset(words(text))
         return found
 
-    def readings(self, entry: EntryView, titles: Mapping[str, str] | None) -> list[Reading]:
-        """``entry`` cut into units (``units``, the pronouns said as who), each read."""
-        key = (entry.id, entry.revision)
-        cached = self._readings.get(key)
-        if cached is not None and cached[0] is titles:
-            self._readings.move_to_end(key)
-            return cached[1]
+    def cut(self, entry: EntryView, titles: Mapping[str, str] | None) -> Cut:
+        """``entry`` cut into units (``units``, the pronouns said as who), each read; kept
+        while the entry's revision and the titles mapping (the same object until an entry
+        changes) are the ones it was cut with."""
+        cached = self._cuts.get(entry.id)
+        if cached is not None and cached.revision == entry.revision and cached.titles is titles:
+            self._cuts.move_to_end(entry.id)
+            return cached
         if cached is not None:
-            self._held_units -= len(self._readings.pop(key)[1])
-        stem = self.retriever.lexical.stem
-        cut = [
-            _read(entry, replace(u, text=speaker(u.text, entry)), stem) for u in units(entry.content, titles)
-        ]
-        self._readings[key] = (titles, cut)
-        self._held_units += len(cut)
-        while self._held_units > self._max_units and len(self._readings) > 1:
-            self._held_units -= len(self._readings.popitem(last=False)[1][1])
-        return cut
-
-    def units(self, entry: EntryView, titles: Mapping[str, str] | None) -> list[Unit]:
-        return [r.unit for r in self.readings(entry, titles)]
+            self._held_units -= len(self._cuts.pop(entry.id).readings)
+        made = self._cuts[entry.id] = _cut(entry, titles, self.retriever.lexical.stem)
+        self._held_units += len(made.readings)
+        while self._held_units > self._max_units and len(self._cuts) > 1:
+            self._held_units -= len(self._cuts.popitem(last=False)[1].readings)
+        return made
 
     @property
     def semantic(self) -> bool:
@@ -415,12 +430,11 @@ class Scorer:
         asks = _section_words(query, self.retriever.lexical.stem)
         wants = answer_types(query)
         type_bonus = TYPE_BONUS if self.embedder is not None else LEX_TYPE_BONUS
-        candidates: list[tuple[EntryView, Reading]] = [
-            (entry, reading) for entry in entries for reading in self.readings(entry, titles)
-        ]
+        cuts = [(entry, self.cut(entry, titles)) for entry in entries]
+        candidates = [(entry, reading) for entry, cut in cuts for reading in cut.readings]
         if not candidates:
             return []
-        shares = np.array([q.share(r.context, r.stems) for _, r in candidates], dtype=np.float32)
+        shares = _shares(q, cuts, len(candidates))
         if self.embedder is not None:
             qv = (await self.embedder.embed([query], input_type="query"))[0]
             cos = (await self.vectors([r.context for _, r in candidates])) @ qv
@@ -439,7 +453,16 @@ class Scorer:
             typed = type_bonus if wants and any(kind in reading.kinds for kind in wants) else 0.0
             score = float(score) + bonus + typed + PRIOR_WEIGHT * weight.get(entry.id, 0.0)
             out.append(Passage(entry, reading.unit, score, typed))
-        out = _demote_superseded(out, [r for _, r in candidates])
+        if len({entry.id for entry, _ in cuts}) == len(cuts):
+            k = 0
+            for _, cut in cuts:
+                for times in cut.superseded:
+                    for _ in range(times):
+                        p = out[k]
+                        out[k] = Passage(p.entry, p.unit, p.score - SUPERSEDED_PENALTY, p.typed)
+                    k += 1
+        else:  # a note listed twice: its copies supersede each other's statements too
+            out = _demote_superseded(out, [r for _, r in candidates])
         out.sort(key=lambda p: p.score, reverse=True)
         return out
 
@@ -511,30 +534,49 @@ def _content_words(text: str) -> set[str]:
 _FILLER = frozenset("the and for are was were now instead from with that this after before page".split())
 
 
+def _supersedes(newer: Reading, older: Reading) -> bool:
+    """``newer`` says what replaced ``older`` (both of one note): it comes later, states a
+    change, and restates most of ``older``'s words."""
+    if older.unit.index >= newer.unit.index or not newer.current or older.current:
+        return False
+    old_words = older.content
+    return bool(old_words) and len(old_words & newer.content) / len(old_words) >= SUPERSEDED_OVERLAP
+
+
+def _superseded(readings: Sequence[Reading]) -> tuple[int, ...]:
+    """Per reading of one note, how many of the note's later statements supersede it."""
+    return tuple(
+        sum(1 for k, newer in enumerate(readings) if k != j and _supersedes(newer, older))
+        for j, older in enumerate(readings)
+    )
+
+
 def _demote_superseded(passages: list[Passage], readings: Sequence[Reading]) -> list[Passage]:
     """When a note states a rule and later says what replaced it ("now … instead of …",
     under a "Revision" heading), the older statement loses to the current one: it is
     demoted below the floor unless nothing else answers. ``readings[k]`` is
     ``passages[k]``'s unit, read."""
     out = list(passages)
-    by_note: dict[str, list[int]] = {}
-    for k, passage in enumerate(passages):
-        by_note.setdefault(passage.entry.id, []).append(k)
-    for note in by_note.values():
-        for k in note:
-            newer = readings[k]
-            if not newer.current:
-                continue
-            for j in note:
-                older = readings[j]
-                if older.unit.index >= newer.unit.index or j == k or older.current:
-                    continue
-                old_words = older.content
-                if old_words and len(old_words & newer.content) / len(old_words) >= SUPERSEDED_OVERLAP:
-                    out[j] = Passage(
-                        out[j].entry, out[j].unit, out[j].score - SUPERSEDED_PENALTY, out[j].typed
-                    )
+    for k, newer in enumerate(readings):
+        for j, older in enumerate(readings):
+            if j != k and passages[j].entry.id == passages[k].entry.id and _supersedes(newer, older):
+                p = out[j]
+                out[j] = Passage(p.entry, p.unit, p.score - SUPERSEDED_PENALTY, p.typed)
     return out
+
+
+def _shares(q: QueryWords, cuts: Sequence[tuple[EntryView, Cut]], n: int) -> np.ndarray:
+    """``q.share`` of every reading of ``cuts`` in order (as float32), from the cuts' stem
+    positions: the same sums, added in the question's word order."""
+    acc = np.zeros(n, dtype=np.float64)
+    for s, w in q.weights.items():
+        base = 0
+        for _, cut in cuts:
+            found = cut.where.get(s)
+            if found is not None:
+                acc[found + base] += w
+            base += len(cut.readings)
+    return (acc / q.total).astype(np.float32)
 
 
 def _same_words(a: frozenset[str], b: frozenset[str]) -> bool:
