@@ -36,6 +36,7 @@ K1 = 1.2
 B = 0.75
 
 _STEM_CACHE = 50_000  # words remembered by LexicalIndex.stem (a few MB at most)
+_WEIGHTED_CACHE = 64  # queries whose weighted words LexicalIndex keeps
 
 
 class LexicalIndex:
@@ -61,6 +62,10 @@ class LexicalIndex:
         # Porter's stemmer costs ~35 µs a word in pure Python, and answering a question
         # stems every word of every candidate passage: the same few thousand words
         self._stems: dict[str, str] = {}
+        # a question's weighted words, asked for twice per quick answer (relevance, then
+        # passages); valid while the index holds what it held (``_revision``)
+        self._weighted: dict[str, tuple[tuple[str, int | None, float], ...]] = {}
+        self._weighted_at = -1
         self._revision = 0
         self.forgotten = 0  # entries dropped because they were forgotten (caches over it follow)
         self._lock = asyncio.Lock()
@@ -88,6 +93,7 @@ class LexicalIndex:
             while True:
                 rows = await self.knowledge.changed_since(self._revision, limit=self.page)
                 if rows:
+                    self._weighted_at = -1  # what the index holds changes from here
                     # a forgotten entry is dropped before the page is added: if it was written
                     # again since, its new revision is in this page or a later one
                     self.forgotten += postings.drop([r.id for r in rows if r.gone])
@@ -101,6 +107,8 @@ class LexicalIndex:
                     break
             if postings.settle(self.merge_at):
                 postings.swap(await asyncio.to_thread(postings.merged, len(self._terms.stems)))
+            if read:
+                self._weighted_at = -1  # and again now that the pending postings are searchable
             return read
 
     def type_of(self, entry_id: str) -> str | None:
@@ -195,9 +203,19 @@ class LexicalIndex:
             stem = self._stems[word] = self._query_stemmer.stem(word)
         return stem
 
-    def _weighted_terms(self, query: str) -> list[tuple[str, int | None, float]]:
+    def _weighted_terms(self, query: str) -> tuple[tuple[str, int | None, float], ...]:
         """The query's content words once each: (stem, term id or None, idf). A word no
-        entry has gets the highest idf: it is what the knowledge base lacks."""
+        entry has gets the highest idf: it is what the knowledge base lacks. Kept for the
+        last few queries until the index next takes in a change."""
+        if self._weighted_at != self._revision or len(self._weighted) >= _WEIGHTED_CACHE:
+            self._weighted.clear()
+            self._weighted_at = self._revision
+        found = self._weighted.get(query)
+        if found is None:
+            found = self._weighted[query] = self._weigh(query)
+        return found
+
+    def _weigh(self, query: str) -> tuple[tuple[str, int | None, float], ...]:
         rows = max(self._postings.live_count, 1)
         out: dict[str, tuple[str, int | None, float]] = {}
         for word in query_terms(query):
@@ -211,7 +229,7 @@ class LexicalIndex:
                 hits = int(self._postings.of(term)[0].shape[0]) if term is not None else 0
                 idf = math.log((rows - hits + 0.5) / (hits + 0.5) + 1.0)
                 out[stem] = (stem, term if hits else None, idf)
-        return list(out.values())
+        return tuple(out.values())
 
     def word_weights(self, query: str) -> dict[str, float]:
         """stem → idf for the query's content words (see ``coverage``)."""
@@ -226,16 +244,26 @@ class LexicalIndex:
         total = sum(idf for _, _, idf in weighted)
         if not total:
             return {entry_id: 0.0 for entry_id in entry_ids}
-        present = {
-            term: set(self._postings.of(term)[0].tolist()) for _, term, _ in weighted if term is not None
-        }
+        postings = self._postings
+        position: dict[str, int] = {}  # entry id → its row in ``holds``, when it is live
+        slots: list[int] = []
+        for entry_id in entry_ids:
+            slot = postings.slot.get(entry_id)
+            if slot is not None and postings.live[slot] and entry_id not in position:
+                position[entry_id] = len(slots)
+                slots.append(slot)
+        # which of the entries hold each term: the few slots bisected in the term's postings
+        # (ascending, ``Postings.of``), not the postings (tens of thousands for a common
+        # word) made a set
+        wanted = np.array(slots, dtype=np.int32)
+        holds = {term: _among(wanted, postings.of(term)[0]) for _, term, _ in weighted if term is not None}
         out: dict[str, float] = {}
         for entry_id in entry_ids:
-            slot = self._postings.slot.get(entry_id)
-            if slot is None or not self._postings.live[slot]:
+            k = position.get(entry_id)
+            if k is None:
                 out[entry_id] = 0.0
                 continue
-            out[entry_id] = sum(idf for _, t, idf in weighted if t is not None and slot in present[t]) / total
+            out[entry_id] = sum(idf for _, t, idf in weighted if t is not None and holds[t][k]) / total
         return out
 
     def query_terms(self, query: str) -> dict[int, int]:
@@ -251,3 +279,12 @@ class LexicalIndex:
                 if term is not None:
                     wanted[term] = wanted.get(term, 0) + 1
         return wanted
+
+
+def _among(wanted: np.ndarray, ascending: np.ndarray) -> list[bool]:
+    """For each of ``wanted``, whether the ascending array holds it."""
+    if not ascending.shape[0]:
+        return [False] * wanted.shape[0]
+    at = ascending.searchsorted(wanted)
+    at[at == ascending.shape[0]] = 0
+    return (ascending[at] == wanted).tolist()  # type: ignore[no-any-return]

@@ -43,7 +43,9 @@ class Postings:
         self.ptr = np.zeros(1, dtype=np.int64)
         self.slots = np.zeros(0, dtype=np.int32)
         self.tf = np.zeros(0, dtype=np.float32)
-        # pending segment, unsorted: (term, slot, weighted tf) triples
+        # pending segment: (term, slot, weighted tf) triples sorted by term (stable: a term's
+        # slots stay in the order they were added), so a term's postings are found by
+        # bisection rather than by comparing every pending term (``of``)
         self._pending: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self.pend = _empty_pending()
         self._masks: dict[Filter, np.ndarray] = {}
@@ -109,10 +111,14 @@ class Postings:
             return False
         parts = [self.pend, *self._pending]
         self._pending = []
+        terms = np.concatenate([p[0] for p in parts])
+        # the pending segment so far is sorted and each page is sorted by row, so a stable
+        # sort (timsort for int32) mostly merges runs
+        order = np.argsort(terms, kind="stable")
         self.pend = (
-            np.concatenate([p[0] for p in parts]),
-            np.concatenate([p[1] for p in parts]),
-            np.concatenate([p[2] for p in parts]),
+            terms[order],
+            np.concatenate([p[1] for p in parts])[order],
+            np.concatenate([p[2] for p in parts])[order],
         )
         return self.pend[0].shape[0] > max(merge_at, self.slots.shape[0] // 10)
 
@@ -161,17 +167,21 @@ class Postings:
         self._masks.clear()
 
     def of(self, term: int) -> tuple[np.ndarray, np.ndarray]:
-        """The live slots holding ``term`` and their weighted term frequencies, from both
-        segments."""
+        """The live slots holding ``term``, ascending, and their weighted term frequencies,
+        from both segments. Ascending because the main segment is sorted by (term, slot),
+        every pending slot is newer (higher) than every main one, and the pending segment
+        keeps a term's slots in the order they were added (``LexicalIndex.coverage``
+        bisects them)."""
         slots, tf = self.slots[0:0], self.tf[0:0]
         if term + 1 < self.ptr.shape[0]:
             lo, hi = self.ptr[term], self.ptr[term + 1]
             slots, tf = self.slots[lo:hi], self.tf[lo:hi]
         pend_terms, pend_slots, pend_tf = self.pend
         if pend_terms.shape[0]:
-            mine = pend_terms == term
-            if mine.any():
-                slots, tf = np.concatenate([slots, pend_slots[mine]]), np.concatenate([tf, pend_tf[mine]])
+            lo = int(pend_terms.searchsorted(term, "left"))
+            hi = int(pend_terms.searchsorted(term, "right"))
+            if hi > lo:
+                slots, tf = np.concatenate([slots, pend_slots[lo:hi]]), np.concatenate([tf, pend_tf[lo:hi]])
         live = self.live[slots]
         if not live.all():
             slots, tf = slots[live], tf[live]

@@ -5,6 +5,7 @@ process, also across segment merges), and holds spaces and types."""
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 import sqlite3
 from datetime import timedelta
@@ -15,9 +16,11 @@ from research_helpers import NOW, draft
 
 from bot.clock import FakeClock
 from bot.research.lexical import LexicalIndex, tags_text, words
+from bot.research.tokens import Stemmer
 from bot.terms import query_terms
 from storage.db import Database
-from storage.knowledge import EntryDraft, Knowledge
+from storage.knowledge import Entry, EntryDraft, Knowledge
+from storage.records import forget
 
 # plain words whose Porter stems SQLite and the snowball implementation agree on
 VOCAB = """kafka consumer lag partition broker replica leader outage incident review billing invoice
@@ -152,6 +155,67 @@ async def test_stays_exact_as_entries_are_added_and_changed(knowledge: Knowledge
         assert await fresh.search(query, spaces=["global"], limit=40) == await index.search(
             query, spaces=["global"], limit=40
         )
+
+
+async def test_word_weights_and_coverage_follow_every_change(knowledge: Knowledge) -> None:
+    """A question's weighted words (kept per query until the index changes) and each
+    entry's coverage agree with a count over the entries as they are now — after additions,
+    edits, a forgotten space and segment merges, asked before and after each change."""
+    rng = random.Random(23)
+    stemmer = Stemmer()
+    # merges after the first page and every few rounds: postings in both segments
+    index = LexicalIndex(knowledge, merge_at=2000)
+    held: dict[str, set[str]] = {}  # entry id → the stems of its title, content and tags
+    space_of: dict[str, str] = {}
+
+    def put(entries: list[Entry]) -> None:
+        for e in entries:
+            text = f"{e.title} {e.content} {tags_text(e.tags)}"
+            held[e.id] = {stemmer.stem(w) for w in words(text)}
+            space_of[e.id] = e.space
+
+    def expected(query: str, ids: list[str]) -> tuple[dict[str, float], dict[str, float]]:
+        weights: dict[str, float] = {}
+        found: set[str] = set()
+        for word in query_terms(query):
+            for token in words(word):
+                stem = stemmer.stem(token)
+                if stem in weights:
+                    continue
+                hits = sum(1 for stems in held.values() if stem in stems)
+                rows = max(len(held), 1)
+                weights[stem] = math.log((rows - hits + 0.5) / (hits + 0.5) + 1.0)
+                if hits:
+                    found.add(stem)
+        total = sum(weights.values())
+        coverage = {
+            i: sum(w for s, w in weights.items() if s in found and s in held.get(i, set())) / total
+            for i in ids
+        }
+        return weights, coverage
+
+    async def check() -> None:
+        await index.refresh()
+        ids = [*rng.sample(sorted(held), 12), "no-such-entry", *gone]
+        for query in QUERIES:
+            weights, coverage = expected(query, ids)
+            assert index.word_weights(query) == pytest.approx(weights, rel=1e-12), query
+            assert index.coverage(query, ids) == pytest.approx(coverage, rel=1e-12, abs=1e-15), query
+
+    gone: list[str] = []
+    put([e for e, _ in await knowledge.upsert_many(_drafts(rng, 120), now=NOW)])
+    await check()
+    for round_ in range(5):
+        changed = _drafts(rng, 15, start=rng.randint(0, 100)) + _drafts(rng, 10, start=1000 + 10 * round_)
+        put([e for e, _ in await knowledge.upsert_many(changed, now=NOW + timedelta(minutes=round_ + 1))])
+        if round_ == 2:
+            forgotten = await forget(knowledge.db, space="team-a", now=NOW)
+            assert forgotten.entries
+            gone = [i for i in held if space_of[i] == "team-a"]
+            assert len(gone) == forgotten.entries
+            for i in gone:
+                del held[i]
+        await check()
 
 
 async def test_changed_text_stops_matching_its_old_words(knowledge: Knowledge) -> None:
