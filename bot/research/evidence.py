@@ -58,6 +58,7 @@ MMR_LAMBDA = 0.75
 DUPLICATE = 0.85  # similarity at which a passage repeats one already chosen
 SHORT_WORDS = 5  # a sentence shorter than this is read with the one before it
 CURRENT_BONUS = 0.04  # a passage stating what replaced an older rule wins over the older one
+TITLE_MAPS = 64  # wikilink title mappings kept (``Answerer.titles``), one per set of spaces read
 
 _FRONT = re.compile(r"^---\n.*?\n---\n", re.S)
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
@@ -631,7 +632,8 @@ class Answerer:
         self.retriever = retriever
         self.knowledge = knowledge
         self.scorer = Scorer(retriever)
-        self._titles: dict[tuple[str, ...], tuple[int, dict[str, str]]] = {}
+        # by the spaces read (a place's own and those it sees), least recently built first
+        self._titles: OrderedDict[tuple[str, ...], tuple[int, dict[str, str]]] = OrderedDict()
 
     async def titles(self, spaces: Sequence[str]) -> dict[str, str]:
         """A wikilink target (file stem or title, lowercased) → the note's title, so that
@@ -650,7 +652,12 @@ class Answerer:
                 if entry is not None and entry.title:
                     out.setdefault(PurePosixPath(source).stem.lower(), entry.title)
                     out.setdefault(source.lower().removesuffix(".md"), entry.title)
+        if cached is not None and cached[1] == out:
+            out = cached[1]  # the same object: the notes cut with it need not be cut again
         self._titles[key] = (revision, out)
+        self._titles.move_to_end(key)
+        while len(self._titles) > TITLE_MAPS:
+            self._titles.popitem(last=False)
         return out
 
     async def evidence(

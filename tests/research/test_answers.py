@@ -155,6 +155,43 @@ async def test_a_table_row_answers_with_its_header(
     assert any("Engine: Quackbase; Total: 4.1 s" in b for b in _bullets(console_out.getvalue()))
 
 
+async def test_an_edited_note_is_answered_from_its_new_text(
+    rt: Any, kb: dict[str, str], console_out: io.StringIO
+) -> None:
+    """The scorer keeps each note cut into passages between questions: an edit (a new
+    revision) must never be answered from the old cut."""
+    chat = _chat(rt, console_out)
+    await chat.feed("how much is the compensation for an on-call week?")
+    assert "€250" in _bullets(console_out.getvalue())[0]
+    assert (
+        await _add(rt, "paging.md", "Paging policy", PAGING.replace("€250", "€310"), type="decision")
+        == (kb["paging"])
+    )
+    console_out.seek(0)
+    console_out.truncate()
+    await chat.feed("how much is the compensation for an on-call week?")
+    text = console_out.getvalue()
+    assert "€310" in _bullets(text)[0] and "€250" not in text
+
+
+async def test_a_link_reads_as_the_title_its_target_has_now(rt: Any, console_out: io.StringIO) -> None:
+    """A cut note shows a wikilink as its target's title: when the target is renamed, the
+    linking note (itself unchanged) is cut again."""
+    await _add(
+        rt, "loader.md", "Loader ownership", "The nightly loader is owned by [[nora-quist]] since May."
+    )
+    await _add(rt, "nora-quist.md", "Nora Quist", "Data platform engineer.", type="person")
+    chat = _chat(rt, console_out)
+    await chat.feed("who owns the nightly loader?")
+    assert any("owned by Nora Quist since May" in b for b in _bullets(console_out.getvalue()))
+    await _add(rt, "nora-quist.md", "Nora Lindqvist", "Data platform engineer.", type="person")
+    console_out.seek(0)
+    console_out.truncate()
+    await chat.feed("who owns the nightly loader?")
+    text = console_out.getvalue()
+    assert any("owned by Nora Lindqvist since May" in b for b in _bullets(text)), text
+
+
 # ---------------------------------------------------------------- nothing found, offer, yes
 
 

@@ -111,6 +111,10 @@ def _holds(root: object, phrase: str) -> bool:
         if isinstance(obj, _NOT_HELD) or type(obj).__module__ == "numpy":
             continue
         todo.extend(gc.get_referents(obj))
+        if isinstance(obj, dict):
+            todo.extend(
+                obj
+            )  # the collector does not list a dict's string keys (text caches are keyed by text)
     return False
 
 
