@@ -52,12 +52,12 @@ class ResearchJob:
         self.synthesizer = synthesizer
         self.senders = senders  # shared with delivery: adapters add theirs after start-up
 
-    async def run(self, claim: Claim) -> tuple[str, str, Dossier]:
-        """Run the investigation; the report, the question it answered, and its dossier.
+    async def run(self, claim: Claim, thread: ThreadRef) -> tuple[str, str, Dossier]:
+        """Run the investigation asked in ``thread``; the report, the question it answered, and its dossier.
         Raises ``Cancelled`` when the claim is gone (cancelled, or reclaimed elsewhere)."""
         inv = claim.investigation
         question = await self._question(claim)
-        progress = await self._progress(claim, question)
+        progress = await self._progress(claim, question, thread)
         notes_before = [n.text for n in await self.queue.notes(inv.id)]
         dossier = await self.investigator.run(
             question,
@@ -103,11 +103,10 @@ class ResearchJob:
             await self.queue.set_question(claim, question)
         return question
 
-    async def _progress(self, claim: Claim, question: str) -> Progress:
+    async def _progress(self, claim: Claim, question: str, thread: ThreadRef) -> Progress:
         """The phases' progress callback: a heartbeat (the claim gone → ``Cancelled``), the
         typing indicator, and the acknowledgement edited to say where the work is."""
         inv = claim.investigation
-        thread = ThreadRef.from_json(inv.thread_ref)
         sender = self.senders.get(thread.platform)
         await _show_work(sender, thread)
         ack = [inv.ack_message_id]
