@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 from typing import Any
@@ -315,24 +315,44 @@ class Cut:
     # stem → the positions of the readings whose context holds it: a question's few words
     # are looked up here instead of in every reading
     where: dict[str, np.ndarray]
+    # stem → the positions of the readings whose section or label names it (``SECTION_BONUS``)
+    named: dict[str, np.ndarray]
+    # kind of answer (``answer_types``) → the positions of the readings holding one
+    kinds: dict[re.Pattern[str], np.ndarray]
+    # per reading: CURRENT_BONUS for a current statement, less SHORT_PENALTY for a fragment
+    bonus: np.ndarray
     # per reading, how many later statements of the note supersede it (``_demote_superseded``)
-    superseded: tuple[int, ...]
+    superseded: np.ndarray
+
+
+def _positions(sets: Sequence[frozenset[Any]]) -> dict[Any, np.ndarray]:
+    """Each member of any of ``sets`` → the positions of the sets holding it."""
+    where: dict[Any, list[int]] = {}
+    for k, members in enumerate(sets):
+        for m in members:
+            where.setdefault(m, []).append(k)
+    return {m: np.array(ks, dtype=np.intp) for m, ks in where.items()}
 
 
 def _cut(entry: EntryView, titles: Mapping[str, str] | None, stem: Any) -> Cut:
     readings = [
         _read(entry, replace(u, text=speaker(u.text, entry)), stem) for u in units(entry.content, titles)
     ]
-    where: dict[str, list[int]] = {}
-    for k, reading in enumerate(readings):
-        for s in reading.stems:
-            where.setdefault(s, []).append(k)
+    bonus = []
+    for r in readings:
+        b = CURRENT_BONUS if r.current else 0.0
+        if r.short:
+            b -= SHORT_PENALTY
+        bonus.append(b)
     return Cut(
         entry.revision,
         titles,
         readings,
-        {s: np.array(ks, dtype=np.intp) for s, ks in where.items()},
-        _superseded(readings),
+        where=_positions([r.stems for r in readings]),
+        named=_positions([r.named for r in readings]),
+        kinds=_positions([r.kinds for r in readings]),
+        bonus=np.array(bonus, dtype=np.float64),
+        superseded=np.array(_superseded(readings), dtype=np.int64),
     )
 
 
@@ -442,28 +462,33 @@ class Scorer:
             scores = cos + COVERAGE_WEIGHT * shares
         else:
             scores = shares.copy()
+        # per reading, in float64 and in the order a per-passage sum would add them:
+        # score + bonus (current, short, section asked for) + typed + prior
+        bonus = np.concatenate([cut.bonus for _, cut in cuts])
+        bonus[_found(cuts, "named", asks, len(candidates))] += SECTION_BONUS
+        typed = np.zeros(len(candidates), dtype=np.float64)
+        # ranks the passages of an answering note; never lifts one past the floor
+        typed[_found(cuts, "kinds", wants, len(candidates))] = type_bonus
         weight = prior or {}
-        out = []
-        for (entry, reading), score in zip(candidates, scores, strict=True):
-            bonus = CURRENT_BONUS if reading.current else 0.0
-            if reading.short:
-                bonus -= SHORT_PENALTY
-            if asks & reading.named:
-                bonus += SECTION_BONUS
-            # ranks the passages of an answering note; never lifts one past the floor
-            typed = type_bonus if wants and any(kind in reading.kinds for kind in wants) else 0.0
-            score = float(score) + bonus + typed + PRIOR_WEIGHT * weight.get(entry.id, 0.0)
-            out.append(Passage(entry, reading.unit, score, typed))
+        priors = np.repeat(
+            [PRIOR_WEIGHT * weight.get(entry.id, 0.0) for entry, _ in cuts],
+            [len(cut.readings) for _, cut in cuts],
+        )
+        total = scores.astype(np.float64) + bonus + typed + priors
         if len({entry.id for entry, _ in cuts}) == len(cuts):
-            k = 0
-            for _, cut in cuts:
-                for times in cut.superseded:
-                    for _ in range(times):
-                        p = out[k]
-                        out[k] = Passage(p.entry, p.unit, p.score - SUPERSEDED_PENALTY, p.typed)
-                    k += 1
-        else:  # a note listed twice: its copies supersede each other's statements too
-            out = _demote_superseded(out, [r for _, r in candidates])
+            superseded = np.concatenate([cut.superseded for _, cut in cuts])
+            for times in range(int(superseded.max(initial=0))):
+                total[superseded > times] -= SUPERSEDED_PENALTY
+            # best first; equal scores in reading order (a stable sort, as list.sort is)
+            order = np.argsort(-total, kind="stable").tolist()
+            values, kinds = total.tolist(), typed.tolist()
+            return [Passage(candidates[k][0], candidates[k][1].unit, values[k], kinds[k]) for k in order]
+        # a note listed twice: its copies supersede each other's statements too
+        out = [
+            Passage(entry, reading.unit, value, kind)
+            for (entry, reading), value, kind in zip(candidates, total.tolist(), typed.tolist(), strict=True)
+        ]
+        out = _demote_superseded(out, [r for _, r in candidates])
         out.sort(key=lambda p: p.score, reverse=True)
         return out
 
@@ -564,6 +589,23 @@ def _demote_superseded(passages: list[Passage], readings: Sequence[Reading]) -> 
                 p = out[j]
                 out[j] = Passage(p.entry, p.unit, p.score - SUPERSEDED_PENALTY, p.typed)
     return out
+
+
+def _found(cuts: Sequence[tuple[EntryView, Cut]], field: str, keys: Iterable[Any], n: int) -> np.ndarray:
+    """Which of the ``n`` readings of ``cuts`` (in order) hold any of ``keys`` in the
+    cut's position map ``field`` (``named`` or ``kinds``)."""
+    mask = np.zeros(n, dtype=bool)
+    keys = list(keys)
+    if keys:
+        base = 0
+        for _, cut in cuts:
+            where = getattr(cut, field)
+            for key in keys:
+                found = where.get(key)
+                if found is not None:
+                    mask[found + base] = True
+            base += len(cut.readings)
+    return mask
 
 
 def _shares(q: QueryWords, cuts: Sequence[tuple[EntryView, Cut]], n: int) -> np.ndarray:

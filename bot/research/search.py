@@ -108,7 +108,11 @@ class Retriever:
             # the index knows no types: ask for more when some will be filtered out
             return await self.semantic.search(query, spaces=spaces, limit=depth * 3 if filtered else depth)
 
-        semantic, lexical = await asyncio.gather(semantic_side(), lexical_side())
+        semantic: list[tuple[str, float]] = []
+        if self.semantic is None or "semantic" not in sides:
+            lexical = await lexical_side()  # one side: awaited in place, not made a task
+        else:
+            semantic, lexical = await asyncio.gather(semantic_side(), lexical_side())
         if filtered and semantic:
             # the vector index knows no types; the lexical index knows every entry's type
             if "lexical" not in sides:

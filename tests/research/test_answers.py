@@ -15,7 +15,7 @@ from research_helpers import add_note
 
 from adapters.console import SPACE as CONSOLE_SPACE
 from adapters.console import ConsoleChat, ConsoleSender
-from bot.research.evidence import units
+from bot.research.evidence import SUPERSEDED_PENALTY, units
 from bot.research.report import render_report
 
 SPACE = CONSOLE_SPACE  # so that the chat sees these notes
@@ -146,6 +146,21 @@ async def test_the_current_rule_wins_over_the_one_it_replaced(
     await _chat(rt, console_out).feed("after how many minutes do queue-lag alerts page?")
     first = _bullets(console_out.getvalue())[0]
     assert "10 minutes instead of 45" in first
+
+
+async def test_a_note_listed_twice_still_demotes_its_replaced_rule(rt: Any, kb: dict[str, str]) -> None:
+    """Passages of a note listed twice (a caller's duplicate) are scored on the slow path,
+    where each copy's current rule supersedes the old rule of both copies."""
+    scorer = rt.core.recall.answerer.scorer
+    paging = await rt.knowledge.get(kb["paging"], spaces=[SPACE])
+    question = "after how many minutes do queue-lag alerts page?"
+    once = await scorer.passages(question, [paging])
+    twice = await scorer.passages(question, [paging, paging])
+    assert "10 minutes instead of 45" in once[0].unit.text and twice[0].unit.text == once[0].unit.text
+    old = next(p for p in once if "after 45 minutes" in p.unit.text)
+    copies = [p for p in twice if p.unit.text == old.unit.text]
+    assert len(copies) == 2
+    assert all(p.score == pytest.approx(old.score - SUPERSEDED_PENALTY) for p in copies)
 
 
 async def test_a_table_row_answers_with_its_header(
