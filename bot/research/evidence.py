@@ -119,7 +119,7 @@ _CURRENT = re.compile(
 _CURRENT_SECTION = re.compile(r"\b(?:revision|revised|update|amendment|change|current)\b", re.I)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: thousands are kept (``Scorer.cut``)
 class Unit:
     """One answerable piece of a note, with what it needs to be read alone."""
 
@@ -274,8 +274,8 @@ class QueryWords:
 
 @dataclass(frozen=True)
 class Reading:
-    """A unit with what scoring asks of it whatever the question: worked out once per cut
-    of a note (``Scorer.readings``), not once per question."""
+    """What scoring asks of a unit whatever the question, worked out when its note is cut
+    (``Cut`` keeps the part a question needs, in compact form)."""
 
     unit: Unit
     context: str  # "title. section: text": a passage is read with its note's title and section
@@ -284,12 +284,16 @@ class Reading:
     short: bool  # a fragment
     named: frozenset[str]  # stems of its section and opening label
     kinds: frozenset[re.Pattern[str]]  # the kinds of answer it holds (``answer_types``)
-    content: frozenset[str]  # its content words (``_demote_superseded``)
+    content: frozenset[str]  # its content words (``_supersedes``)
+
+
+def _context(entry: EntryView, unit: Unit) -> str:
+    near = f"{unit.section}: {unit.text}" if unit.section else unit.text
+    return f"{entry.title}. {near}"
 
 
 def _read(entry: EntryView, unit: Unit, stem: Any) -> Reading:
-    near = f"{unit.section}: {unit.text}" if unit.section else unit.text
-    context = f"{entry.title}. {near}"
+    context = _context(entry, unit)
     label = _LABEL.match(unit.text)
     named = f"{unit.section} {label.group(1) if label else ''}"
     return Reading(
@@ -306,32 +310,33 @@ def _read(entry: EntryView, unit: Unit, stem: Any) -> Reading:
 
 @dataclass(frozen=True)
 class Cut:
-    """A note cut into units and read (``Scorer.cut``): what scoring needs of it whatever
-    the question."""
+    """A note cut into units (``Scorer.cut``) with what scoring needs of them whatever the
+    question, by position: per-question work is a few look-ups per note, not a pass over
+    every unit. Positions are kept as tuples and one array per note (a per-stem array
+    would cost ~100 bytes of header each)."""
 
     revision: int
     titles: Mapping[str, str] | None  # the wikilink titles it was cut with
-    readings: list[Reading]
-    # stem → the positions of the readings whose context holds it: a question's few words
-    # are looked up here instead of in every reading
-    where: dict[str, np.ndarray]
-    # stem → the positions of the readings whose section or label names it (``SECTION_BONUS``)
-    named: dict[str, np.ndarray]
-    # kind of answer (``answer_types``) → the positions of the readings holding one
-    kinds: dict[re.Pattern[str], np.ndarray]
-    # per reading: CURRENT_BONUS for a current statement, less SHORT_PENALTY for a fragment
+    units: list[Unit]  # the pronouns said as who (``speaker``)
+    where: dict[str, tuple[int, ...]]  # stem → the units whose context holds it
+    named: dict[str, tuple[int, ...]]  # stem → the units whose section or label names it
+    kinds: dict[re.Pattern[str], tuple[int, ...]]  # kind of answer → the units holding one
+    # per unit: CURRENT_BONUS for a current statement, less SHORT_PENALTY for a fragment
     bonus: np.ndarray
-    # per reading, how many later statements of the note supersede it (``_demote_superseded``)
+    # per unit, how many later statements of the note supersede it (``_supersedes``)
     superseded: np.ndarray
 
 
-def _positions(sets: Sequence[frozenset[Any]]) -> dict[Any, np.ndarray]:
+def _positions(sets: Sequence[frozenset[Any]]) -> dict[Any, tuple[int, ...]]:
     """Each member of any of ``sets`` → the positions of the sets holding it."""
     where: dict[Any, list[int]] = {}
     for k, members in enumerate(sets):
         for m in members:
             where.setdefault(m, []).append(k)
-    return {m: np.array(ks, dtype=np.intp) for m, ks in where.items()}
+    # one tuple per distinct position list: a title's words are in every unit's context,
+    # a section's in each of its units
+    shared: dict[tuple[int, ...], tuple[int, ...]] = {}
+    return {m: shared.setdefault(tuple(ks), tuple(ks)) for m, ks in where.items()}
 
 
 def _cut(entry: EntryView, titles: Mapping[str, str] | None, stem: Any) -> Cut:
@@ -347,7 +352,7 @@ def _cut(entry: EntryView, titles: Mapping[str, str] | None, stem: Any) -> Cut:
     return Cut(
         entry.revision,
         titles,
-        readings,
+        [r.unit for r in readings],
         where=_positions([r.stems for r in readings]),
         named=_positions([r.named for r in readings]),
         kinds=_positions([r.kinds for r in readings]),
@@ -362,17 +367,21 @@ class Scorer:
 
     What it keeps between questions, all bounded and none of it outliving the text it was
     made from: the notes it cut (``Cut``), one revision per entry, least recently used
-    first, at most ``units`` units in all (an edit makes a new revision, which replaces the
-    cut; a forget drops the forgotten notes' cuts); passage vectors and word sets by text,
-    at most ``cache`` of each, cleared on a forget."""
+    first, at most ``units`` units in all (~1.3 KB a unit on the example vault: ~25 MB at
+    the bound; an edit makes a new revision, which replaces the cut; a forget drops the
+    forgotten notes' cuts); passage vectors by text, at most ``cache``, and passage word
+    sets by text, at most ``word_sets`` (~1.8 KB each), both cleared on a forget."""
 
-    def __init__(self, retriever: Any, *, cache: int = 20_000, units: int = 50_000) -> None:
+    def __init__(
+        self, retriever: Any, *, cache: int = 20_000, units: int = 20_000, word_sets: int = 4096
+    ) -> None:
         self.retriever = retriever
         semantic = retriever.semantic
         self.embedder = getattr(semantic, "embedder", None) if semantic is not None else None
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
         # a passage's words, by text, for the similarity of two passages (``select``)
         self._words: dict[str, frozenset[str]] = {}
+        self._max_words = word_sets
         self._cache = cache
         # entry id → its cut: every quick answer reads its notes again
         self._cuts: OrderedDict[str, Cut] = OrderedDict()
@@ -390,15 +399,20 @@ class Scorer:
             return
         self._forgotten = forgotten
         for entry_id in [i for i in self._cuts if lexical.type_of(i) is None]:
-            self._held_units -= len(self._cuts.pop(entry_id).readings)
+            self._held_units -= len(self._cuts.pop(entry_id).units)
         self._vectors.clear()
         self._words.clear()
 
+    @property
+    def held_units(self) -> int:
+        """How many units the kept cuts hold (at most ``units``, unless one note alone has more)."""
+        return self._held_units
+
     def words_of(self, text: str) -> frozenset[str]:
-        """The words of a passage, kept by text (at most ``cache`` texts)."""
+        """The words of a passage, kept by text (at most ``word_sets`` texts)."""
         found = self._words.get(text)
         if found is None:
-            if len(self._words) >= self._cache:
+            if len(self._words) >= self._max_words:
                 self._words.clear()
             found = self._words[text] = frozenset(words(text))
         return found
@@ -412,11 +426,11 @@ class Scorer:
             self._cuts.move_to_end(entry.id)
             return cached
         if cached is not None:
-            self._held_units -= len(self._cuts.pop(entry.id).readings)
+            self._held_units -= len(self._cuts.pop(entry.id).units)
         made = self._cuts[entry.id] = _cut(entry, titles, self.retriever.lexical.stem)
-        self._held_units += len(made.readings)
+        self._held_units += len(made.units)
         while self._held_units > self._max_units and len(self._cuts) > 1:
-            self._held_units -= len(self._cuts.popitem(last=False)[1].readings)
+            self._held_units -= len(self._cuts.popitem(last=False)[1].units)
         return made
 
     @property
@@ -452,43 +466,46 @@ class Scorer:
         wants = answer_types(query)
         type_bonus = TYPE_BONUS if self.embedder is not None else LEX_TYPE_BONUS
         cuts = [(entry, self.cut(entry, titles)) for entry in entries]
-        candidates = [(entry, reading) for entry, cut in cuts for reading in cut.readings]
-        if not candidates:
+        candidates = [(entry, unit) for entry, cut in cuts for unit in cut.units]
+        n = len(candidates)
+        if not n:
             return []
-        shares = _shares(q, cuts, len(candidates))
+        shares = _shares(q, cuts, n)
         if self.embedder is not None:
             qv = (await self.embedder.embed([query], input_type="query"))[0]
-            cos = (await self.vectors([r.context for _, r in candidates])) @ qv
+            cos = (await self.vectors([_context(entry, unit) for entry, unit in candidates])) @ qv
             scores = cos + COVERAGE_WEIGHT * shares
         else:
             scores = shares.copy()
-        # per reading, in float64 and in the order a per-passage sum would add them:
+        # per unit, in float64 and in the order a per-passage sum would add them:
         # score + bonus (current, short, section asked for) + typed + prior
         bonus = np.concatenate([cut.bonus for _, cut in cuts])
-        bonus[_found(cuts, "named", asks, len(candidates))] += SECTION_BONUS
-        typed = np.zeros(len(candidates), dtype=np.float64)
+        bonus[_found([(cut.named, len(cut.units)) for _, cut in cuts], asks, n)] += SECTION_BONUS
+        typed = np.zeros(n, dtype=np.float64)
         # ranks the passages of an answering note; never lifts one past the floor
-        typed[_found(cuts, "kinds", wants, len(candidates))] = type_bonus
+        typed[_found([(cut.kinds, len(cut.units)) for _, cut in cuts], wants, n)] = type_bonus
         weight = prior or {}
         priors = np.repeat(
             [PRIOR_WEIGHT * weight.get(entry.id, 0.0) for entry, _ in cuts],
-            [len(cut.readings) for _, cut in cuts],
+            [len(cut.units) for _, cut in cuts],
         )
         total = scores.astype(np.float64) + bonus + typed + priors
         if len({entry.id for entry, _ in cuts}) == len(cuts):
             superseded = np.concatenate([cut.superseded for _, cut in cuts])
             for times in range(int(superseded.max(initial=0))):
                 total[superseded > times] -= SUPERSEDED_PENALTY
-            # best first; equal scores in reading order (a stable sort, as list.sort is)
+            # best first; equal scores in unit order (a stable sort, as list.sort is)
             order = np.argsort(-total, kind="stable").tolist()
             values, kinds = total.tolist(), typed.tolist()
-            return [Passage(candidates[k][0], candidates[k][1].unit, values[k], kinds[k]) for k in order]
-        # a note listed twice: its copies supersede each other's statements too
+            return [Passage(candidates[k][0], candidates[k][1], values[k], kinds[k]) for k in order]
+        # a note listed twice: its copies supersede each other's statements too (read
+        # again here: the cut keeps no per-unit word sets)
+        stem = self.retriever.lexical.stem
         out = [
-            Passage(entry, reading.unit, value, kind)
-            for (entry, reading), value, kind in zip(candidates, total.tolist(), typed.tolist(), strict=True)
+            Passage(entry, unit, value, kind)
+            for (entry, unit), value, kind in zip(candidates, total.tolist(), typed.tolist(), strict=True)
         ]
-        out = _demote_superseded(out, [r for _, r in candidates])
+        out = _demote_superseded(out, [_read(p.entry, p.unit, stem) for p in out])
         out.sort(key=lambda p: p.score, reverse=True)
         return out
 
@@ -591,34 +608,36 @@ def _demote_superseded(passages: list[Passage], readings: Sequence[Reading]) -> 
     return out
 
 
-def _found(cuts: Sequence[tuple[EntryView, Cut]], field: str, keys: Iterable[Any], n: int) -> np.ndarray:
-    """Which of the ``n`` readings of ``cuts`` (in order) hold any of ``keys`` in the
-    cut's position map ``field`` (``named`` or ``kinds``)."""
+def _found(
+    maps: Sequence[tuple[Mapping[Any, tuple[int, ...]], int]], keys: Iterable[Any], n: int
+) -> np.ndarray:
+    """Which of the ``n`` units of a run of cuts (each a position map and its number of
+    units, in order) any of ``keys`` maps to."""
     mask = np.zeros(n, dtype=bool)
     keys = list(keys)
     if keys:
         base = 0
-        for _, cut in cuts:
-            where = getattr(cut, field)
+        for where, size in maps:
             for key in keys:
                 found = where.get(key)
                 if found is not None:
-                    mask[found + base] = True
-            base += len(cut.readings)
+                    mask[[k + base for k in found]] = True
+            base += size
     return mask
 
 
 def _shares(q: QueryWords, cuts: Sequence[tuple[EntryView, Cut]], n: int) -> np.ndarray:
-    """``q.share`` of every reading of ``cuts`` in order (as float32), from the cuts' stem
-    positions: the same sums, added in the question's word order."""
+    """The share of the question's weighted words each of the ``n`` units of ``cuts`` (in
+    order, with its context) holds, as float32: the sums a per-unit loop over the question's
+    words would make, added in the same order, from the cuts' stem positions."""
     acc = np.zeros(n, dtype=np.float64)
     for s, w in q.weights.items():
         base = 0
         for _, cut in cuts:
             found = cut.where.get(s)
             if found is not None:
-                acc[found + base] += w
-            base += len(cut.readings)
+                acc[[k + base for k in found]] += w
+            base += len(cut.units)
     return (acc / q.total).astype(np.float32)
 
 
