@@ -88,6 +88,8 @@ class Worker:
         self._held: dict[str, Claim] = {}  # claims this process holds, handed back at stop
         self.jobs = Jobs()
         self.jobs.every("sweep", settings.sweep_interval_s, self.sweep)
+        if self.delivery.later is not None:
+            self.delivery.later.on_due = self.replies_due  # a retried answer's next attempt
         # claims: a loop woken by enqueues (this process's, or any process's through
         # PostgreSQL NOTIFY), polling every ``worker_interval_s`` as the backstop
         self._wake = asyncio.Event()
@@ -107,6 +109,14 @@ class Worker:
     def wake(self) -> None:
         """Look for work now (an investigation was enqueued), not at the next poll."""
         self._wake.set()
+
+    def replies_due(self, seconds: float) -> None:
+        """A kept answer comes due in ``seconds``: deliver answers then, not at the next
+        sweep (a timer: nothing waits meanwhile). Nothing when this worker is not started."""
+        self.jobs.once("replies", seconds, self.deliver_replies)
+
+    async def deliver_replies(self) -> None:
+        await self.jobs.guarded(self.delivery.deliver_replies, "delivering late replies failed")
 
     async def _claim_loop(self) -> None:
         # A wake that arrives while a pass runs is kept (the event is cleared before the
@@ -171,13 +181,17 @@ class Worker:
         await self.forget_old_deliveries()
 
     async def forget_old_deliveries(self) -> None:
-        """Drop delivery keys older than the retention (``seen_events`` would grow without
-        bound: Slack writes two per message). At most once per ``SEEN_SWEEP_EVERY``."""
+        """Drop delivery keys, and late answers posted or given up, older than the retention
+        (``seen_events`` would grow without bound: Slack writes two per message). At most
+        once per ``SEEN_SWEEP_EVERY``."""
         now = self.clock.now()
         if self._seen_swept_at is not None and now - self._seen_swept_at < SEEN_SWEEP_EVERY:
             return
         self._seen_swept_at = now
-        await self.conversations.forget_seen_before(now - timedelta(seconds=self.settings.seen_retention_s))
+        cutoff = now - timedelta(seconds=self.settings.seen_retention_s)
+        await self.conversations.forget_seen_before(cutoff)
+        if self.delivery.later is not None:
+            await self.delivery.later.forget_done_before(cutoff)
 
     # ------------------------------------------------------------------ work
 
