@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from fake_slack import FakeSlack
+from postgres_server import database_away, database_back
 from slack_harness import Harness, mention_event, running_bot
 from sqlalchemy import text
 
@@ -80,6 +81,33 @@ async def test_two_processes_post_one_pending_reply_once(
             assert await b.rt.worker.delivery.deliver_pending() == 0
             assert len(slack.posts_in("C111", TS)) == 1
             assert len(await _assistant_turns(b, TS)) == 1
+
+
+async def test_a_late_reply_posted_while_the_database_went_away_is_recorded_not_posted_again(
+    bot: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = bot.settings.database_url
+    if url is None:
+        pytest.skip("a database server going away: PostgreSQL")
+    await _limited_hello(bot)
+    bot.clock.advance(5)
+    arrived, release = bot.slack.hold("chat.postMessage")
+    posting = asyncio.create_task(bot.rt.worker.delivery.deliver_replies())
+    await asyncio.wait_for(arrived.wait(), 10)  # Slack has the post; the record comes next
+    database_away(url)
+    bot.slack.holds.pop("chat.postMessage")
+    release.set()
+    try:
+        assert await posting == 0
+        assert "could not record it" in caplog.text
+    finally:
+        database_back(url)
+    bot.clock.advance(600)  # past the lease: only this process's memory keeps it from a re-post
+    await bot.rt.worker.delivery.deliver_pending()
+    [answer] = bot.thread_posts("C111", TS)
+    assert await _assistant_turns(bot, TS) == [answer["ts"]]
+    await bot.rt.worker.delivery.deliver_pending()
+    assert len(bot.thread_posts("C111", TS)) == 1
 
 
 async def test_a_reply_is_given_up_after_the_cap_logged_and_not_retried(
