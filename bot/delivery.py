@@ -118,7 +118,11 @@ class Delivery:
     async def deliver_pending(self) -> int:
         """Deliver every finished, undelivered result and every due answer whose platform
         we can post to."""
-        delivered = await self.deliver_replies()
+        return await self.deliver_replies() + await self.deliver_reports()
+
+    async def deliver_reports(self) -> int:
+        """Deliver every finished, undelivered result whose platform we can post to."""
+        delivered = 0
         for inv_id, posted in list(self._unrecorded.items()):
             await self._record(inv_id, posted)
         for inv in await self.queue.undelivered(now=self.clock.now()):

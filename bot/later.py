@@ -120,19 +120,27 @@ class PostLater:
         attempt = await self.store.lease(pending.id, now=now, until=now + REPLY_LEASE)
         if attempt is None:
             return False  # posted or given up already, or another process is posting it now
+        thread = ThreadRef.from_json(pending.thread_ref)
+        if attempt > MAX_ATTEMPTS:  # earlier attempts ended without a word (a process died)
+            log.warning("gave up posting a reply in %s after %d attempts", thread.key, attempt - 1)
+            await self.store.give_up(pending.id, now=now, error="too many attempts")
+            return False
         conv = await self.conversations.get(pending.conversation_id)
         if conv is None:
             await self.store.give_up(pending.id, now=now, error="the conversation is gone")
             return False
-        thread = ThreadRef.from_json(pending.thread_ref)
+        backoff = min(self.retry * (2 ** min(attempt, 10)), MAX_BACKOFF)
         try:
             posted = await sender.send(_reply(pending, thread))
         except RetryLater as exc:
             await self._failed(pending, thread, attempt, exc, timedelta(seconds=max(exc.retry_after, 0.0)))
             return False
         except DeliveryError as exc:
-            backoff = min(self.retry * (2 ** min(attempt, 10)), MAX_BACKOFF)
             await self._failed(pending, thread, attempt, exc, None if exc.permanent else backoff)
+            return False
+        except Exception as exc:  # a sender's bug: try again later, within the cap
+            log.exception("posting a late reply in %s failed", thread.key)
+            await self._failed(pending, thread, attempt, DeliveryError(type(exc).__name__), backoff)
             return False
         return await self._record(pending, conv, posted)
 
@@ -147,6 +155,8 @@ class PostLater:
         exc: DeliveryError,
         wait: timedelta | None,
     ) -> None:
+        """A new due time after ``wait``; or, for a permanent error (``wait`` None) or at
+        the cap, give up (logged; the row keeps the error, not the text)."""
         now = self.clock.now()
         if wait is None or attempt >= MAX_ATTEMPTS:
             log.warning("gave up posting a reply in %s after %d attempt(s): %s", thread.key, attempt, exc)

@@ -102,8 +102,10 @@ class Worker:
     # ------------------------------------------------------------------ scheduling
 
     def start(self) -> None:
-        """Start the claim loop and the stale sweep on the running event loop."""
+        """Start the claim loop and the stale sweep on the running event loop, and post the
+        late answers already due (a stopped process may have left some)."""
         self.jobs.start()
+        self.replies_due(0)
         self._loop = asyncio.create_task(self._claim_loop(), name=f"worker {self.worker_id}")
 
     def wake(self) -> None:
@@ -197,7 +199,8 @@ class Worker:
 
     async def run_once(self) -> int:
         """Reclaim stale work, claim and run investigations while there are any, then
-        deliver every finished result. Returns how many investigations ran."""
+        deliver every finished result. Returns how many investigations ran. (Late answers
+        are the sweep's and their timer's: this pass, every poll, leaves them.)"""
         await self.queue.reclaim_stale(
             now=self.clock.now(),
             lease=timedelta(seconds=self.settings.lease_s),
@@ -213,7 +216,7 @@ class Worker:
                 break  # the database is unwell: the next pass (or poll) tries again
             # the claim's copy: the lease in ``deliver`` reads the row as it is now
             await self.delivery.deliver(claim.investigation, thread)
-        await self.delivery.deliver_pending()
+        await self.delivery.deliver_reports()
         return ran
 
     async def process(self, claim: Claim, thread: ThreadRef | None = None) -> Outcome:

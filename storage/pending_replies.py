@@ -27,7 +27,7 @@ _ADD = (
 )
 _DUE = (
     f"SELECT {_COLUMNS} FROM pending_replies WHERE platform = :platform AND done_at IS NULL "
-    "AND due_at <= :now ORDER BY due_at LIMIT :limit"
+    "AND due_at <= :now ORDER BY due_at, created_at LIMIT :limit"
 )
 # taking the right to post it: its due time moves to the end of the lease
 _LEASE = (

@@ -127,6 +127,23 @@ async def test_a_reply_is_given_up_after_the_cap_logged_and_not_retried(
     assert row["outcome"] == "gave_up" and row["text"] == "", "a given-up reply keeps no text"
 
 
+async def test_a_reply_whose_posting_processes_kept_dying_is_given_up_at_the_cap(
+    bot: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Each process that leased it died before saying how it went (its lease ran out): the
+    attempts still count, so the reply is not posted forever."""
+    caplog.set_level(logging.WARNING, logger="bot.later")
+    await _limited_hello(bot)
+    with bot.rt.db.blocking.begin() as conn:
+        conn.execute(text("UPDATE pending_replies SET attempts = :n"), {"n": MAX_ATTEMPTS})
+    bot.clock.advance(5)
+    assert await bot.rt.worker.delivery.deliver_pending() == 0
+    assert "gave up posting a reply" in caplog.text
+    assert len(bot.slack.calls_to("chat.postMessage")) == 1  # only the first 429
+    [row] = _rows(bot)
+    assert row["outcome"] == "gave_up"
+
+
 async def test_a_permanent_error_gives_up_at_once(bot: Harness, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING, logger="bot.later")
     await _limited_hello(bot)
