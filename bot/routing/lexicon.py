@@ -102,6 +102,7 @@ TRIGGERS: list[tuple[str, str]] = [
         r"\b(?:take|took|taking|have|had|having|give|gave)\s+(?:a|another)\s+(?:deep|deeper|close|closer|proper|thorough|hard|good|serious|careful|long)\s+look\s+(?:at|into)\b",
     ),
     ("find out", r"\b(?:find|finds|finding|found)\s+out\b"),
+    ("read up", r"\b(?:read|reads|reading)\s+up\s+(?:on|about)\b"),
     ("figure out", r"\b(?:figure|figures|figuring|figured)\s+out\b"),
     ("trace", r"\b(?:trace|traces|traced|tracing)\b"),
     (
@@ -331,7 +332,10 @@ _RECALL = re.compile(
     r"documented|dealt\s+with|run\s+into|answered|decided)\b|"
     r"\bis\s+there\s+(?:anything|something|a\s+note|an\s+entry|a\s+doc|any\s+\w+)\s+(?:about|on|regarding|in\s+the)\b|"
     r"\bsearch\s+(?:the\s+)?(?:graph|notes|kb|knowledge\s+base|vault|memory)\b|^/?recall\b|\bseen\s+this\s+before\b|"
-    r"\bring\s+a\s+bell\b|\bremind\s+me\s+(?:what|why|how|who|when|where|which)\b|\bwhere\s+did\s+we\s+(?:land|end\s+up)\b",
+    r"\bring\s+a\s+bell\b|\bremind\s+me\s+(?:what|why|how|who|when|where|which)\b|\bwhere\s+did\s+we\s+(?:land|end\s+up)\b|"
+    # "did anyone ever dig into why…?", "has someone already researched…": asks whether the work exists
+    r"^(?:did|has|have)\s+(?:anyone|anybody|someone|somebody|we|the\s+team|you\s+(?:guys|all))\s+(?:ever\s+|already\s+|actually\s+)?"
+    r"(?:dig|dug|look(?:ed)?|investigat\w*|research\w*|check(?:ed)?|deep[\s-]?div\w*|read\s+up|figure[ds]?\s+out|found\s+out|find\s+out)\b",
     re.I,
 )
 _QUESTION_START = re.compile(
