@@ -188,7 +188,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"digging|looking|researching|investigating|checked|did|wrote|reserached)\b",
         "first_person_any": r"\b(?:i'm|im|i'll|i've|i was|we're|we've|we'll|we were|let me|lemme|i am|i will)\b",
         "you_request": r"\b(?:(?:can|could|would|will|cna)\s+(?:you|u|ya)|please|pls|plz|mind|need you to|want you to|"
-        r"like you to|fancy|any chance you)\b",
+        r"like you to|fancy|any chance you|any way you could|(?:one|either|any|both) of you|you both|you two)\b",
         "wish": r"\b(?:i'm after|(?:i|we)\s+(?:really\s+)?need\s+(?:a|an|the|some)|^need\s+(?:a|an|the|some)|(?:i|we)'?d\s+(?:really\s+)?(?:love|like|appreciate|be grateful|be chuffed)|would\s+(?:really\s+)?(?:love|be great|be good|"
         r"help|appreciate|be super helpful|be lovely|be amazing)|it'?d\s+be|really\s+need|(?:could|can)\s+(?:really\s+)?use|keen|"
         r"hoping|wondering if|i\s+(?:want|need)\s+(?:a|an|to understand|to know|to get)|we\s+need\s+(?:a|an)|be great|"
@@ -230,7 +230,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         "work_verb": r"\b(?:work out|piece together|untangle|suss out|chase down|get to the bottom|sort out|map out|"
         r"pull (?:that |it |this )?together|put (?:that |it |one )?together|dig up|dig through|go through|comb through|"
         r"find everything|get up to speed|brief me|compare|understand|read up|write (?:it|this|that|them) up|"
-        r"what's out there|whats out there|shop around|weigh up)\b",
+        r"what's out there|whats out there|shop around|weigh up|scope out|size up|look around for|survey)\b",
         "capability_verb": r"\b(?:can|could|do|will|are)\s+(?:you|u)\s+(?:\w+\s+)?(?:access|see|read(?!\s+up)|browse|support|speak|"
         r"understand|remember|store|handle|connect|integrate|be added|talk to|run|work with|able|search|use|look up|"
         r"post|join|reply)\b|\b(?:mallory|the bot|this bot|you)\s+(?:have|has|get|got)\s+access\b|"
@@ -339,6 +339,9 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         for name, pattern in _CUES.items()
         if pattern.search(joined if name not in {"multi_sentence", "question_end"} else prepared)
     }
+    if "cue:able_to_work" in cues:
+        # "are you able to dig into why X…" asks for X, not about what Mallory can do
+        cues -= {"cue:about_bot", "cue:capability_verb"}
     foreign = {name for name, pattern in _FOREIGN.items() if pattern.search(prepared)}
     # the cues the English examples already taught the model, so a handful of examples per
     # language is enough

@@ -103,6 +103,12 @@ TRIGGERS: list[tuple[str, str]] = [
     ),
     ("find out", r"\b(?:find|finds|finding|found)\s+out\b"),
     ("read up", r"\b(?:read|reads|reading)\s+up\s+(?:on|about)\b"),
+    (
+        "survey",
+        r"\b(?:(?:scope|scopes|scoped|scoping)\s+out|(?:size|sizes|sized|sizing)\s+up|(?:shop|shopped|shopping)\s+around|"
+        r"(?:weigh|weighs|weighed|weighing)\s+up|(?:see|seeing)\s+what'?s\s+out\s+there|"
+        r"(?:survey|surveyed|surveying)\s+(?:the\s+)?(?:options|market|landscape|field|vendors|tools|what'?s\s+out\s+there))\b",
+    ),
     ("figure out", r"\b(?:figure|figures|figuring|figured)\s+out\b"),
     ("trace", r"\b(?:trace|traces|traced|tracing)\b"),
     (
@@ -171,7 +177,8 @@ _TRIGGERS = [(name, re.compile(p, re.I)) for name, p in TRIGGERS]
 _PAST_FORMS = re.compile(
     r"^(?:researched|did|done|investigated|dug|looked|took|had|gave|found|figured|traced|deep[\s-]?dived|"
     r"compiled|pulled|put|assembled|gathered|collected|wrote|drafted|prepared|combed|sifted|trawled|went|"
-    r"waded|scoured|followed|mapped|explored|analy[sz]ed|got|tracked|hunted|chased|ran|reviewed|audited)\b",
+    r"waded|scoured|followed|mapped|explored|analy[sz]ed|got|tracked|hunted|chased|ran|reviewed|audited|scoped|sized|"
+    r"shopped|weighed|surveyed)\b",
     re.I,
 )
 _PROGRESSIVE = re.compile(r"^\w+ing\b", re.I)
