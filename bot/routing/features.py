@@ -104,12 +104,18 @@ _CHAT_SPELLINGS = {
 }
 
 
+# Words typed without the space between them ("dig intothe refund spike").
+_RUN_TOGETHER = {"intothe": "into the", "lookinto": "look into", "diginto": "dig into", "inthe": "in the"}
+
+
 @lru_cache(maxsize=8192)
 def correct(word: str) -> str:
     """The family word a token is a typo of (or the question word a chat spelling stands
-    for), or the token itself."""
+    for, or the words typed without their space), or the token itself."""
     if word in _CHAT_SPELLINGS:
         return _CHAT_SPELLINGS[word]
+    if word in _RUN_TOGETHER:
+        return _RUN_TOGETHER[word]
     if word in _SHORT_TYPOS:
         return _SHORT_TYPOS[word]
     if len(word) < 5 or not word.isalpha() or word in _REAL_WORDS:
@@ -174,7 +180,7 @@ def prepare(text: str) -> str:
 
 
 def tokens(prepared: str) -> list[str]:
-    return [correct(t) if t.isalpha() else t for t in _TOKEN.findall(prepared)]
+    return [w for t in _TOKEN.findall(prepared) for w in (correct(t).split() if t.isalpha() else (t,))]
 
 
 # ---------------------------------------------------------------------------------------
@@ -214,7 +220,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         "reported": r"^(?!(?:what|who|where|when|why|how|which|is|are|do|does|did|can|could|would|will|should)\b)(?:[a-z]+(?:'s)?|the \w+(?: \w+)?|legal|ops|support|apparently|heard that|my \w+(?: \w+)?|our \w+)\s+"
         r"(?:said|says|is|was|will|'s|mentioned|told|asked|already|offered|wants|keeps|escalated|found|are|"
         r"researching|investigating|looking|digging)\b",
-        "noun_before_trigger": r"\b(?:the|this|that|our|their|a|new|some|any|my|your)\s+(?:\w+\s+)?(?:research|investigation|"
+        "noun_before_trigger": r"\b(?:the|this|that|our|their|a|an|each|new|some|any|my|your)\s+(?:\w+\s+)?(?:research|investigation|"
         r"deep dive|deep-dive|analysis|trace|report|write-up|investigations|deep dives)\b",
         "noun_subject": r"^(?:(?:the|our|new|monthly|weekly|this|that)\s+)?(?:\w+\s+)?(?:research|investigation|"
         r"deep dive|deep-dive|analysis|report)\s+(?:\w+\s+){0,3}?(?:is|are|was|were|got|has|have|puts|says|shows|"
@@ -257,6 +263,10 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"chase|write|map|piece)\b).*\b(?:you|your|u)\b.*\?|\b(?:button|this bot|the bot)\b",
         "future_self": r"\b(?:i'll|i will|we'll|we will|i'm going to|we're going to|gonna|let me|lemme|will)\b",
         "multi_sentence": r"[.!?:]\s+\w.*[.!?]|\n",
+        # an indirect question: "could you tell me who owns search?", "do you know if we support SAML?"
+        "indirect_question": r"\b(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?(?:tell|remind|show)\s+(?:me|us)\s+"
+        r"(?:what|who|who's|where|when|which|how|if|whether)\b|\b(?:do|does)\s+(?:you|u|anyone|anybody)\s+know\s+"
+        r"(?:if|whether|what|who|who's|where|when|which|why)\b",
         # "how do i make cold brew", "how long is the notice period": asks how, wants an answer
         "how_question": r"^(?:(?:hey|hi|so|ok|quick q|quick one|q)\s*[,:]?\s*)?how\s+(?:do|does|can|could|should|would|to|"
         r"long|many|much|often|far|big|old|soon)\b",

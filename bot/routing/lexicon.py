@@ -486,6 +486,10 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
     ):
         return "noun"
 
+    if re.match(r"^(?:research|investigation)\b", verb, re.I) and re.match(
+        r"^\s+(?:from|by|shows?|suggests?|found|finds|published|says|indicates|papers?)\b", after, re.I
+    ):
+        return "noun"  # "research from Gartner puts us…", "investigation by the ICO is public"
     if _NEGATION.search(before) and not _NEGATION_REQUEST.search(before):
         return "negation"
     if _NEGATION_AFTER.match(after):

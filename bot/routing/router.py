@@ -24,7 +24,10 @@ ASYNC_MIN = 0.7
 # verb opens the message, bare or after "please" / "can you"; anything less plain (a report,
 # a noun, a joke, a wish) is read by the model.
 _PLAIN_REQUEST = re.compile(
-    r"^(?:(?:please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)(?:\s+please)?)\s+)?"
+    r"^(?:(?:please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)(?:\s+please)?|"
+    # "are you able to dig into X" asks for X as plainly as "can you"; "…research things?" does not
+    r"(?:are|would|will)\s+you\s+(?:be\s+)?able\s+to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|"
+    r"(?:i|we)\s+(?:need|want)\s+you\s+to|(?:i|we)'?d\s+like\s+you\s+to)\s+)?"
     r"(?:research|investigate|dig\s+(?:into|in|deeper)|look\s+into|deep[\s-]?dive\s+(?:on|into)|"
     r"find\s+out|figure\s+out|trace|/investigate|what\s+(?:else\s+)?do\s+we\s+know\s+about|read\s+up\s+on|"
     r"(?:run|start|kick\s+off|launch|open|do)\s+(?:an?\s+|some\s+)?(?:\w+\s+)?(?:investigation|deep[\s-]?dive|research|digging)"
@@ -36,9 +39,7 @@ _PLAIN_REQUEST = re.compile(
     # "can you look into things?" asks what Mallory can do
     r"(?!\s+(?:things|stuff|anything|something|topics|whatever|everything)\b)"
     # "dig in, everyone": said to the room, and usually about food
-    r"(?![\s,]+(?:everyone|everybody|folks|all|guys|team|y'all)\b)"
-    # the noun opening a statement: "research from Gartner puts us…", "investigation by the ICO…"
-    r"(?!\s+(?:from|by|shows?|suggests?|found|finds|published|says|indicates|papers?)\b)",
+    r"(?![\s,]+(?:everyone|everybody|folks|all|guys|team|y'all)\b)",
     re.I,
 )
 # ":mag: dig into the :fire: alerts": emoji before the verb dress the request up, they do not
