@@ -231,12 +231,13 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"explore|analyze|analyse|get|pull|compile|summarize|summarise|scour|hunt|track|go|take|write|put|deep|"
         r"work|check|start|run|need you|/investigate)\b",
         "work_noun": r"\b(?:write-?up|rundown|run-down|overview|summary|timeline|deep dive|deep-dive|report|brief|briefing|"
-        r"analysis|breakdown|picture|story|history|doc|look|investigation|take|comparison|shortlist|pros and cons|"
+        r"analysis|breakdown|picture|story|history|doc|look(?! up)|investigation|take|comparison|shortlist|pros and cons|"
         r"round-?up|landscape)\b",
         "work_verb": r"\b(?:work out|piece together|untangle|suss out|chase down|get to the bottom|sort out|map out|"
         r"pull (?:that |it |this )?together|put (?:that |it |one )?together|dig up|dig through|go through|comb through|"
         r"find everything|get up to speed|brief me|compare|understand|read up|write (?:it|this|that|them) up|"
-        r"what's out there|whats out there|shop around|weigh up|scope out|size up|look around for|survey)\b",
+        r"what's out there|whats out there|shop around|weigh up|scope out|size up|look around for|survey|"
+        r"know everything|everything there is|the full story|the whole story)\b",
         "capability_verb": r"\b(?:can|could|do|will|are)\s+(?:you|u)\s+(?:\w+\s+)?(?:access|see|read(?!\s+up)|browse|support|speak|"
         r"understand|remember|store|handle|connect|integrate|be added|talk to|run|work with|able|search|use|look up|"
         r"post|join|reply)\b|\b(?:mallory|the bot|this bot|you)\s+(?:have|has|get|got)\s+access\b|"
@@ -271,7 +272,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         "how_question": r"^(?:(?:hey|hi|so|ok|quick q|quick one|q)\s*[,:]?\s*)?how\s+(?:do|does|can|could|should|would|to|"
         r"long|many|much|often|far|big|old|soon)\b",
         # "look up the number for…", "find me the onboarding doc", "link to the rota": fetch a thing
-        "fetch": r"\b(?:look\s+up|find\s+(?:me|us)\s+(?:the|a|an|our|that)|link\s+to|send\s+(?:me|us)\s+(?:the|a)|"
+        "fetch": r"\b(?:look\s+up\s+(?!(?:things|stuff|anything|something|the web|online|info)\b)|find\s+(?:me|us)\s+(?:the|a|an|our|that)|link\s+to|send\s+(?:me|us)\s+(?:the|a)|"
         r"where(?:'s|s| is| are| do i find| can i find)|what's the (?:link|url|number|address|password|code|extension|"
         r"email|name|date|deadline)|whats the (?:link|url|number|password|code))\b",
         # the bot in the third person: "can mallory read PDFs?", "does the bot remember threads"
@@ -349,8 +350,9 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         for name, pattern in _CUES.items()
         if pattern.search(joined if name not in {"multi_sentence", "question_end"} else prepared)
     }
-    if "cue:able_to_work" in cues:
-        # "are you able to dig into why X…" asks for X, not about what Mallory can do
+    if cues & {"cue:able_to_work", "cue:fetch"}:
+        # "are you able to dig into why X…", "can you look up who audits us" ask for X, not
+        # about what Mallory can do
         cues -= {"cue:about_bot", "cue:capability_verb"}
     foreign = {name for name, pattern in _FOREIGN.items() if pattern.search(prepared)}
     # the cues the English examples already taught the model, so a handful of examples per
