@@ -120,17 +120,24 @@ class Delivery:
                 delivered += 1
         return delivered
 
-    async def deliver(self, inv: Investigation) -> bool:
-        thread = ThreadRef.from_json(inv.thread_ref)
+    async def deliver(self, inv: Investigation, thread: ThreadRef | None = None) -> bool:
+        """Post one finished result into ``thread`` (read from the row when not given), unless
+        it is delivered, leased by another worker, or no sender here can reach it."""
+        thread = thread or ThreadRef.from_json(inv.thread_ref)
         sender = self.senders.get(thread.platform)
         if sender is None:
             return False  # another process with that platform's sender will deliver it
         if inv.id in self._unrecorded:
             return await self._record(inv.id, self._unrecorded[inv.id])
         now = self.clock.now()
-        if not await self.queue.lease_delivery(inv.id, now=now, until=now + DELIVERY_LEASE):
+        # the lease returns the row as it is now: ``inv`` may be the claim's copy from
+        # before the report (one trip, instead of reading the report straight back). Whether
+        # an earlier attempt was started is ``inv``'s: the leased row always carries a lease.
+        leased = await self.queue.lease_delivery(inv.id, now=now, until=now + DELIVERY_LEASE)
+        if leased is None:
             return False  # delivered already, or another worker is posting it right now
-        reply = compose(inv, thread)
+        reply = replace(compose(leased, thread), may_be_posted=inv.next_delivery_at is not None)
+        inv = leased
         try:
             posted: Posted = await sender.send(reply)
         except RetryLater as exc:

@@ -10,6 +10,7 @@ from bot.clock import Clock
 from bot.config import Settings
 from bot.events import Posted, Sender, ThreadRef
 from bot.llm import LLMProvider, OfflineProvider, Turn
+from bot.llm.fallback import with_fallback
 from bot.research.dossier import Dossier, Progress
 from bot.research.investigate import Investigator
 from bot.research.report import render_report
@@ -51,12 +52,12 @@ class ResearchJob:
         self.synthesizer = synthesizer
         self.senders = senders  # shared with delivery: adapters add theirs after start-up
 
-    async def run(self, claim: Claim) -> tuple[str, str, Dossier]:
-        """Run the investigation; the report, the question it answered, and its dossier.
+    async def run(self, claim: Claim, thread: ThreadRef) -> tuple[str, str, Dossier]:
+        """Run the investigation asked in ``thread``; the report, the question it answered, and its dossier.
         Raises ``Cancelled`` when the claim is gone (cancelled, or reclaimed elsewhere)."""
         inv = claim.investigation
         question = await self._question(claim)
-        progress = await self._progress(claim, question)
+        progress = await self._progress(claim, question, thread)
         notes_before = [n.text for n in await self.queue.notes(inv.id)]
         dossier = await self.investigator.run(
             question,
@@ -86,22 +87,26 @@ class ResearchJob:
             Turn(m.role, m.text[:4000], m.author_name)
             for m in await self.conversations.history(inv.conversation_id, limit=self.settings.history_turns)
         ]
-        try:
-            question = await self.llm.rewrite_question(inv.request_text or question, history=history)
-        except Exception as exc:  # a rewrite that failed or is not a topic: the user's own words
-            log.info("keeping the request's own words (%s)", exc)
-            if is_referential(question):
-                question = await self.offline.rewrite_question(inv.request_text or question, history=history)
+
+        async def rewrite(model: LLMProvider) -> str:
+            if model.offline and not is_referential(question):
+                return question  # without a model, the user's own words are the topic
+            return await model.rewrite_question(inv.request_text or question, history=history)
+
+        # a rewrite that failed or is not a topic: the user's own words (resolved offline
+        # when they point back into the thread)
+        question = await with_fallback(
+            self.llm, self.offline, rewrite, what="question rewrite", errors=(Exception,)
+        )
         question = " ".join(question.split())[:500] or inv.question
         if question != inv.question:
             await self.queue.set_question(claim, question)
         return question
 
-    async def _progress(self, claim: Claim, question: str) -> Progress:
+    async def _progress(self, claim: Claim, question: str, thread: ThreadRef) -> Progress:
         """The phases' progress callback: a heartbeat (the claim gone → ``Cancelled``), the
         typing indicator, and the acknowledgement edited to say where the work is."""
         inv = claim.investigation
-        thread = ThreadRef.from_json(inv.thread_ref)
         sender = self.senders.get(thread.platform)
         await _show_work(sender, thread)
         ack = [inv.ack_message_id]

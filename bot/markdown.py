@@ -115,6 +115,8 @@ class Renderer:
     """Walks the tree; a platform supplies the leaves. Blocks that were on adjacent source
     lines stay on adjacent lines; a blank line in the source is a blank line out."""
 
+    indent = "    "  # a nested list item's indent per level
+
     def render(self, markdown: str) -> str:
         return self.blocks(parse(markdown).children, depth=0).strip("\n")
 
@@ -219,7 +221,12 @@ class Renderer:
         raise NotImplementedError
 
     def item_line(self, text: str, *, number: str | None, depth: int, task: bool | None) -> str:
-        raise NotImplementedError
+        """A list item's first line: ☑/☐ for a task, its number, or a bullet, indented by
+        ``indent`` per level of nesting."""
+        indent = self.indent * depth
+        if task is not None:
+            return f"{indent}{'☑' if task else '☐'} {text}"
+        return f"{indent}{number}. {text}" if number is not None else f"{indent}• {text}"
 
     def table(self, rows: list[list[SyntaxTreeNode | None]]) -> str:
         raise NotImplementedError

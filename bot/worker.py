@@ -192,20 +192,20 @@ class Worker:
         ran = 0
         self._handed_back = False
         while not self.jobs.stopping and (claim := await self._claim()) is not None:
-            await self.process(claim)
+            thread = ThreadRef.from_json(claim.investigation.thread_ref)  # once for the whole walk
+            await self.process(claim, thread)
             ran += 1
             if self._handed_back:
                 break  # the database is unwell: the next pass (or poll) tries again
-            inv = await self.queue.get(claim.investigation.id)
-            if inv is not None:
-                await self.delivery.deliver(inv)
+            # the claim's copy: the lease in ``deliver`` reads the row as it is now
+            await self.delivery.deliver(claim.investigation, thread)
         await self.delivery.deliver_pending()
         return ran
 
-    async def process(self, claim: Claim) -> Outcome:
+    async def process(self, claim: Claim, thread: ThreadRef | None = None) -> Outcome:
         inv = claim.investigation
         self._held[inv.id] = claim
-        outcome = await self._process(claim)
+        outcome = await self._process(claim, thread or ThreadRef.from_json(inv.thread_ref))
         self._held.pop(inv.id, None)  # not reached when cancelled: stop() hands it back
         return outcome
 
@@ -219,16 +219,16 @@ class Worker:
                 self._held[claim.investigation.id] = claim
             raise
 
-    async def _process(self, claim: Claim) -> Outcome:
+    async def _process(self, claim: Claim, thread: ThreadRef) -> Outcome:
         inv = claim.investigation
         with scoped(
             space=inv.space,
             conversation_id=inv.conversation_id,
             investigation_id=inv.id,
             user_id=inv.requester_id,
-            platform=ThreadRef.from_json(inv.thread_ref).platform,
+            platform=thread.platform,
         ):
-            running = asyncio.create_task(self.job.run(claim))  # (the task copies the scope)
+            running = asyncio.create_task(self.job.run(claim, thread))  # (the task copies the scope)
         keeper = asyncio.create_task(self._keep_lease(claim, running))
         try:
             report, question, dossier = await running

@@ -10,7 +10,14 @@ from sqlmodel import col, select
 
 from storage.db import Database
 from storage.models import Investigation, Status
-from storage.queue_types import changed
+from storage.queue_types import COLUMNS, changed, investigation_from_row
+
+_LEASE = (
+    "UPDATE investigations SET next_delivery_at = :until WHERE id = :id "
+    f"AND status IN ('{Status.DONE.value}', '{Status.FAILED.value}') AND delivered_at IS NULL "
+    "AND (next_delivery_at IS NULL OR next_delivery_at <= :now) "
+    f"RETURNING {', '.join(COLUMNS)}"
+)
 
 
 class Deliveries:
@@ -46,21 +53,17 @@ class Deliveries:
         )
         return await self.db.run(lambda s: changed(s, stmt)) == 1
 
-    async def lease_delivery(self, investigation_id: str, *, now: datetime, until: datetime) -> bool:
+    async def lease_delivery(
+        self, investigation_id: str, *, now: datetime, until: datetime
+    ) -> Investigation | None:
         """Take the right to deliver one result until ``until`` (so two workers never post it
-        twice at once). False when it is delivered, or another worker holds the lease, or it
-        is not finished (a cancelled investigation has nothing to deliver)."""
-        stmt = (
-            update(Investigation)
-            .where(col(Investigation.id) == investigation_id)
-            .where(col(Investigation.status).in_([Status.DONE.value, Status.FAILED.value]))
-            .where(col(Investigation.delivered_at).is_(None))
-            .where(
-                (col(Investigation.next_delivery_at).is_(None)) | (col(Investigation.next_delivery_at) <= now)
-            )
-            .values(next_delivery_at=until)
-        )
-        return await self.db.run(lambda s: changed(s, stmt)) == 1
+        twice at once) and return the row as it is now, in the same statement (the report
+        just written, the acknowledgement recorded meanwhile). None when it is delivered, or
+        another worker holds the lease, or it is not finished (a cancelled investigation has
+        nothing to deliver)."""
+        params = {"id": investigation_id, "now": self.db.to_db_time(now), "until": self.db.to_db_time(until)}
+        row = await self.db.fetch_one(_LEASE, params)
+        return None if row is None else investigation_from_row(row)
 
     async def delivery_failed(
         self, investigation_id: str, *, error: str, retry_at: datetime | None, now: datetime

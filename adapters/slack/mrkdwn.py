@@ -50,12 +50,6 @@ class _Mrkdwn(Renderer):
     def quote(self, text: str) -> str:
         return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
 
-    def item_line(self, text: str, *, number: str | None, depth: int, task: bool | None) -> str:
-        indent = "    " * depth
-        if task is not None:
-            return f"{indent}{'☑' if task else '☐'} {text}"
-        return f"{indent}{number}. {text}" if number is not None else f"{indent}• {text}"
-
     def table(self, rows: list[list[SyntaxTreeNode | None]]) -> str:
         """Slack has no tables: each row becomes a bullet, the header in bold."""
         if not rows:

@@ -27,6 +27,8 @@ _SAFE_SCHEMES = ("http://", "https://", "mailto:")
 class _TelegramHtml(Renderer):
     """The shared parse (bot/markdown.py) as Telegram's small HTML tag set."""
 
+    indent = "  "
+
     def text(self, text: str) -> str:
         return html.escape(text, quote=False)
 
@@ -44,12 +46,6 @@ class _TelegramHtml(Renderer):
 
     def quote(self, text: str) -> str:
         return f"<blockquote>{text}</blockquote>"
-
-    def item_line(self, text: str, *, number: str | None, depth: int, task: bool | None) -> str:
-        indent = "  " * depth
-        if task is not None:
-            return f"{indent}{'☑' if task else '☐'} {text}"
-        return f"{indent}{number}. {text}" if number is not None else f"{indent}• {text}"
 
     def table(self, rows: list[list[SyntaxTreeNode | None]]) -> str:
         """No tables in Telegram: each row on a line, cells between bars."""

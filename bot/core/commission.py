@@ -47,7 +47,6 @@ class Commission:
         self.on_enqueued: Callable[[], None] | None = None  # wakes an in-process worker
         self.vectors: QueryVectors | None = None  # the embedder, when semantic search is on
 
-
     async def dig(self, ctx: Context, sender: Sender, decision: Decision) -> None:
         """The async route: enqueue an investigation of the decision's question."""
         question = (decision.question or ctx.text).strip()
@@ -232,4 +231,3 @@ class Commission:
             investigation_id=inv.id,
             detail=detail,
         )
-

@@ -12,10 +12,10 @@ from bot.core.commission import Commission
 from bot.core.context import Context, clean_text
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
-from bot.errors import LLMError
 from bot.events import Inbound, ReplyKind, Sender
 from bot.intake import resumed_message
 from bot.llm import LLMProvider, Turn
+from bot.llm.fallback import with_fallback
 from bot.llm.usage import charge_to
 from bot.routing import (
     LOOKS_ELSEWHERE,
@@ -178,8 +178,10 @@ class InboundPipeline:
         if lexicon.sure or self.llm.offline:
             return lexicon
         history = await self.routes.history(ctx, limit=8)
-        try:
-            return await self.llm.classify(ctx.text, history=history, lexicon=lexicon)
-        except LLMError as exc:
-            log.warning("LLM classifier unavailable (%s); using the offline router", exc)
-            return lexicon
+        # offline, the classifier is the router's own decision
+        return await with_fallback(
+            self.llm,
+            self.routes.offline,
+            lambda model: model.classify(ctx.text, history=history, lexicon=lexicon),
+            what="LLM classifier",
+        )

@@ -9,10 +9,10 @@ from bot.citations import check_citations, cited
 from bot.clock import Clock
 from bot.config import Settings
 from bot.core.context import Context, with_truncation_note
-from bot.core.fallback import standing_in, with_fallback
 from bot.core.outbox import Outbox
 from bot.events import Action, Button, Reply, Sender
-from bot.llm import UNUSABLE, LLMProvider, Turn
+from bot.llm import LLMProvider, Turn
+from bot.llm.fallback import with_fallback
 from bot.persona import Persona
 from bot.policy import Gate
 from bot.research.recall import Grade, Recall, recall_prose
@@ -68,18 +68,15 @@ class Routes:
         history = await self.history(ctx)
         hint = decision.guard or ""
         persona = self.persona.system_prompt
+        # a chat reply may repeat citations from the thread, never invent one
+        in_thread = cited("\n".join(t.text for t in history))
         text = await with_fallback(
             self.llm,
             self.offline,
             lambda model: model.chat(ctx.text, persona=persona, history=history, hint=hint),
             what="chat model",
+            usable=lambda reply: check_citations(reply, in_thread).text.strip() or None,
         )
-        # a chat reply may repeat citations from the thread, never invent one
-        text = check_citations(text, cited("\n".join(t.text for t in history))).text.strip()
-        if not text:
-            text = await standing_in(self.offline, UNUSABLE).chat(
-                ctx.text, persona=persona, history=history, hint=hint
-            )
         buttons: tuple[Button, ...] = ()
         if len(query_terms(ctx.text)) >= 3 and decision.guard not in LOOKS_ELSEWHERE:
             buttons = (Button(Action.DEEP_INVESTIGATION, "Run a deep investigation", str(ctx.message.id)),)
@@ -110,20 +107,21 @@ class Routes:
         sources = evidence.sources()
         history = await self.history(ctx, limit=6)
         persona = self.persona.system_prompt
+        known = [s.id for s in sources]
+
+        def usable(answer: str) -> str | None:
+            checked = check_citations(answer, known)
+            if checked.removed:
+                log.info("removed %d unknown citations from a quick answer", checked.removed)
+            return checked.text.strip() or None
+
         text = await with_fallback(
             self.llm,
             self.offline,
             lambda model: model.answer(question, persona=persona, sources=sources, history=history),
             what="deep model",
+            usable=usable,
         )
-        checked = check_citations(text, [s.id for s in sources])
-        text = checked.text.strip()
-        if checked.removed:
-            log.info("removed %d unknown citations from a quick answer", checked.removed)
-        if not text:
-            text = await standing_in(self.offline, UNUSABLE).answer(
-                question, persona=persona, sources=sources, history=history
-            )
         await self._answer_with_offer(ctx, sender, text, question, weak=False)
 
     async def _answer_with_offer(
@@ -153,4 +151,3 @@ class Routes:
 
     def _noted(self, ctx: Context, text: str) -> str:
         return with_truncation_note(ctx, text, self.settings.max_message_chars)
-

@@ -54,8 +54,14 @@ async def test_guarded_transitions_count_the_rows_they_changed(any_db: Database,
     assert await queue.complete(claim, now=clock.now(), answer="a") is Outcome.APPLIED
     assert await queue.complete(claim, now=clock.now(), answer="b") is Outcome.ALREADY_TERMINAL
     now = clock.now()
-    assert await queue.lease_delivery(claim.investigation.id, now=now, until=now + timedelta(minutes=5))
+    leased = await queue.lease_delivery(claim.investigation.id, now=now, until=now + timedelta(minutes=5))
+    # the row as it is after the lease, in the same statement: the answer written since the
+    # claim, the lease itself, times read back as the same instants on both databases
+    assert leased is not None and claim.investigation.answer is None
+    assert (leased.answer, leased.status, leased.next_delivery_at) == ("a", "done", now + timedelta(minutes=5))
     assert not await queue.lease_delivery(claim.investigation.id, now=now, until=now + timedelta(minutes=5))
+    later = now + timedelta(minutes=6)  # the lease ran out: the next worker takes it
+    assert await queue.lease_delivery(claim.investigation.id, now=later, until=later + timedelta(minutes=5))
     assert await queue.mark_delivered(claim.investigation.id, message_id="m1", now=now) is True
     assert await queue.mark_delivered(claim.investigation.id, message_id="m2", now=now) is False
     assert await queue.cancel(claim.investigation.id, now=now) is Outcome.ALREADY_TERMINAL
