@@ -253,8 +253,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"(?:\w+\s+)?(?:coming|going|joining|doing|around|free|in|up for|still on)\b",
         # errands for whoever is in the building: "grab the post on your way in"
         "errand": r"\bon (?:your|the|my) way (?:in|out|back|home|over|past)\b|\bwhen you'?re (?:in|back|here|passing|around)\b|"
-        r"\bwhile (?:i'?m|you'?re|we'?re) (?:away|out|off|there)\b|\b(?:grab|pick up|drop off|water|feed|carry|"
-        r"fetch|dig out|lift)\s+(?:the|my|our|some|a)\b|\bfrom the (?:loft|storeroom|cupboard|kitchen|fridge|shop|car|attic)\b",
+        r"\bwhile (?:i'?m|you'?re|we'?re) (?:away|out|off|there)\b|\b(?:grab|pick up|drop off|water|feed)\s+(?:the|my|our|some|a)\b",
         "deliberation": r"\b(?:we should|should we|maybe we|we could|we might|someone should)\b",
         "quick_only": r"\b(?:just tell me|just answer|quick one|quick q|quick question)\b|"
         r"\b(?:no need to|don'?t|do not|not asking you to|without|no)\s+(?:\w+\s+)?(?:research|dig|investigat\w*|deep dive|"
@@ -350,7 +349,7 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         for name, pattern in _CUES.items()
         if pattern.search(joined if name not in {"multi_sentence", "question_end"} else prepared)
     }
-    if cues & {"cue:able_to_work", "cue:fetch"}:
+    if cues & {"cue:able_to_work", "cue:fetch"} and lexicon.guard != "capability":
         # "are you able to dig into why X…", "can you look up who audits us" ask for X, not
         # about what Mallory can do
         cues -= {"cue:about_bot", "cue:capability_verb"}

@@ -254,7 +254,7 @@ _DEFERRAL = re.compile(
     re.I,
 )
 _CAPABILITY = re.compile(
-    r"\b(?:are\s+you\s+(?:able|capable|allowed|equipped)\s+to|do\s+you\s+know\s+how\s+to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|"
+    r"\b(?:are\s+you\s+(?:able|capable|allowed|equipped)\s+to|(?:would|will)\s+you\s+be\s+able\s+to|do\s+you\s+know\s+how\s+to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|"
     r"how\s+(?:do|would|can|could)\s+you|what\s+(?:can|could|do)\s+you|can\s+you\s+(?:even|actually|also|really|ever)|"
     r"do\s+you\s+(?:ever|also|even|actually|usually)?\s*(?:do|know|support|offer|handle)|"
     r"are\s+you\s+(?:good|any\s+good)\s+at|what\s+happens\s+when\s+you|how\s+does\s+(?:mallory|it|this\s+bot))\b",
@@ -268,7 +268,14 @@ _GENERIC_OBJECT = re.compile(
     r"on\s+(?:your|its)\s+own|in\s+the\s+background|at\s+all|too|as\s+well|the\s+web|online|the\s+internet|"
     r"deeply|properly|for\s+real|like\s+that|like\s+this|other\s+things|more\s+complex\s+\w+|complex\s+\w+|"
     r"long\s+\w+|on\s+the\s+web|web\s+stuff|in\s+depth|things\s+in\s+depth|topics\s+in\s+depth|,?\s*right|"
-    r",?\s*yes|,?\s*no|,?\s*correct|,?\s*huh)\s*)*[?.!]*\s*$",
+    r",?\s*yes|,?\s*no|,?\s*correct|,?\s*huh|"
+    # a system rather than a topic: "can you look into our Jira?" asks what Mallory can reach
+    r"(?:(?:our|the|my|your|any|other|private|shared|public)\s+)*(?:jira|confluence|github|gitlab|google\s+drive|"
+    r"drive|notion|slack|sharepoint|wiki|channels?|dms|pdfs?|spreadsheets?|e-?mails?|attachments|images|"
+    r"screenshots|links|urls|websites?|web\s+pages|repos?|repositories|databases?|files|documents|docs)"
+    r"(?:\s+(?:issues|tickets|files|pages|threads|history|messages|workspace|space|account|too|as\s+well|or\s+not))?|"
+    # "…anything or just our notes?", "…spreadsheets or only text?"
+    r"or\s+(?:just|only)\s+(?:\w+\s*){1,3})\s*)*[?.!]*\s*$",
     re.I,
 )
 TRACKED_SIGNALS = (

@@ -92,6 +92,10 @@ def route(
     ):
         # "what's on my agenda", "remind me at 3": a look-up or reminder with no request verb
         return replace(lexicon, sure=True)
+    if lexicon.recall and lexicon.route is Route.QUICK:
+        # "have we seen this before?", "did anyone ever dig into X?": asks whether the
+        # knowledge exists, which the quick route answers
+        return replace(lexicon, sure=True)
     return _learned(text, addressing, lexicon, model or shipped_model(), sure_at)
 
 

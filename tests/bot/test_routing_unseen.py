@@ -96,7 +96,7 @@ def test_surveying_the_options_is_a_request(text: str) -> None:
 )
 def test_asking_whether_the_work_was_ever_done_is_a_look_up(text: str) -> None:
     decision = _decide(text)
-    assert decision.route is Route.QUICK and decision.recall
+    assert decision.route is Route.QUICK and decision.recall and decision.sure
 
 
 @pytest.mark.parametrize(
@@ -248,3 +248,18 @@ def test_questions_and_requests_in_other_languages(text: str, expected: Route) -
 )
 def test_a_request_to_a_group_that_includes_mallory_is_taken(text: str) -> None:
     assert _route(text) is Route.ASYNC
+
+
+@pytest.mark.parametrize(
+    ("about_the_bot", "asked"),
+    [
+        ("can you look into our Jira?", "can you look into the jira ticket for the login bug"),
+        ("can you dig into our Confluence?", "can you dig into the confluence page on expenses and summarise it"),
+        ("can you research our Notion?", "can you research the notion pricing change for teams"),
+        ("could you dig into our GitHub repos?", "could you dig into the github outage from this morning?"),
+    ],
+)
+def test_a_system_as_the_whole_object_asks_what_mallory_can_reach(about_the_bot: str, asked: str) -> None:
+    decision = _decide(about_the_bot)
+    assert decision.route is Route.NONE and decision.guard == Guard.CAPABILITY
+    assert _route(asked) is Route.ASYNC
