@@ -199,8 +199,9 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"help|appreciate|be super helpful|be lovely|be amazing)|it'?d\s+be|really\s+need|(?:could|can)\s+(?:really\s+)?use|keen|"
         r"hoping|wondering if|i\s+(?:want|need)\s+(?:a|an|to understand|to know|to get)|we\s+need\s+(?:a|an)|be great|"
         r"would be (?:handy|nice)|what would (?:really )?help|help me (?:understand|figure|make sense|work out|untangle|get)|"
-        r"your help|any chance (?:of|you)|i wonder if|(?:^|[.?!] )(?:want|need|would like)\s+(?:a|an|some)|"
-        r"(?:would|will) you be able to)\b|(?:^|[.?!:] )(?:want|need|would like|i'd like)\s+(?:a|an|some)\b",
+        r"your help|any chance (?:of|you)|i wonder if|(?:would|will) you be able to)\b|"
+        # the wish as a sentence of its own: "…? want a proper comparison"
+        r"(?:^|[.?!:] )(?:want|need|would like|i'd like)\s+(?:a|an|some)\b",
         "question_end": r"\?\s*\W*$",
         "wh_start": r"^(?:what|what's|whats|who|who's|when|where|where's|which|why|how|is|are|has|have|"
         r"(?:does|do|did)\s+(?:you|u|we|i|they|he|she|it|anyone|anybody|our|the|this|that|these|those|[a-z]+s)\b)\b",
