@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 
 class Mallory:
     """What adapters call: ``handle``, ``handle_action``, ``handle_command``, ``first_time``,
-    ``thread_for_message``; ``drain`` / ``aclose`` for replies retried in the background."""
+    ``thread_for_message``."""
 
     def __init__(
         self,
@@ -54,7 +54,6 @@ class Mallory:
         llm: LLMProvider,
         persona: Persona,
         on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
-        sleep: Callable[[float], Awaitable[None]] | None = None,
         policy: AccessPolicy | None = None,
     ) -> None:
         self.settings = settings
@@ -67,7 +66,7 @@ class Mallory:
         self.llm = llm
         self.offline = OfflineProvider(capabilities=persona.capabilities)
         self.persona = persona
-        self.outbox = Outbox(conversations, clock, sleep)
+        self.outbox = Outbox(conversations, clock)
         self.policy = policy or AccessPolicy.from_settings(settings)
         self.gate = Gate(
             self.policy,
@@ -129,16 +128,7 @@ class Mallory:
             on_entries=on_entries,
         )
 
-    # the two hooks the wiring sets after construction, kept where they are used
-
-    @property
-    def sleep(self) -> Callable[[float], Awaitable[None]]:
-        """How the outbox waits out a rate limit (tests inject a fake)."""
-        return self.outbox.sleep
-
-    @sleep.setter
-    def sleep(self, value: Callable[[float], Awaitable[None]]) -> None:
-        self.outbox.sleep = value
+    # the hook the wiring sets after construction, kept where it is used
 
     @property
     def on_enqueued(self) -> Callable[[], None] | None:
@@ -217,14 +207,6 @@ class Mallory:
                 raise
             log.exception("unexpected error handling command %s", command)
             await self._apologize(inbound, sender, "Sorry, that command failed on my side.")
-
-    async def drain(self) -> None:
-        """Wait for replies that are being retried in the background."""
-        await self.outbox.drain()
-
-    async def aclose(self) -> None:
-        """Stop retrying replies (at shutdown); what is still pending is logged."""
-        await self.outbox.aclose()
 
     def _charged(self, thread: ThreadRef, user_id: str) -> AbstractContextManager[Scope]:
         """Model calls made while handling an event are charged to its author and to the

@@ -264,6 +264,7 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
         try:
             if args.once:
                 ran = await rt.worker.run_once()
+                await rt.worker.delivery.deliver_replies()  # and the late answers that are due
                 print(f"ran {ran} investigation(s)", file=sys.stderr)
                 return 0
             rt.worker.start()

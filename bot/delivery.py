@@ -1,6 +1,8 @@
-"""Threading results back: each finished investigation's report (or apology) goes to the
-exact thread it was asked in, pinging the requester, exactly once — the delivery record is
-checked and leased before posting and written right after.
+"""Posting what could not be posted at once: each finished investigation's report (or
+apology) goes to the exact thread it was asked in, pinging the requester, exactly once — the
+delivery record is checked and leased before posting and written right after — and each
+answer the platform rate-limited goes out when due (``bot.later``). Both retry through the
+database, leased, with a capped number of attempts: the one retry layer for posts.
 
 Between a post reaching the platform and its record being written, a crash (or the database
 being away) leaves the outcome unknown. A post whose recording failed is kept in memory and
@@ -18,6 +20,7 @@ from datetime import datetime, timedelta
 from bot.clock import Clock
 from bot.errors import DeliveryError, RetryLater
 from bot.events import Attachment, Person, Posted, Reply, ReplyKind, Sender, ThreadRef
+from bot.later import PostLater
 from bot.text import shorten
 from storage.conversations import Conversations
 from storage.models import Investigation, Status
@@ -107,10 +110,17 @@ class Delivery:
         self.senders = senders
         self.retry = timedelta(seconds=retry_s)
         self.conversations = conversations
+        # answers the platform rate-limited (the outbox kept them): posted when due
+        self.later = PostLater(conversations, clock, retry_s=retry_s) if conversations is not None else None
         # posted, but writing the delivery record failed: recorded again before anything else
         self._unrecorded: dict[str, Posted] = {}
 
     async def deliver_pending(self) -> int:
+        """Deliver every finished, undelivered result and every due answer whose platform
+        we can post to."""
+        return await self.deliver_replies() + await self.deliver_reports()
+
+    async def deliver_reports(self) -> int:
         """Deliver every finished, undelivered result whose platform we can post to."""
         delivered = 0
         for inv_id, posted in list(self._unrecorded.items()):
@@ -119,6 +129,10 @@ class Delivery:
             if await self.deliver(inv):
                 delivered += 1
         return delivered
+
+    async def deliver_replies(self) -> int:
+        """Post the kept answers that are due (``bot.later``)."""
+        return 0 if self.later is None else await self.later.deliver_due(self.senders)
 
     async def deliver(self, inv: Investigation, thread: ThreadRef | None = None) -> bool:
         """Post one finished result into ``thread`` (read from the row when not given), unless

@@ -9,7 +9,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
@@ -75,6 +75,25 @@ class Jobs:
             job = self._scheduler.get_job(name)
             if job is not None:
                 job.modify(next_run_time=datetime.now(UTC))
+
+    def once(self, name: str, seconds: float, run: Callable[[], Awaitable[None]]) -> None:
+        """Run ``run`` once, ``seconds`` from now, unless ``name`` is already due by then
+        (nothing when not started). Runs may overlap: ``run`` must be safe to run twice."""
+        if self._scheduler is None:
+            return
+        when = datetime.now(UTC) + timedelta(seconds=max(seconds, 0.0))
+        job = self._scheduler.get_job(name)
+        if job is not None and job.next_run_time is not None and job.next_run_time <= when:
+            return
+        self._scheduler.add_job(
+            run,
+            "date",
+            run_date=when,
+            id=name,
+            replace_existing=True,
+            max_instances=3,  # a run that comes due while one runs is not skipped
+            misfire_grace_time=None,
+        )
 
     async def guarded(self, run: Callable[[], Awaitable[object]], failed: str) -> None:
         """Run one job: a failure is logged as ``failed``; a cancellation by ``stop`` ends it

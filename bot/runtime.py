@@ -4,7 +4,7 @@ down again. The CLI, the adapters' tests and the benchmarks all start here."""
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,7 +60,6 @@ class Runtime:
         clock: Clock | None = None,
         platforms: Sequence[str] = ("console",),
         llm: LLMProvider | None = None,
-        sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> AsyncIterator[Runtime]:
         """Build everything (migrating the database first) and close it all afterwards."""
         clock = clock or SystemClock()
@@ -118,7 +117,6 @@ class Runtime:
             llm=provider,
             persona=persona,
             on_entries=on_entries,
-            sleep=sleep,
             policy=policy,
         )
         worker = Worker(
@@ -133,6 +131,7 @@ class Runtime:
             on_entries=on_entries,
         )
         core.on_enqueued = worker.wake
+        core.outbox.later.on_due = worker.replies_due  # a rate-limited answer is posted when due
         core.commission.vectors = semantic  # type: ignore[assignment]
         rt = cls(
             settings=settings,
@@ -160,7 +159,6 @@ class Runtime:
 
     async def close(self) -> None:
         await self.worker.stop()
-        await self.core.aclose()
         close_semantic = getattr(self.semantic, "aclose", None)
         if close_semantic is not None:
             await close_semantic()

@@ -88,6 +88,8 @@ class Worker:
         self._held: dict[str, Claim] = {}  # claims this process holds, handed back at stop
         self.jobs = Jobs()
         self.jobs.every("sweep", settings.sweep_interval_s, self.sweep)
+        if self.delivery.later is not None:
+            self.delivery.later.on_due = self.replies_due  # a retried answer's next attempt
         # claims: a loop woken by enqueues (this process's, or any process's through
         # PostgreSQL NOTIFY), polling every ``worker_interval_s`` as the backstop
         self._wake = asyncio.Event()
@@ -100,13 +102,23 @@ class Worker:
     # ------------------------------------------------------------------ scheduling
 
     def start(self) -> None:
-        """Start the claim loop and the stale sweep on the running event loop."""
+        """Start the claim loop and the stale sweep on the running event loop, and post the
+        late answers already due (a stopped process may have left some)."""
         self.jobs.start()
+        self.replies_due(0)
         self._loop = asyncio.create_task(self._claim_loop(), name=f"worker {self.worker_id}")
 
     def wake(self) -> None:
         """Look for work now (an investigation was enqueued), not at the next poll."""
         self._wake.set()
+
+    def replies_due(self, seconds: float) -> None:
+        """A kept answer comes due in ``seconds``: deliver answers then, not at the next
+        sweep (a timer: nothing waits meanwhile). Nothing when this worker is not started."""
+        self.jobs.once("replies", seconds, self.deliver_replies)
+
+    async def deliver_replies(self) -> None:
+        await self.jobs.guarded(self.delivery.deliver_replies, "delivering late replies failed")
 
     async def _claim_loop(self) -> None:
         # A wake that arrives while a pass runs is kept (the event is cleared before the
@@ -171,19 +183,24 @@ class Worker:
         await self.forget_old_deliveries()
 
     async def forget_old_deliveries(self) -> None:
-        """Drop delivery keys older than the retention (``seen_events`` would grow without
-        bound: Slack writes two per message). At most once per ``SEEN_SWEEP_EVERY``."""
+        """Drop delivery keys, and late answers posted or given up, older than the retention
+        (``seen_events`` would grow without bound: Slack writes two per message). At most
+        once per ``SEEN_SWEEP_EVERY``."""
         now = self.clock.now()
         if self._seen_swept_at is not None and now - self._seen_swept_at < SEEN_SWEEP_EVERY:
             return
         self._seen_swept_at = now
-        await self.conversations.forget_seen_before(now - timedelta(seconds=self.settings.seen_retention_s))
+        cutoff = now - timedelta(seconds=self.settings.seen_retention_s)
+        await self.conversations.forget_seen_before(cutoff)
+        if self.delivery.later is not None:
+            await self.delivery.later.forget_done_before(cutoff)
 
     # ------------------------------------------------------------------ work
 
     async def run_once(self) -> int:
         """Reclaim stale work, claim and run investigations while there are any, then
-        deliver every finished result. Returns how many investigations ran."""
+        deliver every finished result. Returns how many investigations ran. (Late answers
+        are the sweep's and their timer's: this pass, every poll, leaves them.)"""
         await self.queue.reclaim_stale(
             now=self.clock.now(),
             lease=timedelta(seconds=self.settings.lease_s),
@@ -199,7 +216,7 @@ class Worker:
                 break  # the database is unwell: the next pass (or poll) tries again
             # the claim's copy: the lease in ``deliver`` reads the row as it is now
             await self.delivery.deliver(claim.investigation, thread)
-        await self.delivery.deliver_pending()
+        await self.delivery.deliver_reports()
         return ran
 
     async def process(self, claim: Claim, thread: ThreadRef | None = None) -> Outcome:

@@ -5,7 +5,7 @@ written once, as SQL with named parameters, and its rows are read by column name
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -292,10 +292,12 @@ class Conversations:
         offer: str | None = None,
         ack_for: str | None = None,
         more_ids: Sequence[str] = (),
+        also: Callable[[SqlConnection], object] | None = None,
     ) -> None:
         """Store Mallory's own message, and in the same transaction what it implies: an open
         offer to investigate, or which investigation it acknowledges. ``more_ids`` are the
-        further platform messages the reply became (a long text posted in parts)."""
+        further platform messages the reply became (a long text posted in parts); ``also``
+        is more of the same transaction (a pending reply marked posted)."""
         db = self.db
         when = db.to_db_time(now)
         meta_json = json.dumps(meta)
@@ -322,6 +324,8 @@ class Conversations:
                 db.execute(conn, _SET_OFFER, {"question": offer, "at": when, "id": conv_id})
             if ack_for is not None:
                 set_ack(db, conn, ack_for, platform_message_id)
+            if also is not None:
+                also(conn)
 
         await db.run_sql(work)
 

@@ -29,6 +29,7 @@ from storage.models import (
     SteeringNote,
     TagCount,
 )
+from storage.pending_replies import FORGET_FOR_USER, FORGET_IN_SPACE
 
 _INSERT = (
     "INSERT INTO audit_log (at, action, platform, actor_id, actor_name, space, investigation_id, detail) "
@@ -127,6 +128,7 @@ class Forgotten:
     entries: int = 0
     corrections: int = 0
     audit_records: int = 0
+    pending_replies: int = 0  # answers still waiting to be posted (they hold message text)
     usage_records: int = 0  # model calls kept for the totals, no longer linked to the user
     report_files: list[str] = field(default_factory=list)
     unattributed: list[Unattributed] = field(default_factory=list)
@@ -141,6 +143,8 @@ class Forgotten:
             f"{self.audit_records} audit records",
             f"{len(self.report_files)} report files",
         ]
+        if self.pending_replies:
+            parts.append(f"{self.pending_replies} replies waiting to be posted")
         if self.usage_records:
             parts.append(f"{self.usage_records} model-usage records unlinked")
         return ", ".join(parts)
@@ -157,8 +161,9 @@ async def forget(
 ) -> Forgotten:
     """Remove everything of one user (their messages, the investigations they asked for and
     the reports of those, the entries they saved with /remember, their corrections and audit
-    records; their model usage is kept, unlinked) or of one space (its conversations,
-    investigations, entries and audit records), in one transaction that also writes the
+    records, the replies to them still waiting to be posted; their model usage is kept,
+    unlinked) or of one space (its conversations, investigations, entries, audit records and
+    waiting replies), in one transaction that also writes the
     ``forgot`` audit record (what was forgotten and how much, no content) and a tombstone
     per entry, so indexes in running processes drop the entries at their next search."""
     if (user is None) == (space is None):
@@ -231,6 +236,8 @@ def _forget(
             .where(col(Conversation.id).in_(touched), col(Conversation.offer_question).is_not(None))
             .values(offer_question=None, offer_at=None)
         )
+        # before the messages: the replies to them are found through them
+        gone.pending_replies = _count(s.execute(text(FORGET_FOR_USER), {"user": user}))
         gone.messages = _count(s.execute(delete(Message).where(col(Message.author_id) == user)))
         s.execute(delete(SteeringNote).where(col(SteeringNote.author_id) == user))
         gone.corrections = _count(s.execute(delete(Correction).where(col(Correction.author_id) == user)))
@@ -249,6 +256,7 @@ def _forget(
                 col(Investigation.conversation_id).in_(conversations), col(Investigation.space) != space
             )
         ).all()
+        gone.pending_replies = _count(s.execute(text(FORGET_IN_SPACE), {"space": space}))
         gone.messages = _count(
             s.execute(
                 delete(Message).where(

@@ -152,16 +152,18 @@ class FlakySender(ConsoleSender):
 
 
 async def test_rate_limited_reply_is_retried_not_dropped(rt: Any) -> None:
-    waited: list[float] = []
-
-    async def fake_sleep(seconds: float) -> None:
-        waited.append(seconds)
-
-    rt.core.sleep = fake_sleep
+    """The acknowledgement is kept while rate limited and posted by the delivery when due;
+    its record (which investigation it acknowledges) is written then."""
     out = io.StringIO()
-    await rt.core.handle(_inbound("dig into Harbor"), FlakySender(out, limited=2))
-    await rt.core.drain()
-    assert waited == [7.0, 7.0]
+    sender = FlakySender(out, limited=2)
+    rt.worker.senders["console"] = sender
+    await rt.core.handle(_inbound("dig into Harbor"), sender)
+    assert "On it" not in out.getvalue()
+    assert (await rt.queue.listing())[0].ack_message_id is None
+    for _ in range(2):
+        assert await rt.worker.delivery.deliver_replies() == 0, "not due yet"
+        rt.clock.advance(7)
+        await rt.worker.delivery.deliver_replies()
     assert out.getvalue().count("On it") == 1
     inv = (await rt.queue.listing())[0]
     assert inv.ack_message_id == "m1"  # recorded once it got through

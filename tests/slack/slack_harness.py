@@ -178,12 +178,7 @@ async def running_bot(
         await rt.seed_vault()
         sender = sender_from_settings(settings, clock=clock)
         assert sender is not None
-        rt.worker.senders["slack"] = sender
-
-        async def sleep(seconds: float) -> None:  # waiting moves the fake clock, not real time
-            clock.advance(seconds)
-
-        rt.core.sleep = sleep  # the core retries rate-limited replies after Retry-After
+        rt.worker.senders["slack"] = sender  # the worker's delivery posts reports and late answers
         adapter = SlackAdapter(settings, rt.core, sender)
         await adapter.start(0, host="127.0.0.1") if http else await adapter.start()
         try:

@@ -203,13 +203,41 @@ async def test_own_and_other_bots_messages_never_loop(bot: Harness) -> None:
 async def test_rate_limited_answer_is_posted_later_not_lost(bot: Harness) -> None:
     ts = "1750001100.000100"
     bot.slack.rate_limit("chat.postMessage", retry_after=5, times=2)
-    before = bot.clock.now()
     await bot.event(mention_event("hello", ts=ts, event_id="Ev80"))
     await bot.adapter.drain()
-    await bot.rt.core.drain()
+    assert bot.thread_posts("C111", ts) == []
+    for _ in range(2):
+        assert await bot.rt.worker.delivery.deliver_pending() == 0, "not before Retry-After"
+        bot.clock.advance(5)
+        await bot.rt.worker.delivery.deliver_pending()
     assert len(bot.thread_posts("C111", ts)) == 1
-    assert (bot.clock.now() - before).total_seconds() >= 10, "each Retry-After was waited out"
     assert len([c for c in bot.slack.calls_to("chat.postMessage") if c.status == 429]) == 2
+    bot.clock.advance(60)
+    await bot.rt.worker.delivery.deliver_pending()
+    assert len(bot.thread_posts("C111", ts)) == 1, "posted once"
+
+
+async def test_a_yes_to_an_offer_posted_late_starts_the_investigation(bot: Harness) -> None:
+    """The offer under a rate-limited answer is recorded when the answer finally goes out,
+    so a typed "yes" to it commissions the investigation."""
+    ts = "1750001150.000100"
+    bot.slack.rate_limit("chat.postMessage", retry_after=3)
+    await bot.event(
+        mention_event("what is the airspeed velocity of an unladen swallow?", ts=ts, event_id="Ev85")
+    )
+    await bot.adapter.drain()
+    assert bot.thread_posts("C111", ts) == []
+    bot.clock.advance(3)
+    assert await bot.rt.worker.delivery.deliver_replies() == 1
+    [answer] = bot.thread_posts("C111", ts)
+    assert [b["text"]["text"] for b in buttons_of(answer)] == ["Investigate this"]
+    yes = mention_event(
+        "yes", ts="1750001151.000100", event_id="Ev86", kind="message", bot_user_id="", thread_ts=ts
+    )
+    await bot.event(yes)
+    await bot.adapter.drain()
+    assert bot.thread_posts("C111", ts)[-1]["text"].startswith("On it")
+    assert await bot.rt.worker.run_once() == 1
 
 
 async def test_typed_yes_accepts_the_offer_to_dig_deeper(bot: Harness) -> None:

@@ -68,13 +68,7 @@ async def runtime(settings: Settings, clock: FakeClock, sender: TelegramSender) 
 async def harness(
     runtime: Runtime, telegram: FakeTelegram, sender: TelegramSender, settings: Settings, clock: FakeClock
 ) -> AsyncIterator[Harness]:
-    """Mallory with the Telegram adapter long-polling the fake server. The core's outbox
-    waits out a rate limit by moving the fake clock instead of sleeping."""
-
-    async def sleep(seconds: float) -> None:
-        clock.advance(seconds)
-
-    runtime.core.sleep = sleep
+    """Mallory with the Telegram adapter long-polling the fake server."""
     adapter = TelegramAdapter(settings, runtime.core, sender)
     await adapter.start()
     try:
