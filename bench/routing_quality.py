@@ -1,10 +1,12 @@
 """Routing quality on the labelled set (bot/routing/data/labelled.jsonl): async precision and
 recall, 3-way accuracy and the confusion matrix, offline (no LLM).
 
-Run: ``.venv/bin/python bench/routing_quality.py [--cv 5] [--errors] [--speed 5]``.
+Run: ``.venv/bin/python bench/routing_quality.py [--gold PATH] [--cv 5] [--errors] [--speed 5]``.
 Reports the lexicon alone (the baseline) and the router with the shipped model on the
-test split, then k-fold cross-validation of the router over the whole set (each fold's
-model trained on the other folds), and the share of messages the model left unsure.
+gold messages (the labelled test split, or ``--gold``), then k-fold cross-validation of the
+router over the labelled set (each fold's model trained on the other folds), and the share
+of messages the model left unsure. A gold file's ``sealed`` rows (bench/routing_heldout.jsonl)
+are scored on their own and their errors are never listed: they stay held out.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ def router_with(model: RouterModel) -> Callable[[str], Decision]:
     return decide
 
 
+SEALED = "sealed"
+
+
 def report(title: str, pairs: Sequence[tuple[Example, Decision]], *, errors: bool) -> dict[str, float]:
     matrix = {(g, p): 0 for g in ROUTES for p in ROUTES}
     for e, d in pairs:
@@ -62,7 +67,7 @@ def report(title: str, pairs: Sequence[tuple[Example, Decision]], *, errors: boo
         print(f"{g.value:>18}   " + "  ".join(f"{matrix[(g, p)]:>6}" for p in ROUTES))
     if errors:
         for e, d in pairs:
-            if e.route is not d.route:
+            if e.route is not d.route and e.split != SEALED:
                 print(f"  [{e.kind}] {e.route.value} → {d.route.value} ({d.source}: {d.reason}): {e.text!r}")
     return stats
 
@@ -91,23 +96,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--cv", type=int, default=5, help="folds for cross-validation over the whole set (0: skip)"
     )
-    parser.add_argument("--errors", action="store_true", help="list every misrouted message")
+    parser.add_argument(
+        "--gold",
+        type=Path,
+        help="score this JSONL file (rows as in labelled.jsonl) instead of the labelled test split",
+    )
+    parser.add_argument(
+        "--errors", action="store_true", help="list every misrouted message (never a sealed one)"
+    )
     parser.add_argument("--speed", type=int, default=0, help="time the decisions over N passes (0: skip)")
     args = parser.parse_args(argv)
-    test = load_labelled(split="test")
     everything = load_labelled()
-    print(f"labelled set: {len(everything)} messages, test split {len(test)}")
-    report(
-        "lexicon alone (baseline), test split",
-        [(e, lexicon_decide(e.text)) for e in test],
-        errors=args.errors,
-    )
+    if args.gold:
+        gold, name = load_labelled(args.gold), args.gold.name
+    else:
+        gold, name = load_labelled(split="test"), "test split"
+    print(f"labelled set: {len(everything)} messages; scoring {name} ({len(gold)})")
+    report(f"lexicon alone (baseline), {name}", [(e, lexicon_decide(e.text)) for e in gold], errors=args.errors)
     decide = router_with(shipped_model())
-    report(
-        "router (lexicon + shipped model), test split",
-        [(e, decide(e.text)) for e in test],
-        errors=args.errors,
-    )
+    decided = [(e, decide(e.text)) for e in gold]
+    report(f"router (lexicon + shipped model), {name}", decided, errors=args.errors)
+    parts = sorted({e.split for e in gold})
+    if len(parts) > 1:
+        for part in parts:
+            report(
+                f"router, {name}, {part} part",
+                [(e, d) for e, d in decided if e.split == part],
+                errors=args.errors,
+            )
     if args.speed:
         print(f"\n## decision cost over the {len(everything)} labelled messages, {args.speed} passes")
         speed([e.text for e in everything], args.speed)

@@ -90,8 +90,12 @@ def split_mentions(
     text = _TYPED.sub(typed, text)
     text = re.sub(r"[ \t]{2,}", " ", text).strip()
     if bot_named:
-        text = text.lstrip(",: ")  # "@mallory: dig into…" leaves the separator behind
+        # "@mallory: dig into…" leaves the separator behind; ":mag: dig into…" keeps its emoji
+        text = _SEPARATOR.sub("", text)
     return text, Addressing(tuple(dict.fromkeys(others)), bot_named)
+
+
+_SEPARATOR = re.compile(r"^(?:\s*,+|\s*:+(?=\s|$))+\s*")
 
 
 # "Priya, can you look into this?" — a person's name opening a request, no @ needed

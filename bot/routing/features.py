@@ -31,8 +31,10 @@ _SHORT_WORDS = ("into", "look", "dig", "dive", "find", "out", "can", "you", "dee
 
 
 def _variants(word: str) -> set[str]:
-    """Adjacent transpositions and single deletions of a short word ("itno", "lok")."""
+    """Adjacent transpositions, doubled letters and single deletions of a short word ("itno",
+    "loook", "lok")."""
     out = {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+    out |= {word[: i + 1] + word[i:] for i in range(len(word))}
     if len(word) >= 4:
         out |= {word[:i] + word[i + 1 :] for i in range(len(word))}
     out.discard(word)
@@ -102,12 +104,18 @@ _CHAT_SPELLINGS = {
 }
 
 
+# Words typed without the space between them ("dig intothe refund spike").
+_RUN_TOGETHER = {"intothe": "into the", "lookinto": "look into", "diginto": "dig into", "inthe": "in the"}
+
+
 @lru_cache(maxsize=8192)
 def correct(word: str) -> str:
     """The family word a token is a typo of (or the question word a chat spelling stands
-    for), or the token itself."""
+    for, or the words typed without their space), or the token itself."""
     if word in _CHAT_SPELLINGS:
         return _CHAT_SPELLINGS[word]
+    if word in _RUN_TOGETHER:
+        return _RUN_TOGETHER[word]
     if word in _SHORT_TYPOS:
         return _SHORT_TYPOS[word]
     if len(word) < 5 or not word.isalpha() or word in _REAL_WORDS:
@@ -172,7 +180,7 @@ def prepare(text: str) -> str:
 
 
 def tokens(prepared: str) -> list[str]:
-    return [correct(t) if t.isalpha() else t for t in _TOKEN.findall(prepared)]
+    return [w for t in _TOKEN.findall(prepared) for w in (correct(t).split() if t.isalpha() else (t,))]
 
 
 # ---------------------------------------------------------------------------------------
@@ -186,14 +194,17 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"digging|looking|researching|investigating|checked|did|wrote|reserached)\b",
         "first_person_any": r"\b(?:i'm|im|i'll|i've|i was|we're|we've|we'll|we were|let me|lemme|i am|i will)\b",
         "you_request": r"\b(?:(?:can|could|would|will|cna)\s+(?:you|u|ya)|please|pls|plz|mind|need you to|want you to|"
-        r"like you to|fancy|any chance you)\b",
+        r"like you to|fancy|any chance you|any way you could|(?:one|either|any|both) of you|you both|you two)\b",
         "wish": r"\b(?:i'm after|(?:i|we)\s+(?:really\s+)?need\s+(?:a|an|the|some)|^need\s+(?:a|an|the|some)|(?:i|we)'?d\s+(?:really\s+)?(?:love|like|appreciate|be grateful|be chuffed)|would\s+(?:really\s+)?(?:love|be great|be good|"
         r"help|appreciate|be super helpful|be lovely|be amazing)|it'?d\s+be|really\s+need|(?:could|can)\s+(?:really\s+)?use|keen|"
         r"hoping|wondering if|i\s+(?:want|need)\s+(?:a|an|to understand|to know|to get)|we\s+need\s+(?:a|an)|be great|"
         r"would be (?:handy|nice)|what would (?:really )?help|help me (?:understand|figure|make sense|work out|untangle|get)|"
-        r"your help|any chance (?:of|you)|i wonder if)\b",
+        r"your help|any chance (?:of|you)|i wonder if|(?:would|will) you be able to)\b|"
+        # the wish as a sentence of its own: "…? want a proper comparison"
+        r"(?:^|[.?!:] )(?:want|need|would like|i'd like)\s+(?:a|an|some)\b",
         "question_end": r"\?\s*\W*$",
-        "wh_start": r"^(?:what|what's|whats|who|who's|when|where|where's|which|why|how|is|are|does|do|did|has|have)\b",
+        "wh_start": r"^(?:what|what's|whats|who|who's|when|where|where's|which|why|how|is|are|has|have|"
+        r"(?:does|do|did)\s+(?:you|u|we|i|they|he|she|it|anyone|anybody|our|the|this|that|these|those|[a-z]+s)\b)\b",
         "sarcasm": r"[🙃🙄😂😅🤦]|/s\b|\b(?:xemoji_upside_down_face|xemoji_eye_roll|xemoji_joy|lol\b|lmao\b|"
         r"again\b|for the \w+ time|oh (?:great|yes|yeah)|great idea|sure,? let'?s|yeah,? let'?s|"
         r"by all means|can'?t wait|famous last words|as usual|let'?s just|while we'?re at it|"
@@ -202,37 +213,48 @@ _CUES: dict[str, re.Pattern[str]] = {
         "negation": r"\b(?:don'?t|do not|no need|not now|hold off|stop|never ?mind|won'?t|shouldn'?t|no point|"
         r"not needed|no research needed|let'?s not|don'?t bother)\b",
         "past_time": r"\b(?:yesterday|last (?:week|month|year|quarter|night)|already|ago|this morning|overnight)\b",
-        "about_bot": r"\b(?:you|your|you're|u)\b.*\b(?:access|model|running|version|able|support|store|see|remember|"
+        "about_bot": r"\b(?:you|your|you're|u)\b(?:\s+\S+){0,4}?\s+(?:access|model|running|version|able|support|store|see|remember|"
         r"built|context window|cost|speak|understand|decide|get your|languages?|limit|browse|bot|chatgpt|claude|gpt|"
         r"on your own|over the weekend|in the background|things|stuff)\b|\bhow do i\b.*\byou\b|^(?:what|how) (?:can|do) you\b|"
         r"\bwhich (?:knowledge base|model)\b|\bthis bot\b",
         "lets": r"\blet'?s\b",
-        "reported": r"^(?:[a-z]+(?:'s)?|the \w+(?: \w+)?|legal|ops|support|apparently|heard that|my \w+(?: \w+)?|our \w+)\s+"
+        "reported": r"^(?!(?:what|who|where|when|why|how|which|is|are|do|does|did|can|could|would|will|should)\b)(?:[a-z]+(?:'s)?|the \w+(?: \w+)?|legal|ops|support|apparently|heard that|my \w+(?: \w+)?|our \w+)\s+"
         r"(?:said|says|is|was|will|'s|mentioned|told|asked|already|offered|wants|keeps|escalated|found|are|"
         r"researching|investigating|looking|digging)\b",
-        "noun_before_trigger": r"\b(?:the|this|that|our|their|a|new|some|any|my|your)\s+(?:\w+\s+)?(?:research|investigation|"
+        "noun_before_trigger": r"\b(?:the|this|that|our|their|a|an|each|new|some|any|my|your)\s+(?:\w+\s+)?(?:research|investigation|"
         r"deep dive|deep-dive|analysis|trace|report|write-up|investigations|deep dives)\b",
         "noun_subject": r"^(?:(?:the|our|new|monthly|weekly|this|that)\s+)?(?:\w+\s+)?(?:research|investigation|"
         r"deep dive|deep-dive|analysis|report)\s+(?:\w+\s+){0,3}?(?:is|are|was|were|got|has|have|puts|says|shows|"
         r"moved|went|recording|doc|docs|notes|deck|channel|team|sync|review|budget|from|out|concluded)\b",
         "time_slot": r"\b(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|today|tomorrow|monday|tuesday|wednesday|thursday|friday|"
         r"next (?:week|month)|moved|cancell?ed|rescheduled|is at|at \d)\b",
-        "imperative_start": r"^(?:(?:hey|hi|ok|so|mallory)[\s,:]+)*(?:research|investigate|look|dig|find|figure|trace|"
+        "imperative_start": r"^(?:(?:hey|hi|ok|so|mallory)[\s,:]+)*(?:research|investigate|look|dig|find|figure|trace|do (?:some|a|an)|"
         r"explore|analyze|analyse|get|pull|compile|summarize|summarise|scour|hunt|track|go|take|write|put|deep|"
         r"work|check|start|run|need you|/investigate)\b",
         "work_noun": r"\b(?:write-?up|rundown|run-down|overview|summary|timeline|deep dive|deep-dive|report|brief|briefing|"
-        r"analysis|breakdown|picture|story|history|doc|look|investigation|take)\b",
+        r"analysis|breakdown|picture|story|history|doc|look(?! up)|investigation|take|comparison|shortlist|pros and cons|"
+        r"round-?up|landscape)\b",
         "work_verb": r"\b(?:work out|piece together|untangle|suss out|chase down|get to the bottom|sort out|map out|"
         r"pull (?:that |it |this )?together|put (?:that |it |one )?together|dig up|dig through|go through|comb through|"
-        r"find everything|get up to speed|brief me|compare|understand)\b",
-        "capability_verb": r"\b(?:can|could|do|will|are)\s+(?:you|u)\s+(?:\w+\s+)?(?:access|see|read|browse|support|speak|"
+        r"find everything|get up to speed|brief me|compare|understand|read up|write (?:it|this|that|them) up|"
+        r"what's out there|whats out there|shop around|weigh up|scope out|size up|look around for|survey|"
+        r"know everything|everything there is|the full story|the whole story)\b",
+        "capability_verb": r"\b(?:can|could|do|will|are)\s+(?:you|u)\s+(?:\w+\s+)?(?:access|see|read(?!\s+up)|browse|support|speak|"
         r"understand|remember|store|handle|connect|integrate|be added|talk to|run|work with|able|search|use|look up|"
         r"post|join|reply)\b|\b(?:mallory|the bot|this bot|you)\s+(?:have|has|get|got)\s+access\b|"
         r"\bwhat (?:kinds?|sorts?|types?) of (?:things|stuff|questions|topics)\b|"
         r"\b(?:built|made|created|trained|pays? for|add|using|running)\s+(?:you|your)\b|\bare you\b|\byour\s+(?:\w+\s+)?"
         r"(?:model|version|context|api|memory|limit|data|investigations|answers)\b|\bhow do i\b.*\byou\b",
         "social": r"\b(?:anyone|anybody|everyone|y'all|folks|you all)\b(?!\s+know)|\b(?:lunch|coffee|drinks|dinner|"
-        r"pizza|weekend|tonight|beer|party|snacks|birthday|holiday plans)\b|[😅😂🎉☕]",
+        r"pizza|weekend|tonight|beer|party|snacks|birthday|holiday plans|cake|biscuits|leaving do|leaving drinks|"
+        r"farewell|pub|quiz|karaoke|secret santa|bake off)\b|[😅😂🎉☕]|"
+        # coordinating people, not asking for facts: "who wants to…", "are you coming to…"
+        r"^who(?:'s| is)?\s+(?:wants|fancies|up for|coming|joining|in the office|around|free|bringing|"
+        r"organi[sz]ing|going|driving|hosting)\b|^(?:are|is)\s+(?:you|anyone|anybody|we|everyone)\s+"
+        r"(?:\w+\s+)?(?:coming|going|joining|doing|around|free|in|up for|still on)\b",
+        # errands for whoever is in the building: "grab the post on your way in"
+        "errand": r"\bon (?:your|the|my) way (?:in|out|back|home|over|past)\b|\bwhen you'?re (?:in|back|here|passing|around)\b|"
+        r"\bwhile (?:i'?m|you'?re|we'?re) (?:away|out|off|there)\b|\b(?:grab|pick up|drop off|water|feed)\s+(?:the|my|our|some|a)\b",
         "deliberation": r"\b(?:we should|should we|maybe we|we could|we might|someone should)\b",
         "quick_only": r"\b(?:just tell me|just answer|quick one|quick q|quick question)\b|"
         r"\b(?:no need to|don'?t|do not|not asking you to|without|no)\s+(?:\w+\s+)?(?:research|dig|investigat\w*|deep dive|"
@@ -242,8 +264,48 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"chase|write|map|piece)\b).*\b(?:you|your|u)\b.*\?|\b(?:button|this bot|the bot)\b",
         "future_self": r"\b(?:i'll|i will|we'll|we will|i'm going to|we're going to|gonna|let me|lemme|will)\b",
         "multi_sentence": r"[.!?:]\s+\w.*[.!?]|\n",
+        # an indirect question: "could you tell me who owns search?", "do you know if we support SAML?"
+        "indirect_question": r"\b(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?(?:tell|remind|show)\s+(?:me|us)\s+"
+        r"(?:what|who|who's|where|when|which|how|if|whether)\b|\b(?:do|does)\s+(?:you|u|anyone|anybody)\s+know\s+"
+        r"(?:if|whether|what|who|who's|where|when|which|why)\b",
+        # "how do i make cold brew", "how long is the notice period": asks how, wants an answer
+        "how_question": r"^(?:(?:hey|hi|so|ok|quick q|quick one|q)\s*[,:]?\s*)?how\s+(?:do|does|can|could|should|would|to|"
+        r"long|many|much|often|far|big|old|soon)\b",
+        # "look up the number for…", "find me the onboarding doc", "link to the rota": fetch a thing
+        "fetch": r"\b(?:look\s+up\s+(?!(?:things|stuff|anything|something|the web|online|info)\b)|find\s+(?:me|us)\s+(?:the|a|an|our|that)|link\s+to|send\s+(?:me|us)\s+(?:the|a)|"
+        r"where(?:'s|s| is| are| do i find| can i find)|what's the (?:link|url|number|address|password|code|extension|"
+        r"email|name|date|deadline)|whats the (?:link|url|number|password|code))\b",
+        # the bot in the third person: "can mallory read PDFs?", "does the bot remember threads"
+        "bot_third_person": r"\b(?:can|could|does|do|will|is|would)\s+(?:mallory|the bot|this bot)\s+(?:\w+\s+)?"
+        r"(?:read|access|see|handle|search|browse|remember|understand|speak|open|use|post|join|reply|talk|"
+        r"know|learn|store|keep|cope|work|support|run|be)\b",
+        "able_to_work": r"\bable\s+to\s+(?:research|investigate|look\s+into|dig|find\s+out|figure\s+out|compile|"
+        r"put\s+together|pull\s+together|summari[sz]e|analy[sz]e|work\s+out|compare)\s+"
+        r"(?!(?:things|stuff|anything|something|topics|the web|online|for me)\b)\w+",
     }.items()
 }
+# Team chats switch language now and then; the question words and the polite request forms of
+# a few European languages, matched on the prepared text (accents kept).
+_FOREIGN: dict[str, re.Pattern[str]] = {
+    "foreign_question": re.compile(
+        r"^(?:¿\s*)?(?:wie|wo|wann|wer|welche[rsnm]?|warum|wieso|gibt es|hast du|habt ihr|haben wir|"
+        r"qu[eé]|cu[aá]l(?:es)?|c[oó]mo|d[oó]nde|cu[aá]ndo|qui[eé]n(?:es)?|cu[aá]nt[oa]s?|hay|"
+        r"o[uù]|quand|quel(?:le)?s?|pourquoi|est-ce que|combien|c'est quoi|"
+        r"onde|quando|quem|qual|quanto|hoe|waar|wanneer|welke|waarom)\b|[¿]"
+    ),
+    "foreign_request": re.compile(
+        r"\b(?:kannst du|k[öo]nntest du|k[öo]nnen sie|k[öo]nnten sie|bitte|peux-tu|pourrais-tu|pouvez-vous|"
+        r"pourriez-vous|s'il (?:te|vous) pla[iî]t|puedes|podr[ií]as|puede usted|por favor|podes|pode|"
+        r"kun je|zou je|alsjeblieft)\b"
+    ),
+    "foreign_research": re.compile(
+        r"\b(?:recherch\w*|untersuch\w*|nachforsch\w*|herausfind\w*|investig\w*|analys\w*|analiz\w*|"
+        r"averigu\w*|cherch\w*|busca\w*|pesquis\w*|zusammenfass\w*|r[ée]sum\w*|resum\w*|onderzo\w*|uitzoek\w*)"
+    ),
+}
+
+_FOREIGN_AS = {"foreign_question": "wh_start", "foreign_request": "you_request", "foreign_research": "work_verb"}
+
 _VOCATIVE = re.compile(
     r"^(?!(?:Mallory|Hey|Hi|Hello|Ok|Okay|So|Morning|Context|Anyway|Also|Thanks|Yes|Sure|Please|"
     r"Could|Can|Would|Will|Just|Quick|Long|Big|Recap|Things|Back|Finance|Legal|Ops)\b)"
@@ -261,6 +323,8 @@ _PAIRS = [
     ("cue:deliberation", "cue:sarcasm"),
     ("cue:question_end", "cue:you_question"),
     ("cue:imperative_start", "cue:question_end"),
+    ("cue:foreign_request", "cue:foreign_research"),
+    ("cue:how_question", "cue:social"),
 ]
 
 
@@ -286,6 +350,14 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         for name, pattern in _CUES.items()
         if pattern.search(joined if name not in {"multi_sentence", "question_end"} else prepared)
     }
+    if cues & {"cue:able_to_work", "cue:fetch"} and lexicon.guard != "capability":
+        # "are you able to dig into why X…", "can you look up who audits us" ask for X, not
+        # about what Mallory can do
+        cues -= {"cue:about_bot", "cue:capability_verb"}
+    foreign = {name for name, pattern in _FOREIGN.items() if pattern.search(prepared)}
+    # the cues the English examples already taught the model, so a handful of examples per
+    # language is enough
+    cues |= {"cue:" + _FOREIGN_AS[name] for name in foreign} | {"cue:" + name for name in foreign}
     if _VOCATIVE.match(text.strip()):
         cues.add("cue:vocative_name")
     # a linear model needs the pairs that mean a request spelled out for it

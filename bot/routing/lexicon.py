@@ -102,6 +102,13 @@ TRIGGERS: list[tuple[str, str]] = [
         r"\b(?:take|took|taking|have|had|having|give|gave)\s+(?:a|another)\s+(?:deep|deeper|close|closer|proper|thorough|hard|good|serious|careful|long)\s+look\s+(?:at|into)\b",
     ),
     ("find out", r"\b(?:find|finds|finding|found)\s+out\b"),
+    ("read up", r"\b(?:read|reads|reading)\s+up\s+(?:on|about)\b"),
+    (
+        "survey",
+        r"\b(?:(?:scope|scopes|scoped|scoping)\s+out|(?:size|sizes|sized|sizing)\s+up|(?:shop|shopped|shopping)\s+around|"
+        r"(?:weigh|weighs|weighed|weighing)\s+up|(?:see|seeing)\s+what'?s\s+out\s+there|"
+        r"(?:survey|surveyed|surveying)\s+(?:the\s+)?(?:options|market|landscape|field|vendors|tools|what'?s\s+out\s+there))\b",
+    ),
     ("figure out", r"\b(?:figure|figures|figuring|figured)\s+out\b"),
     ("trace", r"\b(?:trace|traces|traced|tracing)\b"),
     (
@@ -170,7 +177,8 @@ _TRIGGERS = [(name, re.compile(p, re.I)) for name, p in TRIGGERS]
 _PAST_FORMS = re.compile(
     r"^(?:researched|did|done|investigated|dug|looked|took|had|gave|found|figured|traced|deep[\s-]?dived|"
     r"compiled|pulled|put|assembled|gathered|collected|wrote|drafted|prepared|combed|sifted|trawled|went|"
-    r"waded|scoured|followed|mapped|explored|analy[sz]ed|got|tracked|hunted|chased|ran|reviewed|audited)\b",
+    r"waded|scoured|followed|mapped|explored|analy[sz]ed|got|tracked|hunted|chased|ran|reviewed|audited|scoped|sized|"
+    r"shopped|weighed|surveyed)\b",
     re.I,
 )
 _PROGRESSIVE = re.compile(r"^\w+ing\b", re.I)
@@ -246,7 +254,7 @@ _DEFERRAL = re.compile(
     re.I,
 )
 _CAPABILITY = re.compile(
-    r"\b(?:are\s+you\s+(?:able|capable|allowed|equipped)\s+to|do\s+you\s+know\s+how\s+to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|"
+    r"\b(?:are\s+you\s+(?:able|capable|allowed|equipped)\s+to|(?:would|will)\s+you\s+be\s+able\s+to|do\s+you\s+know\s+how\s+to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|"
     r"how\s+(?:do|would|can|could)\s+you|what\s+(?:can|could|do)\s+you|can\s+you\s+(?:even|actually|also|really|ever)|"
     r"do\s+you\s+(?:ever|also|even|actually|usually)?\s*(?:do|know|support|offer|handle)|"
     r"are\s+you\s+(?:good|any\s+good)\s+at|what\s+happens\s+when\s+you|how\s+does\s+(?:mallory|it|this\s+bot))\b",
@@ -260,7 +268,14 @@ _GENERIC_OBJECT = re.compile(
     r"on\s+(?:your|its)\s+own|in\s+the\s+background|at\s+all|too|as\s+well|the\s+web|online|the\s+internet|"
     r"deeply|properly|for\s+real|like\s+that|like\s+this|other\s+things|more\s+complex\s+\w+|complex\s+\w+|"
     r"long\s+\w+|on\s+the\s+web|web\s+stuff|in\s+depth|things\s+in\s+depth|topics\s+in\s+depth|,?\s*right|"
-    r",?\s*yes|,?\s*no|,?\s*correct|,?\s*huh)\s*)*[?.!]*\s*$",
+    r",?\s*yes|,?\s*no|,?\s*correct|,?\s*huh|"
+    # a system rather than a topic: "can you look into our Jira?" asks what Mallory can reach
+    r"(?:(?:our|the|my|your|any|other|private|shared|public)\s+)*(?:jira|confluence|github|gitlab|google\s+drive|"
+    r"drive|notion|slack|sharepoint|wiki|channels?|dms|pdfs?|spreadsheets?|e-?mails?|attachments|images|"
+    r"screenshots|links|urls|websites?|web\s+pages|repos?|repositories|databases?|files|documents|docs)"
+    r"(?:\s+(?:issues|tickets|files|pages|threads|history|messages|workspace|space|account|too|as\s+well|or\s+not))?|"
+    # "…anything or just our notes?", "…spreadsheets or only text?"
+    r"or\s+(?:just|only)\s+(?:\w+\s*){1,3})\s*)*[?.!]*\s*$",
     re.I,
 )
 TRACKED_SIGNALS = (
@@ -331,7 +346,10 @@ _RECALL = re.compile(
     r"documented|dealt\s+with|run\s+into|answered|decided)\b|"
     r"\bis\s+there\s+(?:anything|something|a\s+note|an\s+entry|a\s+doc|any\s+\w+)\s+(?:about|on|regarding|in\s+the)\b|"
     r"\bsearch\s+(?:the\s+)?(?:graph|notes|kb|knowledge\s+base|vault|memory)\b|^/?recall\b|\bseen\s+this\s+before\b|"
-    r"\bring\s+a\s+bell\b|\bremind\s+me\s+(?:what|why|how|who|when|where|which)\b|\bwhere\s+did\s+we\s+(?:land|end\s+up)\b",
+    r"\bring\s+a\s+bell\b|\bremind\s+me\s+(?:what|why|how|who|when|where|which)\b|\bwhere\s+did\s+we\s+(?:land|end\s+up)\b|"
+    # "did anyone ever dig into why…?", "has someone already researched…": asks whether the work exists
+    r"^(?:did|has|have)\s+(?:anyone|anybody|someone|somebody|we|the\s+team|you\s+(?:guys|all))\s+(?:ever\s+|already\s+|actually\s+)?"
+    r"(?:dig|dug|look(?:ed)?|investigat\w*|research\w*|check(?:ed)?|deep[\s-]?div\w*|read\s+up|figure[ds]?\s+out|found\s+out|find\s+out)\b",
     re.I,
 )
 _QUESTION_START = re.compile(
@@ -475,6 +493,10 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
     ):
         return "noun"
 
+    if re.match(r"^(?:research|investigation)\b", verb, re.I) and re.match(
+        r"^\s+(?:from|by|shows?|suggests?|found|finds|published|says|indicates|papers?)\b", after, re.I
+    ):
+        return "noun"  # "research from Gartner puts us…", "investigation by the ICO is public"
     if _NEGATION.search(before) and not _NEGATION_REQUEST.search(before):
         return "negation"
     if _NEGATION_AFTER.match(after):

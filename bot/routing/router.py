@@ -24,16 +24,27 @@ ASYNC_MIN = 0.7
 # verb opens the message, bare or after "please" / "can you"; anything less plain (a report,
 # a noun, a joke, a wish) is read by the model.
 _PLAIN_REQUEST = re.compile(
-    r"^(?:(?:please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)(?:\s+please)?)\s+)?"
+    r"^(?:(?:please|pls|plz|kindly|(?:can|could|would|will)\s+(?:you|u)(?:\s+please)?|"
+    # "are you able to dig into X" asks for X as plainly as "can you"; "…research things?" does not
+    r"(?:are|would|will)\s+you\s+(?:be\s+)?able\s+to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|"
+    r"(?:i|we)\s+(?:need|want)\s+you\s+to|(?:i|we)'?d\s+like\s+you\s+to)\s+)?"
     r"(?:research|investigate|dig\s+(?:into|in|deeper)|look\s+into|deep[\s-]?dive\s+(?:on|into)|"
-    r"find\s+out|figure\s+out|trace|/investigate|what\s+(?:else\s+)?do\s+we\s+know\s+about|"
-    r"(?:run|start|kick\s+off|launch|open|do)\s+(?:an?\s+|some\s+)?(?:\w+\s+)?(?:investigation|deep[\s-]?dive|research)"
+    r"find\s+out|figure\s+out|trace|/investigate|what\s+(?:else\s+)?do\s+we\s+know\s+about|read\s+up\s+on|"
+    r"(?:run|start|kick\s+off|launch|open|do)\s+(?:an?\s+|some\s+)?(?:\w+\s+)?(?:investigation|deep[\s-]?dive|research|digging)"
     r"\s+(?:on|into|about|of))\b"
-    r"(?!.*\b(?:is|are|was|were|got|has|have|had|'s|says|said)\b)"
+    # a report ("…, it's fixed", "… was done"); a possessive in the topic ("Acme's") is not one
+    r"(?!.*\b(?:is|are|was|were|got|has|have|had|(?:it|that|this|there|he|she|what|who)'s|says|said)\b)"
+    r"(?!.*'s\s+(?:here|there|done|fixed|ready|gone|back|up|down|over|out|broken|not|no|already|just|been|still|"
+    r"now|fine|ok|okay|sorted|closed|open|live|finished|a|an|the)\b)"
     # "can you look into things?" asks what Mallory can do
-    r"(?!\s+(?:things|stuff|anything|something|topics|whatever|everything)\b)",
+    r"(?!\s+(?:things|stuff|anything|something|topics|whatever|everything)\b)"
+    # "dig in, everyone": said to the room, and usually about food
+    r"(?![\s,]+(?:everyone|everybody|folks|all|guys|team|y'all)\b)",
     re.I,
 )
+# ":mag: dig into the :fire: alerts": emoji before the verb dress the request up, they do not
+# change it
+_LEADING_EMOJI = re.compile(r"^(?:\s*(?::[a-z0-9_+-]+:|[\u2600-\u27bf\U0001f000-\U0001faff]))+\s*", re.I)
 # "don't research this, just tell me what the stipend is": the opening only says what not to
 # do; the rest of the message is what is asked
 _NEGATED_OPENING = re.compile(
@@ -71,7 +82,7 @@ def route(
             reason="addressed to someone else",
             sure=True,
         )
-    if lexicon.sure and lexicon.route is Route.ASYNC and _PLAIN_REQUEST.match(normalize(text)):
+    if lexicon.sure and lexicon.route is Route.ASYNC and _PLAIN_REQUEST.match(_LEADING_EMOJI.sub("", normalize(text))):
         if not _SARCASM.search(text.lower()):
             return lexicon
     if lexicon.sure and lexicon.route is Route.NONE and lexicon.reason == "small talk":
@@ -80,6 +91,10 @@ def route(
         p.search(normalize(text)) for _, p in _TRIGGERS
     ):
         # "what's on my agenda", "remind me at 3": a look-up or reminder with no request verb
+        return replace(lexicon, sure=True)
+    if lexicon.recall and lexicon.route is Route.QUICK:
+        # "have we seen this before?", "did anyone ever dig into X?": asks whether the
+        # knowledge exists, which the quick route answers
         return replace(lexicon, sure=True)
     return _learned(text, addressing, lexicon, model or shipped_model(), sure_at)
 
