@@ -263,3 +263,24 @@ def test_a_system_as_the_whole_object_asks_what_mallory_can_reach(about_the_bot:
     decision = _decide(about_the_bot)
     assert decision.route is Route.NONE and decision.guard == Guard.CAPABILITY
     assert _route(asked) is Route.ASYNC
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can members freeze their membership over the summer?",
+        "can staff bring their dogs in on fridays?",
+        "can apprentices claim the travel allowance",
+        "can tenants sublet their unit?",
+        "does the refund policy cover digital downloads?",
+    ],
+)
+def test_a_yes_no_question_about_what_others_may_do_is_a_question(text: str) -> None:
+    # "can riders pause a ride?" (bench/answers_heldout.json) went to small talk once the
+    # model had learned "can <someone> <verb>" from questions about the bot in the third person
+    assert _route(text) is Route.QUICK
+
+
+@pytest.mark.parametrize("text", ["can the bot read voice notes?", "can mallory post in private channels"])
+def test_the_same_shape_about_the_bot_stays_about_the_bot(text: str) -> None:
+    assert _route(text) is Route.NONE
