@@ -98,28 +98,68 @@ def split_mentions(
 _SEPARATOR = re.compile(r"^(?:\s*,+|\s*:+(?=\s|$))+\s*")
 
 
-# "Priya, can you look into this?" — a person's name opening a request, no @ needed
+# "Priya, can you look into this?" — a person's name opening a request, no @ needed. Words
+# that open a sentence capitalised are not names: "What can you do?" asks the bot.
 _NOT_NAMES = frozenset(
     """mallory bot hey hi hello ok okay so also and but anyway alright right cool great perfect thanks thank
     sorry yes yeah yep sure please pls quick question update urgent btw actually honestly seriously first next
     then now finally lastly separately related followup follow-up context morning evening team folks guys
-    everyone anyone someone all friends y'all just again maybe plus oh well hmm um uh lol welcome good""".split()
+    everyone anyone someone all friends y'all just again maybe plus oh well hmm um uh lol welcome good
+    what what's why how where when who whom whose which is are was were am do does did have has had
+    should shall may might must there here this that these those it its we i you they he she one any some
+    no not if let let's lets nobody somebody anybody everybody each every today tomorrow tonight yesterday
+    monday tuesday wednesday thursday friday saturday sunday january february march april june july
+    august september october november december the a an my our your their his her in on at for from to
+    with by about after before since until as or nor yet still only even once ps fyi fwd re note nb
+    heads reminder tldr quickly kindly surely definitely""".split()
 )
+_NAME = r"(?P<name>[A-Z][a-z]+(?:[-'][A-Za-z]+)?)"
 _VOCATIVE = re.compile(
-    r"^([A-Z][a-z]+(?:[-'][A-Za-z]+)?)\s*(?:,|—|–|-|:)?\s+(?:can|could|would|will|pls|please|plz|mind|when\s+you)\b"
+    _NAME + r"\s*(?:,|—|–|-|:)?\s+(?:can|could|would|will|pls|please|plz|mind|when\s+you|"
+    # "Sam did you…", "Tom have you had a chance…", "Jo any news on…"
+    r"did|have\s+you|has\s+(?:the|that|this)|are\s+you|any\s+(?:news|update|luck|joy)|"
+    # "Grace, find out if the hall is free": an imperative after a name is said to that person
+    r"(?:find|look|dig|research|investigate|check|trace|chase|sort|see|grab|take\s+a\s+look|have\s+a\s+look)\b)"
 )
+# "did you look into it yet, Tom?", "any update on the VAT thing Priya?": a name closing the
+# message after a comma or after the words that end a clause (not after "at", "from", "of":
+# "…the outage at Acme?" names a topic). Emoji after the name are ignored.
+_TRAILING_NAME = re.compile(
+    r"(?:(?P<before>[\w']+),\s*|\s(?:yet|please|pls|plz|thanks|thx|mate|again|"
+    r"today|tonight|now|already|still|too|though|it|this|that|them|these|those|out|up|back|over|done|"
+    r"asap|soon|later|thing|things|stuff|one|ok|okay)\s+)" + _NAME + r"\s*[?.!]*[\s\W]*$"
+)
+# The same after "yet" / "please" / "thanks" in lower case ("done yet steve?"): in chat names are
+# often typed in lower case, and after these words little else ends a message.
+_TRAILING_LOWER_NAME = re.compile(
+    r"\s(?:yet|please|pls|plz|thanks|thx|cheers|ta)\s+(?P<name>[a-z]{2,12})\s*[?.!]*[\s\W]*$"
+)
+
+
+def vocative_name(text: str) -> str | None:
+    """The first name a message speaks to without an ``@`` — opening it ("Sam, can you…",
+    "Sam did you…") or closing it ("…yet Tom?") — or None."""
+    stripped = text.strip()
+    for pattern in (_VOCATIVE, _TRAILING_NAME, _TRAILING_LOWER_NAME):
+        match = pattern.match(stripped) if pattern is _VOCATIVE else pattern.search(stripped)
+        if match is None or match.group("name").lower() in _NOT_NAMES:
+            continue
+        before = match.groupdict().get("before")
+        if before and before[0].isupper() and before[1:].islower():
+            continue  # "…compare Stripe, Adyen": a list of names, not someone spoken to
+        return match.group("name")
+    return None
 
 
 def addressed_elsewhere(text: str, addressing: Addressing) -> bool:
     """True when the message speaks to someone else and not to the bot: it opens with
-    another person's mention, name ("Priya, can you…") or the name a Telegram text mention
+    another person's mention, name ("Priya, can you…", "…yet Tom?") or the name a Telegram text mention
     shows, or ends with a mention as a vocative. A mention in passing ("why is @Priya's dashboard slow?") or a copy
     ("cc @Priya") leaves the message addressed to whoever the conversation is with."""
     if addressing.bot_named:
         return False
     stripped = text.strip()
-    vocative = _VOCATIVE.match(stripped)
-    if vocative and vocative.group(1).lower() not in _NOT_NAMES:
+    if vocative_name(stripped):
         return True
     if not (addressing.others or addressing.names):
         return False

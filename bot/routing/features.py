@@ -9,7 +9,7 @@ import zlib
 from functools import lru_cache
 from itertools import pairwise
 
-from bot.routing.address import Addressing
+from bot.routing.address import Addressing, vocative_name
 from bot.routing.lexicon import Decision
 
 CUE_WEIGHT = 3
@@ -298,19 +298,23 @@ _FOREIGN: dict[str, re.Pattern[str]] = {
         r"pourriez-vous|s'il (?:te|vous) pla[iî]t|puedes|podr[ií]as|puede usted|por favor|podes|pode|"
         r"kun je|zou je|alsjeblieft)\b"
     ),
+    # only the forms English does not share ("investigate", "analyse", "resume" and "résumé"
+    # are English words); "analyser" stays for French, the English noun is rare in chat
     "foreign_research": re.compile(
-        r"\b(?:recherch\w*|untersuch\w*|nachforsch\w*|herausfind\w*|investig\w*|analys\w*|analiz\w*|"
-        r"averigu\w*|cherch\w*|busca\w*|pesquis\w*|zusammenfass\w*|r[ée]sum\w*|resum\w*|onderzo\w*|uitzoek\w*)"
+        r"\b(?:recherch(?:e|er|ez|es|ieren|iere|iert|iertst)|untersuch\w*|nachforsch\w*|herausfind\w*|"
+        r"investig(?:ar|a|as|ue|uen|ues|ación|aciones|ação|ações|ieren|iere|iert)|"
+        r"analys(?:ieren|iere|iert|er|ez|ons)|anali[sz](?:ar|a|as|e|en|em|ou|ó)|"
+        r"averigu\w*|cherch(?:e|er|ez|es|ons)|busca\w*|pesquis\w*|zusammenfass\w*|"
+        r"r[ée]sum(?:er|ez|ir|en|o|a|iendo|ons)|résume|onderzo\w*|uitzoek\w*)\b"
     ),
 }
 
 _FOREIGN_AS = {"foreign_question": "wh_start", "foreign_request": "you_request", "foreign_research": "work_verb"}
 
-_VOCATIVE = re.compile(
-    r"^(?!(?:Mallory|Hey|Hi|Hello|Ok|Okay|So|Morning|Context|Anyway|Also|Thanks|Yes|Sure|Please|"
-    r"Could|Can|Would|Will|Just|Quick|Long|Big|Recap|Things|Back|Finance|Legal|Ops)\b)"
-    r"[A-Z][a-z]+\s*(?:,|—|-|:)?\s+(?:can|could|would|will|pls|please|mind|when|would)\b"
-)
+def foreign_cues(prepared: str) -> set[str]:
+    """The other-language cues (question word, polite request, research verb) a prepared
+    message shows."""
+    return {name for name, pattern in _FOREIGN.items() if pattern.search(prepared)}
 
 
 _PAIRS = [
@@ -354,11 +358,11 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         # "are you able to dig into why X…", "can you look up who audits us" ask for X, not
         # about what Mallory can do
         cues -= {"cue:about_bot", "cue:capability_verb"}
-    foreign = {name for name, pattern in _FOREIGN.items() if pattern.search(prepared)}
+    foreign = foreign_cues(prepared)
     # the cues the English examples already taught the model, so a handful of examples per
     # language is enough
     cues |= {"cue:" + _FOREIGN_AS[name] for name in foreign} | {"cue:" + name for name in foreign}
-    if _VOCATIVE.match(text.strip()):
+    if vocative_name(text):
         cues.add("cue:vocative_name")
     # a linear model needs the pairs that mean a request spelled out for it
     cues |= {f"pair:{a}&{b}" for a, b in _PAIRS if a in cues and b in cues}
