@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.events import Inbound
 
@@ -136,12 +137,16 @@ _TRAILING_LOWER_NAME = re.compile(
 )
 
 
+@lru_cache(maxsize=16)  # asked twice per message (who is addressed; a feature): one message back is enough
 def vocative_name(text: str) -> str | None:
     """The first name a message speaks to without an ``@`` — opening it ("Sam, can you…",
     "Sam did you…") or closing it ("…yet Tom?") — or None."""
     stripped = text.strip()
+    # the closing patterns only need the message's end: searching all of a long message for
+    # them would cost more than the rest of the address check
+    tail = stripped[-80:]
     for pattern in (_VOCATIVE, _TRAILING_NAME, _TRAILING_LOWER_NAME):
-        match = pattern.match(stripped) if pattern is _VOCATIVE else pattern.search(stripped)
+        match = pattern.match(stripped) if pattern is _VOCATIVE else pattern.search(tail)
         if match is None or match.group("name").lower() in _NOT_NAMES:
             continue
         before = match.groupdict().get("before")
