@@ -84,6 +84,49 @@ class ParsedNote:
     links: list[str]
 
 
+# front-matter fields read into the entry's own columns, or bookkeeping nobody asks about
+_READ_FIELDS = frozenset({"title", "type", "author", "date", "created", "tags", "project", "url"})
+_BOOKKEEPING = frozenset(
+    {
+        "aliases",
+        "alias",
+        "cssclass",
+        "cssclasses",
+        "id",
+        "uid",
+        "permalink",
+        "layout",
+        "draft",
+        "publish",
+        "updated",
+    }
+)
+FACT_CHARS = 300  # of one front-matter value: a field is a fact, not a second body
+
+
+def _fact_value(value: Any) -> str:
+    if isinstance(value, bool) or value is None or isinstance(value, dict):
+        return ""
+    if isinstance(value, list):
+        return ", ".join(v for v in (_fact_value(item) for item in value) if v)
+    return " ".join(str(value).split())[:FACT_CHARS]
+
+
+def front_matter_facts(meta: dict[str, Any]) -> str:
+    """Front-matter fields that are facts about the note's subject ("role: Head of IT",
+    "owner: …", "severity: high") as list items opening the body, so that they are searched
+    and quoted like the rest of the note instead of being dropped."""
+    lines = []
+    for key, value in meta.items():
+        name = str(key).strip()
+        if not name or name.lower() in _READ_FIELDS or name.lower() in _BOOKKEEPING:
+            continue
+        text = _fact_value(value)
+        if text:
+            lines.append(f"- {name.replace('_', ' ').capitalize()}: {text}")
+    return "\n".join(lines) + "\n\n" if lines else ""
+
+
 def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datetime | None) -> ParsedNote:
     meta: dict[str, Any] = {}
     body = raw
@@ -108,11 +151,12 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
     if not project:
         project = next((t.split("/", 1)[1] for t in tags if t.lower().startswith("project/")), "")
     extra = {k: v for k, v in meta.items() if k in {"url", "status"} and isinstance(v, str | int | float)}
+    facts = front_matter_facts(meta)
     draft = EntryDraft(
         space=space,
         source=source,
         title=title[:500],
-        content=body.strip()[:MAX_NOTE_CHARS],
+        content=(facts + body.strip())[:MAX_NOTE_CHARS],
         type=str(meta.get("type") or "note").strip().lower()[:40],
         author=str(meta.get("author") or "").strip()[:200],
         project=project[:200],
