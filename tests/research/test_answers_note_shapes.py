@@ -1,15 +1,17 @@
 """Answers from note shapes the tuning vaults never had (found by the blind set,
-bench/answers_blind): facts kept in a note's front matter."""
+bench/answers_blind): facts kept in a note's front matter, a date in a note's title or byline."""
 
 from __future__ import annotations
 
 import io
+import os
 import re
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
 from adapters.console import SPACE, ConsoleChat, ConsoleSender
-from bot.ingest import FACT_CHARS, parse_markdown
+from bot.ingest import FACT_CHARS, parse_markdown, written_date
 
 PERSON = """\
 ---
@@ -74,3 +76,53 @@ def test_front_matter_facts_skip_what_is_read_elsewhere_and_odd_values() -> None
     # a note without extra fields is stored exactly as before
     plain = parse_markdown("---\ntitle: T\n---\nBody.\n", source="t.md", space="s", fallback_date=None)
     assert plain.draft.content == "Body."
+
+
+REVIEW = """\
+# Review: portal outage (11 March 2026)
+
+#meeting/review
+
+- Hannah: the office re-booked the 412 lost appointments by phone.
+"""
+
+BYLINE = """\
+# Phishing: fake invoice email
+
+*Incident note, Priya Shah, 19/11/2025* #incident/security
+
+Three members of support staff entered their passwords.
+"""
+
+PERMIT = """\
+# Operating permit
+
+Our permit runs until 30 September 2026 and has to be renewed by then, says the city's mobility office.
+"""
+
+
+async def test_a_note_without_front_matter_is_dated_as_it_says(rt: Any, tmp_path: Path) -> None:
+    """A vault copied or checked out has every file's modification time set to that day:
+    a note's own date (in its title or byline) says when it was written."""
+    copied = datetime(2026, 11, 30, 12, 0, tzinfo=UTC).timestamp()
+    for name, text in (("review.md", REVIEW), ("phishing.md", BYLINE), ("permit.md", PERMIT)):
+        (tmp_path / name).write_text(text)
+        os.utime(tmp_path / name, (copied, copied))
+    await rt.ingest(tmp_path, space=SPACE)
+    ids = await rt.knowledge.by_sources(SPACE)
+    got = await rt.knowledge.get_many(list(ids.values()), spaces=[SPACE])
+    dated = {source: got[i].created_at.date() for source, i in ids.items()}
+    assert dated["review.md"] == date(2026, 3, 11)
+    assert dated["phishing.md"] == date(2025, 11, 19)  # day first: 19 is no month
+    # a date in the text is what the text is about, not when it was written
+    assert dated["permit.md"] == date(2026, 11, 30)
+
+
+def test_written_date_forms() -> None:
+    assert written_date("Ops weekly, 3 Feb 2026", "") == datetime(2026, 2, 3, tzinfo=UTC)
+    assert written_date("Notes", "*March 3rd, 2025*") == datetime(2025, 3, 3, tzinfo=UTC)
+    assert written_date("Notes", "Written 2025-12-24.") == datetime(2025, 12, 24, tzinfo=UTC)
+    assert written_date("Notes", "*Reviewed 11/19/2025*") == datetime(2025, 11, 19, tzinfo=UTC)
+    assert written_date("Notes", "*Reviewed 06/01/2026*") is None  # June or January: not guessed
+    assert written_date("Notes", "*Reviewed 31/02/2026*") is None  # no such day
+    assert written_date("Riders charged twice (January 2026)", "") is None
