@@ -156,6 +156,11 @@ _BOOKKEEPING = frozenset(
     }
 )
 FACT_CHARS = 300  # of one front-matter value: a field is a fact, not a second body
+# a field named like a credential stays out of the searchable text: a note may carry one in
+# its front matter for a tool, and an answer must never quote it
+_CREDENTIAL = re.compile(
+    r"pass(?:word|wd|phrase)?|secret|token|api[_ -]?key|credential|private[_ -]?key", re.I
+)
 
 
 def _fact_value(value: Any) -> str:
@@ -173,7 +178,12 @@ def front_matter_facts(meta: dict[str, Any]) -> str:
     lines = []
     for key, value in meta.items():
         name = str(key).strip()
-        if not name or name.lower() in _READ_FIELDS or name.lower() in _BOOKKEEPING:
+        if (
+            not name
+            or name.lower() in _READ_FIELDS
+            or name.lower() in _BOOKKEEPING
+            or _CREDENTIAL.search(name)
+        ):
             continue
         text = _fact_value(value)
         if text:

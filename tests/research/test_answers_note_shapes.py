@@ -126,3 +126,14 @@ def test_written_date_forms() -> None:
     assert written_date("Notes", "*Reviewed 06/01/2026*") is None  # June or January: not guessed
     assert written_date("Notes", "*Reviewed 31/02/2026*") is None  # no such day
     assert written_date("Riders charged twice (January 2026)", "") is None
+
+
+def test_a_front_matter_field_named_like_a_credential_is_never_made_searchable() -> None:
+    raw = (
+        "---\ntitle: Printer fleet\nowner: Ola\napi_key: sk-live-4f9a8b7c6d5e\nwifi_password: hunter2hunter2\n"
+        "Access-Token: ghp_abcdef123456\nprivate key: MIIEv\n---\nThe printers are leased.\n"
+    )
+    content = parse_markdown(raw, source="t.md", space="s", fallback_date=None).draft.content
+    assert content.splitlines()[0] == "- Owner: Ola"
+    for secret in ("sk-live-4f9a8b7c6d5e", "hunter2hunter2", "ghp_abcdef123456", "MIIEv"):
+        assert secret not in content
