@@ -84,6 +84,113 @@ class ParsedNote:
     links: list[str]
 
 
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_WRITTEN = (
+    (re.compile(r"\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b"), "ymd"),
+    (re.compile(rf"\b{_DAY}\s+{_MONTH},?\s+((?:19|20)\d\d)\b", re.I), "dmy"),
+    (re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+((?:19|20)\d\d)\b", re.I), "mdy"),
+    (re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.]((?:19|20)\d\d)\b"), "numeric"),
+)
+BYLINE_WORDS = 16  # a first line longer than this is text, and a date in it is what the text is about
+
+
+def _date_of(match: re.Match[str], form: str) -> dt.datetime | None:
+    groups = match.groups()
+    if form == "ymd":
+        year, month, day = (int(g) for g in groups)
+    elif form == "dmy":
+        day, month, year = int(groups[0]), _MONTH_NAMES.index(groups[1][:3].lower()) + 1, int(groups[2])
+    elif form == "mdy":
+        month, day, year = _MONTH_NAMES.index(groups[0][:3].lower()) + 1, int(groups[1]), int(groups[2])
+    else:
+        first, second, year = (int(g) for g in groups)
+        if first > 12 >= second:
+            day, month = first, second
+        elif second > 12 >= first:
+            day, month = second, first
+        else:
+            return None  # 06/01/2026: 6 January or June 1 — a wrong date is worse than none
+    try:
+        return dt.datetime(year, month, day, tzinfo=dt.UTC)
+    except ValueError:
+        return None
+
+
+def written_date(title: str, body: str) -> dt.datetime | None:
+    """The date a note without a front-matter date says it was written: in its title ("Review
+    (11 March 2026)") or a short first line ("*Written up by Wen Liu, 29 Jan 2026.*"). A file's
+    modification time is often the day the vault was copied or checked out."""
+    first = next(
+        (line for line in body.splitlines() if line.strip() and not line.lstrip().startswith("#")), ""
+    )
+    lines = [title]
+    if len(first.split()) <= BYLINE_WORDS:
+        lines.append(first)
+    for line in lines:
+        for pattern, form in _WRITTEN:
+            match = pattern.search(line)
+            if match:
+                found = _date_of(match, form)
+                if found is not None:
+                    return found
+    return None
+
+
+# front-matter fields read into the entry's own columns, or bookkeeping nobody asks about
+_READ_FIELDS = frozenset({"title", "type", "author", "date", "created", "tags", "project", "url"})
+_BOOKKEEPING = frozenset(
+    {
+        "aliases",
+        "alias",
+        "cssclass",
+        "cssclasses",
+        "id",
+        "uid",
+        "permalink",
+        "layout",
+        "draft",
+        "publish",
+        "updated",
+    }
+)
+FACT_CHARS = 300  # of one front-matter value: a field is a fact, not a second body
+# a field named like a credential stays out of the searchable text: a note may carry one in
+# its front matter for a tool, and an answer must never quote it
+_CREDENTIAL = re.compile(
+    r"pass(?:word|wd|phrase)?|secret|token|api[_ -]?key|credential|private[_ -]?key", re.I
+)
+
+
+def _fact_value(value: Any) -> str:
+    if isinstance(value, bool) or value is None or isinstance(value, dict):
+        return ""
+    if isinstance(value, list):
+        return ", ".join(v for v in (_fact_value(item) for item in value) if v)
+    return " ".join(str(value).split())[:FACT_CHARS]
+
+
+def front_matter_facts(meta: dict[str, Any]) -> str:
+    """Front-matter fields that are facts about the note's subject ("role: Head of IT",
+    "owner: …", "severity: high") as list items opening the body, so that they are searched
+    and quoted like the rest of the note instead of being dropped."""
+    lines = []
+    for key, value in meta.items():
+        name = str(key).strip()
+        if (
+            not name
+            or name.lower() in _READ_FIELDS
+            or name.lower() in _BOOKKEEPING
+            or _CREDENTIAL.search(name)
+        ):
+            continue
+        text = _fact_value(value)
+        if text:
+            lines.append(f"- {name.replace('_', ' ').capitalize()}: {text}")
+    return "\n".join(lines) + "\n\n" if lines else ""
+
+
 def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datetime | None) -> ParsedNote:
     meta: dict[str, Any] = {}
     body = raw
@@ -108,16 +215,19 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
     if not project:
         project = next((t.split("/", 1)[1] for t in tags if t.lower().startswith("project/")), "")
     extra = {k: v for k, v in meta.items() if k in {"url", "status"} and isinstance(v, str | int | float)}
+    facts = front_matter_facts(meta)
     draft = EntryDraft(
         space=space,
         source=source,
         title=title[:500],
-        content=body.strip()[:MAX_NOTE_CHARS],
+        content=(facts + body.strip())[:MAX_NOTE_CHARS],
         type=str(meta.get("type") or "note").strip().lower()[:40],
         author=str(meta.get("author") or "").strip()[:200],
         project=project[:200],
         tags=tags,
-        created_at=_as_datetime(meta.get("date") or meta.get("created")) or fallback_date,
+        created_at=_as_datetime(meta.get("date") or meta.get("created"))
+        or written_date(title, body)
+        or fallback_date,
         meta={"links": links, **extra},
     )
     return ParsedNote(draft, links)
