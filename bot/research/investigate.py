@@ -14,7 +14,7 @@ from bot.errors import InputError
 from bot.llm.base import LLMProvider
 from bot.research.digest import digest, open_questions
 from bot.research.dossier import Dossier, Edge, Progress
-from bot.research.mentions import sparse_mentions
+from bot.research.mentions import named_people, sparse_mentions
 from bot.research.recall import ANSWER_TYPES, CITATION, Grade, Recall
 from bot.research.search import Retriever
 from bot.research.topic import RELATED_LIMIT, TopicGate, note_query, subject
@@ -245,6 +245,8 @@ class Investigator:
         gap_queries: list[str] = []
         people, candidates = await sparse_mentions(dossier, self.knowledge, self.retriever.lexical, spaces)
         dossier.mentioned_people = people
+        for person in await named_people(dossier, self.knowledge, self.retriever.lexical, spaces):
+            dossier.add(person, 4, "named in the sources")
         if use_llm_gaps and not self.llm.offline:
             try:
                 shown = dossier.sources()[:30]

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from bot.research.dossier import Dossier
 from bot.research.lexical import LexicalIndex
-from storage.knowledge import Knowledge
+from storage.knowledge import EntryView, Knowledge
 
 _UP = "A-Z\u00c0-\u00d6\u00d8-\u00de"
 _LOW = "a-z\u00df-\u00f6\u00f8-\u00ff"
@@ -80,3 +80,28 @@ async def sparse_mentions(
         if not any(e.title.lower() == name.lower() for e in entries.values()):
             dossier.no_entry_people.append((name, count))
     return people, candidates
+
+
+NAMED_LIMIT = 1  # person entries added for the people the sources name
+
+
+async def named_people(
+    dossier: Dossier, knowledge: Knowledge, lexical: LexicalIndex, spaces: Sequence[str], *, least: int = 2
+) -> list[EntryView]:
+    """The person entries of the people the result set names (at least ``least`` times, or
+    as the author of one of its entries): who was involved is part of what happened, though
+    a person's own note rarely speaks to the topic in its words."""
+    text_counts, _ = count_mentions(dossier)
+    authors = Counter({f.entry.author: least for f in dossier.found.values() if f.entry.author})
+    have = {f.entry.title.lower() for f in dossier.found.values() if f.entry.type == "person"}
+    found: list[EntryView] = []
+    for name, count in (text_counts | authors).most_common():
+        if count < least or name.lower() in have or len(found) >= NAMED_LIMIT:
+            continue
+        hits = await lexical.search(name, spaces=spaces, limit=3, types=["person"])
+        entries = await knowledge.get_many([entry_id for entry_id, _ in hits], spaces=spaces)
+        match = next((e for e in entries.values() if e.title.lower() == name.lower()), None)
+        if match is not None and match.id not in dossier.found:
+            found.append(match)
+            have.add(name.lower())
+    return found

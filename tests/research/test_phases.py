@@ -83,7 +83,9 @@ async def graph(rt: Any) -> dict[str, str]:
         rt, "rel2", "Kickoff notes", "Kickoff meeting minutes.", author="Ben", type="meeting", day=7
     )
     ids["hop2"] = await _add(rt, "hop2", "Finance calendar", "Quarter close dates.", author="Cai", day=9)
-    ids["offtopic"] = await _add(rt, "offtopic", "Visitor badges", "Visitors collect a badge at the desk.", day=10)
+    ids["offtopic"] = await _add(
+        rt, "offtopic", "Visitor badges", "Visitors collect a badge at the desk.", day=10
+    )
     ids["tagged"] = await _add(
         rt,
         "tagged",
@@ -203,7 +205,8 @@ async def test_zero_seed_results_stop_after_phase1(rt: Any, graph: dict[str, str
 
 def test_citation_validation_removes_invented_ids() -> None:
     checked = check_citations(
-        "A [Entry abcdef12]. B [Entry 99999999]. C [Entry ABCDEF12].", {"abcdef12-0000-4000-8000-000000000000"}
+        "A [Entry abcdef12]. B [Entry 99999999]. C [Entry ABCDEF12].",
+        {"abcdef12-0000-4000-8000-000000000000"},
     )
     assert checked.removed == 1
     assert checked.text == "A [Entry abcdef12]. B. C [Entry abcdef12]."
@@ -258,3 +261,23 @@ async def test_explore_respects_depth_and_beam(rt: Any, graph: dict[str, str]) -
     narrow = await rt.core.recall.explore("x", space=SPACE, keywords=["zephyr"], depth=2, beam=1)
     assert len(narrow) < len(deep)
     assert graph["other"] not in reached
+
+
+async def test_the_people_the_sources_name_with_an_entry_of_their_own_are_sources(rt: Any) -> None:
+    # a person's own note rarely speaks to the topic in its words, yet who was involved is
+    # part of what happened (the answer sets count them as relevant)
+    plan = await _add(
+        rt,
+        "k1",
+        "Kestrel migration plan",
+        "The kestrel migration moves billing to the new cluster. Tomas Varga leads the kestrel "
+        "migration; Tomas Varga signs off each step. Ines Duarte reviewed the diagram.",
+    )
+    tomas = await _add(
+        rt, "p1", "Tomas Varga", "Platform engineer, based in Porto. Likes climbing.", type="person"
+    )
+    ines = await _add(rt, "p2", "Ines Duarte", "Designer on the mobile app.", type="person")
+    dossier = await rt.investigator.run("the kestrel migration", space=SPACE)
+    assert plan in dossier.found
+    assert dossier.found[tomas].phase == 4 and dossier.found[tomas].via == "named in the sources"
+    assert ines not in dossier.found  # named once only: a passing mention
