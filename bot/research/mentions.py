@@ -89,19 +89,23 @@ async def named_people(
     dossier: Dossier, knowledge: Knowledge, lexical: LexicalIndex, spaces: Sequence[str], *, least: int = 2
 ) -> list[EntryView]:
     """The person entries of the people the result set names (at least ``least`` times, or
-    as the author of one of its entries): who was involved is part of what happened, though
-    a person's own note rarely speaks to the topic in its words."""
+    as the author of one of its entries), most named first, at most ``NAMED_LIMIT``: who was
+    involved is part of what happened, though a person's own note rarely speaks to the
+    topic in its words. The names are looked up in the index, their entries read in one trip."""
     text_counts, _ = count_mentions(dossier)
     authors = Counter({f.entry.author: least for f in dossier.found.values() if f.entry.author})
     have = {f.entry.title.lower() for f in dossier.found.values() if f.entry.type == "person"}
-    found: list[EntryView] = []
-    for name, count in (text_counts | authors).most_common():
-        if count < least or name.lower() in have or len(found) >= NAMED_LIMIT:
-            continue
-        hits = await lexical.search(name, spaces=spaces, limit=3, types=["person"])
-        entries = await knowledge.get_many([entry_id for entry_id, _ in hits], spaces=spaces)
-        match = next((e for e in entries.values() if e.title.lower() == name.lower()), None)
-        if match is not None and match.id not in dossier.found:
-            found.append(match)
-            have.add(name.lower())
-    return found
+    names = [n for n, c in (text_counts | authors).most_common() if c >= least and n.lower() not in have]
+    hits = {n: await lexical.search(n, spaces=spaces, limit=3, types=["person"]) for n in names[:8]}
+    wanted = list(dict.fromkeys(entry_id for found in hits.values() for entry_id, _ in found))
+    entries = await knowledge.get_many(wanted, spaces=spaces) if wanted else {}
+    chosen: list[EntryView] = []
+    for name, found in hits.items():
+        match = next(
+            (entries[i] for i, _ in found if i in entries and entries[i].title.lower() == name.lower()), None
+        )
+        if match is not None and match.id not in dossier.found and match not in chosen:
+            chosen.append(match)
+            if len(chosen) >= NAMED_LIMIT:
+                break
+    return chosen
