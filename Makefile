@@ -25,6 +25,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check bot adapters storage tests
+	$(BIN)/ruff format --check bot adapters storage tests
 	$(BIN)/mypy bot adapters storage
 
 bench: $(STAMP)

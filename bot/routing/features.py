@@ -309,7 +309,12 @@ _FOREIGN: dict[str, re.Pattern[str]] = {
     ),
 }
 
-_FOREIGN_AS = {"foreign_question": "wh_start", "foreign_request": "you_request", "foreign_research": "work_verb"}
+_FOREIGN_AS = {
+    "foreign_question": "wh_start",
+    "foreign_request": "you_request",
+    "foreign_research": "work_verb",
+}
+
 
 def foreign_cues(prepared: str) -> set[str]:
     """The other-language cues (question word, polite request, research verb) a prepared

@@ -82,7 +82,11 @@ def route(
             reason="addressed to someone else",
             sure=True,
         )
-    if lexicon.sure and lexicon.route is Route.ASYNC and _PLAIN_REQUEST.match(_LEADING_EMOJI.sub("", normalize(text))):
+    if (
+        lexicon.sure
+        and lexicon.route is Route.ASYNC
+        and _PLAIN_REQUEST.match(_LEADING_EMOJI.sub("", normalize(text)))
+    ):
         if not _SARCASM.search(text.lower()):
             return lexicon
     if lexicon.sure and lexicon.route is Route.NONE and lexicon.reason == "small talk":

@@ -113,7 +113,9 @@ def test_emoji_before_the_verb_leave_a_plain_request_plain(text: str) -> None:
 
 def test_the_bots_mention_leaves_an_emoji_code_after_it_whole() -> None:
     assert split_mentions("@mallory :mag: dig into the alerts")[0] == ":mag: dig into the alerts"
-    assert split_mentions("<@UMALLORY>: dig into the alerts", bot_ids=("UMALLORY",))[0] == "dig into the alerts"
+    assert (
+        split_mentions("<@UMALLORY>: dig into the alerts", bot_ids=("UMALLORY",))[0] == "dig into the alerts"
+    )
     assert split_mentions("@mallory, dig into the alerts")[0] == "dig into the alerts"
 
 
@@ -145,8 +147,14 @@ def test_a_polite_opening_keeps_a_plain_request_on_the_fast_path(text: str) -> N
 @pytest.mark.parametrize(
     ("asked", "about_the_bot"),
     [
-        ("are you able to find out which suppliers still invoice by post?", "are you able to research things?"),
-        ("are you able to look into the overtime spike in the night shift?", "are you able to look into stuff online?"),
+        (
+            "are you able to find out which suppliers still invoice by post?",
+            "are you able to research things?",
+        ),
+        (
+            "are you able to look into the overtime spike in the night shift?",
+            "are you able to look into stuff online?",
+        ),
     ],
 )
 def test_being_able_to_with_a_real_topic_is_a_request_and_without_one_about_the_bot(
@@ -177,7 +185,11 @@ def test_a_contraction_is_a_report_but_a_possessive_is_not() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["can mallory read scanned PDFs?", "does the bot remember threads from last month", "does mallory see reactions"],
+    [
+        "can mallory read scanned PDFs?",
+        "does the bot remember threads from last month",
+        "does mallory see reactions",
+    ],
 )
 def test_questions_about_the_bot_in_the_third_person_are_about_the_bot(text: str) -> None:
     assert _route(text) is Route.NONE
@@ -254,7 +266,10 @@ def test_a_request_to_a_group_that_includes_mallory_is_taken(text: str) -> None:
     ("about_the_bot", "asked"),
     [
         ("can you look into our Jira?", "can you look into the jira ticket for the login bug"),
-        ("can you dig into our Confluence?", "can you dig into the confluence page on expenses and summarise it"),
+        (
+            "can you dig into our Confluence?",
+            "can you dig into the confluence page on expenses and summarise it",
+        ),
         ("can you research our Notion?", "can you research the notion pricing change for teams"),
         ("could you dig into our GitHub repos?", "could you dig into the github outage from this morning?"),
     ],

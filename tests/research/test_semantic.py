@@ -30,7 +30,9 @@ async def test_vectors_are_stored_as_float32_bytes_per_entry_and_model(
     db, knowledge = any_db, Knowledge(any_db)
     index = SemanticIndex(db, embedder)
     [entry_id] = await _add(knowledge, index, draft("global", "a", "Storage backend", "We chose PostgreSQL"))
-    rows = await db.run(lambda session: session.execute(select(embeddings_table)).mappings().all(), write=False)
+    rows = await db.run(
+        lambda session: session.execute(select(embeddings_table)).mappings().all(), write=False
+    )
     assert len(rows) == 1
     row = rows[0]
     assert row["entry_id"] == entry_id and row["model"] == embedder.name and row["dim"] == embedder.dim

@@ -371,7 +371,13 @@ class FakeSlack:
             done.append({"id": info["id"], "title": info["title"], "name": info["name"]})
         if done and args.get("channel_id"):
             # the share appears in the channel (or thread) as a message carrying the files
-            share = {"type": "message", "user": self.bot_user_id, "ts": self._next_ts(), "text": "", "files": done}
+            share = {
+                "type": "message",
+                "user": self.bot_user_id,
+                "ts": self._next_ts(),
+                "text": "",
+                "files": done,
+            }
             if args.get("thread_ts"):
                 share["thread_ts"] = args["thread_ts"]
             self.file_shares.append((str(args["channel_id"]), share))

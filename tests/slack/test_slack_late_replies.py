@@ -44,7 +44,9 @@ def _rows(bot: Harness) -> list[Any]:
 async def _assistant_turns(bot: Harness, ts: str) -> list[str]:
     conv = await bot.rt.conversations.by_key(f"slack:T111:C111:{ts}")
     assert conv is not None
-    return [t.platform_message_id for t in await bot.rt.conversations.history(conv.id) if t.role == "assistant"]
+    return [
+        t.platform_message_id for t in await bot.rt.conversations.history(conv.id) if t.role == "assistant"
+    ]
 
 
 async def test_a_reply_pending_when_its_process_stops_is_posted_by_the_next_process(

@@ -58,7 +58,11 @@ async def test_guarded_transitions_count_the_rows_they_changed(any_db: Database,
     # the row as it is after the lease, in the same statement: the answer written since the
     # claim, the lease itself, times read back as the same instants on both databases
     assert leased is not None and claim.investigation.answer is None
-    assert (leased.answer, leased.status, leased.next_delivery_at) == ("a", "done", now + timedelta(minutes=5))
+    assert (leased.answer, leased.status, leased.next_delivery_at) == (
+        "a",
+        "done",
+        now + timedelta(minutes=5),
+    )
     assert not await queue.lease_delivery(claim.investigation.id, now=now, until=now + timedelta(minutes=5))
     later = now + timedelta(minutes=6)  # the lease ran out: the next worker takes it
     assert await queue.lease_delivery(claim.investigation.id, now=later, until=later + timedelta(minutes=5))
