@@ -14,7 +14,7 @@ from bot.errors import InputError
 from bot.llm.base import LLMProvider
 from bot.research.digest import digest, open_questions
 from bot.research.dossier import Dossier, Edge, Progress
-from bot.research.mentions import named_people, sparse_mentions
+from bot.research.mentions import count_mentions, named_people, sparse_mentions
 from bot.research.recall import ANSWER_TYPES, CITATION, Grade, Recall
 from bot.research.search import Retriever
 from bot.research.topic import RELATED_LIMIT, TopicGate, note_query, subject
@@ -243,9 +243,13 @@ class Investigator:
         searches for what the set barely covers. Returns how many gap searches ran."""
         await self.follow_notes(dossier, notes, space=dossier.space)
         gap_queries: list[str] = []
-        people, candidates = await sparse_mentions(dossier, self.knowledge, self.retriever.lexical, spaces)
+        # the names the result set uses, read once for both: the sparsely covered ones become
+        # gap searches, the ones with a person entry of their own join the sources
+        mentions = count_mentions(dossier)
+        lexical = self.retriever.lexical
+        people, candidates = await sparse_mentions(dossier, mentions, self.knowledge, lexical, spaces)
         dossier.mentioned_people = people
-        for person in await named_people(dossier, self.knowledge, self.retriever.lexical, spaces):
+        for person in await named_people(dossier, mentions, self.knowledge, lexical, spaces):
             dossier.add(person, 4, "named in the sources")
         if use_llm_gaps and not self.llm.offline:
             try:

@@ -53,13 +53,16 @@ def count_mentions(dossier: Dossier) -> tuple[Counter[str], Counter[str]]:
     return people, projects
 
 
+Mentions = tuple[Counter[str], Counter[str]]  # count_mentions: (people, projects)
+
+
 async def sparse_mentions(
-    dossier: Dossier, knowledge: Knowledge, lexical: LexicalIndex, spaces: Sequence[str]
+    dossier: Dossier, mentions: Mentions, knowledge: Knowledge, lexical: LexicalIndex, spaces: Sequence[str]
 ) -> tuple[list[str], list[str]]:
     """People and projects mentioned in the result set that the knowledge base barely
     covers (fewer than 2 entries), most mentioned first, as (people, gap searches); people
     mentioned twice without an entry of their own go to ``dossier.no_entry_people``."""
-    text_counts, projects = count_mentions(dossier)
+    text_counts, projects = mentions
     authors = {f.entry.author for f in dossier.found.values() if f.entry.author}
     person_titles = {f.entry.title.lower() for f in dossier.found.values() if f.entry.type == "person"}
     # a capitalised pair seen once is as likely a heading fragment as a person
@@ -86,13 +89,19 @@ NAMED_LIMIT = 1  # person entries added for the people the sources name
 
 
 async def named_people(
-    dossier: Dossier, knowledge: Knowledge, lexical: LexicalIndex, spaces: Sequence[str], *, least: int = 2
+    dossier: Dossier,
+    mentions: Mentions,
+    knowledge: Knowledge,
+    lexical: LexicalIndex,
+    spaces: Sequence[str],
+    *,
+    least: int = 2,
 ) -> list[EntryView]:
     """The person entries of the people the result set names (at least ``least`` times, or
     as the author of one of its entries), most named first, at most ``NAMED_LIMIT``: who was
     involved is part of what happened, though a person's own note rarely speaks to the
     topic in its words. The names are looked up in the index, their entries read in one trip."""
-    text_counts, _ = count_mentions(dossier)
+    text_counts, _ = mentions
     authors = Counter({f.entry.author: least for f in dossier.found.values() if f.entry.author})
     have = {f.entry.title.lower() for f in dossier.found.values() if f.entry.type == "person"}
     names = [n for n, c in (text_counts | authors).most_common() if c >= least and n.lower() not in have]
