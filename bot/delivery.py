@@ -41,12 +41,10 @@ def apology(inv: Investigation) -> str:
     )
 
 
-def compose(inv: Investigation, thread: ThreadRef | None = None) -> Reply:
-    """The report (or apology) as a reply into ``thread`` (read from the row when not
-    given), tagged with the investigation id; when an earlier delivery attempt was started
-    (a lease was taken), it may already be in the thread."""
-    reply = _compose(inv, thread or ThreadRef.from_json(inv.thread_ref))
-    return replace(reply, correlation=inv.id, may_be_posted=inv.next_delivery_at is not None)
+def compose(inv: Investigation, thread: ThreadRef, *, started: bool) -> Reply:
+    """The report (or apology) as a reply into ``thread``, tagged with the investigation id;
+    ``started``: an earlier delivery attempt took a lease, so it may already be in the thread."""
+    return replace(_compose(inv, thread), correlation=inv.id, may_be_posted=started)
 
 
 def _compose(inv: Investigation, thread: ThreadRef) -> Reply:
@@ -150,7 +148,7 @@ class Delivery:
         leased = await self.queue.lease_delivery(inv.id, now=now, until=now + DELIVERY_LEASE)
         if leased is None:
             return False  # delivered already, or another worker is posting it right now
-        reply = replace(compose(leased, thread), may_be_posted=inv.next_delivery_at is not None)
+        reply = compose(leased, thread, started=inv.next_delivery_at is not None)
         inv = leased
         try:
             posted: Posted = await sender.send(reply)
