@@ -26,7 +26,6 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -37,8 +36,8 @@ from fake_anthropic import FakeAnthropic, Scripted  # noqa: E402
 from adapters.console import ConsoleSender  # noqa: E402
 from bot.config import Settings, load_settings  # noqa: E402
 from bot.events import Inbound, Person, ThreadRef  # noqa: E402
-from bot.runtime import Runtime  # noqa: E402
 from bot.routing import classify_lexicon  # noqa: E402
+from bot.runtime import Runtime  # noqa: E402
 
 WORK = ROOT / "bench" / ".work" / "llm_deadlines"
 NOT_ANSWERING = "not answering right now"

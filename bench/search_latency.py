@@ -40,7 +40,7 @@ from bot.research.embedders import LocalMiniLM, local_model_missing  # noqa: E40
 from bot.research.lexical import LexicalIndex, tags_text  # noqa: E402
 from bot.research.search import Retriever  # noqa: E402
 from bot.research.semantic import SemanticIndex  # noqa: E402
-from bot.terms import query_terms  # noqa: E402
+from bot.text.terms import query_terms  # noqa: E402
 from storage.db import Database  # noqa: E402
 from storage.embeddings import to_blob  # noqa: E402
 from storage.knowledge import Knowledge  # noqa: E402

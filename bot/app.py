@@ -12,12 +12,12 @@ from bot.config import Settings
 from bot.core.actions import Actions
 from bot.core.commands import Commands
 from bot.core.commission import Commission
-from bot.core.context import Context, clean_text
-from bot.core.inbound import InboundPipeline
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
 from bot.errors import MalloryError, StorageError
 from bot.events import ActionEvent, Command, Inbound, Reply, ReplyKind, Sender, ThreadRef
+from bot.inbound.context import Context, clean_text
+from bot.inbound.pipeline import InboundPipeline
 from bot.llm import LLMProvider, OfflineProvider
 from bot.llm.usage import Scope, scoped
 from bot.persona import Persona
@@ -171,7 +171,7 @@ class Mallory:
                 await self.inbound.handle(admitted, sender)
         except Exception as exc:
             if unavailable(exc):
-                raise  # the adapter keeps the message until the database is back (bot/door.py)
+                raise  # the adapter keeps the message until the database is back (bot/inbound/door.py)
             # an error raised on purpose was already explained; a database failure is ours
             if isinstance(exc, MalloryError) and not isinstance(exc, StorageError):
                 log.warning("could not handle message %s: %s", inbound.message_id, exc)

@@ -26,7 +26,7 @@ from bot.config import Settings, load_settings, unknown_variables
 from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter
 from bot.errors import MalloryError
 from bot.events import ThreadRef
-from bot.redact import RedactSecrets
+from bot.text.redact import RedactSecrets
 
 log = logging.getLogger("mallory")
 

@@ -12,7 +12,7 @@ MalloryError              (defined in storage/errors.py so storage can share the
  └── StorageError         the database cannot be opened or used (storage/errors.py)
       └── DatabaseGone    the SQLite file was deleted or replaced under us (storage/db.py)
 
-Not in the tree on purpose: ``bot.job.Cancelled``, the worker's own signal that a claim
+Not in the tree on purpose: ``bot.work.investigation.Cancelled``, the worker's own signal that a claim
 went away mid-run (it never leaves the worker).
 """
 

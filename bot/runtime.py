@@ -12,7 +12,7 @@ from pathlib import Path
 from bot.app import Mallory
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
-from bot.ingest import IngestResult, ingest_path
+from bot.knowledge.ingest import IngestResult, ingest_path
 from bot.llm import LLMProvider, make_provider
 from bot.llm.usage import Call
 from bot.persona import Persona, capabilities, load_persona
@@ -20,7 +20,7 @@ from bot.policy import AccessPolicy, TokenQuota, metered
 from bot.research.investigate import Investigator
 from bot.research.search import Retriever
 from bot.research.synthesis import Synthesizer
-from bot.worker import Worker
+from bot.work.worker import Worker
 from storage.conversations import Conversations
 from storage.db import Database
 from storage.knowledge import GLOBAL_SPACE, Knowledge

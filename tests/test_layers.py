@@ -62,6 +62,19 @@ def test_storage_never_imports_bot_or_adapters() -> None:
     assert _against(ROOT / "storage", ("bot", "adapters")) == []
 
 
+def test_adapters_reach_storage_only_through_the_core() -> None:
+    """adapters → bot → storage: what an adapter needs of storage (an inbox row, say) the core
+    hands it."""
+    assert _against(ROOT / "adapters", ("storage",)) == []
+
+
+def test_the_core_root_reads_like_the_rooms_table() -> None:
+    """bot/'s root holds the facade, wiring and shared vocabulary; every other concept has a
+    folder of its own (inbound, work, knowledge, text, research, routing, llm, core, commands)."""
+    modules = sorted(p.name for p in (ROOT / "bot").glob("*.py"))
+    assert len(modules) <= 13, modules
+
+
 def test_the_scan_sees_every_form_of_import(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("from adapters.console import ConsoleChat\n")
     (tmp_path / "b.py").write_text('import importlib\nm = importlib.import_module(f"adapters.{name}")\n')

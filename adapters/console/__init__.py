@@ -32,7 +32,7 @@ from bot.events import (
     ThreadRef,
 )
 from bot.routing.address import split_mentions
-from bot.text import terminal_safe
+from bot.text.display import terminal_safe
 
 PLATFORM = "console"
 PASTE_WINDOW = 0.05  # seconds: lines closer together than a person can type came from a paste

@@ -31,13 +31,12 @@ from slack_bolt.request.internals import parse_body
 from bot.clock import Clock
 from bot.config import Settings
 from bot.core.adapter import Core, Serving
-from bot.core.ordering import InOrder
-from bot.door import Door, unavailable
 from bot.errors import ConfigError, DeliveryError, RetryLater
 from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
-from bot.intake import Intake, action_of, action_payload, inbound_of, inbound_payload, resuming
+from bot.inbound.door import Door, unavailable
+from bot.inbound.intake import Intake, Taken, action_of, action_payload, inbound_of, inbound_payload, resuming
+from bot.inbound.ordering import InOrder
 from bot.policy import HOME_TEAM
-from storage.inbox import Taken
 
 from .inbound import (
     Ignored,
@@ -158,7 +157,7 @@ class SlackAdapter:
 
     @cached_property
     def intake(self) -> Intake:
-        """Where each delivery is stored before Slack hears back (bot/intake.py)."""
+        """Where each delivery is stored before Slack hears back (bot/inbound/intake.py)."""
         return Intake(
             self.core.inbox,
             platform=PLATFORM,

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 from markdown_it.tree import SyntaxTreeNode
 
-from bot.citations import ATOM as CITATION
-from bot.markdown import Renderer
+from bot.text.citations import ATOM as CITATION
+from bot.text.markdown import Renderer
 
 RULE = "──────────"
 
@@ -31,7 +31,7 @@ def _url(url: str) -> str:
 
 
 class _Mrkdwn(Renderer):
-    """The shared parse (bot/markdown.py) as Slack mrkdwn."""
+    """The shared parse (bot/text/markdown.py) as Slack mrkdwn."""
 
     def text(self, text: str) -> str:
         return escape(text)

@@ -36,12 +36,11 @@ from adapters.telegram.sender import TelegramSender, sender_from_settings
 from bot.clock import SystemClock
 from bot.config import Settings
 from bot.core.adapter import Core, Serving
-from bot.core.ordering import InOrder
-from bot.door import Door, unavailable
 from bot.errors import ConfigError
 from bot.events import ActionEvent, Command, Inbound, Person, ThreadRef
-from bot.intake import Accepted, Intake, resuming
-from storage.inbox import Taken
+from bot.inbound.door import Door, unavailable
+from bot.inbound.intake import Accepted, Intake, Taken, resuming
+from bot.inbound.ordering import InOrder
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +68,7 @@ class Outcome(StrEnum):
     IGNORED = "ignored"
     DUPLICATE = "duplicate"
     FAILED = "failed"
-    WAITING = "waiting"  # the database is away: kept in memory and retried (bot/door.py)
+    WAITING = "waiting"  # the database is away: kept in memory and retried (bot/inbound/door.py)
 
 
 class PerChatUpdateProcessor(BaseUpdateProcessor):
@@ -172,7 +171,7 @@ class TelegramAdapter:
 
     @cached_property
     def intake(self) -> Intake:
-        """Where each update is stored before it is handled (bot/intake.py)."""
+        """Where each update is stored before it is handled (bot/inbound/intake.py)."""
         return Intake(
             self._core.inbox,
             platform=PLATFORM,

@@ -17,8 +17,8 @@ from telegram.request import HTTPXRequest, RequestData
 
 from bot.config import Settings
 from bot.errors import ConfigError
-from bot.redact import redact as redact_secrets
-from bot.redact import redact_in_logs
+from bot.text.redact import redact as redact_secrets
+from bot.text.redact import redact_in_logs
 
 DEFAULT_API_URL = "https://api.telegram.org"
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 
 from markdown_it.tree import SyntaxTreeNode
 
-from bot.markdown import Renderer, is_code, plain, source_blocks
+from bot.text.markdown import Renderer, is_code, plain, source_blocks
 
 MESSAGE_LIMIT = 4096  # characters after entity parsing (UTF-16 code units)
 CAPTION_LIMIT = 1024
@@ -25,7 +25,7 @@ _SAFE_SCHEMES = ("http://", "https://", "mailto:")
 
 
 class _TelegramHtml(Renderer):
-    """The shared parse (bot/markdown.py) as Telegram's small HTML tag set."""
+    """The shared parse (bot/text/markdown.py) as Telegram's small HTML tag set."""
 
     indent = "  "
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.core.adapter import load_adapter
-from bot.redact import redact
+from bot.text.redact import redact
 
 PlatformCheck = Callable[[Settings], Awaitable[str]]
 

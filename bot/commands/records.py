@@ -13,7 +13,7 @@ from typing import Any
 from bot.clock import SystemClock
 from bot.config import Settings
 from bot.errors import InputError
-from bot.text import terminal_safe
+from bot.text.display import terminal_safe
 
 
 def register(subparsers: Any) -> None:

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 from bot.config import Settings
 from bot.errors import ConfigError, InputError
 from bot.research.search import Hit, Retriever
-from bot.text import terminal_safe
+from bot.text.display import terminal_safe
 
 MODES = {"hybrid": ("lexical", "semantic"), "lexical": ("lexical",), "semantic": ("semantic",)}
 

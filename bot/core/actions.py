@@ -9,12 +9,12 @@ from collections.abc import Awaitable, Callable
 from bot.clock import Clock
 from bot.config import Settings
 from bot.core.commission import Commission
-from bot.core.context import Context
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
 from bot.events import Action, ActionEvent, Inbound, Posted, Reply, ReplyKind, Sender, ThreadRef
+from bot.inbound.context import Context
 from bot.routing import Route
-from bot.text import shorten
+from bot.text.display import shorten
 from storage.conversations import ConversationRow, Conversations, MessageRow
 from storage.models import Correction, Investigation
 from storage.queue import Outcome, Queue

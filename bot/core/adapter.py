@@ -22,7 +22,7 @@ class Core(Protocol):
     """What an adapter calls on the core (``bot.app.Mallory``; docs/core-api.md)."""
 
     clock: Clock
-    inbox: Inbox  # where adapters store each message before acknowledging it (bot/intake.py)
+    inbox: Inbox  # where adapters store each message before acknowledging it (bot/inbound/intake.py)
 
     async def handle(self, inbound: Inbound, sender: Sender) -> None: ...
 

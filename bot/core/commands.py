@@ -6,17 +6,17 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 
-from bot.citations import cite
 from bot.clock import Clock
 from bot.config import Settings
 from bot.core.commission import Commission
-from bot.core.context import Context, clean_text
-from bot.core.inbound import InboundPipeline
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
 from bot.events import Command, Inbound, ReplyKind, Sender, ThreadRef
+from bot.inbound.context import Context, clean_text
+from bot.inbound.pipeline import InboundPipeline
 from bot.routing import Route
-from bot.text import shorten
+from bot.text.citations import cite
+from bot.text.display import shorten
 from storage.knowledge import EntryDraft, Knowledge
 from storage.models import Entry
 from storage.queue import Queue

@@ -10,13 +10,13 @@ from datetime import timedelta
 
 from bot.clock import Clock
 from bot.config import Settings
-from bot.core.context import Context, truncation_note
 from bot.core.outbox import Outbox
 from bot.events import Action, Button, Person, Reply, ReplyKind, Sender, ThreadRef
-from bot.followups import QueryVectors, points_back, resolve_reference, same_topic
+from bot.inbound.context import Context, truncation_note
+from bot.inbound.followups import QueryVectors, points_back, resolve_reference, same_topic
 from bot.policy import Gate
 from bot.routing import Decision, OfferReply, Route
-from bot.text import shorten
+from bot.text.display import shorten
 from storage.conversations import ConversationRow, Conversations, OpenInvestigation
 from storage.models import Investigation
 from storage.queue import Outcome, Queue, Request

@@ -1,8 +1,8 @@
 """The outbox: every reply the core posts goes out here and is recorded with what it carries
-(an offer, an acknowledgement). A rate-limited reply is handed to ``bot.later`` (kept in the
+(an offer, an acknowledgement). A rate-limited reply is handed to ``bot.work.late_replies`` (kept in the
 database, posted by the worker's delivery when due), so a wait never holds a conversation's
 turn and a process that stops loses nothing. Senders never sleep; reports retry in
-``bot.delivery``."""
+``bot.work.delivery``."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import asyncio
 import logging
 
 from bot.clock import Clock
-from bot.core.context import Context
 from bot.errors import MalloryError, RetryLater
 from bot.events import Button, Posted, Reply, ReplyKind, Sender, ThreadRef
-from bot.later import PostLater, record
+from bot.inbound.context import Context
 from bot.routing import Route
+from bot.work.late_replies import PostLater, record
 from storage.conversations import ConversationRow, Conversations
 
 log = logging.getLogger(__name__)

@@ -5,19 +5,19 @@ from __future__ import annotations
 
 import logging
 
-from bot.citations import check_citations, cited
 from bot.clock import Clock
 from bot.config import Settings
-from bot.core.context import Context, with_truncation_note
 from bot.core.outbox import Outbox
 from bot.events import Action, Button, Reply, Sender
+from bot.inbound.context import Context, with_truncation_note
 from bot.llm import LLMProvider, Turn
 from bot.llm.fallback import with_fallback
 from bot.persona import Persona
 from bot.policy import Gate
 from bot.research.recall import Grade, Recall, recall_prose
 from bot.routing import LOOKS_ELSEWHERE, Decision, Route
-from bot.terms import query_terms
+from bot.text.citations import check_citations, cited
+from bot.text.terms import query_terms
 from storage.conversations import Conversations
 
 log = logging.getLogger(__name__)

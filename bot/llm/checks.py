@@ -11,8 +11,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
 from pydantic_core.core_schema import ValidatorFunctionWrapHandler
 
-from bot.citations import drop_cut_citation
-from bot.terms import query_terms
+from bot.text.citations import drop_cut_citation
+from bot.text.terms import query_terms
 
 log = logging.getLogger(__name__)
 

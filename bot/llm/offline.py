@@ -7,11 +7,11 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from bot.citations import cite
 from bot.llm.base import Synthesis, Turn, WebFinding
 from bot.routing import Decision, is_referential, normalize
 from bot.sources import Source
-from bot.terms import query_terms
+from bot.text.citations import cite
+from bot.text.terms import query_terms
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 _GREETING = re.compile(

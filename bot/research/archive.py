@@ -7,10 +7,10 @@ import re
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
-from bot.citations import cited
 from bot.clock import Clock
 from bot.research.dossier import Dossier
 from bot.research.recall import CITATION
+from bot.text.citations import cited
 from storage.knowledge import EntryDraft, Knowledge
 from storage.models import Entry
 

@@ -19,7 +19,7 @@ import numpy as np
 from bot.research.lexical import words
 from bot.research.relevance import focus
 from bot.sources import Source, source_of
-from bot.terms import query_terms
+from bot.text.terms import query_terms
 from storage.knowledge import EntryView
 
 # A passage scores cos(question, title + section + passage) + COVERAGE_WEIGHT · (share of

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
-from bot.citations import check_citations
 from bot.errors import InputError
 from bot.llm.base import LLMProvider
 from bot.research.digest import digest, open_questions
@@ -19,7 +18,8 @@ from bot.research.recall import ANSWER_TYPES, CITATION, Grade, Recall
 from bot.research.search import Retriever
 from bot.research.topic import RELATED_LIMIT, TopicGate, note_query, subject
 from bot.research.web import web_references
-from bot.terms import query_terms
+from bot.text.citations import check_citations
+from bot.text.terms import query_terms
 from storage.knowledge import Knowledge
 
 SEED_LIMIT = 20

@@ -27,7 +27,7 @@ from bot.clock import Clock
 from bot.research.postings import Filter, Postings
 from bot.research.refresh import REFRESH_EVERY, RefreshGate
 from bot.research.tokens import Stemmer, Terms, tags_text, tokenize, words
-from bot.terms import query_terms
+from bot.text.terms import query_terms
 from storage.knowledge import Knowledge
 
 __all__ = ["K1", "B", "LexicalIndex", "tags_text", "words"]

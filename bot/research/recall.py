@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from bot.citations import cite
 from bot.research import relevance
 from bot.research.evidence import Answerer, Evidence
 from bot.research.search import Hit, Retriever
-from bot.terms import query_terms
-from bot.text import content_label
+from bot.text.citations import cite
+from bot.text.display import content_label
+from bot.text.terms import query_terms
 from storage.knowledge import EntryView, Knowledge
 
 ANSWER_TYPES = ("report", "answer")

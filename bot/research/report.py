@@ -9,14 +9,14 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from bot.citations import cite
 from bot.llm.base import Synthesis
 from bot.llm.offline import best_sentences
 from bot.research.dossier import Dossier
 from bot.research.evidence import speaker
 from bot.research.recall import Grade
-from bot.terms import query_terms
-from bot.text import content_label
+from bot.text.citations import cite
+from bot.text.display import content_label
+from bot.text.terms import query_terms
 from storage.knowledge import EntryView
 
 SEPARATOR = "\n\n---\n\n"

@@ -6,10 +6,10 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from bot.citations import check_citations, removed_note
 from bot.llm import LLMProvider, OfflineProvider, Synthesis
 from bot.llm.fallback import with_fallback
 from bot.research.dossier import Dossier
+from bot.text.citations import check_citations, removed_note
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from bot.research import relevance
 from bot.research.dossier import Dossier
 from bot.research.recall import ANSWER_TYPES
 from bot.research.search import Hit, Retriever
-from bot.terms import query_terms
+from bot.text.terms import query_terms
 from storage.knowledge import EntryView
 
 RELATED_LIMIT = 5

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from adapters.slack.mrkdwn import split_mrkdwn, to_mrkdwn
 from adapters.telegram.formatting import split as telegram_split
 from adapters.telegram.formatting import to_plain
-from bot.citations import CANONICAL, LOOSE, check_citations, cited, drop_cut_citation
 from bot.llm.fence import Fence
 from bot.sources import Source
+from bot.text.citations import CANONICAL, LOOSE, check_citations, cited, drop_cut_citation
 
 VALID = "52d3a1b2-1111-4222-8333-444455556666"
 OTHER = "0ddba11a-aaaa-4bbb-8ccc-dddddddddddd"

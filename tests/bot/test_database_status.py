@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from bot.door import DatabaseStatus
+from bot.inbound.door import DatabaseStatus
 
 
 class Clock:
@@ -22,14 +22,14 @@ def _said(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [
         r.getMessage().split(" (")[0]
         for r in caplog.records
-        if r.levelno >= logging.WARNING and r.name == "bot.door"
+        if r.levelno >= logging.WARNING and r.name == "bot.inbound.door"
     ]
 
 
 def test_a_flapping_restart_is_one_outage_in_the_log(caplog: pytest.LogCaptureFixture) -> None:
     clock = Clock()
     status = DatabaseStatus(settle_s=5.0, clock=clock)
-    with caplog.at_level(logging.DEBUG, logger="bot.door"):
+    with caplog.at_level(logging.DEBUG, logger="bot.inbound.door"):
         status.failed(ConnectionError("refused"))
         clock.now += 0.005
         status.worked()  # one unit got through mid-restart
@@ -44,7 +44,7 @@ def test_a_flapping_restart_is_one_outage_in_the_log(caplog: pytest.LogCaptureFi
 def test_an_outage_after_the_settle_window_is_said_again(caplog: pytest.LogCaptureFixture) -> None:
     clock = Clock()
     status = DatabaseStatus(settle_s=5.0, clock=clock)
-    with caplog.at_level(logging.DEBUG, logger="bot.door"):
+    with caplog.at_level(logging.DEBUG, logger="bot.inbound.door"):
         status.failed(ConnectionError("refused"))
         status.worked()
         clock.now += 60

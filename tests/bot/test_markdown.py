@@ -1,4 +1,4 @@
-"""One Markdown parse (bot/markdown.py) rendered per platform: Slack and Telegram agree on
+"""One Markdown parse (bot/text/markdown.py) rendered per platform: Slack and Telegram agree on
 what is code, a list, a heading, a link — so a report reads the same everywhere."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from adapters.slack.mrkdwn import to_mrkdwn
 from adapters.telegram.formatting import blocks, render
-from bot.markdown import parse, source_blocks
+from bot.text.markdown import parse, source_blocks
 
 
 def _slack_code(mrkdwn: str) -> list[str]:

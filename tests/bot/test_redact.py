@@ -7,8 +7,8 @@ import logging
 import pytest
 
 from adapters.telegram.client import redact, redact_token_in_logs
-from bot.redact import PLACEHOLDER, RedactSecrets, redact_in_logs
-from bot.redact import redact as redact_secrets
+from bot.text.redact import PLACEHOLDER, RedactSecrets, redact_in_logs
+from bot.text.redact import redact as redact_secrets
 
 TOKEN = "123456789:AAH-a-telegram-token"
 

@@ -1,13 +1,13 @@
-"""The mechanisms the adapters share: per-conversation order (bot/core/ordering.py) and
+"""The mechanisms the adapters share: per-conversation order (bot/inbound/ordering.py) and
 resuming a reply posted in parts (bot/core/parts.py)."""
 
 from __future__ import annotations
 
 import asyncio
 
-from bot.core.ordering import InOrder
 from bot.core.parts import PartsLedger, reply_key
 from bot.events import Attachment, Reply, ReplyKind, ThreadRef
+from bot.inbound.ordering import InOrder
 
 THREAD = ThreadRef("slack", "T1", "C1", "1700000000.000100")
 

@@ -16,7 +16,7 @@ from fake_anthropic import FakeAnthropic
 from bot.clock import FakeClock
 from bot.config import load_settings
 from bot.runtime import Runtime
-from bot.worker import Worker
+from bot.work.worker import Worker
 from storage.models import Status
 from storage.queue import Claim, Outcome, Request
 

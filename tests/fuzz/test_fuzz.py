@@ -19,7 +19,7 @@ from adapters.telegram.client import readable_update
 from adapters.telegram.inbound import BotIdentity, ignore_reason, read_message
 from bot.events import Inbound
 from bot.routing import classify_lexicon, is_affirmative, is_cancel, is_negative, is_referential, normalize
-from bot.text import content_label
+from bot.text.display import content_label
 
 NOW = datetime(2026, 1, 1)
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.console import SPACE, ConsoleChat, ConsoleSender
-from bot.ingest import FACT_CHARS, parse_markdown, written_date
+from bot.knowledge.ingest import FACT_CHARS, parse_markdown, written_date
 
 PERSON = """\
 ---

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.errors import InputError
-from bot.ingest_jsonl import load_jsonl
+from bot.knowledge.jsonl import load_jsonl
 
 
 def _write(path: Path, *records: object) -> Path:

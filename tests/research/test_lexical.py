@@ -17,7 +17,7 @@ from research_helpers import NOW, draft
 from bot.clock import FakeClock
 from bot.research.lexical import LexicalIndex, tags_text, words
 from bot.research.tokens import Stemmer
-from bot.terms import query_terms
+from bot.text.terms import query_terms
 from storage.db import Database
 from storage.knowledge import Entry, EntryDraft, Knowledge
 from storage.records import forget

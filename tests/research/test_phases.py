@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from bot.citations import check_citations
 from bot.llm.base import Synthesis
 from bot.research.recall import Grade, render_recall
 from bot.research.report import render_report
+from bot.text.citations import check_citations
 from storage.knowledge import EntryDraft
 
 SPACE = "T1"

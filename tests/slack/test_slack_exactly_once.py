@@ -13,7 +13,7 @@ from slack_harness import Harness, mention_event
 from sqlalchemy import text
 
 from adapters.slack import sender_from_settings
-from bot.delivery import DELIVERY_LEASE
+from bot.work.delivery import DELIVERY_LEASE
 from storage.models import Status
 
 TS = "1750000100.000100"

@@ -17,7 +17,7 @@ from slack_harness import Harness, mention_event, running_bot
 from adapters.slack.inbound import Ignored, message_inbound, message_key
 from bot.clock import FakeClock
 from bot.events import Inbound
-from bot.intake import LEASE_S, inbound_payload
+from bot.inbound.intake import LEASE_S, inbound_payload
 from bot.policy import HOME_TEAM
 from storage.inbox import Inbox
 

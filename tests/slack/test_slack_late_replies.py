@@ -1,4 +1,4 @@
-"""Answers Slack rate-limited, kept in the database until due (``bot.later``): the next
+"""Answers Slack rate-limited, kept in the database until due (``bot.work.late_replies``): the next
 process posts what a stopped one left, two processes post one reply once, a reply is given
 up after the cap or on a permanent error, and ``forget`` and the retention sweep delete
 them (SQLite file and PostgreSQL, the real Slack SDK against the fake Slack)."""
@@ -17,7 +17,7 @@ from slack_harness import Harness, mention_event, running_bot
 from sqlalchemy import text
 
 from bot.clock import FakeClock
-from bot.later import MAX_ATTEMPTS
+from bot.work.late_replies import MAX_ATTEMPTS
 from storage.records import forget
 
 TS = "1750002000.000100"
@@ -115,7 +115,7 @@ async def test_a_late_reply_posted_while_the_database_went_away_is_recorded_not_
 async def test_a_reply_is_given_up_after_the_cap_logged_and_not_retried(
     bot: Harness, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bot.later")
+    caplog.set_level(logging.INFO, logger="bot.work.late_replies")
     await _limited_hello(bot, retry_after=1, times=100)
     for _ in range(MAX_ATTEMPTS + 3):
         bot.clock.advance(2)
@@ -134,7 +134,7 @@ async def test_a_reply_whose_posting_processes_kept_dying_is_given_up_at_the_cap
 ) -> None:
     """Each process that leased it died before saying how it went (its lease ran out): the
     attempts still count, so the reply is not posted forever."""
-    caplog.set_level(logging.WARNING, logger="bot.later")
+    caplog.set_level(logging.WARNING, logger="bot.work.late_replies")
     await _limited_hello(bot)
     with bot.rt.db.blocking.begin() as conn:
         conn.execute(text("UPDATE pending_replies SET attempts = :n"), {"n": MAX_ATTEMPTS})
@@ -147,7 +147,7 @@ async def test_a_reply_whose_posting_processes_kept_dying_is_given_up_at_the_cap
 
 
 async def test_a_permanent_error_gives_up_at_once(bot: Harness, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.WARNING, logger="bot.later")
+    caplog.set_level(logging.WARNING, logger="bot.work.late_replies")
     await _limited_hello(bot)
     bot.slack.fail("chat.postMessage", "channel_not_found")
     bot.clock.advance(5)

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import text
 
 from bot.events import Inbound, Person, ThreadRef
-from bot.intake import inbound_of, inbound_payload
+from bot.inbound.intake import inbound_of, inbound_payload
 from storage.db import Database
 from storage.inbox import GAVE_UP, Inbox
 

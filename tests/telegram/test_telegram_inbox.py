@@ -10,7 +10,7 @@ from telegram_harness import ANA, Harness
 
 from adapters.telegram.adapter import Outcome
 from adapters.telegram.inbound import update_key
-from bot.intake import LEASE_S
+from bot.inbound.intake import LEASE_S
 from storage.inbox import Inbox
 
 

@@ -9,11 +9,11 @@ from datetime import timedelta
 from bot.clock import Clock
 from bot.config import Settings
 from bot.core.commission import Commission
-from bot.core.context import Context, clean_text
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
 from bot.events import Inbound, ReplyKind, Sender
-from bot.intake import resumed_message
+from bot.inbound.context import Context, clean_text
+from bot.inbound.intake import resumed_message
 from bot.llm import LLMProvider, Turn
 from bot.llm.fallback import with_fallback
 from bot.llm.usage import charge_to

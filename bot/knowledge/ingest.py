@@ -245,7 +245,7 @@ async def ingest_path(
     if not path.exists():
         raise InputError(f"no such file or folder: {path}")
     if path.is_file() and path.suffix.lower() in {".jsonl", ".ndjson"}:
-        from bot.ingest_jsonl import load_jsonl
+        from bot.knowledge.jsonl import load_jsonl
 
         drafts = load_jsonl(path, space)
         result = IngestResult()

@@ -14,8 +14,8 @@ from enum import StrEnum
 from typing import Any
 
 from bot.clock import Clock
-from bot.door import Door, unavailable
 from bot.events import Action, ActionEvent, Inbound, Person, ThreadRef
+from bot.inbound.door import Door, unavailable
 from storage.conversations import Conversations, MessageRow
 from storage.inbox import GAVE_UP, Inbox, Taken
 

@@ -2,7 +2,7 @@
 result to delivery. The database is the truth, so any number of workers on any number of
 hosts can share it: a claim loop woken by enqueues (in this process, or any process through
 PostgreSQL NOTIFY) with a poll as the backstop, a heartbeat that keeps the lease while an
-investigation runs, and the stale sweep on a timer (``bot.jobs``)."""
+investigation runs, and the stale sweep on a timer (``bot.work.timers``)."""
 
 from __future__ import annotations
 
@@ -16,15 +16,15 @@ from typing import Any, TypeVar
 
 from bot.clock import Clock
 from bot.config import Settings
-from bot.delivery import Delivery
 from bot.events import Sender, ThreadRef
-from bot.job import Cancelled, ResearchJob
-from bot.jobs import Jobs
 from bot.llm import LLMProvider, OfflineProvider
 from bot.llm.usage import scoped
 from bot.research.archive import ReportArchive
 from bot.research.investigate import Investigator
 from bot.research.synthesis import Synthesizer
+from bot.work.delivery import Delivery
+from bot.work.investigation import Cancelled, ResearchJob
+from bot.work.timers import Jobs
 from storage.conversations import Conversations
 from storage.db import unavailable
 from storage.knowledge import Knowledge

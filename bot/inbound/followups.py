@@ -11,7 +11,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from bot.routing import is_referential, normalize
-from bot.terms import query_terms
+from bot.text.terms import query_terms
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from bot.research.investigate import Investigator
 from bot.research.report import render_report
 from bot.research.synthesis import Synthesizer
 from bot.routing import is_referential
-from bot.text import shorten
+from bot.text.display import shorten
 from storage.conversations import Conversations
 from storage.models import Investigation
 from storage.queue import Claim, Queue

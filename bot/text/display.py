@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.citations import LOOKALIKE
+from bot.text.citations import LOOKALIKE
 
 
 def shorten(text: str, limit: int = 120) -> str:

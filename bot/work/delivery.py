@@ -1,7 +1,7 @@
 """Posting what could not be posted at once: each finished investigation's report (or
 apology) goes to the exact thread it was asked in, pinging the requester, exactly once — the
 delivery record is checked and leased before posting and written right after — and each
-answer the platform rate-limited goes out when due (``bot.later``). Both retry through the
+answer the platform rate-limited goes out when due (``bot.work.late_replies``). Both retry through the
 database, leased, with a capped number of attempts: the one retry layer for posts.
 
 Between a post reaching the platform and its record being written, a crash (or the database
@@ -20,8 +20,8 @@ from datetime import datetime, timedelta
 from bot.clock import Clock
 from bot.errors import DeliveryError, RetryLater
 from bot.events import Attachment, Person, Posted, Reply, ReplyKind, Sender, ThreadRef
-from bot.later import PostLater
-from bot.text import shorten
+from bot.text.display import shorten
+from bot.work.late_replies import PostLater
 from storage.conversations import Conversations
 from storage.models import Investigation, Status
 from storage.queue import Queue
@@ -129,7 +129,7 @@ class Delivery:
         return delivered
 
     async def deliver_replies(self) -> int:
-        """Post the kept answers that are due (``bot.later``)."""
+        """Post the kept answers that are due (``bot.work.late_replies``)."""
         return 0 if self.later is None else await self.later.deliver_due(self.senders)
 
     async def deliver(self, inv: Investigation, thread: ThreadRef | None = None) -> bool:

@@ -1,0 +1,1 @@
+"""Knowledge in: notes and JSON Lines corpora loaded into the knowledge base."""
