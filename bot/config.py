@@ -125,6 +125,14 @@ class Settings(BaseSettings):
     embedding_model: str = Field("voyage-3.5-lite", validation_alias=_env("MALLORY_EMBEDDING_MODEL"))
     embedding_dim: int = Field(1024, validation_alias=_env("MALLORY_EMBEDDING_DIM"))
 
+    # schedules (bot/schedules): the shortest interval a schedule may have, how many one
+    # person may keep, and the time zone of people whose platform does not say theirs
+    schedule_min_interval_s: int = Field(
+        3600, ge=60, le=31 * 86400, validation_alias=_env("MALLORY_SCHEDULE_MIN_INTERVAL")
+    )
+    schedules_per_user: int = Field(10, ge=0, le=1000, validation_alias=_env("MALLORY_SCHEDULES_PER_USER"))
+    timezone: str = Field("UTC", validation_alias=_env("MALLORY_TIMEZONE"))
+
     log_level: str = Field("WARNING", validation_alias=_env("MALLORY_LOG_LEVEL"))
 
     # access policy (bot/policy.py): comma-separated ids, "*" for any; README "Security"
@@ -163,6 +171,20 @@ class Settings(BaseSettings):
         value = value.strip().lower()
         if value not in {"auto", "local", "voyage", "none"}:
             raise ValueError("MALLORY_EMBEDDER must be one of: auto, local, voyage, none")
+        return value
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        value = value.strip() or "UTC"
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(
+                "MALLORY_TIMEZONE must be an IANA time zone such as Europe/London or UTC"
+            ) from None
         return value
 
     @field_validator("llm_prices")

@@ -96,6 +96,7 @@ class Investigation(SQLModel, table=True):
     delivery_attempts: int = 0
     next_delivery_at: datetime | None = None
     delivery_error: str | None = None
+    schedule_id: str | None = None  # a run of this schedule (``schedules``)
 
 
 class SteeringNote(SQLModel, table=True):
@@ -239,3 +240,43 @@ class ModelCall(SQLModel, table=True):
     cache_write_tokens: int = 0
     cache_read_tokens: int = 0
     stop_reason: str = ""
+
+
+class Schedule(SQLModel, table=True):
+    """A standing investigation: who set it, where its runs go, its rule and time zone, and
+    its next due time (the one statement that takes a due run moves it forward)."""
+
+    __tablename__ = "schedules"
+    __table_args__ = (Index("ix_schedules_due", "paused", "next_run"),)
+
+    id: str = Field(primary_key=True)  # short: people type it (/schedule pause ID)
+    owner_id: str = Field(index=True)
+    owner_name: str = ""
+    platform: str
+    space: str = Field(index=True)
+    conversation_id: str = Field(index=True)
+    thread_ref: str
+    rule: str  # Rule.spec: interval:SECONDS, days:N@HH:MM or cron:m h dom mon dow
+    rule_text: str  # how the rule reads ("every Monday at 09:00")
+    timezone: str
+    topic: str
+    mode: str = "full"  # "full" | "digest"
+    created_at: datetime
+    updated_at: datetime
+    next_run: datetime
+    last_run: datetime | None = None
+    runs: int = 0
+    paused: bool = False
+    paused_reason: str = ""
+
+
+class ScheduleRun(SQLModel, table=True):
+    """One run a schedule enqueued: what it covers (digest: since ``since``) and what it missed."""
+
+    __tablename__ = "schedule_runs"
+
+    investigation_id: str = Field(primary_key=True)
+    schedule_id: str = Field(index=True)
+    due_at: datetime  # the due time it was taken for (now, for a run asked for by hand)
+    since: datetime | None = None  # the previous run: a digest says what changed after it
+    missed: int = 0  # due times that passed while nothing ran, folded into this run

@@ -8,9 +8,9 @@ from storage.db import Database
 from storage.queue_claims import Claims
 from storage.queue_delivery import Deliveries
 from storage.queue_intake import Intake
-from storage.queue_types import CHANNEL, Claim, Enqueued, Outcome, Request
+from storage.queue_types import CHANNEL, Claim, Enqueued, Guard, NotTaken, Outcome, Request
 
-__all__ = ["CHANNEL", "Claim", "Enqueued", "Outcome", "Queue", "Request"]
+__all__ = ["CHANNEL", "Claim", "Enqueued", "Guard", "NotTaken", "Outcome", "Queue", "Request"]
 
 
 class Queue:

@@ -15,7 +15,7 @@ from storage.db_postgres import bind
 from storage.models import Investigation, Status, SteeringNote, new_id
 from storage.open_investigation import COLUMNS as _OPEN_COLUMNS
 from storage.open_investigation import OpenInvestigation, open_investigation
-from storage.queue_types import CHANNEL, Enqueued, Request
+from storage.queue_types import CHANNEL, Enqueued, Guard, NotTaken, Request
 
 # enqueue runs for every explicit request: plain SQL, one unit of work
 _LOCK = "SELECT pg_advisory_xact_lock(hashtext(:conversation_id))"
@@ -26,9 +26,9 @@ _OPEN_SINCE = (
 )
 _INSERT = (
     "INSERT INTO investigations (id, conversation_id, space, question, request_text, status, requester_id, "
-    "requester_name, thread_ref, request_message_id, entry_id, created_at, attempts, delivery_attempts) "
-    "VALUES (:id, :conversation_id, :space, :question, :request_text, 'pending', :requester_id, "
-    ":requester_name, :thread_ref, :request_message_id, :entry_id, :created_at, 0, 0)"
+    "requester_name, thread_ref, request_message_id, entry_id, schedule_id, created_at, attempts, "
+    "delivery_attempts) VALUES (:id, :conversation_id, :space, :question, :request_text, 'pending', "
+    ":requester_id, :requester_name, :thread_ref, :request_message_id, :entry_id, :schedule_id, :created_at, 0, 0)"
 )
 # PostgreSQL: the insert and its notification (sent at commit) in one round trip
 _INSERT_NOTIFY = f"WITH added AS ({_INSERT} RETURNING id) SELECT pg_notify('{CHANNEL}', '') FROM added"
@@ -59,6 +59,7 @@ class Intake:
         note_when_open: bool = False,
         distinct_from: str | None = None,
         on_created: OnCreated | None = None,
+        guard: Guard | None = None,
     ) -> Enqueued:
         """Insert an investigation of ``request`` unless an open one exists for the same
         conversation created within ``dedup_window``; then return that one instead (and, with
@@ -68,7 +69,8 @@ class Intake:
         about another topic: it does not absorb this request. ``on_created(connection, id)``
         writes what belongs with a new investigation (its audit record) in the same
         transaction; on PostgreSQL its writes are sent after it returns (``DeferredWrites``),
-        so it writes and does not read."""
+        so it writes and does not read. ``guard`` runs first in the same transaction; when it
+        changes no row, nothing is written and ``NotTaken`` is raised."""
         db = self.db
         when = db.to_db_time(now)
         params: dict[str, Any] = {
@@ -78,9 +80,11 @@ class Intake:
             "created_at": when,
         }
         if db.dialect == "postgresql":
-            return await self._enqueue_pg(request, now, params, note_when_open, on_created)
+            return await self._enqueue_pg(request, now, params, note_when_open, on_created, guard)
 
         def work(conn: SqlConnection) -> Enqueued:
+            if guard is not None and db.execute(conn, guard.sql, guard.params).first() is None:
+                raise NotTaken()
             found = db.execute(conn, _OPEN_SINCE, params).first()
             if found is not None:
                 if note_when_open:
@@ -103,11 +107,14 @@ class Intake:
         params: dict[str, Any],
         note_when_open: bool,
         on_created: OnCreated | None,
+        guard: Guard | None = None,
     ) -> Enqueued:
         # The same unit as on SQLite, as asyncpg statements on the event loop (prepared, no
         # thread hop, no pre-ping). The advisory lock serialises enqueues for one
         # conversation; the check runs after it, in a snapshot that sees the holder's insert.
         async with self.db.pg_connection() as conn, conn.transaction():
+            if guard is not None and await conn.fetchrow(*bind(guard.sql, guard.params)) is None:
+                raise NotTaken()
             await conn.fetchval(*bind(_LOCK, params))
             found = await conn.fetchrow(*bind(_OPEN_SINCE, params))
             if found is not None:

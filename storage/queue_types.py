@@ -47,6 +47,22 @@ class Request:
     requester_name: str = ""
     request_message_id: str | None = None
     entry_id: str | None = None
+    schedule_id: str | None = None  # a run of a schedule
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A statement that must change a row for the enqueue to happen, run first in its
+    transaction (a schedule's due run taken: its next run moved forward). When it returns
+    no row nothing is written and the enqueue raises ``NotTaken``."""
+
+    sql: str
+    params: dict[str, Any]
+
+
+class NotTaken(Exception):
+    """The enqueue's guard changed nothing (another process took the run, or it was paused
+    or deleted meanwhile): no investigation was created."""
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from storage.models import (
     TagCount,
 )
 from storage.pending_replies import FORGET_FOR_USER, FORGET_IN_SPACE
+from storage.schedules import forget_schedules
 
 _INSERT = (
     "INSERT INTO audit_log (at, action, platform, actor_id, actor_name, space, investigation_id, detail) "
@@ -40,6 +41,9 @@ COMMISSIONED = "commissioned"
 CORRECTED = "corrected"
 CANCELLED = "cancelled"
 FORGOT = "forgot"
+SCHEDULED = "scheduled"  # a schedule made
+SCHEDULE_CHANGED = "schedule changed"  # paused, resumed
+SCHEDULE_DELETED = "schedule deleted"
 
 
 class Audit:
@@ -130,6 +134,7 @@ class Forgotten:
     audit_records: int = 0
     pending_replies: int = 0  # answers still waiting to be posted (they hold message text)
     usage_records: int = 0  # model calls kept for the totals, no longer linked to the user
+    schedules: int = 0  # standing investigations the user set (or set in the space)
     report_files: list[str] = field(default_factory=list)
     unattributed: list[Unattributed] = field(default_factory=list)
 
@@ -147,6 +152,8 @@ class Forgotten:
             parts.append(f"{self.pending_replies} replies waiting to be posted")
         if self.usage_records:
             parts.append(f"{self.usage_records} model-usage records unlinked")
+        if self.schedules:
+            parts.append(f"{self.schedules} schedules")
         return ", ".join(parts)
 
 
@@ -162,8 +169,8 @@ async def forget(
     """Remove everything of one user (their messages, the investigations they asked for and
     the reports of those, the entries they saved with /remember, their corrections and audit
     records, the replies to them still waiting to be posted; their model usage is kept,
-    unlinked) or of one space (its conversations, investigations, entries, audit records and
-    waiting replies), in one transaction that also writes the
+    unlinked; their schedules) or of one space (its conversations, investigations, entries,
+    audit records, waiting replies and schedules), in one transaction that also writes the
     ``forgot`` audit record (what was forgotten and how much, no content) and a tombstone
     per entry, so indexes in running processes drop the entries at their next search."""
     if (user is None) == (space is None):
@@ -224,6 +231,7 @@ def _forget(
     s: Session, *, user: str | None, space: str | None, now: datetime, by: str, platform: str
 ) -> Forgotten:
     gone = Forgotten()
+    gone.schedules = forget_schedules(s, user=user, space=space)  # first: they would run again
     inv_columns = (col(Investigation.id), col(Investigation.report_entry_id), col(Investigation.report_path))
     if user is not None:
         invs = list(s.execute(select(*inv_columns).where(col(Investigation.requester_id) == user)).all())
