@@ -24,6 +24,8 @@ from bot.persona import Persona
 from bot.policy import AccessPolicy, Gate
 from bot.research.recall import Recall
 from bot.research.search import Retriever
+from bot.schedules.runs import DueRuns
+from bot.schedules.service import Scheduling
 from storage.conversations import Conversations
 from storage.db import unavailable
 from storage.inbox import Inbox
@@ -31,6 +33,7 @@ from storage.knowledge import Knowledge
 from storage.models import Entry
 from storage.queue import Queue
 from storage.records import Audit
+from storage.schedules import Schedules
 from storage.usage import UsageLog
 
 __all__ = ["Context", "Mallory", "clean_text"]
@@ -116,6 +119,12 @@ class Mallory:
             outbox=self.outbox,
             first_time=self.first_time,
         )
+        # schedules: what people ask of them, and the due runs the worker takes
+        schedules = Schedules(conversations.db)
+        runs = DueRuns(clock=clock, store=schedules, queue=queue, gate=self.gate, audit=self.audit)
+        self.scheduling = Scheduling(
+            settings=settings, clock=clock, store=schedules, gate=self.gate, audit=self.audit, runs=runs
+        )
         self.commands = Commands(
             settings=settings,
             clock=clock,
@@ -126,6 +135,7 @@ class Mallory:
             commission=self.commission,
             outbox=self.outbox,
             on_entries=on_entries,
+            scheduling=self.scheduling,
         )
 
     # the hook the wiring sets after construction, kept where it is used

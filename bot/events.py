@@ -142,6 +142,7 @@ class Command(StrEnum):
     REMEMBER = "remember"
     STATUS = "status"
     CANCEL = "cancel"
+    SCHEDULE = "schedule"
 
 
 class ReplyKind(StrEnum):

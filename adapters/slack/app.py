@@ -65,7 +65,7 @@ HEALTH_PATH = "/healthz"
 SHORTCUT_INVESTIGATE_THREAD = "investigate_thread"
 THREAD_QUESTION_LIMIT = 3000
 # Slash commands handled here; /cancel only explains itself (see CANCEL_HELP).
-SLASH_COMMANDS = ("/investigate", "/recall", "/remember", "/status")
+SLASH_COMMANDS = ("/investigate", "/recall", "/remember", "/status", "/schedule")
 CANCEL_HELP = (
     "Slack doesn't run slash commands inside threads, so I can't tell which investigation to stop. "
     "Reply `cancel` in its thread, or press *Answer quickly instead* under its acknowledgement."

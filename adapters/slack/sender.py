@@ -208,6 +208,17 @@ class SlackSender:
         except (aiohttp.ClientError, TimeoutError) as exc:
             raise RetryLater(f"Slack {method} unreachable: {type(exc).__name__}", retry_after=5.0) from None
 
+    async def timezone_of(self, user_id: str) -> str | None:
+        """The IANA time zone Slack has for a person (``users.info`` ``tz``), or None when
+        it cannot be read: a schedule they set then uses the configured zone."""
+        try:
+            info = await self.call("users.info", partial(self.client.users_info, user=user_id))
+        except DeliveryError as exc:
+            log.info("slack: no time zone for a user: %s", exc)
+            return None
+        tz = (info.get("user") or {}).get("tz")
+        return str(tz) if isinstance(tz, str) and tz else None
+
     async def already_posted(self, reply: Reply, parts: int) -> _Progress:
         """What of ``reply`` an earlier attempt left in its thread: the ts of each part found
         (by the investigation id in the message metadata), in order, while they follow on

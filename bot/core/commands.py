@@ -1,5 +1,5 @@
-"""Slash commands (``/investigate``, ``/recall``, ``/remember``, ``/status``, ``/cancel``):
-the command message is stored like any other, then the command runs."""
+"""Slash commands (``/investigate``, ``/recall``, ``/remember``, ``/status``, ``/cancel``,
+``/schedule``): the command message is stored like any other, then the command runs."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from bot.events import Command, Inbound, ReplyKind, Sender, ThreadRef
 from bot.inbound.context import Context, clean_text
 from bot.inbound.pipeline import InboundPipeline
 from bot.routing import Route
+from bot.schedules.service import HELP as SCHEDULE_HELP
+from bot.schedules.service import Scheduling, Where
 from bot.text.citations import cite
 from bot.text.display import shorten
 from storage.knowledge import EntryDraft, Knowledge
@@ -22,6 +24,7 @@ from storage.models import Entry
 from storage.queue import Queue
 
 _ENTRY_FLAG = re.compile(r"--entry\s+([0-9a-fA-F-]{6,36})")
+_SCHEDULE_VERBS = {"pause": "pause", "resume": "resume", "delete": "delete", "run": "run_now"}
 _USAGE = {
     Command.INVESTIGATE: "What should I investigate? Try `/investigate the storage decision`.",
     Command.RECALL: "What should I look for? Try `/recall storage backend`.",
@@ -42,6 +45,7 @@ class Commands:
         commission: Commission,
         outbox: Outbox,
         on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
+        scheduling: Scheduling | None = None,
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -52,6 +56,7 @@ class Commands:
         self.commission = commission
         self.outbox = outbox
         self.on_entries = on_entries
+        self.scheduling = scheduling
 
     async def handle(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
         ctx = await self.inbound.store(inbound)
@@ -71,6 +76,35 @@ class Commands:
             await self._status(ctx, sender)
         elif command is Command.CANCEL:
             await self.commission.cancel(ctx, sender)
+        elif command is Command.SCHEDULE:
+            await self._schedule(ctx, args, sender)
+
+    async def _schedule(self, ctx: Context, args: str, sender: Sender) -> None:
+        """``/schedule RULE TOPIC`` | ``list`` | ``pause|resume|delete|run ID``."""
+        text = await self.schedule(ctx, args, sender) if self.scheduling is not None else "Schedules are off."
+        await self.outbox.reply(ctx, sender, text, kind=ReplyKind.NOTICE, route=Route.NONE)
+
+    async def schedule(self, ctx: Context, args: str, sender: Sender, *, digest: bool = False) -> str:
+        """What ``/schedule args`` (or a request carrying a schedule) says back."""
+        scheduling = self.scheduling
+        assert scheduling is not None
+        inbound = ctx.inbound
+        verb, _, rest = args.partition(" ")
+        verb = verb.lower()
+        if verb in ("", "help"):
+            return SCHEDULE_HELP
+        if verb == "list":
+            return await scheduling.list_text(inbound.author, inbound.space)
+        if verb in _SCHEDULE_VERBS:
+            return await getattr(scheduling, _SCHEDULE_VERBS[verb])(rest, inbound.author, inbound.thread)
+        zone = None
+        timezone_of = getattr(sender, "timezone_of", None)  # Slack: the person's own (users.info)
+        if timezone_of is not None:
+            zone = await timezone_of(inbound.author.id)
+        where = Where(
+            inbound.thread, ctx.conversation.id, self.commission.gate.policy.knowledge_space(inbound.thread)
+        )
+        return await scheduling.add(args, inbound.author, where, zone=zone, digest=digest)
 
     async def _investigate(self, ctx: Context, args: str, sender: Sender) -> None:
         entry_id = None

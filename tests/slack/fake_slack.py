@@ -70,6 +70,8 @@ class FakeSlack:
         self.threads: dict[tuple[str, str], list[dict[str, Any]]] = {}
         self.file_shares: list[tuple[str, dict[str, Any]]] = []  # (channel, share message)
         self.socket_acks: list[dict[str, Any]] = []
+        # users.info: the people the workspace knows, by id (tz as Slack gives it)
+        self.users: dict[str, dict[str, Any]] = {}
         self._failures: dict[str, list[_Failure]] = {}
         # method -> (arrived, release): its calls are carried out, then the answer is held
         self.holds: dict[str, tuple[asyncio.Event, asyncio.Event]] = {}
@@ -90,6 +92,7 @@ class FakeSlack:
             "assistant.threads.setSuggestedPrompts": self._ok,
             "assistant.threads.setTitle": self._ok,
             "conversations.replies": self._replies,
+            "users.info": self._users_info,
             "apps.connections.open": self._connections_open,
         }
 
@@ -408,6 +411,27 @@ class FakeSlack:
             "has_more": more,
             "response_metadata": {"next_cursor": str(start + limit) if more else ""},
         }
+
+    def add_user(self, user_id: str, *, tz: str = "America/Los_Angeles", name: str = "") -> None:
+        """A person ``users.info`` answers for (the fields a bot reads; Slack sends more)."""
+        offset = {"America/Los_Angeles": -28800, "Europe/London": 0, "Europe/Berlin": 3600}.get(tz, 0)
+        self.users[user_id] = {
+            "id": user_id,
+            "team_id": self.team_id,
+            "name": name or user_id.lower(),
+            "deleted": False,
+            "real_name": name or user_id,
+            "tz": tz,
+            "tz_label": tz,
+            "tz_offset": offset,
+            "is_bot": False,
+        }
+
+    def _users_info(self, args: dict[str, Any]) -> dict[str, Any]:
+        user = self.users.get(str(args.get("user", "")))
+        if user is None:
+            return {"ok": False, "error": "user_not_found"}
+        return {"ok": True, "user": user}
 
     def _connections_open(self, args: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, "url": f"ws://127.0.0.1:{self.port}/link"}

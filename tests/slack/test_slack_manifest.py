@@ -52,5 +52,6 @@ def test_events_and_scopes() -> None:
         "chat:write",  # chat.postMessage, chat.update
         "commands",  # slash commands, shortcuts
         "files:write",  # files.getUploadURLExternal / completeUploadExternal
+        "users:read",  # users.info: the time zone of who sets a schedule
     }
     assert m["settings"]["socket_mode_enabled"] is True
