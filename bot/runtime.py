@@ -131,6 +131,12 @@ class Runtime:
             on_entries=on_entries,
         )
         core.on_enqueued = worker.wake
+        # schedules: the worker takes due runs (posting notes with its senders) and its timer
+        # is set again when one is made or resumed
+        worker.schedules.due_runs = core.scheduling.runs
+        core.scheduling.runs.senders = worker.senders
+        core.scheduling.runs.on_enqueued = worker.wake
+        core.scheduling.on_changed = worker.schedules.arm
         core.outbox.later.on_due = worker.replies_due  # a rate-limited answer is posted when due
         core.commission.vectors = semantic  # type: ignore[assignment]
         rt = cls(

@@ -5,6 +5,7 @@ notices a cancel), late steering notes followed, the report synthesized and rend
 from __future__ import annotations
 
 import logging
+from zoneinfo import ZoneInfo
 
 from bot.clock import Clock
 from bot.config import Settings
@@ -16,10 +17,12 @@ from bot.research.investigate import Investigator
 from bot.research.report import render_report
 from bot.research.synthesis import Synthesizer
 from bot.routing import is_referential
+from bot.schedules.digest import nothing_new, only_new, run_header
 from bot.text.display import shorten
 from storage.conversations import Conversations
-from storage.models import Investigation
+from storage.models import Investigation, Schedule, ScheduleRun
 from storage.queue import Claim, Queue
+from storage.schedules import Schedules
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +44,7 @@ class ResearchJob:
         offline: OfflineProvider,
         synthesizer: Synthesizer,
         senders: dict[str, Sender],
+        schedules: Schedules | None = None,
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -51,6 +55,7 @@ class ResearchJob:
         self.offline = offline
         self.synthesizer = synthesizer
         self.senders = senders  # shared with delivery: adapters add theirs after start-up
+        self.schedules = schedules  # a scheduled run: its digest and what it missed
 
     async def run(self, claim: Claim, thread: ThreadRef) -> tuple[str, str, Dossier]:
         """Run the investigation asked in ``thread``; the report, the question it answered, and its dossier.
@@ -73,8 +78,35 @@ class ResearchJob:
         await self.investigator.follow_notes(dossier, notes, space=inv.space)  # the late ones
         if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="writing the report"):
             raise Cancelled()
+        scheduled = await self._scheduled(inv)
+        if scheduled is not None:
+            schedule, run, zone = scheduled
+            if schedule.mode == "digest" and run.since is not None:
+                own = await self.schedules.own_reports(schedule.id) if self.schedules is not None else set()
+                dossier = only_new(dossier, run.since, own_reports=own)
+                if not dossier.found:
+                    text = (
+                        run_header(schedule, run, zone)
+                        + "\n\n"
+                        + nothing_new(schedule.topic, run.since, zone)
+                    )
+                    return text, question, dossier
         synthesis = await self.synthesizer.synthesize(dossier, notes)
-        return render_report(dossier, synthesis, notes=notes), question, dossier
+        report = render_report(dossier, synthesis, notes=notes)
+        if scheduled is not None:
+            report = run_header(*scheduled) + "\n\n" + report
+        return report, question, dossier
+
+    async def _scheduled(self, inv: Investigation) -> tuple[Schedule, ScheduleRun, ZoneInfo] | None:
+        """A scheduled run's schedule and run record (None for any other investigation, and
+        for a run whose schedule was deleted meanwhile: it is reported as asked)."""
+        if not inv.schedule_id or self.schedules is None:
+            return None
+        run = await self.schedules.run_of(inv.id)
+        schedule = await self.schedules.get(inv.schedule_id)
+        if run is None or schedule is None:
+            return None
+        return schedule, run, ZoneInfo(schedule.timezone)
 
     async def _question(self, claim: Claim) -> str:
         """The request as a self-contained topic (a model rewrites it against the thread;

@@ -95,6 +95,11 @@ class Jobs:
             misfire_grace_time=None,
         )
 
+    def next_time(self, name: str) -> datetime | None:
+        """When job ``name`` runs next (None: not set, or not started)."""
+        job = self._scheduler.get_job(name) if self._scheduler is not None else None
+        return job.next_run_time if job is not None else None
+
     async def guarded(self, run: Callable[[], Awaitable[object]], failed: str) -> None:
         """Run one job: a failure is logged as ``failed``; a cancellation by ``stop`` ends it
         quietly. Scheduled or called directly, a running job is one ``stop`` waits for."""

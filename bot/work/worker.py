@@ -22,6 +22,7 @@ from bot.llm.usage import scoped
 from bot.research.archive import ReportArchive
 from bot.research.investigate import Investigator
 from bot.research.synthesis import Synthesizer
+from bot.schedules.runs import ScheduleClock
 from bot.work.delivery import Delivery
 from bot.work.investigation import Cancelled, ResearchJob
 from bot.work.timers import Jobs
@@ -30,6 +31,7 @@ from storage.db import unavailable
 from storage.knowledge import Knowledge
 from storage.models import Entry, Investigation
 from storage.queue import Claim, Outcome, Queue
+from storage.schedules import Schedules
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +79,7 @@ class Worker:
             offline=self.offline,
             synthesizer=self.synthesizer,
             senders=self.senders,
+            schedules=Schedules(queue.db),
         )
         self.archive = ReportArchive(
             reports_dir=settings.reports_dir, clock=clock, knowledge=knowledge, on_entries=on_entries
@@ -98,6 +101,7 @@ class Worker:
         self._sleep = sleep  # the heartbeat's and the retry's pause (tests drive it)
         self._handed_back = False  # this pass gave work back: claim no more until the next
         self._seen_swept_at: datetime | None = None
+        self.schedules = ScheduleClock(self.jobs, clock)  # due runs: the wiring gives it them
 
     # ------------------------------------------------------------------ scheduling
 
@@ -106,6 +110,7 @@ class Worker:
         late answers already due (a stopped process may have left some)."""
         self.jobs.start()
         self.replies_due(0)
+        self.schedules.arm()
         self._loop = asyncio.create_task(self._claim_loop(), name=f"worker {self.worker_id}")
 
     def wake(self) -> None:
@@ -181,6 +186,7 @@ class Worker:
             log.warning("gave up on %d investigations after repeated stalls", len(failed))
         await self.delivery.deliver_pending()
         await self.forget_old_deliveries()
+        await self.schedules.set_timer()  # schedules made in other processes since
 
     async def forget_old_deliveries(self) -> None:
         """Drop delivery keys, and late answers posted or given up, older than the retention
