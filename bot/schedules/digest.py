@@ -17,7 +17,7 @@ from storage.models import Schedule, ScheduleRun
 # the words that make a topic a digest ("what's new on …"), not what it is about
 _NEWS = re.compile(
     r"^(?:(?:tell me|show me|tell us)\s+)?(?:(?:what'?s|what is|what has|anything|any)\s+(?:new|changed)|what changed"
-    r"|new)\b(?:\s+(?:on|in|about|with|for|around|at|to))?\s*",
+    r"|new)\b(?:\s+(?:on|in|about|with|for|around|at|to)\b)?\s*",
     re.I,
 )
 

@@ -158,7 +158,7 @@ class DueRuns:
         caller = Caller.of(thread, owner)
         if policy.refusal(caller) is not None:
             return "this conversation is no longer one I may work in"
-        if not policy.may_investigate(caller):
+        if owner.id and not policy.may_investigate(caller):
             return "you are no longer among the people who may commission investigations"
         return None
 

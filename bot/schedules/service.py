@@ -58,10 +58,18 @@ class Scheduling:
         self.on_changed: Callable[[], None] | None = None  # re-arms the worker's timer
 
     async def add(
-        self, text: str, owner: Person, where: Where, *, zone: str | None, digest: bool = False
+        self,
+        text: str,
+        owner: Person,
+        where: Where,
+        *,
+        zone: str | None,
+        digest: bool = False,
+        by_operator: bool = False,
     ) -> str:
         """Parse ``text`` ("every monday 09:00 topic"), check the policy, store it; the
-        confirmation states the parsed rule and the next run in the owner's time zone."""
+        confirmation states the parsed rule and the next run in the owner's time zone. The
+        operator (the CLI) is not held to the investigators list or the per-person limit."""
         if _FLAG_DIGEST.search(text):
             digest, text = True, _FLAG_DIGEST.sub(" ", text).strip()
         try:
@@ -72,7 +80,7 @@ class Scheduling:
         topic = parsed.rest.strip()
         if not topic:
             return f"What should I look into {parsed.rule.text}? Try: {HELP}"
-        refusal = self._refusal(where.thread, owner)
+        refusal = None if by_operator else self._refusal(where.thread, owner)
         if refusal is not None:
             return refusal
         now = self.clock.now()
@@ -100,7 +108,7 @@ class Scheduling:
             updated_at=now,
             next_run=parsed.rule.next_after(now, tz, anchor=now),
         )
-        limit = self.settings.schedules_per_user
+        limit = 0 if by_operator else self.settings.schedules_per_user
         added = await self.store.add(
             schedule,
             limit=limit,

@@ -154,3 +154,22 @@ def test_an_impossible_time_is_said(text: str) -> None:
 def test_an_unknown_zone_is_said() -> None:
     with pytest.raises(RuleError, match="time zone"):
         zone_named("Mars/Olympus")
+
+
+@pytest.mark.parametrize(
+    ("topic", "digest", "subject_"),
+    [
+        ("what's new on the Atlas project", True, "the Atlas project"),
+        ("what changed on Atlas?", True, "Atlas"),
+        ("new incidents on the ingestion pipeline", True, "incidents on the ingestion pipeline"),
+        ("tell me what's new in billing", True, "billing"),
+        ("the storage backend decision", False, "the storage backend decision"),
+        ("newsletter metrics", False, "newsletter metrics"),
+    ],
+)
+def test_digest_words_and_what_a_digest_searches_for(topic: str, digest: bool, subject_: str) -> None:
+    from bot.schedules.digest import is_digest, subject
+
+    assert is_digest(topic) is digest
+    if digest:
+        assert subject(topic) == subject_
