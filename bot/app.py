@@ -137,6 +137,7 @@ class Mallory:
             on_entries=on_entries,
             scheduling=self.scheduling,
         )
+        self.inbound.carries_schedule = self.commands.carried_schedule
 
     # the hook the wiring sets after construction, kept where it is used
 

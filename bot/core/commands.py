@@ -15,6 +15,7 @@ from bot.events import Command, Inbound, ReplyKind, Sender, ThreadRef
 from bot.inbound.context import Context, clean_text
 from bot.inbound.pipeline import InboundPipeline
 from bot.routing import Route
+from bot.schedules.requests import carried_schedule
 from bot.schedules.service import HELP as SCHEDULE_HELP
 from bot.schedules.service import Scheduling, Where
 from bot.text.citations import cite
@@ -83,6 +84,16 @@ class Commands:
         """``/schedule RULE TOPIC`` | ``list`` | ``pause|resume|delete|run ID``."""
         text = await self.schedule(ctx, args, sender) if self.scheduling is not None else "Schedules are off."
         await self.outbox.reply(ctx, sender, text, kind=ReplyKind.NOTICE, route=Route.NONE)
+
+    async def carried_schedule(self, ctx: Context, sender: Sender) -> bool:
+        """A message that asks for research on a schedule is set up as one (the answer says
+        the rule and the next run); False: it carries none, routing takes it."""
+        carried = carried_schedule(ctx.text) if self.scheduling is not None else None
+        if carried is None:
+            return False
+        text = await self.schedule(ctx, f"{carried.rule} {carried.topic}", sender)
+        await self.outbox.reply(ctx, sender, text, kind=ReplyKind.NOTICE, route=Route.ASYNC)
+        return True
 
     async def schedule(self, ctx: Context, args: str, sender: Sender, *, digest: bool = False) -> str:
         """What ``/schedule args`` (or a request carrying a schedule) says back."""

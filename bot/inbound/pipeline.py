@@ -4,6 +4,7 @@ whether it is for us, and hand it to a route, a steering note or a cancel."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from bot.clock import Clock
@@ -55,6 +56,9 @@ class InboundPipeline:
         self.routes = routes
         self.commission = commission
         self.outbox = outbox
+        # a request that carries a schedule ("every Monday at 9, dig into …"): the core's
+        # commands take it (True) before routing; set by ``Mallory``
+        self.carries_schedule: Callable[[Context, Sender], Awaitable[bool]] | None = None
 
     async def store(self, inbound: Inbound) -> Context | None:
         """Clean and store the message with the offline router's decision, in one unit that
@@ -137,6 +141,12 @@ class InboundPipeline:
         looks_elsewhere = ctx.lexicon is not None and ctx.lexicon.guard in LOOKS_ELSEWHERE
         if open_inv is not None and is_steering(normalize(ctx.text)) and not looks_elsewhere:
             await self.commission.attach_note(ctx, sender, open_inv)
+            return
+        if (
+            self.carries_schedule is not None
+            and not looks_elsewhere
+            and await self.carries_schedule(ctx, sender)
+        ):
             return
         decision = await self.classify(ctx)
         if decision.guard == Guard.ADDRESSED_ELSEWHERE and not inbound.is_direct:

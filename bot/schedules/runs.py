@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 from bot.clock import Clock
 from bot.events import Person, Reply, ReplyKind, Sender, ThreadRef
-from bot.policy import Caller, Gate
+from bot.policy import HOME_TEAM, Caller, Gate
 from bot.schedules.digest import subject
 from bot.schedules.rules import Rule, describe_next
 from bot.work.timers import Jobs
@@ -155,7 +155,8 @@ class DueRuns:
     def lost_access(self, thread: ThreadRef, owner: Person) -> str | None:
         """Why the owner may no longer have this run (None: they may)."""
         policy = self.gate.policy
-        caller = Caller.of(thread, owner)
+        # the schedule was admitted where it was made: its workspace was the app's home then
+        caller = Caller.of(thread, owner, {HOME_TEAM: thread.space})
         if policy.refusal(caller) is not None:
             return "this conversation is no longer one I may work in"
         if owner.id and not policy.may_investigate(caller):

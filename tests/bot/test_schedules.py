@@ -222,3 +222,71 @@ async def test_the_worker_wakes_at_the_next_due_time_not_every_minute(
         assert at is not None and 23.9 < (at - datetime.now(UTC)).total_seconds() / 3600 < 24.1
     finally:
         await rt.worker.stop()
+
+
+async def test_a_request_in_plain_language_that_carries_a_schedule(rt: Any, console_out: io.StringIO) -> None:
+    console = chat(rt, console_out)
+    await console.feed("every Monday at 9, dig into what changed on Atlas")
+    await console.feed("each morning, tell me about new incidents")
+    await console.feed("every day I wonder why the build is slow")  # nothing asked: routed as it is
+    said = console_out.getvalue()
+    assert "every Monday at 09:00 (UTC)" in said and "next: Mon 8 Jun 09:00 UTC" in said
+    assert "every day at 09:00 (UTC)" in said and "next: Tue 2 Jun 09:00 UTC" in said
+    rows = {s.topic: s for s in await rt.core.scheduling.listing()}
+    assert set(rows) == {"what changed on Atlas", "new incidents"}
+    assert {s.mode for s in rows.values()} == {"digest"}
+    assert await rt.queue.listing() == []  # set up, not investigated now
+
+
+async def test_a_schedule_whose_owner_lost_access_pauses_and_says_why(
+    settings: Settings, clock: FakeClock, console_out: io.StringIO
+) -> None:
+    from bot.events import Person, ThreadRef
+    from bot.schedules.service import Where
+
+    slack = ThreadRef("slack", "T1", "C1", "1.0")
+    async with Runtime.open(settings.model_copy(update={"slack_allowed_teams": "T1"}), clock=clock) as rt:
+        conv, _ = await rt.conversations.get_or_create(
+            key=slack.key, platform="slack", space="T1", channel="C1", thread="1.0",
+            thread_ref=slack.to_json(), now=clock.now(),
+        )  # fmt: skip
+        said = await rt.core.scheduling.add(
+            "every hour the Beacon crashes", Person("U1", "ana"), Where(slack, conv.id, "T1"), zone=None
+        )
+        assert said.startswith("Scheduled ")
+    # an admin closes the channel: the next due run pauses the schedule instead of running
+    closed = settings.model_copy(update={"slack_allowed_teams": "T1", "slack_allowed_channels": "C2"})
+    async with Runtime.open(closed, clock=clock) as rt:
+        clock.advance(hours=1)
+        assert await rt.worker.schedules.due_runs.run_due() == 0
+        [row] = await rt.core.scheduling.listing()
+        assert row.paused and "no longer one I may work in" in row.paused_reason
+        assert await scheduled(rt) == []
+        assert "paused (this conversation is no longer one I may work in)" in rt.core.scheduling.describe(row)
+
+
+async def test_runs_count_against_the_owners_quota(
+    settings: Settings, clock: FakeClock, console_out: io.StringIO
+) -> None:
+    from bot.events import Person, ThreadRef
+    from bot.schedules.service import Where
+
+    slack = ThreadRef("slack", "T1", "C1", "1.0")
+    limited = settings.model_copy(update={"slack_allowed_teams": "T1", "investigations_per_user_hour": 1})
+    async with Runtime.open(limited, clock=clock) as rt:
+        conv, _ = await rt.conversations.get_or_create(
+            key=slack.key, platform="slack", space="T1", channel="C1", thread="1.0",
+            thread_ref=slack.to_json(), now=clock.now(),
+        )  # fmt: skip
+        ana = Person("U1", "ana")
+        await rt.core.scheduling.add(
+            "every hour the Beacon crashes", ana, Where(slack, conv.id, "T1"), zone=None
+        )
+        [row] = await rt.core.scheduling.listing()
+        clock.advance(minutes=30)
+        assert (await rt.core.scheduling.run_now(row.id, ana, slack)).startswith("Running")
+        clock.advance(minutes=30)  # due, but ana has had her one investigation this hour
+        assert await rt.worker.schedules.due_runs.run_due() == 0
+        assert len(await scheduled(rt)) == 1
+        [row] = await rt.core.scheduling.listing()
+        assert not row.paused and row.next_run == clock.now() + timedelta(hours=1)  # skipped, not stuck

@@ -1,0 +1,74 @@
+"""A message that carries a schedule ("every Monday at 9, dig into what changed on Atlas",
+"each morning, tell me about new incidents"): the rule at its start or end, and a request
+after it. Anything else is left to routing as it is."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.research.topic import subject
+from bot.routing import Route, route
+from bot.schedules.digest import is_digest
+from bot.schedules.rules import RuleError, parse_rule
+
+# what asks for something to be reported, beside the routing lexicon's "dig into…"
+_ASKS = re.compile(
+    r"^(?:please\s+)?(?:(?:tell|show|send|give|brief)\s+(?:me|us)(?:\s+(?:about|on))?|report\s+on|summari[sz]e|"
+    r"check(?:\s+on)?|post|remind\s+me\s+about)\s+",
+    re.I,
+)
+# a rule at the end: "dig into the Atlas project every Monday at 9"
+_TRAILING = re.compile(r"\s*,?\s+(?=(?:every|each|daily|weekly|monthly|hourly|on the \d)\b)", re.I)
+
+
+@dataclass(frozen=True)
+class CarriedSchedule:
+    """The rule as said, and the topic the runs investigate."""
+
+    rule: str
+    topic: str
+
+
+def carried_schedule(text: str) -> CarriedSchedule | None:
+    """The schedule a request carries, or None (no rule, or no request beside it)."""
+    text = " ".join(text.split())
+    found = _with_rule_first(text)
+    if found is None:
+        for match in _TRAILING.finditer(text):
+            head, tail = text[: match.start()], text[match.end() :]
+            candidate = _with_rule_first(f"{tail} {head}")
+            if candidate is not None and not _leftover(tail):
+                return candidate
+        return None
+    return found
+
+
+def _with_rule_first(text: str) -> CarriedSchedule | None:
+    try:
+        parsed = parse_rule(text)
+    except RuleError:
+        return None
+    rest = parsed.rest.strip(" ,.;:!?")
+    if not rest:
+        return None
+    asked = _ASKS.match(rest)
+    if asked is not None:
+        topic = rest[asked.end() :]
+    elif route(rest).route is Route.ASYNC or is_digest(rest):
+        topic = subject(rest)
+    else:
+        return None  # "every day I wonder…": a rule-like start, but nothing is asked
+    topic = topic.strip(" ,.;:!?")
+    if not topic:
+        return None
+    rule_words = text[: len(text) - len(parsed.rest)].strip(" ,")
+    return CarriedSchedule(rule_words, topic)
+
+
+def _leftover(tail: str) -> bool:
+    """A trailing rule followed by more words than a time zone: not a trailing rule."""
+    try:
+        return bool(parse_rule(tail).rest.strip(" ,.;:!?"))
+    except RuleError:
+        return True
