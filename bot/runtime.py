@@ -137,6 +137,7 @@ class Runtime:
         core.scheduling.runs.senders = worker.senders
         core.scheduling.runs.on_enqueued = worker.wake
         core.scheduling.on_changed = worker.schedules.arm
+        worker.delivery.on_undeliverable = core.scheduling.runs.undeliverable
         core.outbox.later.on_due = worker.replies_due  # a rate-limited answer is posted when due
         core.commission.vectors = semantic  # type: ignore[assignment]
         rt = cls(

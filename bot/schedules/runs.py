@@ -17,7 +17,7 @@ from bot.policy import HOME_TEAM, Caller, Gate
 from bot.schedules.digest import subject
 from bot.schedules.rules import Rule, describe_next
 from bot.work.timers import Jobs
-from storage.models import Schedule, ScheduleRun
+from storage.models import Investigation, Schedule, ScheduleRun
 from storage.queue import Guard, NotTaken, Queue, Request
 from storage.records import COMMISSIONED, Audit
 from storage.schedules import Schedules
@@ -151,6 +151,17 @@ class DueRuns:
         except NotTaken:
             return None  # another process took it, or it was paused or deleted meanwhile
         return Taken(result.investigation.id, missed)
+
+    async def undeliverable(self, inv: Investigation, error: str) -> None:
+        """A run's report can never be posted (its channel is gone, the app was removed): the
+        schedule pauses, with the reason ``/schedule list`` and ``mallory schedule list`` show."""
+        if inv.schedule_id:
+            reason = f"its channel can no longer be posted to ({error[:200]})"
+            change = await self.store.set_paused(
+                inv.schedule_id, paused=True, now=self.clock.now(), reason=reason
+            )
+            if change.changed:
+                log.warning("schedule %s paused: %s", inv.schedule_id, reason)
 
     def lost_access(self, thread: ThreadRef, owner: Person) -> str | None:
         """Why the owner may no longer have this run (None: they may)."""

@@ -13,7 +13,7 @@ investigation id in message metadata, Telegram cannot read a chat back (docs/tel
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -112,6 +112,8 @@ class Delivery:
         self.later = PostLater(conversations, clock, retry_s=retry_s) if conversations is not None else None
         # posted, but writing the delivery record failed: recorded again before anything else
         self._unrecorded: dict[str, Posted] = {}
+        # a scheduled run that can never be posted (its channel is gone): the schedule pauses
+        self.on_undeliverable: Callable[[Investigation, str], Awaitable[None]] | None = None
 
     async def deliver_pending(self) -> int:
         """Deliver every finished, undelivered result and every due answer whose platform
@@ -167,6 +169,8 @@ class Delivery:
             )
             log.warning("delivery of %s failed (%s)%s", inv.id[:8], exc, "; giving up" if give_up else "")
             await self.queue.delivery_failed(inv.id, error=str(exc), retry_at=retry_at, now=self.clock.now())
+            if exc.permanent and inv.schedule_id and self.on_undeliverable is not None:
+                await self.on_undeliverable(inv, str(exc))
             return False
         recorded = await self._record(inv.id, posted)  # if not, it follows when the database is back
         if recorded and self.conversations is not None and inv.conversation_id:

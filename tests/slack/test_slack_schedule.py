@@ -40,3 +40,16 @@ async def test_without_users_info_the_configured_zone_is_used(bot: Harness) -> N
     [confirmation] = bot.thread_posts("C111", root.response["ts"])
     assert "every day at 09:00 (UTC)" in confirmation["text"]
     assert bot.slack.calls_to("users.info") and not bot.slack.ok_calls("users.info")
+
+
+async def test_a_schedule_whose_channel_is_gone_pauses_itself(bot: Harness) -> None:
+    await bot.command(command("/schedule", "every hour the Beacon crash incidents"))
+    await bot.adapter.drain()
+    bot.clock.advance(hours=1)
+    assert await bot.rt.worker.schedules.due_runs.run_due() == 1
+    bot.slack.fail("chat.postMessage", "channel_not_found", times=5)
+    await bot.rt.worker.run_once()
+    [row] = await bot.rt.core.scheduling.listing()
+    assert row.paused and "channel_not_found" in row.paused_reason
+    bot.clock.advance(hours=2)
+    assert await bot.rt.worker.schedules.due_runs.run_due() == 0  # paused: nothing more runs
