@@ -66,7 +66,7 @@ def run_header(schedule: Schedule, run: ScheduleRun, zone: tzinfo) -> str:
     line = f"Scheduled run of {schedule.id} ({schedule.rule_text}, {schedule.timezone})"
     if schedule.mode == "digest" and run.since is not None:
         line += f": what is new since {_when(run.since, zone)}"
-    line += "."
+    line += f". `/schedule pause {schedule.id}` · `/schedule run {schedule.id}` · `/schedule delete {schedule.id}`"
     if run.missed:
         line += (
             f" Missed: {run.missed + 1} due times passed while I was not running, from "

@@ -25,7 +25,7 @@ from bot.runtime import Runtime
 
 async def test_start_registers_commands_and_polls_for_messages_and_buttons_only(harness: Harness) -> None:
     assert [c["command"] for c in harness.telegram.commands] == [c.command for c in COMMANDS]
-    assert {"investigate", "recall", "remember", "status", "cancel"} == {
+    assert {"investigate", "recall", "remember", "status", "cancel", "schedule"} == {
         c["command"] for c in harness.telegram.commands
     }
     assert harness.telegram.calls_to("deleteWebhook")  # polling: no webhook left behind
