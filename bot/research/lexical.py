@@ -24,6 +24,7 @@ from datetime import timedelta
 import numpy as np
 
 from bot.clock import Clock
+from bot.research.links import LinkTitles
 from bot.research.postings import Filter, Postings
 from bot.research.refresh import REFRESH_EVERY, RefreshGate
 from bot.research.tokens import Stemmer, Terms, tags_text, tokenize, words
@@ -70,6 +71,7 @@ class LexicalIndex:
         self.forgotten = 0  # entries dropped because they were forgotten (caches over it follow)
         self._lock = asyncio.Lock()
         self._postings = Postings()
+        self.links = LinkTitles()  # wikilink targets → titles, from the same rows
         self._acc = np.zeros(0, dtype=np.float64)  # per slot, zero between queries
 
     def __len__(self) -> int:
@@ -97,6 +99,7 @@ class LexicalIndex:
                     # a forgotten entry is dropped before the page is added: if it was written
                     # again since, its new revision is in this page or a later one
                     self.forgotten += postings.drop([r.id for r in rows if r.gone])
+                    self.links.take(rows)
                     written = [r for r in rows if not r.gone]
                     if written:
                         page = await asyncio.to_thread(tokenize, written, self._terms)
