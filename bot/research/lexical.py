@@ -78,6 +78,11 @@ class LexicalIndex:
         return self._postings.live_count
 
     @property
+    def nbytes(self) -> int:
+        """The postings' arrays and the accumulator (Python objects — ids, terms — not counted)."""
+        return self._postings.nbytes + self._acc.nbytes
+
+    @property
     def revision(self) -> int:
         return self._revision
 

@@ -51,6 +51,12 @@ class Postings:
         self._masks: dict[Filter, np.ndarray] = {}
 
     @property
+    def nbytes(self) -> int:
+        """The arrays' bytes: per-slot columns and both segments' postings."""
+        arrays = (self.spaces, self.types, self.length, self.live, self.ptr, self.slots, self.tf, *self.pend)
+        return sum(a.nbytes for a in arrays) + sum(a.nbytes for part in self._pending for a in part)
+
+    @property
     def capacity(self) -> int:
         return int(self.spaces.shape[0])
 
