@@ -17,7 +17,20 @@ from storage.knowledge import EntryText
 
 def link_keys(source: str) -> tuple[str, ...]:
     """The keys a wikilink may use for a note stored under ``source``."""
-    return tuple(dict.fromkeys((PurePosixPath(source).stem.lower(), source.lower().removesuffix(".md"))))
+    lowered = source.lower()
+    path = lowered.removesuffix(".md")
+    stem = _stem(lowered)
+    return (stem,) if stem == path else (stem, path)
+
+
+def _stem(source: str) -> str:
+    """``PurePosixPath(source).stem``, without building a path for the plain case (a
+    path is ~50 µs: a second at 100,000 entries)."""
+    if source.startswith(".") or "/." in source or "//" in source or source.endswith("/"):
+        return PurePosixPath(source).stem
+    name = source[source.rfind("/") + 1 :]
+    dot = name.rfind(".")
+    return name[:dot] if 0 < dot < len(name) - 1 else name
 
 
 class LinkTitles:

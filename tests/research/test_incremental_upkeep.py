@@ -6,17 +6,17 @@ answer path — takes the changed entries only."""
 
 from __future__ import annotations
 
-
 from research_helpers import NOW, WordHashEmbedder, draft
 from sqlalchemy import insert, text
 
 from bot.clock import FakeClock
+from bot.research.links import LinkTitles, link_keys
 from bot.research.recall import Recall
 from bot.research.search import Retriever
 from bot.research.semantic import SemanticIndex, text_hash
 from storage.db import Database
 from storage.embeddings import EmbeddingStore, VectorRow
-from storage.knowledge import Knowledge
+from storage.knowledge import EntryText, Knowledge
 from storage.models import Entry
 from storage.records import forget
 
@@ -128,3 +128,27 @@ async def write_other(knowledge: Knowledge, semantic: SemanticIndex, clock: Fake
         draft("other", "x.md", "Elsewhere", "Other space note."), now=clock.now()
     )
     await semantic.embed_entries([entry])
+
+
+def test_link_titles_follow_changes_and_pick_one_winner_per_key() -> None:
+    """A key two notes share goes to the one whose source sorts first, and back to the other
+    when that one goes; the mapping's generation moves only when what it resolves changes."""
+    links = LinkTitles()
+
+    def row(entry_id: str, source: str, title: str, *, gone: bool = False, space: str = "s") -> EntryText:
+        return EntryText(entry_id, space, "note", title, "", [], 1, gone, source)
+
+    links.take([row("b", "people/atlas.md", "Atlas (person)"), row("a", "projects/atlas.md", "Atlas")])
+    view = links.view(["s", "global"])
+    assert view.get("atlas") == "Atlas (person)" and view.get("projects/atlas") == "Atlas"
+    before = links.generation(["s"])
+    links.take([row("c", "misc/other.md", "")])  # no title: nothing to resolve
+    assert links.generation(["s"]) == before and "other" not in view
+    links.take([row("b", "", "", gone=True)])
+    assert view.get("atlas") == "Atlas" and view.get("people/atlas") is None
+    assert links.generation(["s"]) != before
+    links.take([row("g", "atlas.md", "Global atlas", space="global")])
+    assert view.get("atlas") == "Global atlas"  # the first space in sorted order wins
+    assert links.view(["s"]).get("atlas") == "Atlas"
+    assert links.view(["global"]).get("atlas") == "Global atlas"
+    assert link_keys("Notes/Weekly.Sync.MD") == ("weekly.sync", "notes/weekly.sync")
