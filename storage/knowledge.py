@@ -398,6 +398,15 @@ class Knowledge:
         self.db.read("entries", len(rows))
         return rows
 
+    async def revision(self) -> int:
+        """The newest entry revision handed out (entries and tombstones share the counter)."""
+        row = await self.db.read_sql(
+            lambda conn: self.db.execute(
+                conn, "SELECT value FROM counters WHERE name = 'entry_revision'"
+            ).first()
+        )
+        return int(row["value"]) if row is not None else 0
+
     async def changed_since(self, revision: int, *, limit: int = 5000) -> list[EntryText]:
         """Entries written or forgotten (``gone``) after ``revision``, in revision order, at
         most ``limit``. Every revision up to the last one returned is final: revisions are

@@ -45,6 +45,10 @@ class LinkTitles:
     def __len__(self) -> int:
         return len(self._of)
 
+    def rows(self) -> list[tuple[str, str, str, str]]:
+        """(entry id, space, source, title) of every note with a title (``index_file``)."""
+        return [(entry_id, space, source, title) for entry_id, (space, source, title) in self._of.items()]
+
     def take(self, rows: Sequence[EntryText]) -> None:
         """Follow a page of changes (written or forgotten entries), in revision order."""
         for row in rows:
