@@ -7,7 +7,8 @@ structure rebuilt over the whole corpus would show.
     .venv/bin/python bench/write_latency.py [--entries 100000] [--reps 20] [--profile FILE]
 
 The base is built once by ``bench/search_latency.py`` into ``--work`` and copied for each
-run (the writes stay in the copy).
+start (the writes stay in the copy); the data folder (where the lexical index is kept) is
+shared by the starts, so the first start builds the index and the next ones read it.
 """
 
 from __future__ import annotations
@@ -141,7 +142,10 @@ async def main() -> int:
                 totals.setdefault(key, []).extend(values)
     print(f"# write latency (console, offline model, local embedder): {args.entries} entries")
     print(f"date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {_cpu()}; load average at start: {load_before}")
-    print(f"first reply after start ({args.starts} starts): {stats(totals['first'])}")
+    print(
+        f"first reply after start ({args.starts} starts): {stats(totals['first'])}; each: "
+        + ", ".join(f"{v / 1000:.1f} s" for v in totals["first"])
+    )
     print(f"quick answer, steady: {stats(totals['steady'])}")
     print(f"/remember: {stats(totals['remember'])}")
     print(f"quick answer right after a write: {stats(totals['after_write'])}")

@@ -18,9 +18,8 @@ import numpy as np
 from bot.research.links import LinkTitles
 from bot.research.postings import Postings
 from bot.research.tokens import Terms
-from storage.knowledge import EntryText
 
-FORMAT = 1
+FORMAT = 2
 _SEP = "\x1f"  # between ids, words and stems (none of them holds a control character)
 
 
@@ -68,7 +67,7 @@ def snapshot(
         "words": _text(_SEP.join(terms)),
         "word_terms": np.fromiter(terms.values(), dtype=np.int32, count=len(terms)),
         "stems": _text(_SEP.join(stem for stem, _ in stems)),
-        "links": _text(json.dumps(links.rows())),
+        "links": _text(json.dumps(links.state())),
     }
 
 
@@ -111,13 +110,7 @@ def read(path: Path) -> Saved | None:
     terms.update(zip(words, arrays["word_terms"].tolist(), strict=True))
     stems = _string(arrays["stems"]).split(_SEP) if arrays["stems"].shape[0] else []
     terms.stems.update((stem, k) for k, stem in enumerate(stems))
-    links = LinkTitles()
-    links.take(
-        [
-            EntryText(i, space, "", title, "", [], 0, False, source)
-            for i, space, source, title in json.loads(_string(arrays["links"]))
-        ]
-    )
+    links = LinkTitles.restore(json.loads(_string(arrays["links"])))
     return Saved(int(meta["revision"]), int(meta["forgotten"]), postings, terms, links)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import PurePosixPath
+from typing import Any
 
 from storage.knowledge import EntryText
 
@@ -45,9 +46,23 @@ class LinkTitles:
     def __len__(self) -> int:
         return len(self._of)
 
-    def rows(self) -> list[tuple[str, str, str, str]]:
-        """(entry id, space, source, title) of every note with a title (``index_file``)."""
-        return [(entry_id, space, source, title) for entry_id, (space, source, title) in self._of.items()]
+    def state(self) -> dict[str, Any]:
+        """What ``restore`` takes back, as JSON values (``index_file``)."""
+        return {"of": self._of, "holders": self._holders, "generation": self._generation}
+
+    @classmethod
+    def restore(cls, state: dict[str, Any]) -> LinkTitles:
+        links = cls()
+        links._of = {
+            entry_id: (space, source, title) for entry_id, (space, source, title) in state["of"].items()
+        }
+        links._holders = state["holders"]
+        links._winner = {
+            space: {key: held[min(held)] for key, held in keys.items()}
+            for space, keys in links._holders.items()
+        }
+        links._generation = state["generation"]
+        return links
 
     def take(self, rows: Sequence[EntryText]) -> None:
         """Follow a page of changes (written or forgotten entries), in revision order."""
