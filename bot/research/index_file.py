@@ -7,7 +7,9 @@ aside and the index is built from the database as before."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +20,8 @@ import numpy as np
 from bot.research.links import LinkTitles
 from bot.research.postings import Postings
 from bot.research.tokens import Terms
+
+log = logging.getLogger(__name__)
 
 FORMAT = 2
 _SEP = "\x1f"  # between ids, words and stems (none of them holds a control character)
@@ -69,6 +73,18 @@ def snapshot(
         "stems": _text(_SEP.join(stem for stem, _ in stems)),
         "links": _text(json.dumps(links.state())),
     }
+
+
+async def save(
+    path: Path, revision: int, forgotten: int, postings: Postings, terms: Terms, links: LinkTitles
+) -> None:
+    """Snapshot the index here (on the event loop), write it on a thread. A failed write is
+    logged: the index still works, and the next start builds it again."""
+    arrays = snapshot(revision, forgotten, postings, terms, links)
+    try:
+        await asyncio.to_thread(write, path, arrays)
+    except OSError as exc:
+        log.warning("lexical index: cannot write %s (%s)", path, exc.strerror or type(exc).__name__)
 
 
 def write(path: Path, arrays: dict[str, Any]) -> None:

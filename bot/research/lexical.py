@@ -137,7 +137,11 @@ class LexicalIndex:
             if read:
                 self._weighted_at = -1  # and again now that the pending postings are searchable
             if self.saved is not None and read >= self.save_after:
-                await self._save()
+                if postings.live_count < postings.size:  # no postings of forgotten or old text on disk
+                    postings.swap(await asyncio.to_thread(postings.merged, len(self._terms.stems)))
+                await index_file.save(
+                    self.saved, self._revision, self.forgotten, self._postings, self._terms, self.links
+                )
             if from_file or self.loaded == "not loaded yet":
                 took = time.monotonic() - started
                 self.loaded = (
@@ -166,14 +170,6 @@ class LexicalIndex:
         self._revision, self.forgotten = saved.revision, saved.forgotten
         self._acc = np.zeros(0, dtype=np.float64)
         return self._postings.live_count
-
-    async def _save(self) -> None:
-        assert self.saved is not None
-        arrays = index_file.snapshot(self._revision, self.forgotten, self._postings, self._terms, self.links)
-        try:
-            await asyncio.to_thread(index_file.write, self.saved, arrays)
-        except OSError as exc:  # the index still works; the next start builds it again
-            log.warning("lexical index: cannot write %s (%s)", self.saved, exc.strerror or type(exc).__name__)
 
     def type_of(self, entry_id: str) -> str | None:
         """An entry's type as of the last refresh (None: not known here)."""
