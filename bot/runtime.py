@@ -72,7 +72,7 @@ class Runtime:
         conversations = Conversations(db)
         queue = Queue(db)
         semantic, description = _semantic_side(settings, db, clock)
-        lexical = LexicalIndex(knowledge, clock=clock, saved=_index_file(settings))
+        lexical = LexicalIndex(knowledge, clock=clock, saved=lexical_index_path(settings))
         retriever = Retriever(knowledge, semantic, clock=clock, visible=policy.visible, lexical=lexical)  # type: ignore[arg-type]
         caps = capabilities(
             llm_online=settings.use_anthropic,
@@ -185,7 +185,7 @@ class Runtime:
         return await self.ingest(self.settings.vault, space=GLOBAL_SPACE)
 
 
-def _index_file(settings: Settings) -> Path:
+def lexical_index_path(settings: Settings) -> Path:
     """Where the lexical index is kept between runs: the data folder, one file per database."""
     from sqlalchemy.engine import make_url
 

@@ -192,8 +192,10 @@ async def check_indexes(settings: Settings) -> str:
     import time
 
     from bot.research.embedders import make_embedder
+    from bot.research.lexical import LexicalIndex
     from bot.research.search import Retriever
     from bot.research.semantic import SemanticIndex
+    from bot.runtime import lexical_index_path
     from storage.db import Database
     from storage.knowledge import Knowledge
 
@@ -203,7 +205,10 @@ async def check_indexes(settings: Settings) -> str:
             return f"nothing to load (no schema yet); resident {resident_mib():.0f} MiB"
         embedder = make_embedder(settings)[0] if settings.embedder != "none" else None
         semantic = SemanticIndex(db, embedder) if embedder is not None else None
-        retriever = Retriever(Knowledge(db), semantic)
+        knowledge = Knowledge(db)
+        retriever = Retriever(
+            knowledge, semantic, lexical=LexicalIndex(knowledge, saved=lexical_index_path(settings))
+        )
         started = time.monotonic()
         entries, vectors = await retriever.warm()
         took = time.monotonic() - started
