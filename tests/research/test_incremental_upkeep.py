@@ -113,6 +113,9 @@ async def test_one_write_costs_rows_in_proportion_to_the_write_not_the_corpus(an
     # each answer after a write reads what it reads in steady state and the changed rows
     # (the entry and its vector, once for the postings and titles, once for the vectors):
     # a handful, where rebuilding any map over the corpus would read 10,000 or more
+    print(
+        f"rows read: load {loaded}, steady {steady}, after add/change/forget {after_add}/{after_change}/{after_forget}"
+    )
     for cost in (after_add, after_change, after_forget):
         assert cost <= steady + 20, (steady, after_add, after_change, after_forget, dict(db.rows_read))
 
