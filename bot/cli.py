@@ -165,7 +165,8 @@ async def warming(rt: Any) -> AsyncIterator[None]:
             )
             return
         print(
-            f"search indexes ready: {entries} entries, {vectors} vectors ({time.monotonic() - started:.1f} s)",
+            f"search indexes ready: {entries} entries, {vectors} vectors ({time.monotonic() - started:.1f} s; "
+            f"lexical: {rt.retriever.lexical.loaded})",
             file=sys.stderr,
         )
 

@@ -3,6 +3,7 @@ down again. The CLI, the adapters' tests and the benchmarks all start here."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -18,6 +19,7 @@ from bot.llm.usage import Call
 from bot.persona import Persona, capabilities, load_persona
 from bot.policy import AccessPolicy, TokenQuota, metered
 from bot.research.investigate import Investigator
+from bot.research.lexical import LexicalIndex
 from bot.research.search import Retriever
 from bot.research.synthesis import Synthesizer
 from bot.work.worker import Worker
@@ -70,7 +72,8 @@ class Runtime:
         conversations = Conversations(db)
         queue = Queue(db)
         semantic, description = _semantic_side(settings, db, clock)
-        retriever = Retriever(knowledge, semantic, clock=clock, visible=policy.visible)  # type: ignore[arg-type]
+        lexical = LexicalIndex(knowledge, clock=clock, saved=lexical_index_path(settings))
+        retriever = Retriever(knowledge, semantic, clock=clock, visible=policy.visible, lexical=lexical)  # type: ignore[arg-type]
         caps = capabilities(
             llm_online=settings.use_anthropic,
             web_search=settings.web_search and settings.use_anthropic,
@@ -187,6 +190,14 @@ class Runtime:
         if await self.knowledge.count() > 0:
             return None
         return await self.ingest(self.settings.vault, space=GLOBAL_SPACE)
+
+
+def lexical_index_path(settings: Settings) -> Path:
+    """Where the lexical index is kept between runs: the data folder, one file per database."""
+    from sqlalchemy.engine import make_url
+
+    shown = make_url(settings.resolved_database_url).render_as_string(hide_password=True)
+    return settings.data_dir / "index" / f"lexical-{hashlib.sha1(shown.encode()).hexdigest()[:12]}.npz"
 
 
 def _semantic_side(settings: Settings, db: Database, clock: Clock) -> tuple[object | None, str]:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections import Counter
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
@@ -166,6 +167,7 @@ class Database:
             max_workers=1 if self.dialect == "sqlite" else 8, thread_name_prefix="mallory-db"
         )
         self._generations: dict[str, int] = {}
+        self.rows_read: Counter[str] = Counter()  # by table: the knowledge base's reads (``read``)
         self._sqlite = SqliteUnits(self.blocking, self._pool, inline=on_file)
         self._file = FileWatch(Path(str(parsed.database)) if on_file else None)
         self._pg = PgStatements(parsed.set(drivername="postgresql").render_as_string(hide_password=False))
@@ -174,6 +176,12 @@ class Database:
         """Note that this process has committed a change to ``table`` (in-process indexes
         over it then refresh at their next search instead of waiting for their interval)."""
         self._generations[table] = self._generations.get(table, 0) + 1
+
+    def read(self, table: str, rows: int) -> None:
+        """Count ``rows`` read from ``table`` by a read of the knowledge base (entries,
+        tombstones, vectors, relations, tags) into ``rows_read``: what a refresh costs in
+        rows, which a test of incremental upkeep reads."""
+        self.rows_read[table] += rows
 
     def generation(self, table: str) -> int:
         """How many changes to ``table`` this process has committed (see ``wrote``)."""

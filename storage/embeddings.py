@@ -126,7 +126,9 @@ class EmbeddingStore:
                 out.update({entry_id: h for entry_id, h in rows.all()})
             return out
 
-        return await self.db.run(work, write=False)
+        found = await self.db.run(work, write=False)
+        self.db.read("entry_embeddings", len(found))
+        return found
 
     async def load_since(
         self, *, model: str, dim: int, after_id: int = 0, also: Sequence[int] = (), page: int = 20_000
@@ -163,7 +165,9 @@ class EmbeddingStore:
                 entry_ids=entry_ids, spaces=spaces, matrix=matrix, last_id=last, row_ids=row_ids
             )
 
-        return await self.db.run(work, write=False)
+        batch = await self.db.run(work, write=False)
+        self.db.read("entry_embeddings", len(batch.row_ids))
+        return batch
 
     async def forgotten_since(self, revision: int, *, model: str) -> tuple[list[str], int]:
         """Entries forgotten after tombstone ``revision`` that have no vector now (one that
@@ -179,6 +183,7 @@ class EmbeddingStore:
             ).all(),
             write=False,
         )
+        self.db.read("entry_tombstones", len(rows))
         last = int(rows[-1][0]) if rows else revision
         return [str(entry_id) for _, entry_id, kept in rows if not kept], last
 
@@ -208,6 +213,7 @@ class EmbeddingStore:
                 return list(session.execute(stmt).scalars().all())
 
             rows = await self.db.run(work, write=False)
+            self.db.read("entries", len(rows))
             if not rows:
                 return
             yield rows

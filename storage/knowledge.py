@@ -128,6 +128,7 @@ class EntryText:
     tags: list[str]
     revision: int
     gone: bool = False  # forgotten (``storage/records.py``): only the id and space are left
+    source: str = ""  # the note's path (wikilinks resolve to it: ``bot/research/links.py``)
 
 
 class Knowledge:
@@ -291,6 +292,7 @@ class Knowledge:
             ),
             write=False,
         )
+        self.db.read("entries", len(rows))
         return EntryView.of(rows[0]) if len(rows) == 1 else None
 
     async def get_many(self, ids: Iterable[str], *, spaces: Sequence[str]) -> dict[str, EntryView]:
@@ -303,16 +305,21 @@ class Knowledge:
 
         def work(conn: SqlConnection) -> dict[str, EntryView]:
             out: dict[str, EntryView] = {}
+            read = 0
             for start in range(0, len(wanted), 500):
                 chunk = wanted[start : start + 500]
                 # by primary key only, then the space check here: with a space condition in
                 # the query SQLite may pick the space index and scan a whole space
                 params = {f"id{n}": entry_id for n, entry_id in enumerate(chunk)}
                 marks = ", ".join(f":{name}" for name in params)
-                rows = db.execute(conn, f"SELECT {_VIEW_COLUMNS} FROM entries WHERE id IN ({marks})", params)
-                for row in rows.all():
+                rows = db.execute(
+                    conn, f"SELECT {_VIEW_COLUMNS} FROM entries WHERE id IN ({marks})", params
+                ).all()
+                read += len(rows)
+                for row in rows:
                     if row["space"] in spaces:
                         out[row["id"]] = EntryView.from_row(row, db)
+            db.read("entries", read)
             return out
 
         return await db.read_sql(work, short=len(wanted) <= 100)  # a search's hits are short
@@ -322,6 +329,7 @@ class Knowledge:
         rows = await self.db.run(
             lambda s: s.execute(select(Entry.source, Entry.id).where(Entry.space == space)).all(), write=False
         )
+        self.db.read("entries", len(rows))
         return {src: i for src, i in rows}
 
     async def titles(self, space: str) -> dict[str, str]:
@@ -329,6 +337,7 @@ class Knowledge:
         rows = await self.db.run(
             lambda s: s.execute(select(Entry.title, Entry.id).where(Entry.space == space)).all(), write=False
         )
+        self.db.read("entries", len(rows))
         return {t.lower(): i for t, i in rows if t}
 
     async def relations_of(
@@ -355,7 +364,9 @@ class Knowledge:
                     out[rel.id or 0] = rel
             return sorted(out.values(), key=lambda r: r.id or 0)
 
-        return await self.db.run(work, write=False)
+        found = await self.db.run(work, write=False)
+        self.db.read("relations", len(found))
+        return found
 
     async def tag_counts(self, *, spaces: Sequence[str], tags: Sequence[str] | None = None) -> Counter[str]:
         """How many entries carry each tag in these spaces; only ``tags`` when given."""
@@ -366,6 +377,7 @@ class Knowledge:
             stmt = stmt.where(col(TagCount.tag).in_(list(tags)))
         stmt = stmt.group_by(col(TagCount.tag))
         rows = await self.db.run(lambda s: s.execute(stmt).all(), write=False)
+        self.db.read("tag_counts", len(rows))
         return Counter({tag: int(n) for tag, n in rows if n})
 
     async def count(self, *, spaces: Sequence[str] | None = None) -> int:
@@ -382,7 +394,18 @@ class Knowledge:
             .order_by(col(Entry.created_at).desc())
             .limit(limit)
         )
-        return await self.db.run(lambda s: list(s.execute(stmt).scalars().all()), write=False)
+        rows = await self.db.run(lambda s: list(s.execute(stmt).scalars().all()), write=False)
+        self.db.read("entries", len(rows))
+        return rows
+
+    async def revision(self) -> int:
+        """The newest entry revision handed out (entries and tombstones share the counter)."""
+        row = await self.db.read_sql(
+            lambda conn: self.db.execute(
+                conn, "SELECT value FROM counters WHERE name = 'entry_revision'"
+            ).first()
+        )
+        return int(row["value"]) if row is not None else 0
 
     async def changed_since(self, revision: int, *, limit: int = 5000) -> list[EntryText]:
         """Entries written or forgotten (``gone``) after ``revision``, in revision order, at
@@ -393,26 +416,27 @@ class Knowledge:
         rows = await self.db.run(
             lambda s: s.execute(text(query), {"after": revision, "limit": limit}).all(), write=False
         )
+        gone = sum(1 for row in rows if row[7])
+        self.db.read("entries", len(rows) - gone)
+        self.db.read("entry_tombstones", gone)
         return [
-            EntryText(i, space, type_, title, content, _tags(tags), int(rev), bool(gone))
-            for i, space, type_, title, content, tags, rev, gone in rows
+            EntryText(i, space, type_, title, content, _tags(tags), int(rev), bool(gone), source or "")
+            for i, space, type_, title, content, tags, rev, gone, source in rows
         ]
 
 
 # Entries and tombstones in one revision order. SQLite merges the two index scans and stops
 # at the limit; PostgreSQL plans that form as a sort of every newer row, so there each side
 # is limited on its own index first (bench/index_changes.py).
-_WRITTEN = (
-    "SELECT id, space, type, title, content, tags, revision, 0 AS gone FROM entries WHERE revision > :after"
-)
+_WRITTEN = "SELECT id, space, type, title, content, tags, revision, 0 AS gone, source FROM entries WHERE revision > :after"
 _GONE = "SELECT entry_id, space, revision FROM entry_tombstones WHERE revision > :after"
 _CHANGES = (
-    f"{_WRITTEN} UNION ALL SELECT entry_id, space, '', '', '', NULL, revision, 1 FROM entry_tombstones "
+    f"{_WRITTEN} UNION ALL SELECT entry_id, space, '', '', '', NULL, revision, 1, '' FROM entry_tombstones "
     "WHERE revision > :after ORDER BY revision LIMIT :limit"
 )
 _CHANGES_PG = (
     f"SELECT * FROM ({_WRITTEN} ORDER BY revision LIMIT :limit) AS written UNION ALL "
-    f"SELECT entry_id, space, '', '', '', NULL, revision, 1 FROM ({_GONE} ORDER BY revision LIMIT :limit) "
+    f"SELECT entry_id, space, '', '', '', NULL, revision, 1, '' FROM ({_GONE} ORDER BY revision LIMIT :limit) "
     "AS gone ORDER BY revision LIMIT :limit"
 )
 

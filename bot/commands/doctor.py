@@ -1,6 +1,7 @@
 """`mallory doctor`: is everything this process would use ready? The database, the data
-folder, the embedder, each configured platform, the model and the access policy, each checked for real and
-reported in one line. Never prints a secret: every line goes through ``redact``."""
+folder, the embedder, each configured platform, the model, the access policy and the search indexes
+(loaded, with their sizes and the process's resident memory), each checked for real and reported in
+one line. Never prints a secret: every line goes through ``redact``."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ async def run_checks(settings: Settings, platforms: dict[str, PlatformCheck]) ->
         *platforms.items(),
         ("model", check_model),
         ("access policy", check_policy),
+        ("search indexes", check_indexes),
     ]
     results = []
     for name, check in checks:
@@ -184,14 +186,61 @@ async def check_policy(settings: Settings) -> str:
 # ------------------------------------------------------------------ the command
 
 
+async def check_indexes(settings: Settings) -> str:
+    """The search indexes loaded as a bot loads them: what they hold, their size, how long
+    they took, and this process's resident memory then (the embedder's model included)."""
+    import time
+
+    from bot.research.embedders import make_embedder
+    from bot.research.lexical import LexicalIndex
+    from bot.research.search import Retriever
+    from bot.research.semantic import SemanticIndex
+    from bot.runtime import lexical_index_path
+    from storage.db import Database
+    from storage.knowledge import Knowledge
+
+    db = Database(settings.resolved_database_url)
+    try:
+        if (await _probe(db))[1] is None:
+            return f"nothing to load (no schema yet); resident {resident_mib():.0f} MiB"
+        embedder = make_embedder(settings)[0] if settings.embedder != "none" else None
+        semantic = SemanticIndex(db, embedder) if embedder is not None else None
+        knowledge = Knowledge(db)
+        retriever = Retriever(
+            knowledge, semantic, lexical=LexicalIndex(knowledge, saved=lexical_index_path(settings))
+        )
+        started = time.monotonic()
+        entries, vectors = await retriever.warm()
+        took = time.monotonic() - started
+        sizes = f"{entries} entries (postings {retriever.lexical.nbytes / 2**20:.1f} MiB)"
+        if semantic is not None:
+            sizes += f", {vectors} vectors ({semantic.nbytes / 2**20:.1f} MiB)"
+        return f"{sizes}, loaded in {took:.1f} s; resident {resident_mib():.0f} MiB"
+    finally:
+        await db.dispose()
+
+
+def resident_mib() -> float:
+    """This process's resident set size now (Linux), else its peak."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            pages = int(handle.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, IndexError, ValueError):
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "doctor",
         help="check that the database, data folder, embedder, platforms and model are ready",
         description="Check, for real, everything this configuration would use: the database "
         "(reachable, server version, migrations), the data folder (writable), the embedder, each "
-        "configured platform (Slack auth.test, Telegram getMe), the model (a one-token call) and the "
-        "access policy in force (see `mallory policy`). "
+        "configured platform (Slack auth.test, Telegram getMe), the model (a one-token call), the "
+        "access policy in force (see `mallory policy`) and the search indexes (loaded: their sizes, "
+        "the time taken, the process's resident memory). "
         "Prints one line per check; exits 1 if any failed. Never prints a secret.",
     )
     p.set_defaults(handler=cmd_doctor)

@@ -11,7 +11,6 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import PurePosixPath
 from typing import Any
 
 import numpy as np
@@ -693,33 +692,29 @@ class Answerer:
         self.retriever = retriever
         self.knowledge = knowledge
         self.scorer = Scorer(retriever)
-        # by the spaces read (a place's own and those it sees), least recently built first
-        self._titles: OrderedDict[tuple[str, ...], tuple[int, dict[str, str]]] = OrderedDict()
+        # by the spaces read (a place's own and those it sees), least recently asked first:
+        # the view and the generation of the spaces' link titles it was made at
+        self._titles: OrderedDict[tuple[str, ...], tuple[tuple[int, ...], Mapping[str, str]]] = OrderedDict()
 
-    async def titles(self, spaces: Sequence[str]) -> dict[str, str]:
-        """A wikilink target (file stem or title, lowercased) → the note's title, so that
-        a link reads as the title it points to; kept until the index changes."""
+    async def titles(self, spaces: Sequence[str]) -> Mapping[str, str]:
+        """A wikilink target (file stem or source, lowercased) → the note's title, so that
+        a link reads as the title it points to (``bot/research/links.py``, kept by the
+        lexical index from the rows it reads). The same object until what these spaces
+        resolve changes: the notes cut with it need not be cut again."""
+        lexical = self.retriever.lexical
+        await lexical.refresh()
         key = tuple(sorted(spaces))
-        revision = self.retriever.lexical.revision
+        generation = lexical.links.generation(key)
         cached = self._titles.get(key)
-        if cached is not None and cached[0] == revision:
+        if cached is not None and cached[0] == generation:
+            self._titles.move_to_end(key)
             return cached[1]
-        out: dict[str, str] = {}
-        for space in key:
-            title_of = {i: t for t, i in (await self.knowledge.titles(space)).items()}
-            exact = await self.knowledge.get_many(list(title_of), spaces=(space,)) if title_of else {}
-            for source, entry_id in (await self.knowledge.by_sources(space)).items():
-                entry = exact.get(entry_id)
-                if entry is not None and entry.title:
-                    out.setdefault(PurePosixPath(source).stem.lower(), entry.title)
-                    out.setdefault(source.lower().removesuffix(".md"), entry.title)
-        if cached is not None and cached[1] == out:
-            out = cached[1]  # the same object: the notes cut with it need not be cut again
-        self._titles[key] = (revision, out)
+        view = lexical.links.view(key)
+        self._titles[key] = (generation, view)
         self._titles.move_to_end(key)
         while len(self._titles) > TITLE_MAPS:
             self._titles.popitem(last=False)
-        return out
+        return view
 
     async def evidence(
         self, question: str, hits: Sequence[Any], *, spaces: Sequence[str], limit: int = 6

@@ -17,13 +17,18 @@ postings live in ``bot.research.postings`` (two segments, merged as they grow).
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
+import time
 from collections.abc import Sequence
 from datetime import timedelta
+from pathlib import Path
 
 import numpy as np
 
 from bot.clock import Clock
+from bot.research import index_file
+from bot.research.links import LinkTitles
 from bot.research.postings import Filter, Postings
 from bot.research.refresh import REFRESH_EVERY, RefreshGate
 from bot.research.tokens import Stemmer, Terms, tags_text, tokenize, words
@@ -34,6 +39,8 @@ __all__ = ["K1", "B", "LexicalIndex", "tags_text", "words"]
 
 K1 = 1.2
 B = 0.75
+
+log = logging.getLogger(__name__)
 
 _STEM_CACHE = 50_000  # words remembered by LexicalIndex.stem (a few MB at most)
 _WEIGHTED_CACHE = 64  # queries whose weighted words LexicalIndex keeps
@@ -52,8 +59,16 @@ class LexicalIndex:
         refresh_every: timedelta = REFRESH_EVERY,
         page: int = 5000,
         merge_at: int = 50_000,
+        saved: Path | None = None,
+        save_after: int = 1000,
     ) -> None:
         self.knowledge = knowledge
+        # the index kept next to the data (``index_file``): read at the first refresh,
+        # written again after a refresh that read at least ``save_after`` rows
+        self.saved = saved
+        self.save_after = save_after
+        self.loaded = "not loaded yet"  # what the first refresh did, for the start-up line
+        self._restored = False
         self._gate = RefreshGate(knowledge.db, "entries", clock=clock, every=refresh_every)
         self.page = page
         self.merge_at = merge_at  # pending postings that trigger a merge (or 10% of main)
@@ -70,10 +85,16 @@ class LexicalIndex:
         self.forgotten = 0  # entries dropped because they were forgotten (caches over it follow)
         self._lock = asyncio.Lock()
         self._postings = Postings()
+        self.links = LinkTitles()  # wikilink targets → titles, from the same rows
         self._acc = np.zeros(0, dtype=np.float64)  # per slot, zero between queries
 
     def __len__(self) -> int:
         return self._postings.live_count
+
+    @property
+    def nbytes(self) -> int:
+        """The postings' arrays and the accumulator (Python objects — ids, terms — not counted)."""
+        return self._postings.nbytes + self._acc.nbytes
 
     @property
     def revision(self) -> int:
@@ -88,6 +109,11 @@ class LexicalIndex:
         async with self._lock:
             if not self._gate.due(force=force):
                 return 0
+            started = time.monotonic()
+            from_file = 0
+            if not self._restored and self.saved is not None:
+                self._restored = True
+                from_file = await self._restore()
             read = 0
             postings = self._postings
             while True:
@@ -97,6 +123,7 @@ class LexicalIndex:
                     # a forgotten entry is dropped before the page is added: if it was written
                     # again since, its new revision is in this page or a later one
                     self.forgotten += postings.drop([r.id for r in rows if r.gone])
+                    self.links.take(rows)
                     written = [r for r in rows if not r.gone]
                     if written:
                         page = await asyncio.to_thread(tokenize, written, self._terms)
@@ -109,7 +136,40 @@ class LexicalIndex:
                 postings.swap(await asyncio.to_thread(postings.merged, len(self._terms.stems)))
             if read:
                 self._weighted_at = -1  # and again now that the pending postings are searchable
+            if self.saved is not None and read >= self.save_after:
+                if postings.live_count < postings.size:  # no postings of forgotten or old text on disk
+                    postings.swap(await asyncio.to_thread(postings.merged, len(self._terms.stems)))
+                await index_file.save(
+                    self.saved, self._revision, self.forgotten, self._postings, self._terms, self.links
+                )
+            if from_file or self.loaded == "not loaded yet":
+                took = time.monotonic() - started
+                self.loaded = (
+                    f"{from_file} entries from {self.saved} and {read} changed rows from the database"
+                    if from_file
+                    else f"{read} rows from the database"
+                ) + f" in {took:.1f} s"
+                log.info("lexical index: %s", self.loaded)
             return read
+
+    async def _restore(self) -> int:
+        """Put the saved index in place when it is not newer than the database; how many
+        entries it held (0: none usable, the index is built from the database)."""
+        assert self.saved is not None
+        try:
+            saved = await asyncio.to_thread(index_file.read, self.saved)
+        except Exception as exc:  # unreadable: set aside, rebuilt and written again
+            log.warning("lexical index: %s unreadable (%s); rebuilding", self.saved, type(exc).__name__)
+            return 0
+        if saved is None:
+            return 0
+        if saved.revision > await self.knowledge.revision():
+            log.warning("lexical index: %s is newer than the database; rebuilding", self.saved)
+            return 0
+        self._postings, self._terms, self.links = saved.postings, saved.terms, saved.links
+        self._revision, self.forgotten = saved.revision, saved.forgotten
+        self._acc = np.zeros(0, dtype=np.float64)
+        return self._postings.live_count
 
     def type_of(self, entry_id: str) -> str | None:
         """An entry's type as of the last refresh (None: not known here)."""

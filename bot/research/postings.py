@@ -50,6 +50,51 @@ class Postings:
         self.pend = _empty_pending()
         self._masks: dict[Filter, np.ndarray] = {}
 
+    def space_codes(self) -> list[str]:
+        """The spaces, in the order of their codes."""
+        return sorted(self._space_code, key=self._space_code.__getitem__)
+
+    def type_names(self) -> list[str]:
+        return list(self._type_names)
+
+    def restore(
+        self,
+        *,
+        ids: list[str],
+        space_codes: Sequence[str],
+        type_names: Sequence[str],
+        columns: dict[str, np.ndarray],
+        segments: tuple[np.ndarray, np.ndarray, np.ndarray],
+        pend: tuple[np.ndarray, np.ndarray, np.ndarray],
+        live_count: int,
+        total_length: float,
+    ) -> None:
+        """Take the state ``bot.research.index_file`` saved (an entry's live slot is its own:
+        dead slots, of changed or forgotten entries, are nobody's, as after ``drop``)."""
+        self.ids = ids
+        live = columns["live"].astype(bool)
+        self.slot = {ids[k]: k for k in np.flatnonzero(live).tolist()}
+        self._space_code = {space: k for k, space in enumerate(space_codes)}
+        self._type_names = list(type_names)
+        self._type_code = {name: k for k, name in enumerate(type_names)}
+        self.spaces = columns["spaces"].astype(np.int32)
+        self.types = columns["types"].astype(np.int32)
+        self.length = columns["length"].astype(np.float32)
+        self.live = live
+        self.size = len(ids)
+        self.live_count = live_count
+        self.total_length = total_length
+        self.ptr, self.slots, self.tf = segments
+        self.pend = pend
+        self._pending = []
+        self._masks.clear()
+
+    @property
+    def nbytes(self) -> int:
+        """The arrays' bytes: per-slot columns and both segments' postings."""
+        arrays = (self.spaces, self.types, self.length, self.live, self.ptr, self.slots, self.tf, *self.pend)
+        return sum(a.nbytes for a in arrays) + sum(a.nbytes for part in self._pending for a in part)
+
     @property
     def capacity(self) -> int:
         return int(self.spaces.shape[0])

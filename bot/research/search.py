@@ -66,7 +66,7 @@ class Retriever:
         # which spaces a space reads (the access policy decides whether global is one of them)
         self.visible = visible
         self.semantic = semantic
-        self.lexical = lexical or LexicalIndex(knowledge, clock=clock)
+        self.lexical = lexical if lexical is not None else LexicalIndex(knowledge, clock=clock)
         self.fusion = fusion or Fusion()
 
     async def warm(self) -> tuple[int, int]:

@@ -107,6 +107,11 @@ class SemanticIndex:
     def __len__(self) -> int:
         return self._size
 
+    @property
+    def nbytes(self) -> int:
+        """The float32 rows (with their spare capacity), their space codes and the int8 copy."""
+        return self._matrix.nbytes + self._space_codes.nbytes + self._int8.nbytes
+
     # loading --------------------------------------------------------------------------
 
     async def refresh(self, *, force: bool = False) -> int:

@@ -5,6 +5,7 @@ is not (exit 1), and never a secret in the output."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 import sys
 from collections.abc import AsyncIterator
@@ -104,6 +105,7 @@ async def test_everything_ready(
         "telegram",
         "model",
         "access policy",
+        "search indexes",
     ]
     assert all(v.startswith("ok") for v in lines.values())
     assert "migrations at head" in lines["database"]
@@ -115,6 +117,10 @@ async def test_everything_ready(
     assert "TELEGRAM_ALLOWED_CHATS (none)" in lines["access policy"]
     assert "SLACK_ALLOWED_TEAMS (the installing workspace)" in lines["access policy"]
     assert "MALLORY_TOKENS_PER_USER_DAY no limit" in lines["access policy"]
+    assert re.fullmatch(
+        r"ok 0 entries \(postings [0-9.]+ MiB\), loaded in [0-9.]+ s; resident [0-9]+ MiB",
+        lines["search indexes"],
+    ), lines["search indexes"]
     slack, telegram, model = servers
     assert [c.method for c in slack.calls] == ["auth.test"]
     assert telegram.calls_to("getMe")
@@ -131,7 +137,10 @@ async def test_each_fault_is_named_and_exits_1(
     code, lines, last = await doctor(capsys)
     assert code == 1
     sqlite = "MALLORY_DATABASE_URL" not in env  # its file would be in the data folder
-    assert last == f"not ready: {'database, ' if sqlite else ''}data folder, slack, telegram, model"
+    assert last == (
+        f"not ready: {'database, ' if sqlite else ''}data folder, slack, telegram, model"
+        + (", search indexes" if sqlite else "")
+    )
     assert lines["slack"].startswith("FAIL") and "invalid_auth" in lines["slack"]
     assert lines["telegram"].startswith("FAIL") and "Unauthorized" in lines["telegram"]
     assert lines["model"].startswith("FAIL") and "HTTP 401" in lines["model"]
