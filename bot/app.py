@@ -24,6 +24,8 @@ from bot.persona import Persona
 from bot.policy import AccessPolicy, Gate
 from bot.research.recall import Recall
 from bot.research.search import Retriever
+from bot.views.access import WebSignIn
+from bot.views.investigations import InvestigationsView
 from storage.conversations import Conversations
 from storage.db import unavailable
 from storage.inbox import Inbox
@@ -32,6 +34,8 @@ from storage.models import Entry
 from storage.queue import Queue
 from storage.records import Audit
 from storage.usage import UsageLog
+from storage.web_access import WebAccess
+from storage.web_reads import WebReads
 
 __all__ = ["Context", "Mallory", "clean_text"]
 
@@ -76,6 +80,10 @@ class Mallory:
             usage=None if llm.offline else UsageLog(conversations.db),  # no model, no token quota
         )
         self.audit = Audit(conversations.db)
+        # the investigations view: sign-in links (``/web``) and what each page reads
+        reads = WebReads(conversations.db)
+        self.web = WebSignIn(WebAccess(conversations.db), reads, self.policy, settings, clock)
+        self.views = InvestigationsView(reads, knowledge, settings, clock)
         self.inbox = Inbox(conversations.db)  # adapters store each message here before acknowledging it
         self.routes = Routes(
             settings=settings,
@@ -126,6 +134,8 @@ class Mallory:
             commission=self.commission,
             outbox=self.outbox,
             on_entries=on_entries,
+            web=self.web,
+            first_time=self.first_time,
         )
 
     # the hook the wiring sets after construction, kept where it is used

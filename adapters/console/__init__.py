@@ -54,6 +54,7 @@ COMMAND_HELP = {
     Command.REMEMBER: "/remember TEXT — save a note to the knowledge base",
     Command.STATUS: "/status — the investigations open here",
     Command.CANCEL: "/cancel — stop the open investigation",
+    Command.WEB: "/web — a one-time sign-in link to the investigations view",
 }
 
 

@@ -54,6 +54,7 @@ COMMANDS = (
     BotCommand(Command.REMEMBER.value, "Save a note to the knowledge base"),
     BotCommand(Command.STATUS.value, "Open investigations in this chat"),
     BotCommand(Command.CANCEL.value, "Cancel the investigation in this conversation"),
+    BotCommand(Command.WEB.value, "A private sign-in link to the investigations view"),
 )
 
 

@@ -1,5 +1,6 @@
-"""Slash commands (``/investigate``, ``/recall``, ``/remember``, ``/status``, ``/cancel``):
-the command message is stored like any other, then the command runs."""
+"""Slash commands (``/investigate``, ``/recall``, ``/remember``, ``/status``, ``/cancel``,
+``/web``): the command message is stored like any other, then the command runs; ``/web``
+is answered privately and not stored (its answer is a sign-in link)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from bot.config import Settings
 from bot.core.commission import Commission
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
-from bot.events import Command, Inbound, ReplyKind, Sender, ThreadRef
+from bot.events import Command, Inbound, Reply, ReplyKind, Sender, ThreadRef
 from bot.inbound.context import Context, clean_text
 from bot.inbound.pipeline import InboundPipeline
 from bot.routing import Route
 from bot.text.citations import cite
 from bot.text.display import shorten
+from bot.views.access import LINK_VALID, WebSignIn
 from storage.knowledge import EntryDraft, Knowledge
 from storage.models import Entry
 from storage.queue import Queue
@@ -42,6 +44,8 @@ class Commands:
         commission: Commission,
         outbox: Outbox,
         on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
+        web: WebSignIn | None = None,
+        first_time: Callable[[str], Awaitable[bool]] | None = None,
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -52,8 +56,13 @@ class Commands:
         self.commission = commission
         self.outbox = outbox
         self.on_entries = on_entries
+        self.web = web
+        self.first_time = first_time
 
     async def handle(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
+        if command is Command.WEB:
+            await self._web(inbound, sender)
+            return
         ctx = await self.inbound.store(inbound)
         if ctx is None:
             return
@@ -136,6 +145,23 @@ class Commands:
             ]
             text = "Open investigations:\n" + "\n".join(lines)
         await self.outbox.reply(ctx, sender, text, kind=ReplyKind.NOTICE, route=Route.NONE)
+
+    async def _web(self, inbound: Inbound, sender: Sender) -> None:
+        """A one-time link to the investigations view, to the person who asked alone. At most
+        once per request (a redelivered ``/web`` gets nothing: ask again for a new link)."""
+        if self.web is None:
+            return
+        key = f"web:link:{inbound.platform}:{inbound.space}:{inbound.channel}:{inbound.message_id}"
+        if self.first_time is not None and not await self.first_time(key):
+            return
+        url = await self.web.link_for(inbound)
+        minutes = int(LINK_VALID.total_seconds() // 60)
+        text = (
+            f"Your sign-in link to the investigations view (works once, for {minutes} minutes; "
+            f"keep it to yourself): {url}"
+        )
+        reply = Reply(inbound.thread, text, kind=ReplyKind.NOTICE, private_to=inbound.author)
+        await sender.send(reply)
 
     async def _usage(self, ctx: Context, sender: Sender, command: Command) -> None:
         await self.outbox.reply(ctx, sender, _USAGE[command], kind=ReplyKind.NOTICE, route=Route.NONE)
