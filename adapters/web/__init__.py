@@ -39,7 +39,7 @@ SIGN_IN_HELP = (
     "Type /web to Mallory in Slack or Telegram (or in the console) for a private one-time link, "
     "or ask an operator to run `mallory web-link --user slack:YOUR_ID`."
 )
-VIEWER: web.AppKey[Viewer] = web.AppKey("viewer", Viewer)  # type: ignore[misc]
+VIEWER = web.RequestKey("viewer", Viewer)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -122,12 +122,15 @@ class WebUI:
         stylesheet; no traceback or server path ever reaches the page."""
         try:
             open_path = request.path.endswith("/static/mallory.css") or "/signin/" in request.path
-            if not open_path:
-                viewer = await self.signin.viewer(request.cookies.get(COOKIE))
-                if viewer is None:
-                    return self._page("message.html", status=401, title="Sign in", text=SIGN_IN_HELP)
-                request["viewer"] = viewer
-            response = await handler(request)
+            viewer = None if open_path else await self.signin.viewer(request.cookies.get(COOKIE))
+            if not open_path and viewer is None:
+                response: web.StreamResponse = self._page(
+                    "message.html", status=401, title="Sign in", text=SIGN_IN_HELP
+                )
+            else:
+                if viewer is not None:
+                    request[VIEWER] = viewer
+                response = await handler(request)
         except web.HTTPException as exc:
             if exc.status == 404:
                 response = self._page(
@@ -135,8 +138,10 @@ class WebUI:
                 )
             elif exc.status >= 400:
                 response = self._page("message.html", status=exc.status, title=exc.reason, text=exc.reason)
-            else:
-                response = exc  # redirects
+            else:  # a redirect
+                response = web.Response(
+                    status=exc.status, headers={"Location": exc.headers.get("Location", "")}
+                )
         except Exception:
             log.exception("web: a page failed")
             response = self._page(
@@ -158,7 +163,7 @@ class WebUI:
             page = int(q.get("page", "1"))
         except ValueError:
             page = 1
-        viewer: Viewer = request["viewer"]
+        viewer = request[VIEWER]
         listing = await self.views.listing(
             viewer,
             status=q.get("status", ""),
@@ -169,7 +174,7 @@ class WebUI:
         return self._page("list.html", viewer=viewer, listing=listing, query=dict(q))
 
     async def _investigation(self, request: web.Request) -> web.Response:
-        viewer: Viewer = request["viewer"]
+        viewer = request[VIEWER]
         found = await self.views.investigation(viewer, request.match_info["id"])
         if found is None:
             return self._refused(viewer, "investigation")
@@ -179,14 +184,14 @@ class WebUI:
         return self._page("investigation.html", viewer=viewer, inv=found, report=report)
 
     async def _entry(self, request: web.Request) -> web.Response:
-        viewer: Viewer = request["viewer"]
+        viewer = request[VIEWER]
         found = await self.views.entry(viewer, request.match_info["id"])
         if found is None:
             return self._refused(viewer, "entry")
         return self._page("entry.html", viewer=viewer, page=found)
 
     async def _usage(self, request: web.Request) -> web.Response:
-        viewer: Viewer = request["viewer"]
+        viewer = request[VIEWER]
         try:
             days = int(request.query.get("days", "30"))
         except ValueError:
@@ -218,7 +223,7 @@ class WebUI:
                 title="This link has expired",
                 text="Sign-in links work once, for 10 minutes. " + SIGN_IN_HELP,
             )
-        response = web.HTTPSeeOther(self.signin.base_path + "/")
+        response = _see_other(self.signin.base_path + "/")
         response.set_cookie(
             COOKIE,
             session,
@@ -234,7 +239,7 @@ class WebUI:
         session = request.cookies.get(COOKIE)
         if session:
             await self.signin.sign_out(session)
-        response = web.HTTPSeeOther(self.signin.base_path + "/")
+        response = _see_other(self.signin.base_path + "/")
         response.del_cookie(COOKIE, path=self.signin.base_path)
         return response
 
@@ -244,11 +249,19 @@ class WebUI:
         )
 
 
+def _see_other(location: str) -> web.Response:
+    return web.Response(status=303, headers={"Location": location})
+
+
 @web.middleware
 async def _headers_only(request: web.Request, handler: Handler) -> web.StreamResponse:
     try:
         response = await handler(request)
     except web.HTTPException as exc:
-        response = exc if exc.status < 400 else web.Response(status=exc.status, text=exc.reason)
+        response = web.Response(
+            status=exc.status,
+            text=exc.reason,
+            headers={"Location": exc.headers.get("Location", "")} if exc.status < 400 else None,
+        )
     response.headers.update(HEADERS)
     return response

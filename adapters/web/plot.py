@@ -41,7 +41,8 @@ class Plot:
 def plot(days: list[DayTotal]) -> Plot:
     inner_w = WIDTH - LEFT - 12
     inner_h = HEIGHT - BOTTOM - TOP
-    most = max((d.tokens for d in days), default=0) or 1
+    highest = max((d.tokens for d in days), default=0)
+    most = highest or 1
     dearest = max((d.cost_usd or 0.0 for d in days), default=0.0)
     step = inner_w / max(len(days), 1)
     every = max(1, len(days) // 8)
@@ -63,4 +64,4 @@ def plot(days: list[DayTotal]) -> Plot:
         if dearest > 0:
             y = TOP + inner_h - inner_h * (d.cost_usd or 0.0) / dearest
             points.append(f"{x + step / 2:.1f},{y:.1f}")
-    return Plot(bars, " ".join(points), most if days else 0, dearest)
+    return Plot(bars, " ".join(points), highest, dearest)

@@ -7,9 +7,11 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
+from urllib.parse import urlsplit
 
 from bot.clock import Clock
 from bot.config import Settings
@@ -80,8 +82,6 @@ class WebSignIn:
     def base_path(self) -> str:
         """The path the view is served under, as the browser sees it (behind a proxy that
         strips a prefix, MALLORY_PUBLIC_URL carries that prefix)."""
-        from urllib.parse import urlsplit
-
         return urlsplit(self.settings.public_url).path.rstrip("/") + UI_PATH
 
     @property
@@ -92,8 +92,8 @@ class WebSignIn:
         self,
         user_key: str,
         *,
-        places: list[Place] = (),  # type: ignore[assignment]
-        spaces: list[str] = (),  # type: ignore[assignment]
+        places: Sequence[Place] = (),
+        spaces: Sequence[str] = (),
         admin: bool = False,
     ) -> str:
         """A fresh one-time sign-in link for ``user_key``; only its hash is stored."""
@@ -151,7 +151,10 @@ class WebSignIn:
             now=now,
             session_expires_at=now + timedelta(seconds=self.settings.web_session_s),
         )
-        return None if granted is None else session
+        if granted is None:
+            return None
+        await self.access.forget_expired(now=now)  # links and sessions past their end go
+        return session
 
     async def viewer(self, session: str | None) -> Viewer | None:
         """The person behind a session cookie and what they may see now, or ``None``."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-WIDTH = 760
-HEIGHT = 560
+WIDTH = 900
+HEIGHT = 620
 INNER = 90.0
-OUTER = 220.0
+OUTER = 250.0
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,26 @@ class Node:
     x: float
     y: float
 
+    @property
+    def radius(self) -> float:
+        return 11.0 if self.seed else 8.0
+
+    @property
+    def label_at(self) -> tuple[float, float, str]:
+        """Where the label goes: outward from the centre, so neighbours' labels do not meet
+        (x, y, SVG text-anchor)."""
+        dx, dy = self.x - WIDTH / 2, self.y - HEIGHT / 2
+        length = math.hypot(dx, dy)
+        if length < 1:
+            return self.x, self.y + self.radius + 13, "middle"
+        ux, uy = dx / length, dy / length
+        x = self.x + ux * (self.radius + 5)
+        y = self.y + uy * (self.radius + 5) + 4
+        anchor = "middle" if abs(ux) < 0.12 else ("start" if ux > 0 else "end")
+        if anchor == "middle":
+            y += 8 if uy > 0 else -4
+        return round(x, 1), round(y, 1), anchor
+
 
 @dataclass(frozen=True)
 class Edge:
@@ -33,7 +53,21 @@ class Edge:
 
     @property
     def mid(self) -> tuple[float, float]:
-        return (self.source.x + self.target.x) / 2, (self.source.y + self.target.y) / 2
+        return round((self.source.x + self.target.x) / 2, 1), round((self.source.y + self.target.y) / 2, 1)
+
+    @property
+    def line(self) -> tuple[float, float, float, float]:
+        """From edge to edge of the two circles, so the arrowhead shows."""
+        a, b = self.source, self.target
+        dx, dy = b.x - a.x, b.y - a.y
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        return (
+            round(a.x + ux * (a.radius + 1), 1),
+            round(a.y + uy * (a.radius + 1), 1),
+            round(b.x - ux * (b.radius + 3), 1),
+            round(b.y - uy * (b.radius + 3), 1),
+        )
 
 
 @dataclass(frozen=True)

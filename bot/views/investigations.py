@@ -231,8 +231,10 @@ class InvestigationsView:
             per_model.setdefault(r.model, []).append(r.tokens)
             per_space.setdefault(r.space, []).append(r.tokens)
         day_totals = []
-        for day, groups in sorted(per_day.items()):
-            s = spend(groups, prices)
+        today = self.clock.now().date()
+        for n in range(days, -1, -1):  # every day of the window, quiet ones as zero
+            day = (today - timedelta(days=n)).isoformat()
+            s = spend(per_day.get(day, []), prices)
             day_totals.append(DayTotal(day, s.tokens, s.cost_usd))
         routes: dict[str, dict[str, int]] = {}
         for day, route, n in await self.reads.routes_by_day(since=since, spaces=viewer.spaces):
