@@ -12,6 +12,7 @@ from bot.config import Settings
 from bot.core.commission import Commission
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
+from bot.errors import DeliveryError, RetryLater
 from bot.events import Command, Inbound, Reply, ReplyKind, Sender, ThreadRef
 from bot.inbound.context import Context, clean_text
 from bot.inbound.pipeline import InboundPipeline
@@ -161,7 +162,19 @@ class Commands:
             f"keep it to yourself): {url}"
         )
         reply = Reply(inbound.thread, text, kind=ReplyKind.NOTICE, private_to=inbound.author)
-        await sender.send(reply)
+        try:
+            await sender.send(reply)
+        except DeliveryError as exc:
+            if isinstance(exc, RetryLater) or not exc.permanent:
+                raise
+            # Telegram lets a bot write only to people who have started a chat with it
+            note = (
+                "I couldn't send you a private message. Open a direct chat with me, press Start, "
+                "and type /web there."
+            )
+            await sender.send(
+                Reply(inbound.thread, note, kind=ReplyKind.NOTICE, in_reply_to=inbound.message_id)
+            )
 
     async def _usage(self, ctx: Context, sender: Sender, command: Command) -> None:
         await self.outbox.reply(ctx, sender, _USAGE[command], kind=ReplyKind.NOTICE, route=Route.NONE)
