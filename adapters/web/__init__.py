@@ -65,6 +65,7 @@ class WebUI:
             undefined=StrictUndefined,
             trim_blocks=True,
             lstrip_blocks=True,
+            auto_reload=False,  # templates ship with the package; no stat per page
         )
         self.env.globals.update(
             when=render.when,
@@ -171,7 +172,8 @@ class WebUI:
             person=q.get("person", ""),
             page=page,
         )
-        return self._page("list.html", viewer=viewer, listing=listing, query=dict(q))
+        rows = [render.list_cells(item) for item in listing.rows]
+        return self._page("list.html", viewer=viewer, listing=listing, rows=rows, query=dict(q))
 
     async def _investigation(self, request: web.Request) -> web.Response:
         viewer = request[VIEWER]

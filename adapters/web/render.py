@@ -13,6 +13,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
 from bot.events import ThreadRef
+from bot.views.investigations import ListRow
 
 _MD = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable("table")
 _CITE = re.compile(r"\[Entry ([0-9a-f]{8})\]")
@@ -85,3 +86,24 @@ def short(text: str, limit: int = 140) -> str:
 
 def esc(text: str) -> Markup:
     return escape(text)
+
+
+def list_cells(item: ListRow) -> dict[str, object]:
+    """One row of the list page, formatted here once (the template only places them)."""
+    r = item.row
+    label, url = thread_link(item.thread, r.request_message_id)
+    return {
+        "id": r.id,
+        "status": item.status,
+        "phase": short(r.progress, 60) if item.status == "running" and r.progress else "",
+        "question": short(r.question),
+        "who": r.requester_name or r.requester_id or "—",
+        "where": label,
+        "url": url,
+        "space": r.space,
+        "when": when(r.created_at),
+        "took": took(item.took),
+        "attempts": r.attempts,
+        "tokens": tokens(item.spend.tokens),
+        "cost": money(item.spend.cost_usd),
+    }
