@@ -37,7 +37,7 @@ HEADERS = {
 }
 SIGN_IN_HELP = (
     "Type /web to Mallory in Slack or Telegram (or in the console) for a private one-time link, "
-    "or ask an operator to run `mallory web-link --user slack:YOUR_ID`."
+    "or ask an operator to run: mallory web-link --user slack:YOUR_ID"
 )
 VIEWER = web.RequestKey("viewer", Viewer)
 

@@ -140,7 +140,7 @@ async def test_a_person_reads_their_reports_in_the_browser(
         )
     )
 
-    context = await browser.new_context()
+    context = await browser.new_context(viewport={"width": 1280, "height": 860})
     page = await context.new_page()
     dialogs: list[str] = []
     page.on("dialog", lambda d: dialogs.append(d.message))
@@ -192,6 +192,8 @@ async def test_a_person_reads_their_reports_in_the_browser(
     assert await page.locator("svg.graph text.edge-label").count() >= 5, "relations are labelled"
     await inert(page)
     await shot(page, shots, "3-report")
+    if shots is not None:  # the top of the page, as a person first sees it
+        await page.screenshot(path=str(shots / "3-report-top.png"))
     if shots is not None:
         await page.locator("div.graph-box").screenshot(path=str(shots / "3-graph.png"))
 
