@@ -135,6 +135,7 @@ class InvestigationsView:
         self.knowledge = knowledge
         self.settings = settings
         self.clock = clock
+        self._spaces: tuple[datetime, list[str]] | None = None  # an admin's space filter, kept a minute
 
     def _item(self, row: InvestigationRow, groups: list[ModelTokens]) -> ListRow:
         end = row.finished_at or (self.clock.now() if row.status == "running" else None)
@@ -155,8 +156,15 @@ class InvestigationsView:
         )
         found = await self.reads.page(filters, offset=(page - 1) * PAGE_SIZE, limit=PAGE_SIZE)
         rows = [self._item(r, found.tokens.get(r.id, [])) for r in found.rows]
-        spaces = list(viewer.spaces) if viewer.spaces is not None else await self.reads.spaces()
+        spaces = list(viewer.spaces) if viewer.spaces is not None else await self._all_spaces()
         return ListPage(rows, page, found.more, filters, spaces)
+
+    async def _all_spaces(self) -> list[str]:
+        """Every space with an investigation: a scan of an index, so read once a minute."""
+        now = self.clock.now()
+        if self._spaces is None or now - self._spaces[0] > timedelta(minutes=1):
+            self._spaces = (now, await self.reads.spaces())
+        return self._spaces[1]
 
     async def investigation(self, viewer: Viewer, investigation_id: str) -> InvestigationPage | None:
         """``None`` when there is no such investigation in the viewer's spaces."""

@@ -44,10 +44,11 @@ def slash(name: str, *, user: str = "U222", trigger: str = "1.2.3") -> str:
 
 async def web_link(bot: Harness, trigger: str) -> str:
     """Type /web in Slack; the link comes back as an ephemeral message to that person alone."""
-    before = len(bot.slack.ephemerals)
+    before, posts = len(bot.slack.ephemerals), len(bot.slack.calls_to("chat.postMessage"))
     status, _ = await bot.post(slash("/web", trigger=trigger), "application/x-www-form-urlencoded")
     await bot.adapter.drain()
     assert status == 200
+    assert len(bot.slack.calls_to("chat.postMessage")) == posts, "nothing said in the channel"
     [said] = bot.slack.ephemerals[before:]
     assert said["user"] == "U222" and said["channel"] == "C111"
     match = LINK.search(said["text"])
