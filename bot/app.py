@@ -26,6 +26,8 @@ from bot.research.recall import Recall
 from bot.research.search import Retriever
 from bot.schedules.runs import DueRuns
 from bot.schedules.service import Scheduling
+from bot.views.access import WebSignIn
+from bot.views.investigations import InvestigationsView
 from storage.conversations import Conversations
 from storage.db import unavailable
 from storage.inbox import Inbox
@@ -35,6 +37,8 @@ from storage.queue import Queue
 from storage.records import Audit
 from storage.schedules import Schedules
 from storage.usage import UsageLog
+from storage.web_access import WebAccess
+from storage.web_reads import WebReads
 
 __all__ = ["Context", "Mallory", "clean_text"]
 
@@ -79,6 +83,10 @@ class Mallory:
             usage=None if llm.offline else UsageLog(conversations.db),  # no model, no token quota
         )
         self.audit = Audit(conversations.db)
+        # the investigations view: sign-in links (``/web``) and what each page reads
+        reads = WebReads(conversations.db)
+        self.web = WebSignIn(WebAccess(conversations.db), reads, self.policy, settings, clock)
+        self.views = InvestigationsView(reads, knowledge, settings, clock)
         self.inbox = Inbox(conversations.db)  # adapters store each message here before acknowledging it
         self.routes = Routes(
             settings=settings,
@@ -136,6 +144,8 @@ class Mallory:
             outbox=self.outbox,
             on_entries=on_entries,
             scheduling=self.scheduling,
+            web=self.web,
+            first_time=self.first_time,
         )
         self.inbound.carries_schedule = self.commands.carried_schedule
 

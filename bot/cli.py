@@ -23,7 +23,7 @@ from pydantic import ValidationError
 
 from bot import __version__
 from bot.config import Settings, load_settings, unknown_variables
-from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter
+from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter, load_web
 from bot.errors import MalloryError
 from bot.events import ThreadRef
 from bot.text.redact import RedactSecrets
@@ -206,8 +206,15 @@ async def cmd_run(args: argparse.Namespace, settings: Settings) -> int:
 async def _serve(platforms: list[str], args: argparse.Namespace, settings: Settings) -> int:
     from bot.runtime import Runtime
 
-    serving = Serving(http_port=args.http, webhook_url=args.webhook, webhook_port=args.port)
     async with Runtime.open(settings, platforms=platforms) as rt:
+        mounts: tuple[tuple[str, object], ...] = ()
+        web_view = load_web() if args.http is not None else None
+        if web_view is not None:  # the investigations view at /ui beside /slack/events
+            view = web_view.from_core(settings, rt.core)
+            mounts = ((view.prefix, view.application()),)
+        serving = Serving(
+            http_port=args.http, webhook_url=args.webhook, webhook_port=args.port, http_mounts=mounts
+        )
         await _announce(rt, seed=not args.no_seed)
         adapters: list[Adapter] = []
         try:

@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 from pydantic import AliasChoices, Field, SecretStr, field_validator
@@ -146,6 +147,11 @@ class Settings(BaseSettings):
     open_channels: str = Field("", validation_alias=_env("MALLORY_OPEN_CHANNELS"))
     spaces: str = Field("", validation_alias=_env("MALLORY_SPACES"))
     global_visible_in: str = Field("*", validation_alias=_env("MALLORY_GLOBAL_VISIBLE_IN"))
+    # the investigations view (adapters/web, docs/web.md): where people reach it (the base of
+    # the one-time sign-in links; https makes the session cookie Secure) and how long a
+    # session lasts, in seconds (1 minute to 30 days)
+    public_url: str = Field("http://localhost:8080", validation_alias=_env("MALLORY_PUBLIC_URL"))
+    web_session_s: int = Field(8 * 3600, ge=60, le=30 * 86400, validation_alias=_env("MALLORY_WEB_SESSION"))
     # quotas (0: no limit); admins are exempt
     investigations_per_user_hour: int = Field(
         10, ge=0, validation_alias=_env("MALLORY_INVESTIGATIONS_PER_USER_HOUR")
@@ -196,6 +202,15 @@ class Settings(BaseSettings):
                     f"MALLORY_LLM_PRICES[{model!r}] needs four prices per million tokens: "
                     "input, output, cache write, cache read"
                 )
+        return value
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+            raise ValueError("MALLORY_PUBLIC_URL must be an http(s) URL such as https://mallory.example.com")
         return value
 
     @property

@@ -144,6 +144,8 @@ class Command(StrEnum):
     CANCEL = "cancel"
     SCHEDULE = "schedule"
 
+    WEB = "web"  # a one-time sign-in link to the investigations view, said privately
+
 
 class ReplyKind(StrEnum):
     ANSWER = "answer"  # none / quick route replies
@@ -181,6 +183,9 @@ class Reply:
     buttons: tuple[Button, ...] = ()
     attachment: Attachment | None = None
     title: str = ""
+    # said to this person alone (Slack: an ephemeral message; Telegram: a direct message),
+    # never recorded in the conversation: a sign-in link is theirs only
+    private_to: Person | None = None
     full_report: str = ""  # the full text (a report) whatever the platform's length limit
     report_file: str | None = None  # where the report is on disk, for adapters that can point at it
     correlation: str = ""

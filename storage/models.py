@@ -64,7 +64,11 @@ class Message(SQLModel, table=True):
 
 class Investigation(SQLModel, table=True):
     __tablename__ = "investigations"
-    __table_args__ = (Index("ix_investigations_status_created", "status", "created_at"),)
+    __table_args__ = (
+        Index("ix_investigations_status_created", "status", "created_at"),
+        Index("ix_investigations_space_created", "space", "created_at"),
+        Index("ix_investigations_created", "created_at"),
+    )
 
     id: str = Field(default_factory=new_id, primary_key=True)  # the correlation id
     conversation_id: str = Field(foreign_key="conversations.id", index=True)
@@ -280,3 +284,29 @@ class ScheduleRun(SQLModel, table=True):
     due_at: datetime  # the due time it was taken for (now, for a run asked for by hand)
     since: datetime | None = None  # the previous run: a digest says what changed after it
     missed: int = 0  # due times that passed while nothing ran, folded into this run
+
+
+class WebLink(SQLModel, table=True):
+    """A one-time sign-in link to the investigations view. Only a hash of its token is
+    kept; ``scope`` is what the session it opens may see (JSON: user, admin, places, spaces)."""
+
+    __tablename__ = "web_links"
+
+    token_hash: str = Field(primary_key=True)
+    user_key: str  # platform:user id
+    scope: str
+    created_at: datetime
+    expires_at: datetime
+    used_at: datetime | None = None
+
+
+class WebSession(SQLModel, table=True):
+    """A signed-in browser: a hash of its cookie, what it may see, and when it ends."""
+
+    __tablename__ = "web_sessions"
+
+    token_hash: str = Field(primary_key=True)
+    user_key: str = Field(index=True)
+    scope: str
+    created_at: datetime
+    expires_at: datetime = Field(index=True)

@@ -55,6 +55,7 @@ COMMAND_HELP = {
     Command.STATUS: "/status — the investigations open here",
     Command.CANCEL: "/cancel — stop the open investigation",
     Command.SCHEDULE: "/schedule RULE TOPIC — investigate on a schedule (list, pause ID, resume ID, delete ID, run ID)",
+    Command.WEB: "/web — a one-time sign-in link to the investigations view",
 }
 
 

@@ -65,7 +65,7 @@ HEALTH_PATH = "/healthz"
 SHORTCUT_INVESTIGATE_THREAD = "investigate_thread"
 THREAD_QUESTION_LIMIT = 3000
 # Slash commands handled here; /cancel only explains itself (see CANCEL_HELP).
-SLASH_COMMANDS = ("/investigate", "/recall", "/remember", "/status", "/schedule")
+SLASH_COMMANDS = ("/investigate", "/recall", "/remember", "/status", "/schedule", "/web")
 CANCEL_HELP = (
     "Slack doesn't run slash commands inside threads, so I can't tell which investigation to stop. "
     "Reply `cancel` in its thread, or press *Answer quickly instead* under its acknowledgement."
@@ -191,6 +191,9 @@ class SlackAdapter:
         web_app = web.Application()
         web_app.router.add_post(EVENTS_PATH, self._http_events)
         web_app.router.add_get(HEALTH_PATH, self._http_health)
+        for prefix, mounted in self._serving.http_mounts:  # the investigations view at /ui
+            if isinstance(mounted, web.Application):
+                web_app.add_subapp(prefix, mounted)
         self._runner = web.AppRunner(web_app, handle_signals=False, access_log=None)
         await self._runner.setup()
         await web.TCPSite(self._runner, host, port).start()
@@ -436,6 +439,17 @@ class SlackAdapter:
         if command is Command.CANCEL:
             # Slack runs slash commands outside threads, so there is no telling which one.
             await ack(text=CANCEL_HELP)
+            return
+        if command is Command.WEB:
+            # said to the person alone (chat.postEphemeral): no root message in the channel
+            press = str(body.get("trigger_id") or "")
+            inbound = _homed(
+                command_inbound(body, thread_ts="", message_ts=f"web:{press}", now=self.sender.clock.now()),
+                context,
+            )
+            payload = {"command": command.value, "args": "", "inbound": inbound_payload(inbound)}
+            await self._store_or_keep("command", None, command_key(inbound), payload)
+            await ack()
             return
         # A slash command has no message of its own to thread under: post one that shows
         # what was asked, and hold the conversation in its thread.

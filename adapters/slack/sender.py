@@ -281,6 +281,8 @@ class SlackSender:
     # -- Sender --------------------------------------------------------------------------
 
     async def send(self, reply: Reply) -> Posted:
+        if reply.private_to is not None:
+            return await self._ephemeral(reply, reply.private_to.id)
         thread = reply.thread
         messages = render(reply)
         if not messages and reply.attachment is None:
@@ -349,6 +351,19 @@ class SlackSender:
         await self.status.posted(thread, reply.kind)
         first = progress.posted[0] if progress.posted else thread.thread
         return Posted(thread=thread, message_id=first)
+
+    async def _ephemeral(self, reply: Reply, user: str) -> Posted:
+        """Said to one person in the conversation (chat.postEphemeral): only they see it,
+        and it is gone when they reload Slack."""
+        thread = reply.thread
+        text = _clip(to_mrkdwn(reply.text), FALLBACK_LIMIT) or "…"
+        response = await self.call(
+            "chat.postEphemeral",
+            lambda: self.client.chat_postEphemeral(
+                channel=thread.channel, user=user, text=text, thread_ts=thread.thread or None
+            ),
+        )
+        return Posted(thread=thread, message_id=str(response.get("message_ts") or ""))
 
     async def edit(self, posted: Posted, text: str, *, buttons: tuple[Button, ...] = ()) -> None:
         body = _clip(to_mrkdwn(text), SECTION_LIMIT) or "…"

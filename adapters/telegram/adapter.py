@@ -55,6 +55,7 @@ COMMANDS = (
     BotCommand(Command.STATUS.value, "Open investigations in this chat"),
     BotCommand(Command.CANCEL.value, "Cancel the investigation in this conversation"),
     BotCommand(Command.SCHEDULE.value, "Investigate on a schedule: every monday 09:00 topic; list; pause ID"),
+    BotCommand(Command.WEB.value, "A private sign-in link to the investigations view"),
 )
 
 

@@ -176,11 +176,16 @@ class TelegramSender:
 
     async def send(self, reply: Reply) -> Posted:
         await self._ensure_ready()
-        target = _Target(
-            chat_id=_chat_id(reply.thread),
-            topic=topic_id(reply.thread),
-            reply_to=_message_id(reply.in_reply_to) or _message_id(reply.thread.thread),
-        )
+        if reply.private_to is not None and reply.private_to.id.lstrip("-").isdigit():
+            # a direct message (a user's private chat has the user's id); the bot can write
+            # only to people who have started it, else Telegram answers Forbidden
+            target = _Target(chat_id=int(reply.private_to.id), topic=None, reply_to=None)
+        else:
+            target = _Target(
+                chat_id=_chat_id(reply.thread),
+                topic=topic_id(reply.thread),
+                reply_to=_message_id(reply.in_reply_to) or _message_id(reply.thread.thread),
+            )
         items = self._plan(reply)
         posted = self._parts.progress(reply)
         keyboard = self.callbacks.keyboard(reply.buttons)

@@ -16,6 +16,7 @@ from bot.events import ActionEvent, Command, Inbound, Sender, ThreadRef
 from storage.inbox import Inbox
 
 GROUP = "mallory.adapters"
+WEB_GROUP = "mallory.web"  # the investigations view (adapters/web), an edge of its own
 
 
 class Core(Protocol):
@@ -53,6 +54,9 @@ class Serving:
     session: str = "session"  # console: the conversation id
     user: str = "you"  # console: the person typing
     prompt: bool = False  # console: show a prompt (an interactive terminal)
+    # served beside an adapter's own HTTP routes (Slack over HTTP): path prefix → an aiohttp
+    # application (the investigations view at /ui)
+    http_mounts: tuple[tuple[str, object], ...] = ()
 
 
 class Adapter(Protocol):
@@ -114,3 +118,26 @@ def load_adapter(name: str) -> AdapterKind:
             "to register the adapters of this checkout"
         )
     return cast(AdapterKind, found[0].load())
+
+
+class WebView(Protocol):
+    """The investigations view: an aiohttp application, served alone or mounted."""
+
+    prefix: str  # where it is served ("/ui")
+    port: int | None
+
+    def application(self) -> object: ...
+
+    async def start(self, host: str, port: int) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+class WebKind(Protocol):
+    def from_core(self, settings: Settings, core: object) -> WebView: ...
+
+
+def load_web() -> WebKind | None:
+    """The installed investigations view, or ``None`` when none is installed."""
+    found: Sequence[EntryPoint] = list(entry_points(group=WEB_GROUP, name="ui"))
+    return cast(WebKind, found[0].load()) if found else None

@@ -1,5 +1,6 @@
 """Slash commands (``/investigate``, ``/recall``, ``/remember``, ``/status``, ``/cancel``,
-``/schedule``): the command message is stored like any other, then the command runs."""
+``/schedule``, ``/web``): the command message is stored like any other, then the command runs; ``/web``
+is answered privately and not stored (its answer is a sign-in link)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from bot.config import Settings
 from bot.core.commission import Commission
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
-from bot.events import Command, Inbound, ReplyKind, Sender, ThreadRef
+from bot.errors import DeliveryError, RetryLater
+from bot.events import Command, Inbound, Reply, ReplyKind, Sender, ThreadRef
 from bot.inbound.context import Context, clean_text
 from bot.inbound.pipeline import InboundPipeline
 from bot.routing import Route
@@ -20,6 +22,7 @@ from bot.schedules.service import HELP as SCHEDULE_HELP
 from bot.schedules.service import Scheduling, Where
 from bot.text.citations import cite
 from bot.text.display import shorten
+from bot.views.access import LINK_VALID, WebSignIn
 from storage.knowledge import EntryDraft, Knowledge
 from storage.models import Entry
 from storage.queue import Queue
@@ -47,6 +50,8 @@ class Commands:
         outbox: Outbox,
         on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
         scheduling: Scheduling | None = None,
+        web: WebSignIn | None = None,
+        first_time: Callable[[str], Awaitable[bool]] | None = None,
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -59,7 +64,13 @@ class Commands:
         self.on_entries = on_entries
         self.scheduling = scheduling
 
+        self.web = web
+        self.first_time = first_time
+
     async def handle(self, command: Command, args: str, inbound: Inbound, sender: Sender) -> None:
+        if command is Command.WEB:
+            await self._web(inbound, sender)
+            return
         ctx = await self.inbound.store(inbound)
         if ctx is None:
             return
@@ -181,6 +192,35 @@ class Commands:
             ]
             text = "Open investigations:\n" + "\n".join(lines)
         await self.outbox.reply(ctx, sender, text, kind=ReplyKind.NOTICE, route=Route.NONE)
+
+    async def _web(self, inbound: Inbound, sender: Sender) -> None:
+        """A one-time link to the investigations view, to the person who asked alone. At most
+        once per request (a redelivered ``/web`` gets nothing: ask again for a new link)."""
+        if self.web is None:
+            return
+        key = f"web:link:{inbound.platform}:{inbound.space}:{inbound.channel}:{inbound.message_id}"
+        if self.first_time is not None and not await self.first_time(key):
+            return
+        url = await self.web.link_for(inbound)
+        minutes = int(LINK_VALID.total_seconds() // 60)
+        text = (
+            f"Your sign-in link to the investigations view (works once, for {minutes} minutes; "
+            f"keep it to yourself): {url}"
+        )
+        reply = Reply(inbound.thread, text, kind=ReplyKind.NOTICE, private_to=inbound.author)
+        try:
+            await sender.send(reply)
+        except DeliveryError as exc:
+            if isinstance(exc, RetryLater) or not exc.permanent:
+                raise
+            # Telegram lets a bot write only to people who have started a chat with it
+            note = (
+                "I couldn't send you a private message. Open a direct chat with me, press Start, "
+                "and type /web there."
+            )
+            await sender.send(
+                Reply(inbound.thread, note, kind=ReplyKind.NOTICE, in_reply_to=inbound.message_id)
+            )
 
     async def _usage(self, ctx: Context, sender: Sender, command: Command) -> None:
         await self.outbox.reply(ctx, sender, _USAGE[command], kind=ReplyKind.NOTICE, route=Route.NONE)

@@ -274,3 +274,13 @@ async def test_a_skipped_overlapping_tick_is_not_reported_to_the_console(vault_r
         assert scheduler_log.filter(record('Run time of job "Worker.tick" was missed by 0:00:03'))
     finally:
         await vault_rt.worker.stop()
+
+
+async def test_web_command_shows_a_one_time_link(vault_rt: Any, console_out: io.StringIO) -> None:
+    chat = _chat(vault_rt, console_out)
+    await chat.feed("/web")
+    [url] = re.findall(r"http://localhost:8080/ui/signin/[0-9a-f]{64}", console_out.getvalue())
+    session = await vault_rt.core.web.redeem(url.rsplit("/", 1)[1])
+    viewer = await vault_rt.core.web.viewer(session)
+    assert viewer is not None and viewer.spaces == ("global",) and not viewer.admin
+    assert await vault_rt.core.web.redeem(url.rsplit("/", 1)[1]) is None, "once"

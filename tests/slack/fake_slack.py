@@ -69,6 +69,7 @@ class FakeSlack:
         self.files: dict[str, dict[str, Any]] = {}
         self.threads: dict[tuple[str, str], list[dict[str, Any]]] = {}
         self.file_shares: list[tuple[str, dict[str, Any]]] = []  # (channel, share message)
+        self.ephemerals: list[dict[str, Any]] = []  # chat.postEphemeral: seen by one user only
         self.socket_acks: list[dict[str, Any]] = []
         # users.info: the people the workspace knows, by id (tz as Slack gives it)
         self.users: dict[str, dict[str, Any]] = {}
@@ -84,6 +85,7 @@ class FakeSlack:
         self.handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "auth.test": self._auth_test,
             "chat.postMessage": self._post_message,
+            "chat.postEphemeral": self._post_ephemeral,
             "chat.update": self._update,
             "chat.getPermalink": self._permalink,
             "files.getUploadURLExternal": self._upload_url,
@@ -323,6 +325,29 @@ class FakeSlack:
             }
         self.messages[(channel, ts)] = message
         return {"ok": True, "channel": channel, "ts": ts, "message": message}
+
+    def _post_ephemeral(self, args: dict[str, Any]) -> dict[str, Any]:
+        """chat.postEphemeral as Slack documents it: ``channel`` and ``user`` required, text
+        or blocks; the answer carries ``message_ts`` only (the message is not stored in the
+        channel's history: nobody else sees it, and it is gone at the next reload)."""
+        channel, user = args.get("channel"), args.get("user")
+        if not channel:
+            return {"ok": False, "error": "channel_not_found"}
+        if not user:
+            return {"ok": False, "error": "user_not_found"}
+        if error := self._check_message(args):
+            return {"ok": False, "error": error}
+        ts = self._next_ts()
+        self.ephemerals.append(
+            {
+                "channel": channel,
+                "user": user,
+                "text": args.get("text", ""),
+                "thread_ts": args.get("thread_ts"),
+                "ts": ts,
+            }
+        )
+        return {"ok": True, "message_ts": ts}
 
     def _update(self, args: dict[str, Any]) -> dict[str, Any]:
         key = (args.get("channel", ""), args.get("ts", ""))

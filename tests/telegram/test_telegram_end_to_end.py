@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from typing import Any
 
 import aiohttp
@@ -25,7 +26,7 @@ from bot.runtime import Runtime
 
 async def test_start_registers_commands_and_polls_for_messages_and_buttons_only(harness: Harness) -> None:
     assert [c["command"] for c in harness.telegram.commands] == [c.command for c in COMMANDS]
-    assert {"investigate", "recall", "remember", "status", "cancel", "schedule"} == {
+    assert {"investigate", "recall", "remember", "status", "cancel", "schedule", "web"} == {
         c["command"] for c in harness.telegram.commands
     }
     assert harness.telegram.calls_to("deleteWebhook")  # polling: no webhook left behind
@@ -445,3 +446,28 @@ async def test_a_separate_worker_with_only_the_token_delivers_the_report(
         await worker_sender.aclose()
     _ack, *report = h.replies_to(request)
     assert report and all(m["message_thread_id"] == topic for m in report)
+
+
+async def test_web_command_in_a_group_answers_with_a_direct_message(harness: Harness) -> None:
+    """/web in a group: the sign-in link goes to the person's private chat, never the group."""
+    h = harness
+    chat = h.telegram.group()
+    h.telegram.private_chat(ANA)  # Ana has started a chat with the bot
+    await h.say(chat, ANA, "/web@MalloryTestBot")
+    assert h.telegram.sent(chat["id"]) == [], "nothing in the group"
+    [dm] = h.telegram.sent(ANA["id"])
+    assert re.search(r"/ui/signin/[0-9a-f]{64}", dm["text"])
+    assert "reply_to_message" not in dm
+    from sqlalchemy import text
+
+    with h.rt.db.blocking.begin() as conn:
+        kept = conn.execute(text("SELECT COUNT(*) FROM messages WHERE text LIKE '%signin%'")).scalar()
+    assert kept == 0, "the link is not kept in the conversation"
+
+
+async def test_web_command_from_someone_the_bot_cannot_write_to_says_how(harness: Harness) -> None:
+    h = harness
+    chat = h.telegram.group()
+    asked = await h.say(chat, BEN, "/web@MalloryTestBot")  # Ben never started a chat with the bot
+    [note] = h.replies_to(asked)
+    assert "couldn't send you a private message" in note["text"] and "signin" not in note["text"]
