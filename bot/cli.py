@@ -13,6 +13,7 @@ import pkgutil
 import signal
 import sys
 import time
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -79,7 +80,8 @@ async def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
         settings = settings.model_copy(update={"default_space": args.space})
     async with Runtime.open(settings, platforms=["console"]) as rt:
         await _announce(rt, seed=not args.no_seed)
-        session = args.session or f"session-{datetime.now(UTC):%Y%m%d-%H%M%S}"
+        # a new conversation per run, also for two runs started in the same second
+        session = args.session or f"session-{datetime.now(UTC):%Y%m%d-%H%M%S}-{uuid.uuid4().hex[:6]}"
         interactive = sys.stdin is not None and sys.stdin.isatty()
         adapter = console.from_settings(
             settings, rt.core, Serving(session=session, user=args.user, prompt=interactive)
