@@ -18,12 +18,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
 from bot import __version__
-from bot.config import Settings, load_settings, unknown_variables
+from bot.config import Bounded, Settings, explain, load_settings, unknown_variables
 from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter
 from bot.errors import MalloryError
 from bot.events import ThreadRef
@@ -501,8 +501,15 @@ async def cmd_migrate(args: argparse.Namespace, settings: Settings) -> int:
 # --------------------------------------------------------------------------- parser
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A usage error is one line on stderr and exit status 2 (its subcommands' parsers too)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"mallory: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="mallory",
         description="Mallory: a research assistant for Slack, Telegram and the terminal. "
         "Settings come from the environment and .env (see README).",
@@ -523,7 +530,7 @@ def build_parser() -> argparse.ArgumentParser:
     chat_opts.add_argument("--user", default="you", help="your name in the console (default: you)")
     chat_opts.add_argument(
         "--wait",
-        type=float,
+        type=Bounded(float, 0, 86400),
         default=300.0,
         help="at end of input, wait this many seconds for open investigations (default 300)",
     )
@@ -543,11 +550,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--console", action="store_true", help="open the console chat even if platform credentials are set"
     )
-    p.add_argument("--http", type=int, metavar="PORT", help="Slack: serve the Events API over HTTP on PORT")
+    p.add_argument(
+        "--http",
+        type=Bounded(int, 1, 65535),
+        metavar="PORT",
+        help="Slack: serve the Events API over HTTP on PORT",
+    )
     p.add_argument(
         "--webhook", metavar="URL", help="Telegram: register this webhook URL instead of long polling"
     )
-    p.add_argument("--port", type=int, help="Telegram: port to serve the webhook on")
+    p.add_argument("--port", type=Bounded(int, 1, 65535), help="Telegram: port to serve the webhook on")
 
     p = sub.add_parser(
         "chat",
@@ -580,7 +592,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--status", choices=["pending", "running", "done", "failed", "delivered", "cancelled"])
-    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--limit", type=Bounded(int, 1, 100_000), default=50)
 
     p = add(
         "investigate",
@@ -602,7 +614,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--entry", help="start Phase 1 from this entry id (full or 8-character short id)")
     p.add_argument(
-        "--depth", type=int, default=1, choices=[1, 2], help="relationship hops in Phase 2 (default 1)"
+        "--depth", type=Bounded(int, 1, 2), default=1, help="relationship hops in Phase 2 (default 1)"
     )
     p.add_argument("--space", help=SPACE_HELP.format(what="space to read"))
     p.add_argument("--no-seed", action="store_true", help="do not seed an empty knowledge base")
@@ -610,8 +622,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("recall", cmd_recall, "search earlier answers, then the knowledge base, then the graph")
     p.add_argument("question", nargs="+")
     p.add_argument("--keyword", action="append", help="explore the graph from this keyword (repeatable)")
-    p.add_argument("--depth", type=int, default=3, help="explore: hops from the anchors (default 3)")
-    p.add_argument("--beam", type=int, default=4, help="explore: nodes kept per hop (default 4)")
+    p.add_argument(
+        "--depth", type=Bounded(int, 1, 10), default=3, help="explore: hops from the anchors (default 3)"
+    )
+    p.add_argument(
+        "--beam", type=Bounded(int, 1, 100), default=4, help="explore: nodes kept per hop (default 4)"
+    )
     p.add_argument("--space", help=SPACE_HELP.format(what="space to read"))
     p.add_argument("--json", action="store_true")
 
@@ -643,9 +659,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = load_settings(**overrides)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ())) or "settings"
-        err(f"bad setting {where}: {first.get('msg')}")
+        err(explain(exc))
         return 2
     setup_logging(settings, verbose=args.verbose)
     for line in unknown_variables():

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.clock import SystemClock
-from bot.config import Settings
+from bot.config import Bounded, Settings
 from bot.errors import InputError
 from bot.text.display import terminal_safe
 
@@ -42,7 +42,7 @@ def register(subparsers: Any) -> None:
         description="Print the audit log, newest first.",
     )
     p.add_argument("--user", help="only this actor")
-    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--limit", type=Bounded(int, 1, 100_000), default=50)
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.set_defaults(handler=cmd_audit)
 

@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from bot.config import Settings
+from bot.config import Bounded, Settings
 from bot.errors import ConfigError, InputError
 from bot.research.search import Hit, Retriever
 from bot.text.display import terminal_safe
@@ -26,7 +26,7 @@ def register(subparsers: Any) -> None:
         "from stdin and print one JSON list of hits per line.",
     )
     p.add_argument("query", nargs="*", help="the query; omit to read one query per line from stdin")
-    p.add_argument("--limit", type=int, default=10, help="hits per query (default 10)")
+    p.add_argument("--limit", type=Bounded(int, 1, 1000), default=10, help="hits per query (default 10)")
     p.add_argument("--json", action="store_true", help="print the hits as one JSON list")
     p.add_argument(
         "--space",
