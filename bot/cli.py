@@ -412,6 +412,19 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
         raise InputError("give a topic, or --entry ID")
     async with Runtime.open(settings) as rt:
         await _announce(rt, seed=not args.no_seed)
+        from bot.commands.records import operator
+        from storage.records import COMMISSIONED, Audit
+
+        # run here, not queued: audited like every commission, with what ran it and who
+        await Audit(rt.db).record(
+            COMMISSIONED,
+            now=rt.clock.now(),
+            platform="cli",
+            actor_id="mallory investigate",
+            actor_name=operator(),
+            space=args.space or settings.default_space,
+            detail=(topic or f"entry {args.entry}")[:200],
+        )
 
         async def progress(_phase: int, text: str) -> None:
             print(f"  {text}", file=sys.stderr)
