@@ -522,7 +522,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(
+    parser: argparse.ArgumentParser = OneLineParser(
         prog="mallory",
         description="Mallory: a research assistant for Slack, Telegram and the terminal. "
         "Settings come from the environment and .env (see README).",

@@ -53,7 +53,7 @@ def number(default: float, env: str, *, ge: float, le: float, unit: str = "") ->
     of it (or not a number) stops the CLI at start-up with one line, exit 2 (``explain``).
     Every int and float setting is declared this way (a test checks that each has both
     bounds)."""
-    extra = {"unit": unit} if unit else None
+    extra: Any = {"unit": unit} if unit else None
     return Field(default, ge=ge, le=le, validation_alias=_env(env), json_schema_extra=extra)
 
 

@@ -8,7 +8,7 @@ import sys
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.clock import Clock, SystemClock
@@ -20,6 +20,7 @@ from bot.events import ThreadRef
 from storage.conversations import Conversations
 from storage.db import Database
 from storage.queue import Queue, Request
+from storage.queue_intake import OnCreated
 from storage.records import COMMISSIONED, Audit
 
 MAX_TOPIC = 2000
@@ -114,22 +115,31 @@ async def enqueue_topics(
                 ),
                 now=now,
                 dedup_window=timedelta(0),
-                on_created=lambda conn, inv_id, topic=topic, where=where, now=now: audit.write(
-                    conn,
-                    COMMISSIONED,
-                    now=now,
-                    platform="cli",
-                    actor_id=REQUESTER,
-                    actor_name=operator,
-                    space=where,
-                    investigation_id=inv_id,
-                    detail=topic[:200],
-                ),
+                on_created=_audited(audit, now=now, operator=operator, space=where, topic=topic),
             )
             enqueued.append((result.investigation.id, topic))
         return enqueued
     finally:
         await db.dispose()
+
+
+def _audited(audit: Audit, *, now: datetime, operator: str, space: str, topic: str) -> OnCreated:
+    """The commission's audit record, written in the enqueue's transaction."""
+
+    def write(conn: Any, inv_id: str) -> None:
+        audit.write(
+            conn,
+            COMMISSIONED,
+            now=now,
+            platform="cli",
+            actor_id=REQUESTER,
+            actor_name=operator,
+            space=space,
+            investigation_id=inv_id,
+            detail=topic[:200],
+        )
+
+    return write
 
 
 async def run_background(args: Any, settings: Settings) -> int:

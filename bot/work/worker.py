@@ -250,10 +250,8 @@ class Worker:
         keeper = asyncio.create_task(self._keep_lease(claim, running))
         try:
             report, question, dossier = await running
-            # the report is kept (file, entry) under the claim, before ``complete``: a done
-            # row is linked to what was kept from the moment it can be delivered, and a keep
-            # cut short (the process stopping, the claim handed back) is redone by whoever
-            # runs the investigation again (the entry is upserted by the investigation's id)
+            # kept under the claim, before ``complete``: a deliverable row is linked to its
+            # report, and a keep cut short is redone by the next run (upserted by its id)
             saved = await self._keep_report(claim, question, report, dossier)
         except asyncio.CancelledError:
             task = asyncio.current_task()
@@ -291,9 +289,8 @@ class Worker:
     async def _keep_report(
         self, claim: Claim, question: str, report: str, dossier: Dossier
     ) -> tuple[str | None, str | None]:
-        """The report as a file and a knowledge-base entry (when it found anything), while
-        the claim is still held; (None, None) when there is nothing to keep or keeping
-        failed (the answer is recorded and delivered all the same)."""
+        """The report as a file and an entry, under the claim; (None, None) when there is
+        nothing to keep, or keeping failed (the answer is delivered all the same)."""
         inv = claim.investigation
         if not dossier.found:
             return None, None
