@@ -25,8 +25,9 @@ from pydantic import ValidationError
 from bot import __version__
 from bot.config import Bounded, Settings, explain, load_settings, unknown_variables
 from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter
-from bot.errors import MalloryError
+from bot.errors import InputError, MalloryError
 from bot.events import ThreadRef
+from bot.text.display import count
 from bot.text.redact import RedactSecrets
 
 log = logging.getLogger("mallory")
@@ -144,7 +145,7 @@ async def _announce(rt: Any, *, seed: bool) -> None:
         if result is not None:
             print(
                 f"The knowledge base was empty: seeded it from {rt.settings.vault} "
-                f"({result.created} notes, {result.links} links).",
+                f"({count(result.created, 'note')}, {count(result.links, 'link')}).",
                 file=sys.stderr,
             )
     llm = "Anthropic" if not rt.llm.offline else "offline (no ANTHROPIC_API_KEY: extractive answers)"
@@ -345,12 +346,15 @@ async def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
         print(f"embeddings: {rt.embedder_description}", file=sys.stderr)
         space = args.space or settings.default_space
         result = await rt.ingest(path, space=space)
-    print(
-        f"ingested {result.total} entries from {path} into space {space!r}: "
-        f"{result.created} new, {result.updated} updated, {result.unchanged} unchanged, {result.links} links"
-    )
     for skipped in result.skipped:
         print(f"  skipped {skipped}", file=sys.stderr)
+    if result.total == 0 and result.skipped:
+        raise InputError(f"nothing ingested from {path}: {count(len(result.skipped), 'file')} skipped")
+    print(
+        f"ingested {count(result.total, 'entry')} from {path} into space {space!r}: "
+        f"{result.created} new, {result.updated} updated, {result.unchanged} unchanged, "
+        f"{count(result.links, 'link')}"
+    )
     for dangling in result.dangling[:20]:
         print(f"  unresolved link {dangling}", file=sys.stderr)
     return 0
@@ -363,9 +367,13 @@ async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> in
     async with Runtime.open(settings) as rt:
         rows = await rt.queue.listing(status=args.status, limit=args.limit)
         usage = await investigation_usage(rt.usage, [i.id for i in rows], settings.llm_prices)
+    if rows and not args.json:
+        print(f"{'ID':<8}  {'STATUS':<9} {'ATTEMPTS':<8} {'RAN':>7}  {'COST':>7}  THREAD  QUESTION")
     for inv in rows:
         thread = ThreadRef.from_json(inv.thread_ref)
-        elapsed = (inv.finished_at - inv.created_at).total_seconds() if inv.finished_at else None
+        # how long it ran (from its claim), not how long it waited in the queue
+        started = inv.claimed_at or inv.created_at
+        elapsed = (inv.finished_at - started).total_seconds() if inv.finished_at else None
         record = {
             "id": inv.id,
             "status": inv.status,
@@ -392,7 +400,8 @@ async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> in
             spent = record["cost_usd"]
             cost = "     -" if not record["tokens"] else ("   n/a" if spent is None else f"${spent:.4f}")
             print(
-                f"{inv.id[:8]}  {inv.status:<9} {inv.attempts}×  {took:>7}  {cost}  {thread.key}  {inv.question[:70]!r}"
+                f"{inv.id[:8]}  {inv.status:<9} {str(inv.attempts) + '×':<8} {took:>7}  {cost:>7}  "
+                f"{thread.key}  {inv.question[:70]!r}"
             )
     if not rows and not args.json:
         print("no investigations yet", file=sys.stderr)
@@ -400,7 +409,6 @@ async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> in
 
 
 async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.errors import InputError
     from bot.runtime import Runtime
 
     if args.background or args.thread:

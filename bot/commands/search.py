@@ -175,6 +175,9 @@ async def cmd_reindex(args: argparse.Namespace, settings: Settings) -> int:
 
     async with Runtime.open(settings) as rt:
         print(f"embeddings: {rt.embedder_description}", file=sys.stderr)
+        if args.space and not await rt.knowledge.count(spaces=[args.space]):
+            known = ", ".join(await rt.knowledge.spaces()) or "none yet"
+            raise InputError(f"no entries in space {args.space!r} (spaces with entries: {known})")
         index = rt.semantic
         if not isinstance(index, SemanticIndex):
             raise ConfigError(f"nothing to reindex: {rt.embedder_description}")
