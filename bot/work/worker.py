@@ -295,7 +295,9 @@ class Worker:
         if not dossier.found:
             return None, None
         if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="keeping the report"):
-            raise Cancelled()  # someone else holds it now: they keep their own report
+            # reclaimed while this worker was away: whoever holds it keeps its own report
+            log.warning("result of %s not recorded: %s", inv.id[:8], Outcome.STALE_CLAIM.value)
+            raise Cancelled()
         try:
             path, entry_id = await self.archive.keep(
                 inv.id, inv.space, question, report, dossier, asked_at=inv.created_at
