@@ -13,19 +13,21 @@ import pkgutil
 import signal
 import sys
 import time
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
 from bot import __version__
-from bot.config import Settings, load_settings, unknown_variables
+from bot.config import Bounded, Settings, explain, load_settings, unknown_variables
 from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter, load_web
-from bot.errors import MalloryError
+from bot.errors import InputError, MalloryError
 from bot.events import ThreadRef
+from bot.text.display import count
 from bot.text.redact import RedactSecrets
 
 log = logging.getLogger("mallory")
@@ -79,7 +81,8 @@ async def cmd_chat(args: argparse.Namespace, settings: Settings) -> int:
         settings = settings.model_copy(update={"default_space": args.space})
     async with Runtime.open(settings, platforms=["console"]) as rt:
         await _announce(rt, seed=not args.no_seed)
-        session = args.session or f"session-{datetime.now(UTC):%Y%m%d-%H%M%S}"
+        # a new conversation per run, also for two runs started in the same second
+        session = args.session or f"session-{datetime.now(UTC):%Y%m%d-%H%M%S}-{uuid.uuid4().hex[:6]}"
         interactive = sys.stdin is not None and sys.stdin.isatty()
         adapter = console.from_settings(
             settings, rt.core, Serving(session=session, user=args.user, prompt=interactive)
@@ -142,7 +145,7 @@ async def _announce(rt: Any, *, seed: bool) -> None:
         if result is not None:
             print(
                 f"The knowledge base was empty: seeded it from {rt.settings.vault} "
-                f"({result.created} notes, {result.links} links).",
+                f"({count(result.created, 'note')}, {count(result.links, 'link')}).",
                 file=sys.stderr,
             )
     llm = "Anthropic" if not rt.llm.offline else "offline (no ANTHROPIC_API_KEY: extractive answers)"
@@ -351,12 +354,15 @@ async def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
         print(f"embeddings: {rt.embedder_description}", file=sys.stderr)
         space = args.space or settings.default_space
         result = await rt.ingest(path, space=space)
-    print(
-        f"ingested {result.total} entries from {path} into space {space!r}: "
-        f"{result.created} new, {result.updated} updated, {result.unchanged} unchanged, {result.links} links"
-    )
     for skipped in result.skipped:
         print(f"  skipped {skipped}", file=sys.stderr)
+    if result.total == 0 and result.skipped:
+        raise InputError(f"nothing ingested from {path}: {count(len(result.skipped), 'file')} skipped")
+    print(
+        f"ingested {count(result.total, 'entry')} from {path} into space {space!r}: "
+        f"{result.created} new, {result.updated} updated, {result.unchanged} unchanged, "
+        f"{count(result.links, 'link')}"
+    )
     for dangling in result.dangling[:20]:
         print(f"  unresolved link {dangling}", file=sys.stderr)
     return 0
@@ -369,9 +375,13 @@ async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> in
     async with Runtime.open(settings) as rt:
         rows = await rt.queue.listing(status=args.status, limit=args.limit)
         usage = await investigation_usage(rt.usage, [i.id for i in rows], settings.llm_prices)
+    if rows and not args.json:
+        print(f"{'ID':<8}  {'STATUS':<9} {'ATTEMPTS':<8} {'RAN':>7}  {'COST':>7}  THREAD  QUESTION")
     for inv in rows:
         thread = ThreadRef.from_json(inv.thread_ref)
-        elapsed = (inv.finished_at - inv.created_at).total_seconds() if inv.finished_at else None
+        # how long it ran (from its claim), not how long it waited in the queue
+        started = inv.claimed_at or inv.created_at
+        elapsed = (inv.finished_at - started).total_seconds() if inv.finished_at else None
         record = {
             "id": inv.id,
             "status": inv.status,
@@ -398,7 +408,8 @@ async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> in
             spent = record["cost_usd"]
             cost = "     -" if not record["tokens"] else ("   n/a" if spent is None else f"${spent:.4f}")
             print(
-                f"{inv.id[:8]}  {inv.status:<9} {inv.attempts}×  {took:>7}  {cost}  {thread.key}  {inv.question[:70]!r}"
+                f"{inv.id[:8]}  {inv.status:<9} {str(inv.attempts) + '×':<8} {took:>7}  {cost:>7}  "
+                f"{thread.key}  {inv.question[:70]!r}"
             )
     if not rows and not args.json:
         print("no investigations yet", file=sys.stderr)
@@ -406,7 +417,6 @@ async def cmd_investigations(args: argparse.Namespace, settings: Settings) -> in
 
 
 async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.errors import InputError
     from bot.runtime import Runtime
 
     if args.background or args.thread:
@@ -418,6 +428,19 @@ async def cmd_investigate(args: argparse.Namespace, settings: Settings) -> int:
         raise InputError("give a topic, or --entry ID")
     async with Runtime.open(settings) as rt:
         await _announce(rt, seed=not args.no_seed)
+        from bot.commands.records import operator
+        from storage.records import COMMISSIONED, Audit
+
+        # run here, not queued: audited like every commission, with what ran it and who
+        await Audit(rt.db).record(
+            COMMISSIONED,
+            now=rt.clock.now(),
+            platform="cli",
+            actor_id="mallory investigate",
+            actor_name=operator(),
+            space=args.space or settings.default_space,
+            detail=(topic or f"entry {args.entry}")[:200],
+        )
 
         async def progress(_phase: int, text: str) -> None:
             print(f"  {text}", file=sys.stderr)
@@ -507,8 +530,15 @@ async def cmd_migrate(args: argparse.Namespace, settings: Settings) -> int:
 # --------------------------------------------------------------------------- parser
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A usage error is one line on stderr and exit status 2 (its subcommands' parsers too)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"mallory: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser: argparse.ArgumentParser = OneLineParser(
         prog="mallory",
         description="Mallory: a research assistant for Slack, Telegram and the terminal. "
         "Settings come from the environment and .env (see README).",
@@ -529,7 +559,7 @@ def build_parser() -> argparse.ArgumentParser:
     chat_opts.add_argument("--user", default="you", help="your name in the console (default: you)")
     chat_opts.add_argument(
         "--wait",
-        type=float,
+        type=Bounded(float, 0, 86400),
         default=300.0,
         help="at end of input, wait this many seconds for open investigations (default 300)",
     )
@@ -549,11 +579,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--console", action="store_true", help="open the console chat even if platform credentials are set"
     )
-    p.add_argument("--http", type=int, metavar="PORT", help="Slack: serve the Events API over HTTP on PORT")
+    p.add_argument(
+        "--http",
+        type=Bounded(int, 1, 65535),
+        metavar="PORT",
+        help="Slack: serve the Events API over HTTP on PORT",
+    )
     p.add_argument(
         "--webhook", metavar="URL", help="Telegram: register this webhook URL instead of long polling"
     )
-    p.add_argument("--port", type=int, help="Telegram: port to serve the webhook on")
+    p.add_argument("--port", type=Bounded(int, 1, 65535), help="Telegram: port to serve the webhook on")
 
     p = sub.add_parser(
         "chat",
@@ -586,7 +621,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--status", choices=["pending", "running", "done", "failed", "delivered", "cancelled"])
-    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--limit", type=Bounded(int, 1, 100_000), default=50)
 
     p = add(
         "investigate",
@@ -608,7 +643,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--entry", help="start Phase 1 from this entry id (full or 8-character short id)")
     p.add_argument(
-        "--depth", type=int, default=1, choices=[1, 2], help="relationship hops in Phase 2 (default 1)"
+        "--depth", type=Bounded(int, 1, 2), default=1, help="relationship hops in Phase 2 (default 1)"
     )
     p.add_argument("--space", help=SPACE_HELP.format(what="space to read"))
     p.add_argument("--no-seed", action="store_true", help="do not seed an empty knowledge base")
@@ -616,8 +651,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("recall", cmd_recall, "search earlier answers, then the knowledge base, then the graph")
     p.add_argument("question", nargs="+")
     p.add_argument("--keyword", action="append", help="explore the graph from this keyword (repeatable)")
-    p.add_argument("--depth", type=int, default=3, help="explore: hops from the anchors (default 3)")
-    p.add_argument("--beam", type=int, default=4, help="explore: nodes kept per hop (default 4)")
+    p.add_argument(
+        "--depth", type=Bounded(int, 1, 10), default=3, help="explore: hops from the anchors (default 3)"
+    )
+    p.add_argument(
+        "--beam", type=Bounded(int, 1, 100), default=4, help="explore: nodes kept per hop (default 4)"
+    )
     p.add_argument("--space", help=SPACE_HELP.format(what="space to read"))
     p.add_argument("--json", action="store_true")
 
@@ -649,9 +688,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = load_settings(**overrides)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ())) or "settings"
-        err(f"bad setting {where}: {first.get('msg')}")
+        err(explain(exc))
         return 2
     setup_logging(settings, verbose=args.verbose)
     for line in unknown_variables():

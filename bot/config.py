@@ -6,15 +6,17 @@ passes it (or pieces of it) down.
 
 from __future__ import annotations
 
+import argparse
 import difflib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
-from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
@@ -41,6 +43,72 @@ class Budgets:
 
 def _env(name: str) -> AliasChoices:
     return AliasChoices(name)
+
+
+DAY = 86400.0
+WEEK = 7 * DAY
+
+
+def number(default: float, env: str, *, ge: float, le: float, unit: str = "") -> Any:
+    """A numeric setting read from ``env``, with its range declared beside it: a value out
+    of it (or not a number) stops the CLI at start-up with one line, exit 2 (``explain``).
+    Every int and float setting is declared this way (a test checks that each has both
+    bounds)."""
+    extra: Any = {"unit": unit} if unit else None
+    return Field(default, ge=ge, le=le, validation_alias=_env(env), json_schema_extra=extra)
+
+
+@dataclass(frozen=True)
+class Bounded:
+    """A numeric command-line option's type and range: ``type=Bounded(int, 1, 1000)``; a
+    value out of it is the parser's one-line error, exit 2. Every numeric option uses it
+    (a test checks)."""
+
+    kind: type[int] | type[float]
+    lo: float
+    hi: float
+
+    @property
+    def __name__(self) -> str:  # argparse names the type in its messages
+        return self.kind.__name__
+
+    def __call__(self, text: str) -> float:
+        try:
+            value = self.kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} must be {self._range()}") from None
+        if not self.lo <= value <= self.hi:
+            raise argparse.ArgumentTypeError(f"{text} must be {self._range()}")
+        return value
+
+    def _range(self) -> str:
+        what = "a whole number" if self.kind is int else "a number"
+        return f"{what} between {_plain(self.lo)} and {_plain(self.hi)}"
+
+
+def _plain(value: float) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def explain(exc: ValidationError) -> str:
+    """One line for the first bad setting: the variable, the value given, and what it must
+    be (a numeric setting: its declared range)."""
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ())) or "settings"
+    given = first.get("input")
+    shown = (
+        f"{where}={given}" if isinstance(given, str | int | float) and not isinstance(given, bool) else where
+    )
+    for info in Settings.model_fields.values():
+        alias = info.validation_alias
+        if isinstance(alias, AliasChoices) and where in alias.choices and info.annotation in (int, float):
+            bounds = {type(m).__name__: getattr(m, type(m).__name__.lower()) for m in info.metadata}
+            if "Ge" in bounds and "Le" in bounds:
+                what = "a whole number" if info.annotation is int else "a number"
+                extra = info.json_schema_extra
+                unit = f" ({extra['unit']})" if isinstance(extra, dict) and extra.get("unit") else ""
+                return f"bad setting {shown}: must be {what} between {_plain(bounds['Ge'])} and {_plain(bounds['Le'])}{unit}"
+    return f"bad setting {shown}: {first.get('msg')}"
 
 
 class Settings(BaseSettings):
@@ -70,22 +138,23 @@ class Settings(BaseSettings):
 
     # behaviour
     persona_file: Path = Field(DEFAULT_PERSONA, validation_alias=_env("MALLORY_PERSONA_FILE"))
-    dedup_window_s: float = Field(600.0, validation_alias=_env("MALLORY_DEDUP_WINDOW"))
-    offer_window_s: float = Field(1800.0, validation_alias=_env("MALLORY_OFFER_WINDOW"))
-    lease_s: float = Field(1800.0, validation_alias=_env("MALLORY_LEASE"))
-    max_attempts: int = Field(3, validation_alias=_env("MALLORY_MAX_ATTEMPTS"))
-    max_message_chars: int = Field(20_000, validation_alias=_env("MALLORY_MAX_MESSAGE_CHARS"))
-    history_turns: int = Field(12, validation_alias=_env("MALLORY_HISTORY_TURNS"))
-    quick_top_k: int = Field(6, validation_alias=_env("MALLORY_QUICK_TOP_K"))
-    worker_interval_s: float = Field(2.0, validation_alias=_env("MALLORY_WORKER_INTERVAL"))
-    sweep_interval_s: float = Field(60.0, validation_alias=_env("MALLORY_SWEEP_INTERVAL"))
+    dedup_window_s: float = number(600.0, "MALLORY_DEDUP_WINDOW", ge=0, le=WEEK, unit="seconds")
+    offer_window_s: float = number(1800.0, "MALLORY_OFFER_WINDOW", ge=0, le=WEEK, unit="seconds")
+    # the heartbeat comes every third of it: shorter, and a worker reclaims its own claim
+    lease_s: float = number(1800.0, "MALLORY_LEASE", ge=30, le=DAY, unit="seconds")
+    max_attempts: int = number(3, "MALLORY_MAX_ATTEMPTS", ge=1, le=100)
+    max_message_chars: int = number(20_000, "MALLORY_MAX_MESSAGE_CHARS", ge=100, le=10_000_000)
+    history_turns: int = number(12, "MALLORY_HISTORY_TURNS", ge=0, le=500)
+    quick_top_k: int = number(6, "MALLORY_QUICK_TOP_K", ge=1, le=100)
+    worker_interval_s: float = number(2.0, "MALLORY_WORKER_INTERVAL", ge=0.05, le=DAY, unit="seconds")
+    sweep_interval_s: float = number(60.0, "MALLORY_SWEEP_INTERVAL", ge=1, le=DAY, unit="seconds")
     # on SIGTERM a worker stops claiming and waits this long for the running investigation
     # before handing it back to the queue
-    shutdown_grace_s: float = Field(30.0, validation_alias=_env("MALLORY_SHUTDOWN_GRACE"))
-    delivery_retry_s: float = Field(30.0, validation_alias=_env("MALLORY_DELIVERY_RETRY"))
+    shutdown_grace_s: float = number(30.0, "MALLORY_SHUTDOWN_GRACE", ge=0, le=3600, unit="seconds")
+    delivery_retry_s: float = number(30.0, "MALLORY_DELIVERY_RETRY", ge=1, le=DAY, unit="seconds")
     # delivery keys (Slack event ids, Telegram update ids, button presses) are remembered this
     # long: longer than any platform redelivers (Telegram keeps unconfirmed updates 24 h)
-    seen_retention_s: float = Field(7 * 86400.0, validation_alias=_env("MALLORY_SEEN_RETENTION"))
+    seen_retention_s: float = number(7 * DAY, "MALLORY_SEEN_RETENTION", ge=DAY, le=365 * DAY, unit="seconds")
 
     # models
     llm_provider: str = Field("auto", validation_alias=_env("MALLORY_LLM"))
@@ -93,17 +162,17 @@ class Settings(BaseSettings):
     deep_model: str = Field("claude-opus-4-8", validation_alias=_env("MALLORY_DEEP_MODEL"))
     # each job's total budget in seconds, retries and retry-after waits included; when it
     # runs out the user gets the fallback (the lexicon, or what the notes say)
-    budget_classify_s: float = Field(3.0, gt=0, validation_alias=_env("MALLORY_BUDGET_CLASSIFY"))
-    budget_chat_s: float = Field(12.0, gt=0, validation_alias=_env("MALLORY_BUDGET_CHAT"))
-    budget_quick_s: float = Field(25.0, gt=0, validation_alias=_env("MALLORY_BUDGET_QUICK"))
-    budget_rewrite_s: float = Field(6.0, gt=0, validation_alias=_env("MALLORY_BUDGET_REWRITE"))
-    budget_gaps_s: float = Field(10.0, gt=0, validation_alias=_env("MALLORY_BUDGET_GAPS"))
-    budget_synthesis_s: float = Field(60.0, gt=0, validation_alias=_env("MALLORY_BUDGET_SYNTHESIS"))
-    budget_web_s: float = Field(90.0, gt=0, validation_alias=_env("MALLORY_BUDGET_WEB"))
-    llm_max_retries: int = Field(3, ge=0, validation_alias=_env("MALLORY_LLM_MAX_RETRIES"))
+    budget_classify_s: float = number(3.0, "MALLORY_BUDGET_CLASSIFY", ge=0.1, le=3600, unit="seconds")
+    budget_chat_s: float = number(12.0, "MALLORY_BUDGET_CHAT", ge=0.1, le=3600, unit="seconds")
+    budget_quick_s: float = number(25.0, "MALLORY_BUDGET_QUICK", ge=0.1, le=3600, unit="seconds")
+    budget_rewrite_s: float = number(6.0, "MALLORY_BUDGET_REWRITE", ge=0.1, le=3600, unit="seconds")
+    budget_gaps_s: float = number(10.0, "MALLORY_BUDGET_GAPS", ge=0.1, le=3600, unit="seconds")
+    budget_synthesis_s: float = number(60.0, "MALLORY_BUDGET_SYNTHESIS", ge=0.1, le=3600, unit="seconds")
+    budget_web_s: float = number(90.0, "MALLORY_BUDGET_WEB", ge=0.1, le=3600, unit="seconds")
+    llm_max_retries: int = number(3, "MALLORY_LLM_MAX_RETRIES", ge=0, le=10)
     # how sure the offline router's model must be for its decision to stand without the LLM
     # classifier (1.0: every decision the model makes goes to the LLM when there is one)
-    router_sure: float = Field(0.8, ge=0.0, le=1.0, validation_alias=_env("MALLORY_ROUTER_SURE"))
+    router_sure: float = number(0.8, "MALLORY_ROUTER_SURE", ge=0.0, le=1.0)
     # USD per million tokens: [input, output, cache write, cache read], by model-name prefix
     # (the longest matching prefix wins); a model with no entry shows tokens but no cost
     llm_prices: dict[str, list[float]] = Field(
@@ -124,14 +193,14 @@ class Settings(BaseSettings):
         "https://api.voyageai.com/v1", validation_alias=_env("MALLORY_EMBEDDING_URL")
     )
     embedding_model: str = Field("voyage-3.5-lite", validation_alias=_env("MALLORY_EMBEDDING_MODEL"))
-    embedding_dim: int = Field(1024, validation_alias=_env("MALLORY_EMBEDDING_DIM"))
+    embedding_dim: int = number(1024, "MALLORY_EMBEDDING_DIM", ge=1, le=16_384)
 
     # schedules (bot/schedules): the shortest interval a schedule may have, how many one
     # person may keep, and the time zone of people whose platform does not say theirs
-    schedule_min_interval_s: int = Field(
-        3600, ge=60, le=31 * 86400, validation_alias=_env("MALLORY_SCHEDULE_MIN_INTERVAL")
+    schedule_min_interval_s: int = number(
+        3600, "MALLORY_SCHEDULE_MIN_INTERVAL", ge=60, le=31 * 86400, unit="seconds"
     )
-    schedules_per_user: int = Field(10, ge=0, le=1000, validation_alias=_env("MALLORY_SCHEDULES_PER_USER"))
+    schedules_per_user: int = number(10, "MALLORY_SCHEDULES_PER_USER", ge=0, le=1000)
     timezone: str = Field("UTC", validation_alias=_env("MALLORY_TIMEZONE"))
 
     log_level: str = Field("WARNING", validation_alias=_env("MALLORY_LOG_LEVEL"))
@@ -151,17 +220,15 @@ class Settings(BaseSettings):
     # the one-time sign-in links; https makes the session cookie Secure) and how long a
     # session lasts, in seconds (1 minute to 30 days)
     public_url: str = Field("http://localhost:8080", validation_alias=_env("MALLORY_PUBLIC_URL"))
-    web_session_s: int = Field(8 * 3600, ge=60, le=30 * 86400, validation_alias=_env("MALLORY_WEB_SESSION"))
+    web_session_s: int = number(8 * 3600, "MALLORY_WEB_SESSION", ge=60, le=30 * 86400, unit="seconds")
     # quotas (0: no limit); admins are exempt
-    investigations_per_user_hour: int = Field(
-        10, ge=0, validation_alias=_env("MALLORY_INVESTIGATIONS_PER_USER_HOUR")
-    )
-    investigations_per_space_hour: int = Field(
-        30, ge=0, validation_alias=_env("MALLORY_INVESTIGATIONS_PER_SPACE_HOUR")
+    investigations_per_user_hour: int = number(10, "MALLORY_INVESTIGATIONS_PER_USER_HOUR", ge=0, le=1_000_000)
+    investigations_per_space_hour: int = number(
+        30, "MALLORY_INVESTIGATIONS_PER_SPACE_HOUR", ge=0, le=1_000_000
     )
     # language-model tokens (input, output and cache, as the API reports them) per UTC day
-    tokens_per_user_day: int = Field(0, ge=0, validation_alias=_env("MALLORY_TOKENS_PER_USER_DAY"))
-    tokens_per_space_day: int = Field(0, ge=0, validation_alias=_env("MALLORY_TOKENS_PER_SPACE_DAY"))
+    tokens_per_user_day: int = number(0, "MALLORY_TOKENS_PER_USER_DAY", ge=0, le=10**12)
+    tokens_per_space_day: int = number(0, "MALLORY_TOKENS_PER_SPACE_DAY", ge=0, le=10**12)
 
     @field_validator("llm_provider")
     @classmethod

@@ -7,6 +7,7 @@ MalloryError              (defined in storage/errors.py so storage can share the
  │    └── RetryLater      the platform asked us to come back (rate limit, outage)
  ├── LLMError             the model gave no usable answer within its budget
  │    ├── ModelRefused    the model declined the request (stop_reason "refusal")
+ │    ├── ModelUnreachable  the model API is down (the breaker is open); no call was made
  │    └── QuotaExceeded   a daily model-token quota is used up; no call was made
  ├── EmbedderError        an embedder could not produce vectors (research/embedders.py)
  └── StorageError         the database cannot be opened or used (storage/errors.py)
@@ -27,6 +28,7 @@ __all__ = [
     "LLMError",
     "MalloryError",
     "ModelRefused",
+    "ModelUnreachable",
     "QuotaExceeded",
     "RetryLater",
     "StorageError",
@@ -73,6 +75,14 @@ class ModelRefused(LLMError):
 
     def __init__(self, message: str = "the model declined the request") -> None:
         super().__init__(message, user_reason="the language model declined to answer this")
+
+
+class ModelUnreachable(LLMError):
+    """The model API cannot be reached: connections fail, so calls go straight to the
+    offline answer until a probe gets through (``bot/llm/breaker.py``, which logs it once)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, user_reason="the language model cannot be reached right now")
 
 
 class QuotaExceeded(LLMError):

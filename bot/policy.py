@@ -46,6 +46,10 @@ class IdList:
             return True
         return bool(value) and (value in self.ids or (bool(platform) and f"{platform}:{value}" in self.ids))
 
+    def data(self) -> dict[str, object]:
+        """As typed data (``mallory policy --json``)."""
+        return {"any": self.anyone, "ids": sorted(self.ids)}
+
     def describe(self) -> str:
         if self.anyone:
             return "* (any)"
@@ -194,6 +198,26 @@ class AccessPolicy:
             ("MALLORY_TOKENS_PER_USER_DAY", _limit(self.tokens_per_user_day)),
             ("MALLORY_TOKENS_PER_SPACE_DAY", _limit(self.tokens_per_space_day)),
         ]
+
+    def data(self) -> dict[str, object]:
+        """The effective policy as typed data, keyed like ``describe``: id lists as
+        {"any", "ids"}, the installing workspace and "no limit" as null, quotas as numbers."""
+        return {
+            "SLACK_ALLOWED_TEAMS": self.slack_teams.data() if self.slack_teams is not None else None,
+            "SLACK_ALLOWED_CHANNELS": self.slack_channels.data(),
+            "SLACK_ALLOWED_USERS": self.slack_users.data(),
+            "TELEGRAM_ALLOWED_CHATS": self.telegram_chats.data(),
+            "TELEGRAM_ALLOWED_USERS": self.telegram_users.data(),
+            "MALLORY_INVESTIGATORS": self.investigators.data(),
+            "MALLORY_ADMINS": self.admins.data(),
+            "MALLORY_OPEN_CHANNELS": self.open_channels.data(),
+            "MALLORY_SPACES": dict(sorted(self.spaces.items())),
+            "MALLORY_GLOBAL_VISIBLE_IN": self.global_visible_in.data(),
+            "MALLORY_INVESTIGATIONS_PER_USER_HOUR": self.investigations_per_user_hour or None,
+            "MALLORY_INVESTIGATIONS_PER_SPACE_HOUR": self.investigations_per_space_hour or None,
+            "MALLORY_TOKENS_PER_USER_DAY": self.tokens_per_user_day or None,
+            "MALLORY_TOKENS_PER_SPACE_DAY": self.tokens_per_space_day or None,
+        }
 
 
 def _limit(n: int) -> str:

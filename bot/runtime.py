@@ -102,7 +102,7 @@ class Runtime:
                 )
             )
 
-        provider = llm or make_provider(settings, capabilities=caps, on_usage=on_usage)
+        provider = llm or make_provider(settings, capabilities=caps, on_usage=on_usage, clock=clock)
         if llm is not None and getattr(llm, "on_usage", False) is None:
             llm.on_usage = on_usage  # type: ignore[attr-defined]
         # every model call, from the core and the worker alike, passes the daily token quotas

@@ -380,6 +380,11 @@ class Knowledge:
         self.db.read("tag_counts", len(rows))
         return Counter({tag: int(n) for tag, n in rows if n})
 
+    async def spaces(self) -> list[str]:
+        """The spaces that hold entries, by name."""
+        stmt = select(col(Entry.space)).distinct().order_by(col(Entry.space))
+        return list(await self.db.run(lambda s: list(s.execute(stmt).scalars()), write=False))
+
     async def count(self, *, spaces: Sequence[str] | None = None) -> int:
         stmt = select(func.count()).select_from(Entry)
         if spaces is not None:

@@ -39,7 +39,6 @@ class Queue:
         self.release = claims.release
         self.watch = claims.watch
         self.complete = claims.complete
-        self.set_report_saved = claims.set_report_saved
         self.fail = claims.fail
         self.set_question = claims.set_question
         self.reclaim_stale = claims.reclaim_stale

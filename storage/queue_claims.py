@@ -72,11 +72,6 @@ _RELEASE = (
     "UPDATE investigations SET status = 'pending', claim_token = NULL, worker_id = NULL, "
     "progress = NULL, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END" + _GUARD
 )
-_REPORT_SAVED = (
-    "UPDATE investigations SET report_path = :report_path, report_entry_id = :report_entry_id "
-    "WHERE id = :guard_id AND claim_token = :guard_token AND status IN ('done', 'delivered') RETURNING id"
-)
-
 # a claim asked for: (worker id, token, when); a complete: (claim, finished_at, answer, path, entry)
 _Asked = tuple[str, str, datetime]
 _Completed = tuple[Claim, datetime, str, str | None, str | None]
@@ -186,17 +181,6 @@ class Claims:
         async with self.db.pg_connection() as conn:
             applied = {row["id"] for row in await conn.fetch(*bind(_COMPLETE_BATCH, params))}
         return [claim.investigation.id in applied for claim, *_ in done]
-
-    async def set_report_saved(self, claim: Claim, *, report_path: str, report_entry_id: str) -> bool:
-        """Note where a completed investigation's report was saved (file and knowledge-base
-        entry); only the worker whose ``complete`` was applied can (its token is on the row)."""
-        params = {
-            "report_path": report_path,
-            "report_entry_id": report_entry_id,
-            "guard_id": claim.investigation.id,
-            "guard_token": claim.token,
-        }
-        return await self.db.fetch_one(_REPORT_SAVED, params) is not None
 
     async def fail(self, claim: Claim, *, now: datetime, error: str) -> Outcome:
         return await self._finish(claim, _FAIL, {"now": self.db.to_db_time(now), "error": error[:2000]})

@@ -277,6 +277,18 @@ def _forget(
         gone.audit_records = _count(s.execute(delete(AuditRecord).where(col(AuditRecord.space) == space)))
     inv_ids = [r[0] for r in invs]
     gone.report_files = [r[2] for r in invs if r[2]]
+    # what was kept of their reports, also where the row was never linked to it (a keep
+    # redone by another attempt): the report entry names its investigation and its file
+    kept = s.execute(
+        select(col(Entry.id), col(Entry.meta)).where(
+            col(Entry.source).in_([f"investigation:{inv_id}" for inv_id in inv_ids])
+        )
+    ).all()
+    entry_ids = list(dict.fromkeys([*entry_ids, *(entry_id for entry_id, _ in kept)]))
+    for _, meta in kept:
+        path = meta.get("report_path") if isinstance(meta, dict) else None
+        if isinstance(path, str) and path and path not in gone.report_files:
+            gone.report_files.append(path)
     if inv_ids:
         s.execute(delete(SteeringNote).where(col(SteeringNote.investigation_id).in_(inv_ids)))
         gone.investigations = _count(

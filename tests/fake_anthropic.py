@@ -183,17 +183,44 @@ class FakeAnthropic:
         # tool name -> (arrived, release): a request forcing that tool is held until released
         self.holds: dict[str, tuple[asyncio.Event, asyncio.Event]] = {}
         self._runner: web.AppRunner | None = None
+        self._down: asyncio.Server | None = None
+        self.dropped = 0  # connections closed unanswered while down
+        self.port = 0
         self.url = ""
 
-    async def start(self) -> None:
+    async def start(self, port: int = 0) -> None:
         app = web.Application()
         app.router.add_post("/v1/messages", self._messages)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
-        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-        self.url = f"http://127.0.0.1:{port}"
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    async def go_down(self) -> None:
+        """The API dies: the port still accepts connections but closes each at once, with
+        no answer (what a client sees of a crashed upstream behind a proxy);
+        ``dropped`` counts them."""
+        if self._runner is not None:
+            await self._runner.cleanup()
+        if self._down is not None:
+            self._down.close()
+            await self._down.wait_closed()
+            self._runner = None
+
+        async def drop(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            self.dropped += 1
+            writer.close()
+
+        self._down = await asyncio.start_server(drop, "127.0.0.1", self.port)
+
+    async def come_back(self) -> None:
+        if self._down is not None:
+            self._down.close()
+            await self._down.wait_closed()
+            self._down = None
+        await self.start(self.port)
 
     def hold(self, tool: str) -> tuple[asyncio.Event, asyncio.Event]:
         """Hold the next requests that force ``tool`` (a slow model call): the first event
@@ -207,6 +234,9 @@ class FakeAnthropic:
             release.set()
         if self._runner is not None:
             await self._runner.cleanup()
+        if self._down is not None:
+            self._down.close()
+            await self._down.wait_closed()
 
     def _usage(self, request: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """Input tokens for the whole prompt; a marked prefix (tools, then system blocks up to

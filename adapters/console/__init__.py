@@ -19,6 +19,7 @@ from adapters.console.messages import messages
 from adapters.console.report_view import for_terminal
 from bot.config import Settings
 from bot.core.adapter import Core, Serving
+from bot.errors import DeliveryError
 from bot.events import (
     Action,
     ActionEvent,
@@ -68,7 +69,12 @@ def unknown_command(name: str) -> str:
 
 class ConsoleSender:
     """Writes replies to a text stream. Message ids are ``m1``, ``m2``…; user messages are
-    ``u1``, ``u2``…, so ``↳ u3`` says which request a reply answers."""
+    ``u1``, ``u2``…, so ``↳ u3`` says which request a reply answers.
+
+    A console is one conversation: once a chat is bound to it (``session``), what is meant
+    for another session (work an earlier session left, finished by this process's worker)
+    is not shown here. Its report is refused for good (the row keeps it, and ``mallory
+    investigations`` lists it); its progress and typing are ignored."""
 
     platform = PLATFORM
 
@@ -81,6 +87,10 @@ class ConsoleSender:
         self._ids = itertools.count(1)
         self.buttons: dict[str, tuple[Button, ...]] = {}
         self.color = color
+        self.session: ThreadRef | None = None  # the conversation shown here (None: every one)
+
+    def _shows(self, thread: ThreadRef) -> bool:
+        return self.session is None or thread.key == self.session.key
 
     def _write(self, text: str) -> None:
         """Write output; while the prompt waits for input (a terminal), the output goes
@@ -109,6 +119,8 @@ class ConsoleSender:
         self._prompting = False
 
     async def send(self, reply: Reply) -> Posted:
+        if not self._shows(reply.thread):
+            raise DeliveryError("the console session that asked has ended", permanent=True)
         message_id = f"m{next(self._ids)}"
         head = f"mallory [{message_id}]"
         if reply.in_reply_to:
@@ -130,6 +142,8 @@ class ConsoleSender:
         return Posted(reply.thread, message_id)
 
     async def edit(self, posted: Posted, text: str, *, buttons: tuple[Button, ...] = ()) -> None:
+        if not self._shows(posted.thread):
+            return
         self._write(f"  (update to {posted.message_id}) {text}\n")
 
     async def typing(self, thread: ThreadRef) -> None:
@@ -161,6 +175,7 @@ class ConsoleChat:
         self.core = core
         self.sender = sender
         self.thread = ThreadRef(PLATFORM, space, "console", session)
+        sender.session = self.thread  # this terminal shows this conversation only
         self.author = Person(user, user)
         self.now = now
         self._ids = itertools.count(1)

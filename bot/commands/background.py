@@ -8,10 +8,11 @@ import sys
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.clock import Clock, SystemClock
+from bot.commands.records import operator
 from bot.config import Settings
 from bot.core.adapter import load_adapter
 from bot.errors import InputError
@@ -19,10 +20,12 @@ from bot.events import ThreadRef
 from storage.conversations import Conversations
 from storage.db import Database
 from storage.queue import Queue, Request
+from storage.queue_intake import OnCreated
+from storage.records import COMMISSIONED, Audit
 
 MAX_TOPIC = 2000
 PLATFORMS = ("slack", "telegram")
-REQUESTER = "mallory investigate --background"
+REQUESTER = "mallory investigate --background"  # what commissioned it, in the row and the audit log
 
 
 @dataclass(frozen=True)
@@ -76,38 +79,67 @@ async def resolve(settings: Settings, spec: ThreadSpec | None) -> ThreadRef | No
 
 
 async def enqueue_topics(
-    settings: Settings, clock: Clock, topics: list[str], thread: ThreadRef | None, *, space: str
+    settings: Settings,
+    clock: Clock,
+    topics: list[str],
+    thread: ThreadRef | None,
+    *,
+    space: str,
+    operator: str = "",
 ) -> list[tuple[str, str]]:
-    """Enqueue each topic (no dedup among them: each is its own request); returns
-    (investigation id, topic) pairs."""
+    """Enqueue each topic (no dedup among them: each is its own request), each with its
+    ``commissioned`` audit record (what ran it, and ``operator``, the login that did) written
+    in the same transaction; returns (investigation id, topic) pairs."""
     db = Database(settings.resolved_database_url)
     try:
         await db.migrate()
-        conversations, queue = Conversations(db), Queue(db)
+        conversations, queue, audit = Conversations(db), Queue(db), Audit(db)
         enqueued = []
         for topic in topics:
+            now = clock.now()
             # without a thread each topic gets a conversation of its own, kept in the database
             ref = thread or ThreadRef("cli", "local", "background", uuid.uuid4().hex)
             conv, _ = await conversations.get_or_create(
                 key=ref.key, platform=ref.platform, space=ref.space, channel=ref.channel,
                 thread=ref.thread, thread_ref=ref.to_json(), now=clock.now(),
             )  # fmt: skip
+            where = space if thread is None else conv.space
             result = await queue.enqueue(
                 Request(
                     conversation_id=conv.id,
-                    space=space if thread is None else conv.space,
+                    space=where,
                     question=topic,
                     thread_ref=ref.to_json(),
                     request_text=topic,
                     requester_name=REQUESTER,
                 ),
-                now=clock.now(),
+                now=now,
                 dedup_window=timedelta(0),
+                on_created=_audited(audit, now=now, operator=operator, space=where, topic=topic),
             )
             enqueued.append((result.investigation.id, topic))
         return enqueued
     finally:
         await db.dispose()
+
+
+def _audited(audit: Audit, *, now: datetime, operator: str, space: str, topic: str) -> OnCreated:
+    """The commission's audit record, written in the enqueue's transaction."""
+
+    def write(conn: Any, inv_id: str) -> None:
+        audit.write(
+            conn,
+            COMMISSIONED,
+            now=now,
+            platform="cli",
+            actor_id=REQUESTER,
+            actor_name=operator,
+            space=space,
+            investigation_id=inv_id,
+            detail=topic[:200],
+        )
+
+    return write
 
 
 async def run_background(args: Any, settings: Settings) -> int:
@@ -122,7 +154,12 @@ async def run_background(args: Any, settings: Settings) -> int:
     topics = clean_topics([" ".join(args.topic)] if args.topic else sys.stdin)
     thread = await resolve(settings, spec)
     enqueued = await enqueue_topics(
-        settings, SystemClock(), topics, thread, space=args.space or settings.default_space
+        settings,
+        SystemClock(),
+        topics,
+        thread,
+        space=args.space or settings.default_space,
+        operator=operator(),
     )
     for inv_id, topic in enqueued:
         print(f"{inv_id}\t{topic}")

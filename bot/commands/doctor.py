@@ -169,6 +169,12 @@ async def check_model(settings: Settings) -> str:
         )
     except anthropic.APIStatusError as exc:
         raise RuntimeError(f"{settings.fast_model}: HTTP {exc.status_code} ({type(exc).__name__})") from None
+    except anthropic.APIConnectionError as exc:  # the base URL only: never a key
+        where = str(client.base_url).rstrip("/")
+        raise RuntimeError(
+            f"{settings.fast_model}: could not reach {where} ({type(exc).__name__}; "
+            "check ANTHROPIC_BASE_URL and the network)"
+        ) from None
     except anthropic.APIError as exc:
         raise RuntimeError(f"{settings.fast_model}: {type(exc).__name__}") from None
     finally:

@@ -24,10 +24,11 @@ def register(subparsers: Any) -> None:
 
 
 async def cmd_policy(args: argparse.Namespace, settings: Settings) -> int:
-    lines = AccessPolicy.from_settings(settings).describe()
+    policy = AccessPolicy.from_settings(settings)
     if args.json:
-        print(json.dumps(dict(lines), indent=2))
+        print(json.dumps(policy.data(), indent=2))
         return 0
+    lines = policy.describe()
     width = max(len(name) for name, _ in lines)
     for name, value in lines:
         print(f"{name.ljust(width)}  {value}")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.clock import SystemClock
-from bot.config import Settings
+from bot.config import Bounded, Settings
 from bot.errors import InputError
 from bot.text.display import terminal_safe
 
@@ -42,7 +42,7 @@ def register(subparsers: Any) -> None:
         description="Print the audit log, newest first.",
     )
     p.add_argument("--user", help="only this actor")
-    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--limit", type=Bounded(int, 1, 100_000), default=50)
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.set_defaults(handler=cmd_audit)
 
@@ -58,7 +58,7 @@ async def cmd_forget(args: argparse.Namespace, settings: Settings) -> int:
     db = Database(settings.resolved_database_url)
     try:
         await db.migrate()
-        gone = await forget(db, user=user, space=space, now=SystemClock().now(), by=_operator())
+        gone = await forget(db, user=user, space=space, now=SystemClock().now(), by=operator())
     finally:
         await db.dispose()
     files = _remove_reports(gone.report_files, settings.reports_dir)
@@ -76,7 +76,7 @@ async def cmd_forget(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def _operator() -> str:
+def operator() -> str:
     """Who ran the command, for the audit record (the login name; empty if unknown)."""
     try:
         return getpass.getuser()
@@ -115,6 +115,6 @@ async def cmd_audit(args: argparse.Namespace, settings: Settings) -> int:
             inv = f" investigation {row.investigation_id[:8]}" if row.investigation_id else ""
             line = f"{row.at:%Y-%m-%d %H:%M:%S} {row.action:<12} {who}{inv} [{row.space}] {row.detail}"
             print(terminal_safe(line))
-    if not rows:
+    if not rows and not args.json:  # JSON lines: an empty log is no line at all
         print("the audit log is empty")
     return 0

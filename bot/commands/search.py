@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from bot.config import Settings
+from bot.config import Bounded, Settings
 from bot.errors import ConfigError, InputError
 from bot.research.search import Hit, Retriever
 from bot.text.display import terminal_safe
@@ -26,7 +26,7 @@ def register(subparsers: Any) -> None:
         "from stdin and print one JSON list of hits per line.",
     )
     p.add_argument("query", nargs="*", help="the query; omit to read one query per line from stdin")
-    p.add_argument("--limit", type=int, default=10, help="hits per query (default 10)")
+    p.add_argument("--limit", type=Bounded(int, 1, 1000), default=10, help="hits per query (default 10)")
     p.add_argument("--json", action="store_true", help="print the hits as one JSON list")
     p.add_argument(
         "--space",
@@ -175,6 +175,9 @@ async def cmd_reindex(args: argparse.Namespace, settings: Settings) -> int:
 
     async with Runtime.open(settings) as rt:
         print(f"embeddings: {rt.embedder_description}", file=sys.stderr)
+        if args.space and not await rt.knowledge.count(spaces=[args.space]):
+            known = ", ".join(await rt.knowledge.spaces()) or "none yet"
+            raise InputError(f"no entries in space {args.space!r} (spaces with entries: {known})")
         index = rt.semantic
         if not isinstance(index, SemanticIndex):
             raise ConfigError(f"nothing to reindex: {rt.embedder_description}")

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
-from bot.config import Settings
+from bot.config import Bounded, Settings
 from bot.llm.usage import Tokens, cost
 from storage.usage import GROUPS, UsageGroup, UsageLog
 
@@ -22,7 +22,12 @@ def register(subparsers: Any) -> None:
         "the cost estimated from the price table (MALLORY_LLM_PRICES, USD per million tokens).",
     )
     p.add_argument("--by", choices=GROUPS, default="day", help="what to group by (default: day)")
-    p.add_argument("--days", type=float, default=30.0, help="how far back to look (default: 30 days)")
+    p.add_argument(
+        "--days",
+        type=Bounded(float, 0.001, 36500),
+        default=30.0,
+        help="how far back to look (default: 30 days)",
+    )
     p.add_argument("--space", help="only this space")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.set_defaults(handler=cmd_usage)

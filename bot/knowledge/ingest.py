@@ -233,6 +233,9 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
     return ParsedNote(draft, links)
 
 
+NOTE_SUFFIXES = {".md"}
+
+
 async def ingest_path(
     path: Path,
     *,
@@ -256,6 +259,11 @@ async def ingest_path(
                 await after_upsert([u.entry for u in upserted])
         return result
     if path.is_file():
+        if path.suffix.lower() not in NOTE_SUFFIXES:
+            raise InputError(
+                f"{path} is not a Markdown note (*.md) nor a .jsonl corpus; give a folder of notes, "
+                "one .md file, or a .jsonl file"
+            )
         files, root = [path], path.parent
     else:
         try:

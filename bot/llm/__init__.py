@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 
+from bot.clock import Clock
 from bot.config import Settings
 from bot.llm.base import LLMProvider, Synthesis, Turn
 from bot.llm.offline import UNUSABLE, OfflineProvider
@@ -16,8 +17,9 @@ def make_provider(
     *,
     capabilities: Sequence[str] = (),
     on_usage: Callable[[Call], Awaitable[None]] | None = None,
+    clock: Clock | None = None,
 ) -> LLMProvider:
-    """The provider the settings ask for; one per process."""
+    """The provider the settings ask for; one per process (``clock`` times its breaker)."""
     if settings.use_anthropic:
         from bot.errors import ConfigError
         from bot.llm.anthropic import AnthropicProvider
@@ -32,6 +34,7 @@ def make_provider(
             budgets=settings.budgets,
             max_retries=settings.llm_max_retries,
             on_usage=on_usage,
+            clock=clock,
         )
     return OfflineProvider(capabilities=capabilities)
 

@@ -9,6 +9,7 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
+from bot.clock import Clock
 from bot.config import Budgets
 from bot.errors import LLMError, ModelRefused
 from bot.llm.anthropic_calls import TRUNCATED, BudgetedCalls, text_of, tool_input
@@ -45,6 +46,7 @@ class AnthropicProvider:
         on_usage: Callable[[Call], Awaitable[None]] | None = None,
         monotonic: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        clock: Clock | None = None,
     ) -> None:
         self.calls = BudgetedCalls(
             api_key=api_key,
@@ -54,6 +56,7 @@ class AnthropicProvider:
             on_usage=on_usage,
             monotonic=monotonic,
             sleep=sleep,
+            clock=clock,
         )
         self.fast_model = fast_model
         self.deep_model = deep_model

@@ -14,8 +14,10 @@ from typing import Any
 
 import anthropic
 
+from bot.clock import Clock, SystemClock
 from bot.config import Budgets
-from bot.errors import LLMError, ModelRefused
+from bot.errors import LLMError, ModelRefused, ModelUnreachable
+from bot.llm.breaker import Breaker
 from bot.llm.checks import trim_to_sentence
 from bot.llm.offline import UNUSABLE
 from bot.llm.usage import Call, Tokens, current_scope
@@ -65,11 +67,14 @@ class BudgetedCalls:
         on_usage: Callable[[Call], Awaitable[None]] | None = None,
         monotonic: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        clock: Clock | None = None,
     ) -> None:
         self.budgets = budgets or Budgets()
         self.client = anthropic.AsyncAnthropic(
             api_key=api_key, base_url=base_url, max_retries=0, timeout=max(vars(self.budgets).values())
         )
+        # remembers that the API is down, so a dead API costs one call its retries, not every call
+        self.breaker = Breaker(clock or SystemClock(), url=str(self.client.base_url).rstrip("/"))
         self.max_retries = max_retries
         self.on_usage = on_usage
         self._monotonic = monotonic
@@ -81,20 +86,35 @@ class BudgetedCalls:
     async def create(self, job: str, **kwargs: Any) -> Any:
         """One model call within the job's budget. Retries rate limits, overloads, 5xx and
         dropped connections while the wait (``retry-after`` or a short backoff) still fits;
-        raises ``LLMError`` the moment it cannot answer in time."""
+        raises ``LLMError`` the moment it cannot answer in time, and ``ModelUnreachable`` at
+        once while the breaker says the API is down (a probe makes one attempt)."""
+        if not self.breaker.admit():
+            raise ModelUnreachable(f"{job}: the model API at {self.breaker.url} is down; not calling it")
+        probe = self.breaker.probing
+        try:
+            return await self._create(job, probe=probe, **kwargs)
+        finally:
+            if probe and self.breaker.probing:  # the probe ended without an answer either way
+                self.breaker.abandoned()
+
+    async def _create(self, job: str, *, probe: bool, **kwargs: Any) -> Any:
         budget = self.budgets.of(job)
         deadline = self._monotonic() + budget
         attempt = 0
         try:
             async with asyncio.timeout(budget):
                 while True:
+                    if self.breaker.down and not probe:  # another call found it down meanwhile
+                        raise ModelUnreachable(f"{job}: the model API at {self.breaker.url} is down")
                     remaining = deadline - self._monotonic()
                     if remaining <= 0:
                         raise LLMError(f"{job}: no answer within its {budget:g}s budget")
                     try:
                         response = await self.client.messages.create(**kwargs, timeout=remaining)
+                        self.breaker.reached()
                         break
                     except anthropic.APIStatusError as exc:
+                        self.breaker.reached()  # an HTTP answer: the API is there
                         if exc.status_code in (401, 403):
                             log.error("the Anthropic API refused the API key (HTTP %d)", exc.status_code)
                             raise LLMError(
@@ -108,6 +128,11 @@ class BudgetedCalls:
                     except anthropic.APIConnectionError as exc:  # includes the SDK's timeouts
                         wait = None
                         failure = type(exc).__name__
+                        self.breaker.failed(failure)
+                        if self.breaker.down:  # this failure tripped it, or the probe failed
+                            raise ModelUnreachable(
+                                f"{job}: the model API at {self.breaker.url} cannot be reached ({failure})"
+                            ) from None
                     except (anthropic.APIError, ValueError) as exc:  # a body that is not the contract
                         raise LLMError(f"{job}: model call failed ({type(exc).__name__})") from None
                     if wait is None:

@@ -8,7 +8,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from bot.errors import LLMError
+from bot.errors import LLMError, ModelUnreachable
 from bot.llm.base import LLMProvider
 from bot.llm.offline import UNUSABLE, OfflineProvider
 
@@ -39,7 +39,10 @@ async def with_fallback(
     try:
         kept = usable(await call(llm))
     except errors as exc:
-        log.warning("%s unavailable (%s); using the offline provider", what, exc)
+        if isinstance(exc, ModelUnreachable):  # the breaker said so once, in its own log line
+            log.debug("%s: %s; using the offline provider", what, exc)
+        else:
+            log.warning("%s unavailable (%s); using the offline provider", what, exc)
         if isinstance(exc, LLMError):
             reason = exc.user_reason
         kept = None

@@ -127,6 +127,16 @@ def _small_talk(norm: str, name: str) -> str | None:
 UNUSABLE = "the language model did not give a usable answer"
 
 
+def _named(passage: str, title: str) -> str:
+    """`` (title)`` after a passage, unless the passage already says it (a note saved with
+    /remember is titled with its own opening words)."""
+    title = _plain(title)
+    head = title.rstrip("…").strip()
+    if not head or passage.lower().startswith(head.lower()):
+        return ""
+    return f" ({title})"
+
+
 class OfflineProvider:
     name = "offline"
     offline = True
@@ -193,7 +203,9 @@ class OfflineProvider:
             # one bullet per answering passage, the best note first, each citing its note
             for src in sources:
                 for passage in src.passages:
-                    lines.append(f"- {_clip(passage, 400)} ({_plain(src.title)}) {cite(src.id)}")
+                    clipped = _clip(passage, 400)
+                    named = _named(clipped, src.title)
+                    lines.append(f"- {clipped}{named} {cite(src.id)}")
         else:
             terms = query_terms(question)
             for src in sources[:4]:

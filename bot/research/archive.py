@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 
 from bot.clock import Clock
@@ -30,18 +31,30 @@ class ReportArchive:
         self.on_entries = on_entries  # embeds the new entry when semantic search is on
 
     async def keep(
-        self, inv_id: str, space: str, question: str, report: str, dossier: Dossier
+        self,
+        inv_id: str,
+        space: str,
+        question: str,
+        report: str,
+        dossier: Dossier,
+        *,
+        asked_at: datetime | None = None,
     ) -> tuple[Path, str]:
-        """Write the file, then the entry; returns (the file, the entry's id)."""
-        path = self.write_file(inv_id, space, question, report)
+        """Write the file, then the entry; returns (the file, the entry's id). Doing it again
+        for the same investigation rewrites both in place (the file is named by the day it
+        was asked and its id, the entry is upserted by its source), so a keep cut short is
+        redone, not doubled."""
+        path = self.write_file(inv_id, space, question, report, asked_at=asked_at)
         return path, await self.store(inv_id, space, question, report, path, dossier)
 
-    def write_file(self, inv_id: str, space: str, question: str, report: str) -> Path:
+    def write_file(
+        self, inv_id: str, space: str, question: str, report: str, *, asked_at: datetime | None = None
+    ) -> Path:
         # one folder per knowledge space: a report stays with the space it was asked in
         folder = self.reports_dir / (re.sub(r"[^A-Za-z0-9_.-]+", "_", space).strip(".") or "_")
         folder.mkdir(parents=True, exist_ok=True)
         slug = re.sub(r"[^a-z0-9]+", "-", question.lower()).strip("-")[:60] or "investigation"
-        path = folder / f"{self.clock.now():%Y-%m-%d}-{slug}-{inv_id[:8]}.md"
+        path = folder / f"{asked_at or self.clock.now():%Y-%m-%d}-{slug}-{inv_id[:8]}.md"
         path.write_text(report, encoding="utf-8")
         return path
 

@@ -19,6 +19,7 @@ from bot.research.search import Retriever
 from bot.research.topic import RELATED_LIMIT, TopicGate, note_query, subject
 from bot.research.web import web_references
 from bot.text.citations import check_citations
+from bot.text.display import count
 from bot.text.terms import query_terms
 from storage.knowledge import Knowledge
 
@@ -78,8 +79,8 @@ class Investigator:
         dossier.phases_run = 1
         await self._seed(dossier, entry_id, spaces)
         n1 = dossier.phase_count(1)
-        dossier.phase_reports.append(f"Phase 1 (Seed): {n1} entries retrieved.")
-        await progress(1, f"phase 1/4: {n1} seed entries")
+        dossier.phase_reports.append(f"Phase 1 (Seed): {count(n1, 'entry')} retrieved.")
+        await progress(1, f"phase 1/4: {count(n1, 'seed entry')}")
         if n1 == 0:
             return dossier
 
@@ -88,15 +89,17 @@ class Investigator:
         n2 = dossier.phase_count(2)
         if dossier.edges:
             dossier.phase_reports.append(
-                f"Phase 2 (Relationships): {n2} new entries via {len(dossier.edges)} relation edges."
+                f"Phase 2 (Relationships): {count(n2, 'new entry')} via {count(len(dossier.edges), 'relation edge')}."
             )
         else:
             dossier.phase_reports.append("Phase 2 (Relationships): no relations for the seed entries.")
-        await progress(2, f"phase 2/4: followed {len(dossier.edges)} relationships, {n2} new entries")
+        await progress(
+            2, f"phase 2/4: followed {count(len(dossier.edges), 'relationship')}, {count(n2, 'new entry')}"
+        )
 
         dossier.phases_run = 3
         await self._tags(dossier, spaces)
-        await progress(3, f"phase 3/4: {dossier.phase_count(3)} entries from tags")
+        await progress(3, f"phase 3/4: {count(dossier.phase_count(3), 'entry')} from tags")
 
         dossier.phases_run = 4
         before = len(dossier.found)
@@ -104,12 +107,14 @@ class Investigator:
         web_note = ""
         if web and not self.llm.offline:
             added = await web_references(dossier, self.llm, self.knowledge, notes, now=now)
-            web_note = f" and {added} web references"
+            web_note = f" and {count(added, 'web reference')}"
         n4 = len(dossier.found) - before
         dossier.phase_reports.append(
-            f"Phase 4 (Gap Fill): {n4} new entries from {searches} targeted gap searches{web_note}."
+            f"Phase 4 (Gap Fill): {count(n4, 'new entry')} from {count(searches, 'targeted gap search', 'targeted gap searches')}{web_note}."
         )
-        await progress(4, f"phase 4/4: {n4} entries from {searches} gap searches")
+        await progress(
+            4, f"phase 4/4: {count(n4, 'entry')} from {count(searches, 'gap search', 'gap searches')}"
+        )
         await self._digest(dossier, spaces)
         return dossier
 

@@ -195,10 +195,14 @@ def render_recall(result: RecallResult, *, short: int = 8) -> str:
         )
         lines.append("")
     if result.hits:
-        lines.append("Top-K (retrieve):")
+        # in the order they are ranked: by how likely each is to answer (``relevance.py``),
+        # which is shown first; the retrieval score that found it follows
+        lines.append("Top-K (retrieve, most relevant first):")
         for h in result.hits:
+            judged = f"relevance {h.relevance:.2f}, " if h.relevance is not None else ""
             lines.append(
-                f"• {content_label(h.entry.title)} (score {h.score:.3f}, {'+'.join(h.found_by)})  {cite(h.entry.id, short)}"
+                f"• {content_label(h.entry.title)} ({judged}score {h.score:.3f}, {'+'.join(h.found_by)})  "
+                f"{cite(h.entry.id, short)}"
             )
     elif result.explored:
         lines.append("Explore (graph walk):")

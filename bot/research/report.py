@@ -15,7 +15,7 @@ from bot.research.dossier import Dossier
 from bot.research.evidence import speaker
 from bot.research.recall import Grade
 from bot.text.citations import cite
-from bot.text.display import content_label
+from bot.text.display import content_label, count
 from bot.text.terms import query_terms
 from storage.knowledge import EntryView
 
@@ -48,8 +48,8 @@ def heading(dossier: Dossier) -> str:
 def summary_line(dossier: Dossier) -> str:
     return (
         f'Investigated "{content_label(dossier.topic) or (dossier.start_entry.id[:8] if dossier.start_entry else "")}": '
-        f"{len(dossier.found)} entries from {dossier.phases_run} phases, "
-        f"{len(dossier.edges)} relationship edges traversed."
+        f"{count(len(dossier.found), 'entry')} from {count(dossier.phases_run, 'phase')}, "
+        f"{count(len(dossier.edges), 'relationship edge')} traversed."
     )
 
 
@@ -141,11 +141,11 @@ def knowledge_gaps(dossier: Dossier, synthesis: Synthesis) -> str:
                 f"- **{gap}** is mentioned but sparsely covered (fewer than 2 entries). "
                 f"Follow-up: `/remember` what you know about {gap}, or ask who owns it."
             )
-    for raw_name, count in dossier.no_entry_people:
+    for raw_name, mentions in dossier.no_entry_people:
         name = _cell(raw_name)
         if not any(name.lower() in i.lower() for i in items):
             items.append(
-                f"- **{name}** is mentioned in {count} {'entry' if count == 1 else 'entries'} but has no person "
+                f"- **{name}** is mentioned in {count(mentions, 'entry')} but has no person "
                 f"entry. Follow-up: `/remember` who {name} is and what they work on."
             )
     dangling = [

@@ -7,6 +7,15 @@ import re
 from bot.text.citations import LOOKALIKE
 
 
+def count(n: int, noun: str, plural: str = "") -> str:
+    """``1 entry``, ``2 entries``: the number with its noun agreeing."""
+    if n == 1:
+        return f"{n} {noun}"
+    if plural:
+        return f"{n} {plural}"
+    return f"{n} {noun[:-1]}ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else f"{n} {noun}s"
+
+
 def shorten(text: str, limit: int = 120) -> str:
     """One line, at most ``limit`` characters, cut at a word with an ellipsis."""
     text = " ".join(text.split())

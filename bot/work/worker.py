@@ -20,6 +20,7 @@ from bot.events import Sender, ThreadRef
 from bot.llm import LLMProvider, OfflineProvider
 from bot.llm.usage import scoped
 from bot.research.archive import ReportArchive
+from bot.research.dossier import Dossier
 from bot.research.investigate import Investigator
 from bot.research.synthesis import Synthesizer
 from bot.schedules.runs import ScheduleClock
@@ -255,6 +256,9 @@ class Worker:
         keeper = asyncio.create_task(self._keep_lease(claim, running))
         try:
             report, question, dossier = await running
+            # kept under the claim, before ``complete``: a deliverable row is linked to its
+            # report, and a keep cut short is redone by the next run (upserted by its id)
+            saved = await self._keep_report(claim, question, report, dossier)
         except asyncio.CancelledError:
             task = asyncio.current_task()
             if task is not None and task.cancelling():
@@ -276,21 +280,40 @@ class Worker:
             return await self._persist(lambda: self.queue.fail(claim, now=self.clock.now(), error=error))
         finally:
             keeper.cancel()
-        outcome = await self._persist(lambda: self.queue.complete(claim, now=self.clock.now(), answer=report))
+        path, entry_id = saved
+        outcome = await self._persist(
+            lambda: self.queue.complete(
+                claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
+            )
+        )
         if outcome is not Outcome.APPLIED:
             # reclaimed while this worker was away: the result belongs to whoever holds it
-            # now, so this one writes nothing (no report file, no knowledge-base entry)
+            # now (it keeps its report under the same entry, by the investigation's id)
             log.warning("result of %s not recorded: %s", inv.id[:8], outcome.value)
-            return outcome
-        if dossier.found:
-            # only after ``complete`` succeeded: from then on no one else can finish this
-            # investigation, so the file and the entry are written by exactly one worker
-            try:
-                path, entry_id = await self.archive.keep(inv.id, inv.space, question, report, dossier)
-                await self.queue.set_report_saved(claim, report_path=str(path), report_entry_id=entry_id)
-            except Exception:  # the answer is recorded and is delivered all the same
-                log.exception("could not save the report of %s as a file and entry", inv.id[:8])
         return outcome
+
+    async def _keep_report(
+        self, claim: Claim, question: str, report: str, dossier: Dossier
+    ) -> tuple[str | None, str | None]:
+        """The report as a file and an entry, under the claim; (None, None) when there is
+        nothing to keep, or keeping failed (the answer is delivered all the same)."""
+        inv = claim.investigation
+        if not dossier.found:
+            return None, None
+        if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="keeping the report"):
+            # reclaimed while this worker was away: whoever holds it keeps its own report
+            log.warning("result of %s not recorded: %s", inv.id[:8], Outcome.STALE_CLAIM.value)
+            raise Cancelled()
+        try:
+            path, entry_id = await self.archive.keep(
+                inv.id, inv.space, question, report, dossier, asked_at=inv.created_at
+            )
+        except Exception as exc:
+            if unavailable(exc):
+                raise  # handed back, and kept by the next run
+            log.exception("could not save the report of %s as a file and entry", inv.id[:8])
+            return None, None
+        return str(path), entry_id
 
     async def _persist(self, record: Callable[[], Awaitable[T]]) -> T:
         """Record an outcome this worker still holds the claim for, waiting out a database

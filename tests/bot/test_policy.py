@@ -87,7 +87,13 @@ def test_mallory_policy_prints_the_effective_policy(
     assert "-100123, 42" in out
     assert main(["policy", "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
-    assert shown["TELEGRAM_ALLOWED_USERS"] == "(none)"
-    assert shown["MALLORY_ADMINS"] == "U2"
-    assert shown["MALLORY_TOKENS_PER_USER_DAY"] == "50000"
-    assert shown["MALLORY_TOKENS_PER_SPACE_DAY"] == "no limit"  # unset: unlimited
+    # typed data, not the display strings
+    assert shown["SLACK_ALLOWED_TEAMS"] is None  # the installing workspace
+    assert shown["SLACK_ALLOWED_CHANNELS"] == {"any": True, "ids": []}
+    assert shown["TELEGRAM_ALLOWED_USERS"] == {"any": False, "ids": []}
+    assert shown["TELEGRAM_ALLOWED_CHATS"] == {"any": False, "ids": ["-100123", "42"]}
+    assert shown["MALLORY_ADMINS"] == {"any": False, "ids": ["U2"]}
+    assert shown["MALLORY_SPACES"] == {}
+    assert shown["MALLORY_TOKENS_PER_USER_DAY"] == 50000
+    assert shown["MALLORY_INVESTIGATIONS_PER_USER_HOUR"] == 10
+    assert shown["MALLORY_TOKENS_PER_SPACE_DAY"] is None  # unset: unlimited

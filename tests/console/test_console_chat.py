@@ -284,3 +284,28 @@ async def test_web_command_shows_a_one_time_link(vault_rt: Any, console_out: io.
     viewer = await vault_rt.core.web.viewer(session)
     assert viewer is not None and viewer.spaces == ("global",) and not viewer.admin
     assert await vault_rt.core.web.redeem(url.rsplit("/", 1)[1]) is None, "once"
+
+
+async def test_a_session_never_shows_another_sessions_work(vault_rt: Any) -> None:
+    """One session leaves its investigation pending (``--wait 0``); the next session's worker
+    finishes and keeps it, but shows nothing of it: not its progress, not its report."""
+    first_out, second_out = io.StringIO(), io.StringIO()
+    first = _chat(vault_rt, first_out, session="first")
+    await first.feed("dig into the March ingestion outage")
+    left = (await vault_rt.queue.listing())[0]
+    assert left.status == "pending"
+
+    second = _chat(vault_rt, second_out, session="second")  # its sender is now the console's
+    await second.feed("hello there")
+    assert await vault_rt.worker.run_once() == 1  # the first session's work, run by the second's worker
+
+    shown = second_out.getvalue()
+    assert "March ingestion" not in shown, shown
+    assert "(report)" not in shown and "(update to" not in shown
+    assert shown.startswith("mallory [m1] ↳ u1:")
+    row = await vault_rt.queue.get(left.id)
+    assert row.status in ("done", "delivered") and row.answer and row.report_path  # finished and kept
+    assert not row.delivery_message_id  # never posted to a stranger
+    listed = await vault_rt.queue.listing()
+    assert [i.id for i in listed] == [left.id]  # `mallory investigations` shows it
+    assert "March ingestion" not in second_out.getvalue()
