@@ -8,6 +8,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -20,6 +22,7 @@ def _recorder() -> object:
     return module
 
 
+@pytest.mark.slow  # starts a real mallory process
 def test_the_readme_session_is_what_the_console_prints() -> None:
     rec = _recorder()
     shown = rec.readme_session(rec.README.read_text(encoding="utf-8"))  # type: ignore[attr-defined]
