@@ -32,3 +32,14 @@ def test_every_relative_link_in_the_docs_leads_to_a_file() -> None:
             if not (page.parent / target).exists():
                 broken.append(f"{page.relative_to(ROOT)} → {target}")
     assert broken == []
+
+
+def test_the_commands_page_has_a_row_for_every_command_and_for_no_other() -> None:
+    from bot.cli import build_parser
+
+    parser = build_parser()
+    commands = set(parser._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+    page = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    rows = set(re.findall(r"^\| `mallory ([a-z-]+)", page, re.MULTILINE))
+    assert sorted(commands - rows) == [], "commands docs/commands.md does not describe"
+    assert sorted(rows - commands) == [], "rows for commands that do not exist"
