@@ -20,8 +20,9 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/mallory run
 
+# in parallel, one worker per core; the slow and heavy tests are .ci/run's (docs/development.md)
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check bot adapters storage tests

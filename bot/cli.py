@@ -541,7 +541,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = OneLineParser(
         prog="mallory",
         description="Mallory: a research assistant for Slack, Telegram and the terminal. "
-        "Settings come from the environment and .env (see README).",
+        "Settings come from the environment and .env (see docs/configuration.md).",
     )
     parser.add_argument("--version", action="version", version=f"mallory {__version__}")
     parser.add_argument("--data-dir", help="folder for the SQLite database and reports (MALLORY_DATA_DIR)")

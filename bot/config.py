@@ -205,7 +205,7 @@ class Settings(BaseSettings):
 
     log_level: str = Field("WARNING", validation_alias=_env("MALLORY_LOG_LEVEL"))
 
-    # access policy (bot/policy.py): comma-separated ids, "*" for any; README "Security"
+    # access policy (bot/policy.py): comma-separated ids, "*" for any; docs/security.md
     slack_allowed_teams: str | None = Field(None, validation_alias=_env("SLACK_ALLOWED_TEAMS"))
     slack_allowed_channels: str = Field("*", validation_alias=_env("SLACK_ALLOWED_CHANNELS"))
     slack_allowed_users: str = Field("", validation_alias=_env("SLACK_ALLOWED_USERS"))
@@ -351,7 +351,7 @@ def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
     lines = []
     for name in sorted(n for n in env if n.upper().startswith("MALLORY_") and n.upper() not in known):
         close = difflib.get_close_matches(name.upper(), known, n=1, cutoff=0.6)
-        hint = f"; did you mean {close[0]}?" if close else " (see README: Configuration)"
+        hint = f"; did you mean {close[0]}?" if close else " (see docs/configuration.md)"
         lines.append(f"unknown setting {name} is ignored{hint}")
     return lines
 

@@ -3,11 +3,13 @@ offline provider, once on a temporary SQLite file and once on a fresh PostgreSQL
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from log_secrets import SecretScan
@@ -33,6 +35,10 @@ def _scan_logs_for_secrets() -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: the controller reports the hits
+        workeroutput["mallory_secret_hits"] = [list(hit) for hit in SECRET_SCAN.hits]
+        return
     if not SECRET_SCAN.hits:
         return
     lines = [f"  {test}: logger {name} logged {secret!r}" for test, name, secret in SECRET_SCAN.hits[:50]]
@@ -92,26 +98,75 @@ def console_out() -> io.StringIO:
     return io.StringIO()
 
 
+class _XdistController:
+    """With pytest-xdist, the controller starts one PostgreSQL server for the whole run and
+    hands its URL to every worker (each test still gets a database of its own on it), and
+    gathers the workers' secret-scan hits so the run fails on any of them."""
+
+    def __init__(self) -> None:
+        self.url: str | None = None
+        self.reason: str | None = None
+        self._server: contextlib.ExitStack | None = None
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: Any) -> None:  # xdist, in the controller
+        if self._server is None and self.reason is None:
+            from postgres_server import available, postgres_server
+
+            self.reason = available()
+            if self.reason is None:
+                self._server = contextlib.ExitStack()
+                self.url = self._server.enter_context(postgres_server())
+        node.workerinput["mallory_postgres"] = self.url or ""
+        node.workerinput["mallory_postgres_unavailable"] = self.reason or ""
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object) -> None:  # xdist, in the controller
+        output = getattr(node, "workeroutput", None) or {}
+        SECRET_SCAN.hits.extend(tuple(hit) for hit in output.get("mallory_secret_hits", []))
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        if self._server is not None:
+            self._server.close()
+            self._server = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput") and config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_XdistController(), "mallory-xdist-controller")
+
+
 @pytest.fixture(scope="session")
-def postgres_url() -> object:
-    """A PostgreSQL server for the whole session, started on first use."""
+def postgres_url(request: pytest.FixtureRequest) -> object:
+    """The run's PostgreSQL server: the controller's under pytest-xdist, else one started
+    on first use and stopped at the end of the session."""
     from postgres_server import available, postgres_server
 
-    reason = available()
+    workerinput = getattr(request.config, "workerinput", None)
+    if workerinput is not None and "mallory_postgres" in workerinput:
+        reason = workerinput["mallory_postgres_unavailable"] or None
+        shared = workerinput["mallory_postgres"]
+    else:
+        reason, shared = available(), ""
     if reason is not None:
         if os.environ.get("CI"):  # CI installs the server (.ci/run): a missing one is a failure
             pytest.fail(f"PostgreSQL is required in CI: {reason}")
         pytest.skip(reason)
+    if shared:
+        yield shared
+        return
     with postgres_server() as url:
         yield url
 
 
 @pytest.fixture(scope="session")
-def postgres_template(postgres_url: str) -> str:
-    """A database migrated once per session; each test's migrated database is a copy of it."""
+def postgres_template(request: pytest.FixtureRequest, postgres_url: str) -> str:
+    """A database migrated once per session (per xdist worker, on the shared server); each
+    test's migrated database is a copy of it."""
     from postgres_server import migrated_template
 
-    return migrated_template(postgres_url)
+    worker = getattr(request.config, "workerinput", {}).get("workerid", "main")
+    return migrated_template(postgres_url, f"mallory_template_{worker}")
 
 
 @pytest.fixture

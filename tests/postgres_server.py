@@ -65,7 +65,7 @@ def postgres_server() -> Iterator[str]:
             "-t",
             "60",
             "-o",
-            f"-p {port} -c listen_addresses=127.0.0.1 -k {root} -c fsync=off",
+            f"-p {port} -c listen_addresses=127.0.0.1 -k {root} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300",
             "start",
         )
         yield f"postgresql://mallory@127.0.0.1:{port}/postgres"
@@ -82,9 +82,9 @@ def _url(base: str, name: str) -> str:
     return base.rsplit("/", 1)[0] + "/" + name
 
 
-def migrated_template(base: str) -> str:
-    """Create a database on the server at ``base``, migrate it to the newest schema, and
-    return its name (a template for ``CREATE DATABASE … TEMPLATE``)."""
+def migrated_template(base: str, name: str = "mallory_template") -> str:
+    """Create the database ``name`` on the server at ``base``, migrate it to the newest
+    schema, and return its name (a template for ``CREATE DATABASE … TEMPLATE``)."""
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
@@ -92,7 +92,6 @@ def migrated_template(base: str) -> str:
 
     from storage.db import Database
 
-    name = "mallory_template"
     with psycopg.connect(base, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
 

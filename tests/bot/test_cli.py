@@ -69,6 +69,7 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
         assert "usage: mallory" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # starts a real mallory process
 def test_piped_chat_waits_for_the_investigation(tmp_path: Path) -> None:
     proc = run_mallory(tmp_path, ["chat", "--wait", "60"], "dig into the March ingestion outage\n")
     assert proc.returncode == 0, proc.stderr
@@ -78,6 +79,7 @@ def test_piped_chat_waits_for_the_investigation(tmp_path: Path) -> None:
     assert "# Investigate: the March ingestion outage" in proc.stdout
 
 
+@pytest.mark.slow  # starts a real mallory process
 def test_run_without_credentials_says_why_and_opens_the_console(tmp_path: Path) -> None:
     proc = run_mallory(
         tmp_path, ["run", "--no-seed"], "hello\n", SLACK_BOT_TOKEN="xoxb-only-a-bot-token-123456"

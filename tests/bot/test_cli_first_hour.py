@@ -17,6 +17,7 @@ from mallory_process import run_mallory
 from bot.cli import build_parser, main
 
 
+@pytest.mark.slow  # starts a real mallory process
 def test_recall_finds_what_the_console_investigated(tmp_path: Path) -> None:
     chat = run_mallory(tmp_path, ["chat", "--wait", "120"], "dig into the on-call policy\n")
     assert "(report)" in chat.stdout, chat.stderr
@@ -37,6 +38,7 @@ def test_every_command_with_a_space_documents_it(capsys: pytest.CaptureFixture[s
     assert "run" in commands
 
 
+@pytest.mark.slow  # starts a real mallory process
 def test_an_unknown_mallory_variable_is_named_with_the_closest_known_one(tmp_path: Path) -> None:
     proc = run_mallory(tmp_path, ["classify", "hi"], MALLORY_DATBASE_URL="sqlite:///x.db")
     assert proc.returncode == 0, proc.stderr
@@ -44,12 +46,14 @@ def test_an_unknown_mallory_variable_is_named_with_the_closest_known_one(tmp_pat
     assert len(warning) == 1 and "MALLORY_DATABASE_URL" in warning[0]
 
 
+@pytest.mark.slow  # starts a real mallory process
 def test_a_typo_in_dot_env_is_named_too(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text("MALLORY_EMBEDDDER=none\n")
     proc = run_mallory(tmp_path, ["classify", "hi"])
     assert "unknown setting MALLORY_EMBEDDDER is ignored; did you mean MALLORY_EMBEDDER?" in proc.stderr
 
 
+@pytest.mark.slow  # starts a real mallory process
 def test_a_read_only_data_folder_is_named(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()

@@ -96,6 +96,7 @@ def _env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow  # starts a real mallory process
 def test_piped_chat_shuts_down_quietly(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "bot", "chat", "--wait", "5"],
@@ -123,6 +124,7 @@ def _run_with_stdin(tmp_path: Path, stdin: Any) -> subprocess.CompletedProcess[s
     )
 
 
+@pytest.mark.slow  # starts a real mallory process
 def test_dev_null_stdin_ends_the_chat(tmp_path: Path) -> None:
     with open(os.devnull, "rb") as devnull:
         proc = _run_with_stdin(tmp_path, devnull)
@@ -130,6 +132,7 @@ def test_dev_null_stdin_ends_the_chat(tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr, proc.stderr
 
 
+@pytest.mark.slow  # starts a real mallory process
 def test_closed_stdin_ends_the_chat(tmp_path: Path) -> None:
     proc = subprocess.run(
         ["bash", "-c", f'exec "{sys.executable}" -m bot chat <&-'],
@@ -143,6 +146,7 @@ def test_closed_stdin_ends_the_chat(tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr, proc.stderr
 
 
+@pytest.mark.slow  # starts a real mallory process
 def test_chat_without_waiting_hands_its_investigation_back(tmp_path: Path) -> None:
     env = _env(tmp_path)
     proc = subprocess.run(

@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+pytestmark = [
+    pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal"),
+    pytest.mark.slow,  # starts a real mallory process
+]
 
 
 def screen_lines(raw: str) -> list[str]:

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import aiohttp
+import pytest
 from own_postgres import own_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "slack"))
@@ -38,6 +39,7 @@ async def _until(check: object, *, within: float) -> None:
         await asyncio.sleep(0.2)
 
 
+@pytest.mark.slow  # a real bot process and a PostgreSQL restart
 async def test_no_inbound_message_is_lost_while_the_database_restarts(tmp_path: Path) -> None:
     slack = FakeSlack()
     await slack.start()

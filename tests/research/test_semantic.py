@@ -350,7 +350,7 @@ async def test_the_int8_scan_returns_the_plain_float32_top_k(db: Database, kind:
     rng = np.random.default_rng(dim)
     embedder = VectorTable(dim=dim)
     corpus = Corpus(db, embedder)
-    index = SemanticIndex(db, embedder, int8_block=64)  # type: ignore[arg-type]
+    index = SemanticIndex(db, embedder, int8_block=64, clock=FakeClock(NOW))  # type: ignore[arg-type]
     rows, queries = dataset(kind, 1500, dim, rng)
     # skewed spaces: s7 holds a handful of entries, fewer than most limits
     spaces = [SPACES_MANY[k] for k in np.minimum(rng.geometric(0.35, size=len(rows)) - 1, 7)]
@@ -372,7 +372,7 @@ async def test_the_int8_copy_follows_growth_and_re_embedded_entries(db: Database
     rng = np.random.default_rng(5)
     embedder = VectorTable(dim=32)
     corpus = Corpus(db, embedder)
-    index = SemanticIndex(db, embedder, int8_block=64)  # type: ignore[arg-type]
+    index = SemanticIndex(db, embedder, int8_block=64, clock=FakeClock(NOW))  # type: ignore[arg-type]
     centroids = rng.standard_normal((10, 32))
 
     def clustered(n: int) -> np.ndarray:
@@ -411,7 +411,7 @@ async def test_similar_over_the_int8_scan_matches_a_plain_scan(db: Database) -> 
     rng = np.random.default_rng(9)
     embedder = VectorTable(dim=384)  # the real width, so the kernel sees real shapes
     corpus = Corpus(db, embedder)
-    index = SemanticIndex(db, embedder, int8_block=256)  # type: ignore[arg-type]
+    index = SemanticIndex(db, embedder, int8_block=256, clock=FakeClock(NOW))  # type: ignore[arg-type]
     centroids = rng.standard_normal((8, 384))
     rows = unit_rows(centroids[rng.integers(8, size=1400)] + 0.3 * rng.standard_normal((1400, 384)))
     ids = await corpus.add(rows, ["global" if k % 4 else "team" for k in range(len(rows))])

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fake_slack import FakeSlack
 from sqlalchemy import text
 
@@ -25,6 +26,7 @@ from storage.queue import Request
 ROOT = Path(__file__).resolve().parents[2]
 TS = "1750000100.000100"
 THREAD = ThreadRef("slack", "T111", "C111", TS)
+pytestmark = pytest.mark.slow  # real bot and worker processes
 
 
 def _env(tmp_path: Path, url: str, slack: FakeSlack) -> dict[str, str]:

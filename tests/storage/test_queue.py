@@ -689,6 +689,7 @@ asyncio.run(main(sys.argv[1]))
 """
 
 
+@pytest.mark.slow  # starts a real mallory process
 def test_a_fresh_process_can_claim_before_any_other_orm_use(db_url: str) -> None:
     """A worker process's first database work may be a claim: the row must still become
     an ``Investigation`` (the ORM's mappers are configured on first use)."""
