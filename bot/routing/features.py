@@ -299,7 +299,11 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"chart|tabulate|map|reconcile|benchmark|audit|collate)\b|"
         r"\b(?:go|read|look|work|trawl|sift)\s+(?:back\s+)?through\s+(?:all|every|the|our|each|last)\b|"
         r"\bpull\s+out\s+(?:every|all|the|any)\b|\bwith\s+(?:a|your)\s+recommendation\b|"
-        r"\b(?:and|then)\s+(?:recommend|flag|rank)\b",
+        r"\b(?:and|then)\s+(?:recommend|flag|rank)\b|"
+        # the artefact named on its own: "full breakdown of returns by store", "a timeline of…"
+        r"^(?:(?:pls|please|mallory|ok|so|hey|hi)[\s,:]+)*(?:a|an|the)?\s*(?:full|complete|proper|detailed|quick)?\s*"
+        r"(?:timeline|breakdown|ranking|comparison|report|rundown|run-down|chronology|tally|write-?up|overview)\s+"
+        r"(?:of|on|for|about|comparing)\b",
         # takes over someone's unfinished work: "can you finish it off", "take it on"
         "handoff": r"\b(?:finish|complete|take over|pick up|carry on|take on)\s+(?:it|that|this|the \w+|what \w+)"
         r"(?:\s+(?:off|on|properly|for (?:me|us|her|him|them)))?\b|\btake it on\b",
@@ -363,6 +367,9 @@ _PAIRS = [
     ("cue:you_request", "cue:artefact"),
     ("cue:you_request", "cue:handoff"),
     ("cue:quick_only", "cue:names_things"),
+    ("cue:first_person_start", "cue:artefact"),
+    ("cue:wish", "cue:artefact"),
+    ("cue:names_things", "cue:artefact"),
 ]
 
 
@@ -374,7 +381,7 @@ _SAYS_SOMETHING = frozenset(
     is are was were be been being am do does did done doing have has had will would shall should can
     could may might must gonna wanna let lets let's go going gone went come coming came get got
     getting make made need needs want wants think thought know knew see saw say said tell told ask
-    asked thanks thank thx ty cheers lol haha hi hey hello morning evening night ok okay yes no yep
+    asked thanks thank thx ty cheers lol haha hi hey hello morning evening ok okay yes no yep
     nope yeah nah sure cool nice great awesome sorry please pls plz love hate like fyi btw omg wow
     just also again already done fixed back off out it this that there here put book send grab check
     remind add move call ring email bring take give keep tell""".split()
