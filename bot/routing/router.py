@@ -136,28 +136,27 @@ def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
     return text, lexicon
 
 
-# A word of some language: letters in a run no longer than the longest everyday words, with a
-# vowel when it is Latin and long, and no five consonants running. Scripts without spaces
-# (Chinese, Japanese, Thai) count as words.
-_LATIN_RUN = re.compile(r"[a-z]+")
+# Words of some language: over the runs of more than four letters, the vowels a language has
+# (random letters have under a quarter, English about two in five) and the case of words, not
+# of a keyboard mashed. Short runs (acronyms, "ok") and scripts without spaces (Chinese,
+# Japanese, Thai, Korean) are not judged.
+_LATIN_RUN = re.compile(r"[A-Za-z]{5,}")
 _NO_SPACES_SCRIPT = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-_CONSONANTS = re.compile(r"[bcdfghjklmnpqrstvwxz]{6,}")
+_CASE_FLIP = re.compile(r"[a-z][A-Z]")
+_VOWELS = frozenset("aeiouyAEIOUY")
 
 
 def has_words(text: str) -> bool:
-    """False for text with no words of any language: a run of random letters, a hash, a
-    key mashed. Short messages always have words (an acronym, "ok", "hmm")."""
-    sample = text[:4000].lower()
-    latin = _LATIN_RUN.findall(sample)
-    letters = sum(len(w) for w in latin)
+    """False for text with no words of any language: a run of random letters, a key mashed,
+    a paste of either. Short messages always have words ("ok", "hmm", an acronym)."""
+    sample = text[:4000]
+    runs = _LATIN_RUN.findall(sample)
+    letters = sum(len(r) for r in runs)
     if letters < 24 or _NO_SPACES_SCRIPT.search(sample):
         return True
-    wordlike = sum(
-        len(w)
-        for w in latin
-        if len(w) <= 22 and (len(w) <= 3 or any(v in w for v in "aeiouy")) and not _CONSONANTS.search(w)
-    )
-    return wordlike >= letters / 2
+    mashed = sum(len(r) for r in runs if len(_CASE_FLIP.findall(r)) > 1)
+    vowels = sum(c in _VOWELS for r in runs for c in r)
+    return mashed < letters / 2 and vowels >= letters / 4
 
 
 def _learned(
