@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from collections import Counter
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -114,7 +114,9 @@ def speed(texts: Sequence[str], repeat: int) -> None:
                 decide(text, addressing)
             per_message.append((time.perf_counter() - start) / len(received))
         med, worst = statistics.median(per_message), max(per_message)
-        print(f"{name:>14}: median {med * 1e6:.0f} µs/message ({1 / med:,.0f} msg/s), slowest pass {worst * 1e6:.0f} µs")
+        print(
+            f"{name:>14}: median {med * 1e6:.0f} µs/message ({1 / med:,.0f} msg/s), slowest pass {worst * 1e6:.0f} µs"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -140,7 +142,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         else [("labelled test split", load_labelled(split="test"))]
         + [(path.name, load_labelled(path)) for path in SETS]
     )
-    print(f"labelled set: {len(everything)} messages; scoring {', '.join(f'{n} ({len(g)})' for n, g in sets)}")
+    print(
+        f"labelled set: {len(everything)} messages; scoring {', '.join(f'{n} ({len(g)})' for n, g in sets)}"
+    )
     decide = router_with(shipped_model())
     for name, gold in sets:
         print(f"\n# {name}")

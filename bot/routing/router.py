@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.routing.address import NOBODY, Addressing, addressed_elsewhere
+from bot.routing.address import NOBODY, Addressing, addressed_elsewhere, vocative_name
 from bot.routing.features import _CUES, correct_typos, cues_of, featurize
 from bot.routing.lexicon import _CONTENT, _TRIGGERS, Decision, Route, classify_lexicon, normalize
 from bot.routing.model import ROUTES, RouterModel, shipped_model
@@ -49,6 +49,13 @@ _PLAIN_REQUEST = re.compile(
     r"(?![\s,]+(?:everyone|everybody|folks|all|guys|team|y'all)\b)",
     re.I,
 )
+# "dig in, everyone, the cake's here": the verb is said to the room, and usually about food
+_TO_THE_ROOM = re.compile(
+    r"^\W*(?:dig|tuck|get stuck)\s+in[\s,!]+(?:everyone|everybody|folks|all|guys|team|y'all)\b", re.I
+)
+# "is that a new car outside jess": a remark on what is in front of the speaker; the fail-safe
+# to the quick route leaves it to the model
+_REMARK = re.compile(r"^(?:is|are|was|were)\s+(?:that|this|those|these)\s+(?:a\s+|an\s+|the\s+)?new\b", re.I)
 # ":mag: dig into the :fire: alerts": emoji before the verb dress the request up, they do not
 # change it
 _LEADING_EMOJI = re.compile(r"^(?:\s*(?::[a-z0-9_+-]+:|[\u2600-\u27bf\U0001f000-\U0001faff]))+\s*", re.I)
@@ -68,7 +75,17 @@ _SARCASM = _CUES["sarcasm"]
 # Signs that a message the model calls small talk is indeed chat, about Mallory, or the
 # speaker's own news: the fail-safe to the quick route leaves it alone
 _NOT_A_LOOKUP = frozenset(
-    {"social", "sarcasm", "about_bot", "capability_verb", "bot_third_person", "first_person_start", "negation", "errand", "you_question"}
+    {
+        "social",
+        "sarcasm",
+        "about_bot",
+        "capability_verb",
+        "bot_third_person",
+        "first_person_start",
+        "negation",
+        "errand",
+        "you_question",
+    }
 )
 _CHAT = re.compile("[!\u2600-\u27bf\U0001f000-\U0001faff]|:[a-z0-9_+-]+:|\\b(?:someone|somebody)\\b", re.I)
 _ABOUT_BOT = (_CUES["about_bot"], _CUES["capability_verb"])
@@ -107,6 +124,8 @@ def route(
     ):
         if not _SARCASM.search(text.lower()):
             return lexicon
+    if _TO_THE_ROOM.match(normalize(text)):
+        return Decision(Route.NONE, source="router", reason="said to the room", sure=True)
     if lexicon.sure and lexicon.route is Route.NONE and lexicon.reason == "small talk":
         return lexicon
     if lexicon.guard in {Guard.TRACKED_SIGNAL, Guard.REMINDER} and not any(
@@ -129,7 +148,9 @@ def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
     opening = _NEGATED_OPENING.match(normalize(fixed))
     if opening and len(_CONTENT.findall(normalize(fixed)[opening.end() :])) >= 2:
         fixed = normalize(fixed)[opening.end() :]
-    if _QUOTED.search(fixed) and any(p.search(m.group(1).lower()) for m in _QUOTED.finditer(fixed) for _, p in _TRIGGERS):
+    if _QUOTED.search(fixed) and any(
+        p.search(m.group(1).lower()) for m in _QUOTED.finditer(fixed) for _, p in _TRIGGERS
+    ):
         return fixed, classify_lexicon(_QUOTED.sub(" that ", fixed))
     if fixed != text or lexicon is None:
         return fixed, classify_lexicon(fixed)
@@ -178,6 +199,8 @@ def _learned(
         and lexicon.guard is None
         and not small_talk
         and not _CHAT.search(text)
+        and not vocative_name(text)
+        and not _REMARK.match(normalize(text))
         and not cues_of(text) & _NOT_A_LOOKUP
     ):
         best, chosen = 1, Route.QUICK

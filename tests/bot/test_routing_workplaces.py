@@ -58,7 +58,9 @@ STILL_NONE = [
 ]
 
 
-def _classify(texts: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def _classify(
+    texts: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> list[str]:
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(t + "\n" for t in texts)))
     assert main(["classify", "--json"]) == 0
     return [json.loads(line)["route"] for line in capsys.readouterr().out.splitlines()]
@@ -75,7 +77,15 @@ def _classify(texts: list[str], capsys: pytest.CaptureFixture[str], monkeypatch:
         (REFUSE_THEN_FACT, "quick"),
         (STILL_NONE, "none"),
     ],
-    ids=["terse", "artefact", "polite-idiom-typo", "noun-in-question", "not-a-request", "refuse-then-fact", "keep"],
+    ids=[
+        "terse",
+        "artefact",
+        "polite-idiom-typo",
+        "noun-in-question",
+        "not-a-request",
+        "refuse-then-fact",
+        "keep",
+    ],
 )
 def test_each_kind_through_classify(
     texts: list[str], route: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -124,7 +134,9 @@ def test_real_words_with_long_runs_are_still_read(text: str, capsys: pytest.Capt
     assert json.loads(capsys.readouterr().out)["reason"] != "no words of any language"
 
 
-def test_a_topic_in_a_report_heading_is_one_short_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_topic_in_a_report_heading_is_one_short_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     topic = _random_letters(5000)
     assert main(["--data-dir", str(tmp_path / "data"), "investigate", topic]) == 0
     out = capsys.readouterr().out.splitlines()

@@ -28,8 +28,16 @@ async def _last_route(rt: Any) -> str:
 KINDS = [
     ("terse look-up", "backup generator runtime at site B", "quick"),
     ("terse look-up", "hi quick one the mileage rate we pay", "quick"),
-    ("produced artefact", "go through all of the incident reports from March and pull out the common causes", "async"),
-    ("politeness and idiom", "if you had a moment to dig into the refund spike that'd be a huge help", "async"),
+    (
+        "produced artefact",
+        "go through all of the incident reports from March and pull out the common causes",
+        "async",
+    ),
+    (
+        "politeness and idiom",
+        "if you had a moment to dig into the refund spike that'd be a huge help",
+        "async",
+    ),
     ("typo in the verb", "can you anaylse the overtime claims from the depot", "async"),
     ("noun inside a question", "what came of the shrinkage investigation at the Leeds store?", "quick"),
     ("capability question", "can you actually research things or just answer?", "none"),
@@ -41,8 +49,12 @@ KINDS = [
 ]
 
 
-@pytest.mark.parametrize(("kind", "text", "route"), KINDS, ids=[f"{k}-{i}" for i, (k, _, _) in enumerate(KINDS)])
-async def test_each_kind_through_the_console(rt: Any, console_out: io.StringIO, kind: str, text: str, route: str) -> None:
+@pytest.mark.parametrize(
+    ("kind", "text", "route"), KINDS, ids=[f"{k}-{i}" for i, (k, _, _) in enumerate(KINDS)]
+)
+async def test_each_kind_through_the_console(
+    rt: Any, console_out: io.StringIO, kind: str, text: str, route: str
+) -> None:
     chat = _chat(rt, console_out, session=f"kind-{abs(hash(text))}")
     await chat.feed(text)
     assert await _last_route(rt) == route, kind
