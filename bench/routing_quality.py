@@ -1,12 +1,15 @@
-"""Routing quality on the labelled set (bot/routing/data/labelled.jsonl): async precision and
-recall, 3-way accuracy and the confusion matrix, offline (no LLM).
+"""Routing quality, offline (no LLM): async precision and recall, 3-way accuracy, the
+confusion matrix and the errors by kind, for every set separately (never pooled).
 
-Run: ``.venv/bin/python bench/routing_quality.py [--gold PATH] [--cv 5] [--errors] [--speed 5]``.
-Reports the lexicon alone (the baseline) and the router with the shipped model on the
-gold messages (the labelled test split, or ``--gold``), then k-fold cross-validation of the
-router over the labelled set (each fold's model trained on the other folds), and the share
-of messages the model left unsure. A gold file's ``sealed`` rows (bench/routing_heldout.jsonl)
-are scored on their own and their errors are never listed: they stay held out.
+Run: ``.venv/bin/python bench/routing_quality.py [--gold PATH ...] [--cv 5] [--errors] [--speed 5]``.
+Without ``--gold`` every set is scored, one after the other: the labelled test split
+(bot/routing/data/labelled.jsonl), bench/routing_heldout.jsonl, bench/routing_heldout_late.jsonl,
+bench/routing_blind3.jsonl and bench/routing_workplaces_dev.jsonl (the dev part of a set written
+blind from twelve workplaces; its train part is in the labelled set). Each set gets the lexicon
+alone (the baseline) and the router with the shipped model; ``--cv`` adds k-fold
+cross-validation of the router over the labelled set (each fold's model trained on the other
+folds). A gold file's ``sealed`` rows are scored on their own and their errors are never
+listed, not even by kind: they stay held out.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -41,6 +45,13 @@ def router_with(model: RouterModel) -> Callable[[str], Decision]:
 
 
 SEALED = "sealed"
+BENCH = Path(__file__).resolve().parent
+SETS = (
+    BENCH / "routing_heldout.jsonl",
+    BENCH / "routing_heldout_late.jsonl",
+    BENCH / "routing_blind3.jsonl",
+    BENCH / "routing_workplaces_dev.jsonl",
+)
 
 
 def report(title: str, pairs: Sequence[tuple[Example, Decision]], *, errors: bool) -> dict[str, float]:
@@ -65,9 +76,24 @@ def report(title: str, pairs: Sequence[tuple[Example, Decision]], *, errors: boo
     print("gold \\ predicted   " + "  ".join(f"{r.value:>6}" for r in ROUTES))
     for g in ROUTES:
         print(f"{g.value:>18}   " + "  ".join(f"{matrix[(g, p)]:>6}" for p in ROUTES))
+    open_pairs = [(e, d) for e, d in pairs if e.split != SEALED]
+    by_kind: dict[str, list[int]] = {}
+    wrong_as: dict[str, Counter[str]] = {}
+    for e, d in open_pairs:
+        counts = by_kind.setdefault(e.kind or "-", [0, 0])
+        counts[0] += 1
+        if e.route is not d.route:
+            counts[1] += 1
+            wrong_as.setdefault(e.kind or "-", Counter())[f"{e.route.value}→{d.route.value}"] += 1
+    if wrong_as:
+        print("errors by kind (kind: wrong/total, as what)")
+        for kind in sorted(wrong_as, key=lambda k: (-by_kind[k][1], k)):
+            total, wrong = by_kind[kind]
+            shown = ", ".join(f"{n} {what}" for what, n in wrong_as[kind].most_common())
+            print(f"  {kind}: {wrong}/{total} ({shown})")
     if errors:
-        for e, d in pairs:
-            if e.route is not d.route and e.split != SEALED:
+        for e, d in open_pairs:
+            if e.route is not d.route:
                 print(f"  [{e.kind}] {e.route.value} → {d.route.value} ({d.source}: {d.reason}): {e.text!r}")
     return stats
 
@@ -88,7 +114,9 @@ def speed(texts: Sequence[str], repeat: int) -> None:
                 decide(text, addressing)
             per_message.append((time.perf_counter() - start) / len(received))
         med, worst = statistics.median(per_message), max(per_message)
-        print(f"{name:>14}: median {med * 1e6:.0f} µs/message ({1 / med:,.0f} msg/s), slowest pass {worst * 1e6:.0f} µs")
+        print(
+            f"{name:>14}: median {med * 1e6:.0f} µs/message ({1 / med:,.0f} msg/s), slowest pass {worst * 1e6:.0f} µs"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -99,7 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--gold",
         type=Path,
-        help="score this JSONL file (rows as in labelled.jsonl) instead of the labelled test split",
+        action="append",
+        help="score this JSONL file (rows as in labelled.jsonl); repeat for several; default: every set",
     )
     parser.add_argument(
         "--errors", action="store_true", help="list every misrouted message (never a sealed one)"
@@ -107,23 +136,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--speed", type=int, default=0, help="time the decisions over N passes (0: skip)")
     args = parser.parse_args(argv)
     everything = load_labelled()
-    if args.gold:
-        gold, name = load_labelled(args.gold), args.gold.name
-    else:
-        gold, name = load_labelled(split="test"), "test split"
-    print(f"labelled set: {len(everything)} messages; scoring {name} ({len(gold)})")
-    report(f"lexicon alone (baseline), {name}", [(e, lexicon_decide(e.text)) for e in gold], errors=args.errors)
+    sets: list[tuple[str, list[Example]]] = (
+        [(path.name, load_labelled(path)) for path in args.gold]
+        if args.gold
+        else [("labelled test split", load_labelled(split="test"))]
+        + [(path.name, load_labelled(path)) for path in SETS]
+    )
+    print(
+        f"labelled set: {len(everything)} messages; scoring {', '.join(f'{n} ({len(g)})' for n, g in sets)}"
+    )
     decide = router_with(shipped_model())
-    decided = [(e, decide(e.text)) for e in gold]
-    report(f"router (lexicon + shipped model), {name}", decided, errors=args.errors)
-    parts = sorted({e.split for e in gold})
-    if len(parts) > 1:
-        for part in parts:
-            report(
-                f"router, {name}, {part} part",
-                [(e, d) for e, d in decided if e.split == part],
-                errors=args.errors,
-            )
+    for name, gold in sets:
+        print(f"\n# {name}")
+        report(f"lexicon alone (baseline), {name}", [(e, lexicon_decide(e.text)) for e in gold], errors=False)
+        decided = [(e, decide(e.text)) for e in gold]
+        report(f"router (lexicon + shipped model), {name}", decided, errors=args.errors)
+        parts = sorted({e.split for e in gold})
+        if len(parts) > 1:
+            for part in parts:
+                report(
+                    f"router, {name}, {part} part",
+                    [(e, d) for e, d in decided if e.split == part],
+                    errors=False,
+                )
     if args.speed:
         print(f"\n## decision cost over the {len(everything)} labelled messages, {args.speed} passes")
         speed([e.text for e in everything], args.speed)

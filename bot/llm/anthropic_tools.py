@@ -83,7 +83,23 @@ as a person would:
 - Questions about Mallory itself are none: "do you have access to our Jira?", "which model are
   you running on?", "how do I ask you to look into something?".
 - A factual question is quick, even when it says not to research: "don't research this, just
-  tell me what the home office stipend is" is quick.
+  tell me what the home office stipend is" and "no need for a deep dive, just the embargo time"
+  are quick.
+- A terse message that names things a team keeps notes on and asks nothing of a colleague is a
+  look-up (quick), even with no question word or mark: "backup generator runtime at site B",
+  "parking rules for visitors", "hi quick one the mileage rate we pay". Between none and quick,
+  choose quick: a look-up that finds nothing says so, a question taken for small talk is a dead end.
+- A request for a produced piece of work is async, whatever the verb: a timeline, a full
+  breakdown, a ranking, a comparison with a recommendation, a report, a rundown ("go through all
+  of the incident reports and pull out the causes", "I am needing a complete report on agency
+  spend", "Dr Shah started the comparison, can you finish it"). Politeness and idiom do not hide
+  it: "if you had a moment to dig into the refund spike that'd be a huge help", "do the needful
+  and dig up what we have on the Harlow lease".
+- A research word used as a noun inside a question is quick: "what came of the shrinkage
+  investigation at the Leeds store?", "the collision investigation — signed off yet?".
+- A capability question, an errand or a quote is none: "can you actually research things or just
+  answer?", "put 'dig into overtime' in my calendar", a quoted earlier request followed by
+  "thanks, that report was great". So is a status update ("lift repaired finally 🙌").
 """
 
 

@@ -15,7 +15,7 @@ from bot.research.dossier import Dossier
 from bot.research.evidence import speaker
 from bot.research.recall import Grade
 from bot.text.citations import cite
-from bot.text.display import content_label, count
+from bot.text.display import content_label, count, shorten
 from bot.text.terms import query_terms
 from storage.knowledge import EntryView
 
@@ -39,15 +39,25 @@ def _preview(entry: EntryView) -> str:
     return _cell(body[:40] + ("..." if len(body) > 40 else ""))
 
 
+# A topic shown in a heading or a summary line is cut to this: a request pasted whole (or a
+# megabyte of it) is still one line at the top of the report.
+TOPIC_SHOWN = 120
+
+
+def topic_label(topic: str) -> str:
+    """The topic as shown in the report: made safe inline, one line, cut at a word."""
+    return shorten(content_label(topic), TOPIC_SHOWN)
+
+
 def heading(dossier: Dossier) -> str:
     if dossier.start_entry is not None and not dossier.topic:
         return f"# Investigate: Entry {dossier.start_entry.id[:8]}"
-    return f"# Investigate: {content_label(dossier.topic)}"
+    return f"# Investigate: {topic_label(dossier.topic)}"
 
 
 def summary_line(dossier: Dossier) -> str:
     return (
-        f'Investigated "{content_label(dossier.topic) or (dossier.start_entry.id[:8] if dossier.start_entry else "")}": '
+        f'Investigated "{topic_label(dossier.topic) or (dossier.start_entry.id[:8] if dossier.start_entry else "")}": '
         f"{count(len(dossier.found), 'entry')} from {count(dossier.phases_run, 'phase')}, "
         f"{count(len(dossier.edges), 'relationship edge')} traversed."
     )
@@ -55,7 +65,7 @@ def summary_line(dossier: Dossier) -> str:
 
 def no_results(topic: str) -> str:
     return (
-        f'# Investigate: {content_label(topic)}\n\nNo entries found for "{content_label(topic)}".\n\nSuggestions:\n'
+        f'# Investigate: {topic_label(topic)}\n\nNo entries found for "{topic_label(topic)}".\n\nSuggestions:\n'
         "- Capture relevant knowledge with /remember\n"
         "- Ingest the team's notes with `mallory ingest PATH`\n"
         "- Ask again with different words, or name a person or project"

@@ -166,6 +166,14 @@ _BRITISH = (
 )
 
 
+# "put 'investigate damp complaints' in the diary": the quoted words name a card, a session or
+# an earlier request; they are read as one placeholder, not as a request verb
+_QUOTED_TRIGGER = re.compile(
+    r"(?<![a-z])['\"“]([^'\"”\n]{0,40}\b(?:research|investigat|dig|look into|deep[ -]?dive|find out|"
+    r"analy[sz])[^'\"”\n]{0,80})['\"”](?![a-z])"
+)
+
+
 def prepare(text: str) -> str:
     """Lower-case text with platform artefacts reduced to placeholder words."""
     text = _CODE_BLOCK.sub(" xcodeblock ", text)
@@ -176,7 +184,7 @@ def prepare(text: str) -> str:
     text = _SKIN.sub("", text).replace("’", "'").replace("‘", "'").lower()
     for pattern, repl in _BRITISH:
         text = pattern.sub(repl, text)
-    return text
+    return _QUOTED_TRIGGER.sub(" xquoted ", text)
 
 
 def tokens(prepared: str) -> list[str]:
@@ -279,6 +287,28 @@ _CUES: dict[str, re.Pattern[str]] = {
         "bot_third_person": r"\b(?:can|could|does|do|will|is|would)\s+(?:mallory|the bot|this bot)\s+(?:\w+\s+)?"
         r"(?:read|access|see|handle|search|browse|remember|understand|speak|open|use|post|join|reply|talk|"
         r"know|learn|store|keep|cope|work|support|run|be)\b",
+        # asks for a produced piece of work: "a full breakdown of…", "rank our suppliers by…",
+        # "go through all of…", "read back through the thread and pull out…"
+        "artefact": r"\b(?:make|prepare|produce|build|draw up|put together|pull together|write|compile|give me|get me|"
+        r"can i get|could i get|can we get|do|send me|needing|need|want|after)\s+(?:me\s+|us\s+)?(?:a|an|the|some|one|"
+        r"full|complete|proper|quick|short)?\s*(?:full\s+|complete\s+|proper\s+|detailed\s+|side-by-side\s+)?"
+        r"(?:timeline|breakdown|ranking|comparison|report|rundown|run-down|summary|table|overview|analysis|"
+        r"write-?up|briefing|brief|recommendation|shortlist|list of|chronology|tally|audit|review|lit search|"
+        r"literature search|search)\b|"
+        r"^(?:(?:pls|please|mallory|ok|so|hey|hi)[\s,:]+)*(?:rank|compare|cross-check|crosscheck|tally|list all|"
+        r"chart|tabulate|map|reconcile|benchmark|audit|collate)\b|"
+        r"\b(?:go|read|look|work|trawl|sift)\s+(?:back\s+)?through\s+(?:all|every|the|our|each|last)\b|"
+        r"\bpull\s+out\s+(?:every|all|the|any)\b|\bwith\s+(?:a|your)\s+recommendation\b|"
+        r"\b(?:and|then)\s+(?:recommend|flag|rank)\b|"
+        # the artefact named on its own: "full breakdown of returns by store", "a timeline of…"
+        r"^(?:(?:pls|please|mallory|ok|so|hey|hi)[\s,:]+)*(?:a|an|the)?\s*(?:full|complete|proper|detailed|quick)?\s*"
+        r"(?:timeline|breakdown|ranking|comparison|report|rundown|run-down|chronology|tally|write-?up|overview)\s+"
+        r"(?:of|on|for|about|comparing)\b",
+        # takes over someone's unfinished work: "can you finish it off", "take it on"
+        "handoff": r"\b(?:finish|complete|take over|pick up|carry on|take on)\s+(?:it|that|this|the \w+|what \w+)"
+        r"(?:\s+(?:off|on|properly|for (?:me|us|her|him|them)))?\b|\btake it on\b",
+        # a trigger inside quotes names a session, a note or a card, not a request
+        "quoted_trigger": r"\bxquoted\b",
         "able_to_work": r"\bable\s+to\s+(?:research|investigate|look\s+into|dig|find\s+out|figure\s+out|compile|"
         r"put\s+together|pull\s+together|summari[sz]e|analy[sz]e|work\s+out|compare)\s+"
         r"(?!(?:things|stuff|anything|something|topics|the web|online|for me)\b)\w+",
@@ -334,11 +364,57 @@ _PAIRS = [
     ("cue:imperative_start", "cue:question_end"),
     ("cue:foreign_request", "cue:foreign_research"),
     ("cue:how_question", "cue:social"),
+    ("cue:you_request", "cue:artefact"),
+    ("cue:you_request", "cue:handoff"),
+    ("cue:quick_only", "cue:names_things"),
+    ("cue:first_person_start", "cue:artefact"),
+    ("cue:wish", "cue:artefact"),
+    ("cue:names_things", "cue:artefact"),
 ]
+
+
+# Words that make a message say something or ask something of a person: verbs that carry a
+# sentence, pronouns, greetings and reactions. A message with none of them only names things
+# ("backup generator runtime at site B", "Lindley Trust grant end date"): a look-up.
+_SAYS_SOMETHING = frozenset(
+    """i me my mine you your u ya we us he him his she her they them their it's its im i'm ive i've
+    is are was were be been being am do does did done doing have has had will would shall should can
+    could may might must gonna wanna let lets let's go going gone went come coming came get got
+    getting make made need needs want wants think thought know knew see saw say said tell told ask
+    asked thanks thank thx ty cheers lol haha hi hey hello morning evening ok okay yes no yep
+    nope yeah nah sure cool nice great awesome sorry please pls plz love hate like fyi btw omg wow
+    just also again already done fixed back off out it this that there here put book send grab check
+    remind add move call ring email bring take give keep tell""".split()
+)
+
+
+def names_things(toks: list[str]) -> bool:
+    """The message names things and asks nothing of a person: two to twelve words, none of
+    them a verb of a sentence, a pronoun, a greeting or a reaction, and no exclamation."""
+    words = [t for t in toks if t.isalpha()]
+    if not 2 <= len(words) <= 12 or "!" in toks or any("'" in t or t.startswith("xemoji") for t in toks):
+        return False
+    return not any(w in _SAYS_SOMETHING for w in words)
 
 
 def _hash(feature: str) -> int:
     return zlib.crc32(feature.encode()) & (DIM - 1)
+
+
+def cue_names(prepared: str, toks: list[str]) -> set[str]:
+    """The lexical cues a prepared message shows (their names, without the prefix)."""
+    joined = " ".join(toks)
+    return {
+        name
+        for name, pattern in _CUES.items()
+        if pattern.search(joined if name not in {"multi_sentence", "question_end"} else prepared)
+    }
+
+
+def cues_of(text: str) -> set[str]:
+    """The lexical cues of a message as the learned router reads it."""
+    prepared = prepare(text)
+    return cue_names(prepared, tokens(prepared))
 
 
 def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere: bool) -> list[int]:
@@ -353,12 +429,7 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         if len(t) >= 4 and t.isalpha():
             padded = f"<{t}>"
             feats.extend("c:" + padded[i : i + 4] for i in range(len(padded) - 3))
-    joined = " ".join(toks)
-    cues = {
-        "cue:" + name
-        for name, pattern in _CUES.items()
-        if pattern.search(joined if name not in {"multi_sentence", "question_end"} else prepared)
-    }
+    cues = {"cue:" + name for name in cue_names(prepared, toks)}
     if cues & {"cue:able_to_work", "cue:fetch"} and lexicon.guard != "capability":
         # "are you able to dig into why X…", "can you look up who audits us" ask for X, not
         # about what Mallory can do
@@ -369,6 +440,8 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
     cues |= {"cue:" + _FOREIGN_AS[name] for name in foreign} | {"cue:" + name for name in foreign}
     if vocative_name(text):
         cues.add("cue:vocative_name")
+    if names_things(toks):
+        cues.add("cue:names_things")
     # a linear model needs the pairs that mean a request spelled out for it
     cues |= {f"pair:{a}&{b}" for a, b in _PAIRS if a in cues and b in cues}
     # cues count CUE_WEIGHT times: they generalise where n-grams memorise, so they should
