@@ -102,7 +102,8 @@ class Routes:
             limit=self.settings.quick_top_k,
         )
         if not evidence.found:
-            await self._answer_with_offer(ctx, sender, NOTHING_FOUND, question, weak=True)
+            said = evidence.nothing_found() or NOTHING_FOUND
+            await self._answer_with_offer(ctx, sender, said, question, weak=True)
             return
         sources = evidence.sources()
         history = await self.history(ctx, limit=6)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import timedelta
 
 import numpy as np
@@ -110,6 +110,17 @@ class LexicalIndex:
             if read:
                 self._weighted_at = -1  # and again now that the pending postings are searchable
             return read
+
+    def holds(self, word: str) -> bool:
+        """A live entry holds ``word`` (a lowercased token) or a word of the same stem."""
+        term = self._terms.get(word)
+        if term is None:
+            term = self._terms.stems.get(self.stem(word))
+        return term is not None and int(self._postings.of(term)[0].shape[0]) > 0
+
+    def vocabulary(self) -> Iterable[str]:
+        """Every word the index has seen (a forgotten entry's words too: check ``holds``)."""
+        return self._terms.keys()
 
     def type_of(self, entry_id: str) -> str | None:
         """An entry's type as of the last refresh (None: not known here)."""

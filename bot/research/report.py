@@ -48,7 +48,7 @@ def heading(dossier: Dossier) -> str:
 def summary_line(dossier: Dossier) -> str:
     return (
         f'Investigated "{content_label(dossier.topic) or (dossier.start_entry.id[:8] if dossier.start_entry else "")}": '
-        f"{len(dossier.found)} entries from {dossier.phases_run} phases, "
+        f"{len(dossier.found)} entries across {dossier.phases_with_results} phases, "
         f"{len(dossier.edges)} relationship edges traversed."
     )
 

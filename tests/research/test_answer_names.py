@@ -1,0 +1,101 @@
+"""Look-alikes: a question naming a site, person or supplier the notes do not have gets an
+honest "I found nothing about X in the notes" (with what they do cover) and the offer to
+dig, never the facts of the one that shares its words; with a model, no sources are sent."""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from research_helpers import add_note
+
+from adapters.console import SPACE
+from adapters.console import ConsoleChat, ConsoleSender
+
+BASE = datetime(2025, 9, 1, tzinfo=UTC)
+NOTES = {
+    "north-fen.md": (
+        "North Fen pumping station",
+        "North Fen pumping station lifts raw water from the Fen drain. Capacity is 38 Ml/d from three pumps.",
+    ),
+    "south-fen.md": (
+        "South Fen pumping station",
+        "South Fen pumping station has two pumps. Capacity is 21 Ml/d.",
+    ),
+    "helen-marsh.md": ("Helen Marsh", "Helen Marsh is Head of Operations. Extension 4410."),
+    "quarry-road.md": (
+        "Quarry Road burst",
+        "The Quarry Road trunk main burst on 14 January 2026. 4,180 customers lost supply for nine hours.",
+    ),
+    "sallowby.md": (
+        "Sallowby discolouration",
+        "Sallowby had discoloured water in August 2025 after a flushing run.",
+    ),
+}
+
+
+@pytest.fixture
+async def fen(rt: Any) -> dict[str, str]:
+    ids = {}
+    for k, (source, (title, content)) in enumerate(NOTES.items()):
+        ids[source] = await add_note(
+            rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k), type="note"
+        )
+    return ids
+
+
+async def _ask(rt: Any, text: str) -> str:
+    """``text`` asked in a thread of its own."""
+    out = io.StringIO()
+    sender = ConsoleSender(out)
+    rt.worker.senders["console"] = sender
+    await ConsoleChat(rt.core, sender, session=f"names-{text}", now=rt.clock.now).feed(text)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("question", "missing", "covered"),
+    [
+        ("whats the pump capacity at westfen station", "westfen station", "North Fen pumping station"),
+        ("who is helen marshall in finance", "helen marshall", "Helen Marsh"),
+    ],
+)
+async def test_a_lookalike_name_gets_nothing_found_with_what_the_notes_cover(
+    rt: Any, fen: dict[str, str], question: str, missing: str, covered: str
+) -> None:
+    text = await _ask(rt, question)
+    assert f"I found nothing about {missing} in the notes" in text
+    assert covered in text  # what the notes do cover
+    assert "[Investigate this]" in text and "Want me to dig deeper?" in text
+    assert not re.search(r"\[Entry [0-9a-f]{8}\]", text)
+    assert "38 Ml/d" not in text and "4410" not in text
+
+
+async def test_a_name_the_notes_have_must_be_in_the_passage_that_answers(
+    rt: Any, fen: dict[str, str]
+) -> None:
+    """Sallowby is in the notes, but no passage about a burst says it: the Quarry Road
+    figures are not an answer about a Sallowby burst."""
+    text = await _ask(rt, "how many customers lost supply in the sallowby burst")
+    assert "4,180" not in text and "I found nothing" in text
+    assert not re.search(r"\[Entry [0-9a-f]{8}\]", text)
+
+
+async def test_names_the_notes_have_are_answered(rt: Any, fen: dict[str, str]) -> None:
+    text = await _ask(rt, "whats the pump capacity at north fen station")
+    assert "38 Ml/d" in text and "I found nothing" not in text
+    text = await _ask(rt, "how many customers lost supply in the quarry road burst")
+    assert "4,180" in text
+    # a typo is not a name: "priorty" is one letter from "priority"
+    await add_note(
+        rt,
+        "p1.md",
+        "P1 bursts",
+        "Response time for a priority 1 burst: a crew on site within 90 minutes.",
+        space=SPACE,
+        created_at=BASE,
+    )
+    assert "90 minutes" in await _ask(rt, "whats the response time for priorty 1 bursts")
