@@ -681,7 +681,7 @@ class Evidence:
         return bool(self.passages)
 
     def nothing_found(self) -> str | None:
-        """"I found nothing about the Westfen station in the notes (they cover …)." when
+        """ "I found nothing about the Westfen station in the notes (they cover …)." when
         the question names what the notes lack; None when it names nothing missing."""
         return self.names.nothing_about(self.unanswered) if self.unanswered else None
 

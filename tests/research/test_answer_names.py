@@ -99,3 +99,15 @@ async def test_names_the_notes_have_are_answered(rt: Any, fen: dict[str, str]) -
         created_at=BASE,
     )
     assert "90 minutes" in await _ask(rt, "whats the response time for priorty 1 bursts")
+
+
+async def test_recall_with_nothing_relevant_says_so_and_lists_nothing(rt: Any, fen: dict[str, str]) -> None:
+    """The graph walk starts from any note sharing a word ("supply"): when none of what it
+    reaches is relevant, the knowledge base has nothing on it, and nothing is listed."""
+    text = await _ask(rt, "/recall billing service supply outage")
+    assert "The knowledge base has nothing on this" in text
+    assert not re.search(r"\[Entry [0-9a-f]{8}\]", text) and "Quarry Road" not in text
+    text = await _ask(rt, "/recall who is helen marshall")
+    assert "I found nothing about helen marshall in the notes" in text and "[Entry " not in text
+    text = await _ask(rt, "/recall quarry road burst")
+    assert "Quarry Road burst" in text and "[Entry " in text

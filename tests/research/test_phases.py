@@ -217,7 +217,11 @@ async def test_report_sections_and_omissions(rt: Any, graph: dict[str, str]) -> 
     synthesis = await rt.synthesizer.synthesize(dossier, [])
     report = render_report(dossier, synthesis)
     assert report.startswith('# Investigate: zephyr rollout\n\nInvestigated "zephyr rollout": ')
-    assert re.search(r'^Investigated "[^"]+": \d+ entries across [1-4] phases, \d+ relationship edges traversed\.$', report, re.M)
+    assert re.search(
+        r'^Investigated "[^"]+": \d+ entries across [1-4] phases, \d+ relationship edges traversed\.$',
+        report,
+        re.M,
+    )
     headings = re.findall(r"^## (.+)$", report, re.M)
     assert headings[0] == "Context Summary" and headings[-1] == "Sources"
     assert {"Relationship Map", "Timeline", "Key People"} <= set(headings)
