@@ -56,9 +56,10 @@ class Names:
     nearby: tuple[str, ...] = ()
 
     def held_by(self, text: str) -> bool:
-        """``text`` (a note's title and content) holds every required name."""
+        """``text`` (a note, or a passage with its context) holds a required name (one of
+        them: "what is Beacon? and who owns Harbor?" asks about each in turn)."""
         lowered = text.lower()
-        return all(name in lowered for name in self.required)
+        return not self.required or any(name in lowered for name in self.required)
 
     def nothing_about(self, phrases: Iterable[str] | None = None) -> str:
         """The honest answer when the notes have nothing on the names asked about."""
