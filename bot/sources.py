@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,20 @@ class EntryLike(Protocol):
     def author(self) -> str: ...
     @property
     def created_at(self) -> datetime: ...
+    @property
+    def meta(self) -> Any: ...
+
+
+UNDATED = "undated"
+
+
+def date_of(entry: EntryLike) -> str:
+    """The day the note says it was written or decided (ISO), or "" for a note that says
+    none: the day it was ingested, or its file's time, is not its date."""
+    meta = entry.meta
+    if isinstance(meta, dict) and meta.get(UNDATED):
+        return ""
+    return entry.created_at.date().isoformat()
 
 
 def source_of(
@@ -66,7 +80,7 @@ def source_of(
         text=entry.content,
         kind=entry.type,
         author=entry.author,
-        date=entry.created_at.date().isoformat(),
+        date=date_of(entry),
         phase=phase,
         passages=passages,
         labels=labels,

@@ -11,6 +11,7 @@ from typing import Protocol
 
 from bot.errors import InputError
 from bot.llm.base import LLMProvider
+from bot.research import relevance
 from bot.research.digest import digest, open_questions
 from bot.research.dossier import Dossier, Edge, Progress
 from bot.research.mentions import count_mentions, named_people, sparse_mentions
@@ -27,6 +28,8 @@ TAG_SEARCHES = 3
 TAG_LIMIT = 10
 GAP_SEARCHES = 3
 GAP_LIMIT = 10
+# a source is at least this share as relevant to the topic as the most relevant entry found
+SOURCE_RELATIVE = 0.25
 
 
 class SimilarSide(Protocol):
@@ -110,8 +113,30 @@ class Investigator:
             f"Phase 4 (Gap Fill): {n4} new entries from {searches} targeted gap searches{web_note}."
         )
         await progress(4, f"phase 4/4: {n4} entries from {searches} gap searches")
+        await self._keep_on_topic(dossier)
         await self._digest(dossier, spaces)
         return dossier
+
+    async def _keep_on_topic(self, dossier: Dossier) -> None:
+        """The phases walk wide (links, tags, names): what the report lists as Sources, and
+        what its summary draws from, is what is about the topic — relevant to it (the
+        calibrated probability) and close to the most relevant entry. The rest stays in the
+        neighbourhood, listed as potentially related. A steering note's answers, web pages and
+        a given start entry are kept: they were asked for."""
+        topic = subject(dossier.topic)
+        if not topic or len(dossier.found) < 2:
+            return
+        judged = await relevance.judge(self.retriever, topic, list(dossier.found))
+        if not judged:
+            return
+        semantic = any(j.cosine is not None for j in judged.values())
+        best = max(j.p for j in judged.values())
+        floor = max(relevance.threshold(semantic), SOURCE_RELATIVE * best)
+        for entry_id, found in list(dossier.found.items()):
+            kept = found.via.startswith(("note ", "web", "start")) or judged[entry_id].p >= floor
+            if not kept:
+                del dossier.found[entry_id]
+                dossier.set_aside(found.entry, "", round(judged[entry_id].p, 3))
 
     async def _seed(self, dossier: Dossier, entry_id: str | None, spaces: Sequence[str]) -> None:
         """Phase 1: the given entry, or what the recall cascade finds for the topic."""
