@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 from research_helpers import add_note
 
-from adapters.console import SPACE
-from adapters.console import ConsoleChat, ConsoleSender
+from adapters.console import SPACE, ConsoleChat, ConsoleSender
 
 BASE = datetime(2025, 9, 1, tzinfo=UTC)
 NOTES = {
