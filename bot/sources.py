@@ -3,7 +3,7 @@ metadata), so the model layer never depends on how entries are stored."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -85,3 +85,12 @@ def source_of(
         passages=passages,
         labels=labels,
     )
+
+
+def with_passages_first(source: Source) -> Source:
+    """``source`` with the passages that answer before the note's text: a model is shown the
+    start of each note, and the answer may be deep inside a long one."""
+    if not source.passages:
+        return source
+    said = "\n".join(f"- {p}" for p in source.passages)
+    return replace(source, text=f"Passages that answer:\n{said}\n\nThe note:\n{source.text}")

@@ -19,7 +19,7 @@ import numpy as np
 from bot.research.lexical import words
 from bot.research.names import Names, read_names
 from bot.research.relevance import focus
-from bot.sources import Source, source_of
+from bot.sources import Source, source_of, with_passages_first
 from bot.text.terms import query_terms
 from storage.knowledge import EntryView
 
@@ -692,7 +692,7 @@ class Evidence:
         for p in self.passages:
             entries.setdefault(p.entry.id, p.entry)
             order.setdefault(p.entry.id, []).append(p.unit.text)
-        return [source_of(entries[i], passages=tuple(texts)) for i, texts in order.items()]
+        return [with_passages_first(source_of(entries[i], passages=tuple(texts))) for i, texts in order.items()]
 
 
 class Answerer:
