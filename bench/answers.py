@@ -124,7 +124,7 @@ async def run(args: argparse.Namespace) -> Tally:
     fake = None
     if args.production:
         sys.path.insert(0, str(ROOT / "tests"))
-        from fake_anthropic import FakeAnthropic, tool_message  # noqa: PLC0415
+        from fake_anthropic import FakeAnthropic, tool_message
 
         def rule(request: dict[str, Any]) -> dict[str, Any]:
             choice = (request.get("tool_choice") or {}).get("name")
@@ -155,7 +155,7 @@ async def run(args: argparse.Namespace) -> Tally:
 
 def _carried(fake: Any, since: int, job: str, deep: str) -> list[tuple[str, list[str], int]]:
     """(prompt text, entry ids, input tokens) of the requests of ``job`` since ``since``."""
-    from fake_anthropic import job_of  # noqa: PLC0415
+    from fake_anthropic import job_of
 
     out = []
     for request, response in zip(fake.requests[since:], fake.responses[since:], strict=False):

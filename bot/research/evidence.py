@@ -692,7 +692,9 @@ class Evidence:
         for p in self.passages:
             entries.setdefault(p.entry.id, p.entry)
             order.setdefault(p.entry.id, []).append(p.unit.text)
-        return [with_passages_first(source_of(entries[i], passages=tuple(texts))) for i, texts in order.items()]
+        return [
+            with_passages_first(source_of(entries[i], passages=tuple(texts))) for i, texts in order.items()
+        ]
 
 
 class Answerer:
