@@ -748,8 +748,8 @@ class Answerer:
         chosen = [h.entry for h in kept]
         prior = {h.entry.id: h.relevance or 0.0 for h in kept}
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
-        if names.required:  # the passage that answers says the name ("the Sallowby burst")
-            ranked = [p for p in ranked if names.held_by(_context(p.entry, p.unit))]
+        if names.named:  # the passage that answers says the name ("the Sallowby burst")
+            ranked = [p for p in ranked if names.said_by(_context(p.entry, p.unit))]
         return Evidence(question, chosen, await self.scorer.select(ranked), names)
 
     async def names(self, question: str, titles: Mapping[str, str]) -> Names:

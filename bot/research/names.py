@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -54,6 +54,14 @@ class Names:
     missing: tuple[str, ...] = ()
     required: tuple[str, ...] = ()
     nearby: tuple[str, ...] = ()
+    # of ``required``, the ones typed as names or naming a note ("Sallowby discolouration"):
+    # the passage that answers must say them, not only its note
+    named: tuple[str, ...] = ()
+
+    def said_by(self, text: str) -> bool:
+        """``text`` (a passage with its context) says one of the ``named`` words."""
+        lowered = text.lower()
+        return not self.named or any(name in lowered for name in self.named)
 
     def held_by(self, text: str) -> bool:
         """``text`` (a note, or a passage with its context) holds a required name (one of
@@ -97,24 +105,27 @@ def read_names(question: str, lexical: object, titles: Iterable[str]) -> Names:
     holds = lexical.holds  # type: ignore[attr-defined]
     missing_at: list[int] = []
     required: list[str] = []
+    named: list[str] = []
     for k, word in enumerate(lowered):
         if word not in content or len(word) < NAME_CHARS or not word.isascii():
             continue
         capitalised = k > 0 and typed[k][0].isupper() and not typed[k].isupper()
         uncommon = word not in common
         if holds(word):
-            if uncommon or capitalised:
+            if capitalised or (uncommon and not _ordinary(word, common, title_words, holds)):
                 required.append(word)
+                if capitalised or word in title_words:
+                    named.append(word)
             continue
         if any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical):
             continue  # a typo or a short form of a word the notes use
         lookalike = len(word) > NAME_CHARS and any(
             t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper
         )
-        if lookalike or capitalised or (uncommon and not _ordinary(word, common, title_words)):
+        if lookalike or capitalised or (uncommon and not _ordinary(word, common, title_words, holds)):
             missing_at.append(k)
     if not missing_at:
-        return Names(required=tuple(dict.fromkeys(required)))
+        return Names(required=tuple(dict.fromkeys(required)), named=tuple(dict.fromkeys(named)))
     phrases: list[str] = []
     nearby: list[str] = []
     for k in missing_at:
@@ -136,7 +147,12 @@ def read_names(question: str, lexical: object, titles: Iterable[str]) -> Names:
             for title in ts
         ]
     shown = tuple(dict.fromkeys(" ".join(n.split()) for n in nearby))[:NEARBY_TITLES]
-    return Names(missing=tuple(phrases), required=tuple(dict.fromkeys(required)), nearby=shown)
+    return Names(
+        missing=tuple(phrases),
+        required=tuple(dict.fromkeys(required)),
+        nearby=shown,
+        named=tuple(dict.fromkeys(named)),
+    )
 
 
 _SUFFIXES = ("s", "es", "d", "ed", "ing", "ly", "er", "ers", "ment", "ness", "able", "ion", "ions")
@@ -159,18 +175,23 @@ _PREFIXES = (
 )
 
 
-def _ordinary(word: str, common: frozenset[str], title_words: Mapping[str, object]) -> bool:
-    """An uncommon word that is a common one inflected ("expire", "reinstalled") or two
-    common ones run together ("offsite") — unless a part is a word of a note's title
-    ("westfen": "fen" names sites), which makes it look like one of the notes' names."""
+def _ordinary(
+    word: str, common: frozenset[str], title_words: Mapping[str, object], holds: Callable[[str], bool]
+) -> bool:
+    """An uncommon word that is a common one inflected ("expire", "reinstalled"), or two
+    common ones run together ("offsite"), or the notes' own two words written as one ("wifi"
+    for "Wi-Fi") — unless a part is a word of a note's title ("westfen": "fen" names
+    sites), which makes it look like one of the notes' names."""
     stems = {word} | {word[: -len(x)] for x in _SUFFIXES if word.endswith(x) and len(word) - len(x) >= 3}
     forms = stems | {s + x for s in stems for x in _ENDINGS}
     forms |= {f[len(p) :] for f in forms for p in _PREFIXES if f.startswith(p) and len(f) - len(p) >= 3}
     if forms & common:
         return True
-    for i in range(3, len(word) - 2):
+    for i in range(2, len(word) - 1):
         head, tail = word[:i], word[i:]
-        if head in common and tail in common:
+        if (min(len(head), len(tail)) >= 3 and head in common and tail in common) or (
+            holds(head) and holds(tail)
+        ):
             return not any(part in title_words for part in (head, tail))
     return False
 
