@@ -66,7 +66,7 @@ class Routes:
     # ------------------------------------------------------------------ none
 
     async def none(self, ctx: Context, sender: Sender, decision: Decision) -> None:
-        if decision.guard is None and decision.offer_reply is None and len(query_terms(ctx.text)) >= 2:
+        if decision.guard is None and decision.offer_reply is None and await self.recall.looks_up(ctx.text):
             # typed as a look-up ("north fen pumping station capacity"), not as a question, the
             # router calls it chat: the notes decide — when they answer it, it was a question
             evidence = await self.recall.evidence(

@@ -158,6 +158,17 @@ class Recall:
                 frontier = candidates[:beam]
         return list(found.values())
 
+    async def looks_up(self, text: str) -> bool:
+        """``text`` could be a look-up in the notes: at least three content words, two thirds
+        of them words the notes use (a cheap test, before any retrieval: chat that shares a
+        word or two with the notes does not pass)."""
+        terms = query_terms(relevance.focus(text))
+        if len(terms) < 3:  # "thanks, that helps", "lunch at noon?"
+            return False
+        await self.retriever.lexical.refresh()
+        held = sum(1 for t in terms if self.retriever.lexical.holds(t))
+        return held >= 2 and held * 3 >= len(terms) * 2
+
     async def evidence(self, question: str, *, space: str, limit: int = 6) -> Evidence:
         """The relevant entries for a quick question and the passages of theirs that answer it."""
         hits = await self.retrieve(question, space=space, limit=max(limit, 10))

@@ -166,3 +166,14 @@ async def test_with_a_model_a_lookalike_is_sent_no_sources_and_a_real_one_is(tmp
             assert quick_entries(since) and quick_entries(since)[0] >= 1
     finally:
         await fake.stop()
+
+
+async def test_a_lookup_typed_as_a_phrase_is_answered_and_chat_stays_chat(
+    rt: Any, fen: dict[str, str]
+) -> None:
+    """The router takes "north fen pumping station capacity" for chat: the notes answer it,
+    so it is answered; "thanks, that helps" shares no look-up with the notes."""
+    text = await _ask(rt, "north fen pumping station capacity")
+    assert "38 Ml/d" in text and "[Entry " in text
+    text = await _ask(rt, "thanks, that helps")
+    assert "[Entry " not in text
