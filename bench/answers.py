@@ -10,6 +10,14 @@ against the hand-written gold set in ``bench/answers_gold.json``:
    relevant ones.
 
     .venv/bin/python bench/answers.py [--gold FILE] [--vault DIR] [--show] [--embedder local|none]
+        [--production]
+
+``--production`` runs the same questions on the production path instead: the Anthropic
+provider against the fake Messages API (``tests/fake_anthropic.py``, on 127.0.0.1), and
+measures what each quick-answer request and each report (synthesis) request carries to the
+model: the share of the gold facts present, the entries sent, the input tokens (the fake's
+count: 4 characters a token), the share of a report's entries that are on topic, and how
+many out-of-domain questions are sent with sources at all.
 
 ``--show`` prints every answer and report (for reading them, not for scoring). The held-out
 set (``--gold bench/answers_heldout.json --vault bench/answers_heldout/vault``) is for
@@ -58,6 +66,23 @@ class Recorder(ConsoleSender):
         return await super().send(reply)
 
 
+ENTRY_BLOCK = re.compile(r'<entry-[0-9a-f]+ id="([0-9a-f]{8})"')
+
+
+@dataclass
+class Carried:
+    """What the requests to the model carried (``--production``)."""
+
+    quick_facts: list[float] = field(default_factory=list)
+    quick_entries: list[int] = field(default_factory=list)
+    quick_tokens: list[int] = field(default_factory=list)
+    ood_with_sources: list[bool] = field(default_factory=list)
+    report_facts: list[float] = field(default_factory=list)
+    report_entries: list[int] = field(default_factory=list)
+    report_tokens: list[int] = field(default_factory=list)
+    report_on_topic: list[float] = field(default_factory=list)
+
+
 @dataclass
 class Tally:
     facts: list[float] = field(default_factory=list)
@@ -68,6 +93,7 @@ class Tally:
     recall: list[float] = field(default_factory=list)
     listed: list[int] = field(default_factory=list)
     misses: list[str] = field(default_factory=list)
+    carried: Carried = field(default_factory=Carried)
 
 
 def mean(values: list[float]) -> float:
@@ -95,8 +121,73 @@ async def ask(rt: Runtime, session: str, text: str) -> list[Reply]:
 async def run(args: argparse.Namespace) -> Tally:
     gold = json.loads(Path(args.gold).read_text(encoding="utf-8"))
     tally = Tally()
+    fake = None
+    if args.production:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from fake_anthropic import FakeAnthropic, tool_message
+
+        def rule(request: dict[str, Any]) -> dict[str, Any]:
+            choice = (request.get("tool_choice") or {}).get("name")
+            if choice == "route_message":  # what the offline router leaned to stands
+                lean = re.search(r"leaned to route=(\w+)", json.dumps(request["messages"]))
+                route = lean.group(1) if lean and lean.group(1) != "none" else "quick"
+                return tool_message("route_message", {"route": route, "question": "", "reason": "bench"})
+            if choice == "write_synthesis":
+                return tool_message("write_synthesis", {"summary": "Synthesised.", "gaps": []})
+            if choice == "report_gaps":
+                return tool_message("report_gaps", {"gaps": []})
+            return {
+                "type": "message",
+                "role": "assistant",
+                "content": [{"type": "text", "text": "Noted."}],
+                "stop_reason": "end_turn",
+                "stop_sequence": None,
+            }
+
+        fake = FakeAnthropic(rule)
+        await fake.start()
+    try:
+        return await _run(args, gold, tally, fake)
+    finally:
+        if fake is not None:
+            await fake.stop()
+
+
+def _carried(fake: Any, since: int, job: str, deep: str) -> list[tuple[str, list[str], int]]:
+    """(prompt text, entry ids, input tokens) of the requests of ``job`` since ``since``."""
+    from fake_anthropic import job_of
+
+    out = []
+    for request, response in zip(fake.requests[since:], fake.responses[since:], strict=False):
+        if job_of(request, deep_model=deep) != job:
+            continue
+        text = "\n".join(
+            m["content"]
+            if isinstance(m.get("content"), str)
+            else " ".join(b.get("text", "") for b in m["content"])
+            for m in request.get("messages", [])
+        )
+        usage = response.get("usage", {})
+        tokens = sum(
+            int(usage.get(k, 0))
+            for k in ("input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
+        )
+        out.append((text, ENTRY_BLOCK.findall(text), tokens))
+    return out
+
+
+async def _run(args: argparse.Namespace, gold: dict[str, Any], tally: Tally, fake: Any) -> Tally:
     with tempfile.TemporaryDirectory() as tmp:
-        settings = load_settings(data_dir=Path(tmp) / "data", llm_provider="offline", embedder=args.embedder)
+        extra: dict[str, Any] = {"llm_provider": "offline"}
+        if fake is not None:
+            extra = {
+                "llm_provider": "anthropic",
+                "anthropic_api_key": "bench-key",
+                "anthropic_base_url": fake.url,
+            }
+        settings = load_settings(data_dir=Path(tmp) / "data", embedder=args.embedder, **extra)
+        deep = settings.deep_model
+        carried = tally.carried
         clock = FakeClock(datetime(2026, 7, 1, 9, 0, tzinfo=UTC))
         async with Runtime.open(settings, clock=clock) as rt:
             await rt.ingest(Path(args.vault), space=GLOBAL_SPACE)
@@ -109,7 +200,13 @@ async def run(args: argparse.Namespace) -> Tally:
             for item in gold["quick"]:
                 for phrasing in item["phrasings"]:
                     n += 1
+                    since = len(fake.requests) if fake else 0
                     replies = await ask(rt, f"q{n}", phrasing)
+                    if fake is not None:
+                        for prompt, ids, tokens in _carried(fake, since, "quick", deep):
+                            carried.quick_facts.append(share_of_facts(prompt, item["facts"])[0])
+                            carried.quick_entries.append(len(set(ids)))
+                            carried.quick_tokens.append(tokens)
                     clock.advance(minutes=1)
                     text = "\n".join(r.text for r in replies)
                     share, missing = share_of_facts(text, item["facts"])
@@ -126,7 +223,11 @@ async def run(args: argparse.Namespace) -> Tally:
                         print(f"\n>>> {phrasing}\n{text}")
             for question in gold["out_of_domain"]:
                 n += 1
+                since = len(fake.requests) if fake else 0
                 replies = await ask(rt, f"q{n}", question)
+                if fake is not None:
+                    sent = _carried(fake, since, "quick", deep)
+                    carried.ood_with_sources.append(any(ids for _, ids, _ in sent))
                 clock.advance(minutes=1)
                 text = "\n".join(r.text for r in replies)
                 offered = any(b.action is Action.INVESTIGATE_OFFER for r in replies for b in r.buttons)
@@ -138,8 +239,17 @@ async def run(args: argparse.Namespace) -> Tally:
                     print(f"\n>>> {question}\n{text}")
             for item in gold["investigations"]:
                 n += 1
+                since = len(fake.requests) if fake else 0
                 await ask(rt, f"q{n}", f"dig into {item['topic']}")
                 await rt.worker.run_once()
+                if fake is not None:
+                    relevant_ids = {i for i, note in note_of.items() if note in item["relevant"]}
+                    for prompt, ids, tokens in _carried(fake, since, "synthesis", deep):
+                        carried.report_facts.append(share_of_facts(prompt, item["facts"])[0])
+                        carried.report_entries.append(len(set(ids)))
+                        carried.report_tokens.append(tokens)
+                        on = [i for i in set(ids) if i in relevant_ids]
+                        carried.report_on_topic.append(len(on) / len(set(ids)) if ids else 0.0)
                 clock.advance(minutes=5)
                 inv = next(i for i in await rt.queue.listing() if i.question.endswith(item["topic"]))
                 report = inv.answer or ""
@@ -162,12 +272,19 @@ async def run(args: argparse.Namespace) -> Tally:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--gold", default=str(ROOT / "bench" / "answers_gold.json"))
     parser.add_argument("--vault", default=str(ROOT / "examples" / "vault"))
     parser.add_argument("--embedder", default="local", choices=("local", "none"))
     parser.add_argument("--show", action="store_true", help="print every answer and report")
     parser.add_argument("--misses", action="store_true", help="list what each miss lacked")
+    parser.add_argument(
+        "--production",
+        action="store_true",
+        help="the Anthropic provider against the fake Messages API: what the requests carry",
+    )
     args = parser.parse_args()
     for name in [k for k in os.environ if k.startswith(("MALLORY_", "ANTHROPIC_", "VOYAGE_"))]:
         del os.environ[name]
@@ -176,13 +293,48 @@ def main() -> int:
     took = time.perf_counter() - started
     if args.misses:
         print("\n".join(tally.misses))
+    if args.production:
+        c = tally.carried
+        print(
+            f"# What the model is given on {Path(args.gold).stem} ({args.embedder} embedder, fake Messages API)"
+        )
+        print(f"date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {took:.0f} s")
+        print("| measure | value | target |")
+        print("| --- | --- | --- |")
+        q = sorted(c.quick_tokens)
+        print(
+            f"| quick-answer requests: share of gold facts carried ({len(c.quick_facts)} requests) | {mean(c.quick_facts):.2f} | ≥ 0.95 |"
+        )
+        print(
+            f"| quick-answer requests: entries (mean / max) | {mean([float(x) for x in c.quick_entries]):.1f} / {max(c.quick_entries, default=0)} | |"
+        )
+        print(
+            f"| quick-answer requests: input tokens (median / max) | {q[len(q) // 2] if q else 0} / {max(q, default=0)} | ≤ 3,000 |"
+        )
+        print(
+            f"| out-of-domain questions sent with sources | {sum(c.ood_with_sources)} of {len(c.ood_with_sources)} | few |"
+        )
+        r = sorted(c.report_tokens)
+        print(
+            f"| report requests: share of gold facts carried ({len(c.report_facts)} requests) | {mean(c.report_facts):.2f} | ≥ 0.95 |"
+        )
+        print(
+            f"| report requests: entries (mean / max) | {mean([float(x) for x in c.report_entries]):.1f} / {max(c.report_entries, default=0)} | |"
+        )
+        print(
+            f"| report requests: input tokens (median / max) | {r[len(r) // 2] if r else 0} / {max(r, default=0)} | ≤ 6,000 |"
+        )
+        print(f"| report requests: share of entries on topic | {mean(c.report_on_topic):.2f} | ≥ 0.50 |")
+        return 0
     print(f"# Answer quality on {Path(args.vault).name} ({args.embedder} embedder, offline provider)")
     print(f"date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {took:.0f} s")
     print("| measure | value | target |")
     print("| --- | --- | --- |")
-    print(f"| quick answers: share of key facts stated ({len(tally.facts)} questions) | {mean(tally.facts):.2f} | ≥ 0.85 |")
+    print(
+        f"| quick answers: share of key facts stated ({len(tally.facts)} questions) | {mean(tally.facts):.2f} | ≥ 0.85 |"
+    )
     print(f"| quick answers: cited notes that answer | {mean(tally.cited):.2f} | ≥ 0.80 |")
-    print(f"| out-of-domain answered \"nothing found\" ({len(tally.ood)}) | {mean(tally.ood):.2f} | ≥ 0.83 |")
+    print(f'| out-of-domain answered "nothing found" ({len(tally.ood)}) | {mean(tally.ood):.2f} | ≥ 0.83 |')
     print(
         f"| investigation Context Summary: share of key facts ({len(tally.summary)} topics) "
         f"| {mean(tally.summary):.2f} | ≥ 0.60 |"

@@ -3,9 +3,9 @@ metadata), so the model layer never depends on how entries are stored."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,20 @@ class EntryLike(Protocol):
     def author(self) -> str: ...
     @property
     def created_at(self) -> datetime: ...
+    @property
+    def meta(self) -> Any: ...
+
+
+UNDATED = "undated"
+
+
+def date_of(entry: EntryLike) -> str:
+    """The day the note says it was written or decided (ISO), or "" for a note that says
+    none: the day it was ingested, or its file's time, is not its date."""
+    meta = entry.meta
+    if isinstance(meta, dict) and meta.get(UNDATED):
+        return ""
+    return entry.created_at.date().isoformat()
 
 
 def source_of(
@@ -66,8 +80,17 @@ def source_of(
         text=entry.content,
         kind=entry.type,
         author=entry.author,
-        date=entry.created_at.date().isoformat(),
+        date=date_of(entry),
         phase=phase,
         passages=passages,
         labels=labels,
     )
+
+
+def with_passages_first(source: Source) -> Source:
+    """``source`` with the passages that answer before the note's text: a model is shown the
+    start of each note, and the answer may be deep inside a long one."""
+    if not source.passages:
+        return source
+    said = "\n".join(f"- {p}" for p in source.passages)
+    return replace(source, text=f"Passages that answer:\n{said}\n\nThe note:\n{source.text}")

@@ -35,7 +35,12 @@ def register(subparsers: Any) -> None:
         description=WEB_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--port", type=Bounded(int, 0, 65535), default=8080, help="port to listen on (default 8080; 0: any free port)")
+    p.add_argument(
+        "--port",
+        type=Bounded(int, 0, 65535),
+        default=8080,
+        help="port to listen on (default 8080; 0: any free port)",
+    )
     p.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: behind a proxy)"
     )

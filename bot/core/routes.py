@@ -14,6 +14,7 @@ from bot.llm import LLMProvider, Turn
 from bot.llm.fallback import with_fallback
 from bot.persona import Persona
 from bot.policy import Gate
+from bot.research.evidence import Evidence
 from bot.research.recall import Grade, Recall, recall_prose
 from bot.routing import LOOKS_ELSEWHERE, Decision, Route
 from bot.text.citations import check_citations, cited
@@ -65,6 +66,17 @@ class Routes:
     # ------------------------------------------------------------------ none
 
     async def none(self, ctx: Context, sender: Sender, decision: Decision) -> None:
+        if decision.guard is None and decision.offer_reply is None and await self.recall.looks_up(ctx.text):
+            # typed as a look-up ("north fen pumping station capacity"), not as a question, the
+            # router calls it chat: the notes decide — when they answer it, it was a question
+            evidence = await self.recall.evidence(
+                ctx.text,
+                space=self.gate.policy.knowledge_space(ctx.inbound.thread),
+                limit=self.settings.quick_top_k,
+            )
+            if evidence.found:
+                await self._answer(ctx, sender, ctx.text, evidence)
+                return
         history = await self.history(ctx)
         hint = decision.guard or ""
         persona = self.persona.system_prompt
@@ -102,8 +114,13 @@ class Routes:
             limit=self.settings.quick_top_k,
         )
         if not evidence.found:
-            await self._answer_with_offer(ctx, sender, NOTHING_FOUND, question, weak=True)
+            said = evidence.nothing_found() or NOTHING_FOUND
+            await self._answer_with_offer(ctx, sender, said, question, weak=True)
             return
+        await self._answer(ctx, sender, question, evidence)
+
+    async def _answer(self, ctx: Context, sender: Sender, question: str, evidence: Evidence) -> None:
+        """The answer from the passages found, by the model or extractive, with their notes cited."""
         sources = evidence.sources()
         history = await self.history(ctx, limit=6)
         persona = self.persona.system_prompt

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from bot.errors import InputError
+from bot.sources import UNDATED
 from storage.knowledge import EntryDraft, Knowledge, Upserted
 from storage.models import Entry
 
@@ -128,6 +129,9 @@ def written_date(title: str, body: str) -> dt.datetime | None:
     lines = [title]
     if len(first.split()) <= BYLINE_WORDS:
         lines.append(first)
+    # further down, a line that dates the note: a heading ("## 6 October 2025"), or a line
+    # that says when it was decided, agreed, written or held ("Decided 6 October 2025.")
+    lines += [line for line in body.splitlines() if _DATING_LINE.match(line)]
     for line in lines:
         for pattern, form in _WRITTEN:
             match = pattern.search(line)
@@ -136,6 +140,13 @@ def written_date(title: str, body: str) -> dt.datetime | None:
                 if found is not None:
                     return found
     return None
+
+
+_DATING_LINE = re.compile(
+    r"^\s*(?:#{1,6}\s|[*_>\s]*(?:date[ds]?|decided|agreed|approved|written|held|effective|signed(?: off)?|"
+    r"updated|meeting|minutes)\b)",
+    re.I,
+)
 
 
 # front-matter fields read into the entry's own columns, or bookkeeping nobody asks about
@@ -216,6 +227,7 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
         project = next((t.split("/", 1)[1] for t in tags if t.lower().startswith("project/")), "")
     extra = {k: v for k, v in meta.items() if k in {"url", "status"} and isinstance(v, str | int | float)}
     facts = front_matter_facts(meta)
+    dated = _as_datetime(meta.get("date") or meta.get("created")) or written_date(title, body)
     draft = EntryDraft(
         space=space,
         source=source,
@@ -225,10 +237,9 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
         author=str(meta.get("author") or "").strip()[:200],
         project=project[:200],
         tags=tags,
-        created_at=_as_datetime(meta.get("date") or meta.get("created"))
-        or written_date(title, body)
-        or fallback_date,
-        meta={"links": links, **extra},
+        created_at=dated or fallback_date,
+        # no date in the front matter or the text: shown as undated, never as the file's time
+        meta={"links": links, **extra, **({} if dated else {UNDATED: True})},
     )
     return ParsedNote(draft, links)
 

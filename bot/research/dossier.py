@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.research.evidence import Passage
 from bot.research.recall import EarlierAnswer
-from bot.sources import Source, source_of
+from bot.sources import Source, source_of, with_passages_first
 from storage.knowledge import EntryView
 
 Progress = Callable[[int, str], Awaitable[None]]
@@ -76,11 +76,13 @@ class Dossier:
             self.found.values(), key=lambda f: (f.phase > 1, -self.relevance.get(f.entry.id, 0.0))
         )
         return [
-            source_of(
-                f.entry,
-                f.phase,
-                passages=tuple(t for _, t in said.get(f.entry.id, [])),
-                labels=tuple(label for label, _ in said.get(f.entry.id, [])),
+            with_passages_first(
+                source_of(
+                    f.entry,
+                    f.phase,
+                    passages=tuple(t for _, t in said.get(f.entry.id, [])),
+                    labels=tuple(label for label, _ in said.get(f.entry.id, [])),
+                )
             )
             for f in ordered
         ]

@@ -10,14 +10,15 @@ import math
 import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from bot.research.lexical import words
+from bot.research.names import Names, read_names
 from bot.research.relevance import focus
-from bot.sources import Source, source_of
+from bot.sources import Source, source_of, with_passages_first
 from bot.text.terms import query_terms
 from storage.knowledge import EntryView
 
@@ -670,10 +671,18 @@ class Evidence:
     question: str
     entries: list[EntryView]
     passages: list[Passage]
+    # what the question names that the notes do not have, or the answering notes do not hold
+    names: Names = field(default_factory=Names)
+    unanswered: tuple[str, ...] = ()
 
     @property
     def found(self) -> bool:
         return bool(self.passages)
+
+    def nothing_found(self) -> str | None:
+        """ "I found nothing about the Westfen station in the notes (they cover …)." when
+        the question names what the notes lack; None when it names nothing missing."""
+        return self.names.nothing_about(self.unanswered) if self.unanswered else None
 
     def sources(self) -> list[Source]:
         """One source per note, in the order its first passage ranks, carrying its passages."""
@@ -682,7 +691,9 @@ class Evidence:
         for p in self.passages:
             entries.setdefault(p.entry.id, p.entry)
             order.setdefault(p.entry.id, []).append(p.unit.text)
-        return [source_of(entries[i], passages=tuple(texts)) for i, texts in order.items()]
+        return [
+            with_passages_first(source_of(entries[i], passages=tuple(texts))) for i, texts in order.items()
+        ]
 
 
 class Answerer:
@@ -719,13 +730,24 @@ class Answerer:
     async def evidence(
         self, question: str, hits: Sequence[Any], *, spaces: Sequence[str], limit: int = 6
     ) -> Evidence:
-        """The relevant hits (calibrated cut-off) and the passages of theirs that answer."""
-        if not hits:
-            return Evidence(question, [], [])
-        kept = list(hits[:limit])  # already past the relevance cut-off (``Recall.retrieve``)
+        """The relevant hits (calibrated cut-off) and the passages of theirs that answer.
+        A question naming what the notes lack ("the Westfen station") has no evidence; one
+        naming what they have is answered only from notes that hold the name."""
+        titles = await self.titles(spaces)
+        names = await self.names(question, titles)
+        if names.missing:
+            return Evidence(question, [], [], names, names.missing)
+        kept = [h for h in hits[:limit] if names.held_by(f"{h.entry.title} {h.entry.content}")]
+        if not kept:  # already past the relevance cut-off (``Recall.retrieve``)
+            return Evidence(question, [], [], names)
         chosen = [h.entry for h in kept]
-        if not chosen:
-            return Evidence(question, [], [])
         prior = {h.entry.id: h.relevance or 0.0 for h in kept}
-        ranked = await self.scorer.passages(question, chosen, titles=await self.titles(spaces), prior=prior)
-        return Evidence(question, chosen, await self.scorer.select(ranked))
+        ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
+        if names.named:  # the passage that answers says the name ("the Sallowby burst")
+            ranked = [p for p in ranked if names.said_by(_context(p.entry, p.unit))]
+        return Evidence(question, chosen, await self.scorer.select(ranked), names)
+
+    async def names(self, question: str, titles: Mapping[str, str]) -> Names:
+        """The names ``question`` asks about, read against the notes (``names.read_names``)."""
+        await self.retriever.lexical.refresh()
+        return read_names(question, self.retriever.lexical, set(titles.values()))

@@ -20,7 +20,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -170,6 +170,17 @@ class LexicalIndex:
         self._revision, self.forgotten = saved.revision, saved.forgotten
         self._acc = np.zeros(0, dtype=np.float64)
         return self._postings.live_count
+
+    def holds(self, word: str) -> bool:
+        """A live entry holds ``word`` (a lowercased token) or a word of the same stem."""
+        term = self._terms.get(word)
+        if term is None:
+            term = self._terms.stems.get(self.stem(word))
+        return term is not None and int(self._postings.of(term)[0].shape[0]) > 0
+
+    def vocabulary(self) -> Iterable[str]:
+        """Every word the index has seen (a forgotten entry's words too: check ``holds``)."""
+        return self._terms.keys()
 
     def type_of(self, entry_id: str) -> str | None:
         """An entry's type as of the last refresh (None: not known here)."""

@@ -50,6 +50,7 @@ class RecallResult:
     earlier: EarlierAnswer | None = None
     hits: list[Hit] = field(default_factory=list)
     explored: list[Explored] = field(default_factory=list)
+    nothing: str = ""  # the question names what the notes lack: said instead of a listing
 
     @property
     def grade(self) -> Grade:
@@ -157,6 +158,17 @@ class Recall:
                 frontier = candidates[:beam]
         return list(found.values())
 
+    async def looks_up(self, text: str) -> bool:
+        """``text`` could be a look-up in the notes: at least three content words, two thirds
+        of them words the notes use (a cheap test, before any retrieval: chat that shares a
+        word or two with the notes does not pass)."""
+        terms = query_terms(relevance.focus(text))
+        if len(terms) < 3:  # "thanks, that helps", "lunch at noon?"
+            return False
+        await self.retriever.lexical.refresh()
+        held = sum(1 for t in terms if self.retriever.lexical.holds(t))
+        return held >= 2 and held * 3 >= len(terms) * 2
+
     async def evidence(self, question: str, *, space: str, limit: int = 6) -> Evidence:
         """The relevant entries for a quick question and the passages of theirs that answer it."""
         hits = await self.retrieve(question, space=space, limit=max(limit, 10))
@@ -169,10 +181,24 @@ class Recall:
         result.earlier = await self.query(question, space=space)
         if result.earlier is not None and result.earlier.grade is Grade.STRONG:
             return result
+        spaces = self.retriever.visible(space)
+        names = await self.answerer.names(question, await self.answerer.titles(spaces))
+        if names.missing:  # "the Westfen station": what shares its words is not about it
+            result.nothing = names.nothing_about()
+            return result
         result.hits = await self.retrieve(question, space=space, limit=limit)
         if not result.hits:
-            result.explored = await self.explore(question, space=space, keywords=keywords)
+            explored = await self.explore(question, space=space, keywords=keywords)
+            result.explored = await self._relevant(question, explored)
         return result
+
+    async def _relevant(self, question: str, explored: list[Explored]) -> list[Explored]:
+        """Of the walk's nodes, those relevant to the question (the absolute cut-off of
+        ``retrieve``): when nothing is, the knowledge base has nothing on it, and nothing
+        is listed."""
+        judged = await relevance.judge(self.retriever, question, [x.entry.id for x in explored])
+        semantic = any(j.cosine is not None for j in judged.values())
+        return [x for x in explored if judged[x.entry.id].p >= relevance.threshold(semantic)]
 
 
 def render_recall(result: RecallResult, *, short: int = 8) -> str:
@@ -212,7 +238,8 @@ def render_recall(result: RecallResult, *, short: int = 8) -> str:
                 f"• {content_label(x.entry.title)}  {cite(x.entry.id, short)}  via {content_label(x.keyword)!r}: {hops}"
             )
     if not lines:
-        lines.append("The knowledge base has nothing on this. Consider /remember once you find the answer.")
+        said = f"{result.nothing} " if result.nothing else "The knowledge base has nothing on this. "
+        lines.append(said + "Consider /remember once you find the answer.")
     return "\n".join(lines)
 
 
@@ -244,10 +271,11 @@ def recall_prose(result: RecallResult, *, limit: int = 5) -> str:
         named = [f"**{content_label(x.entry.title)}** {cite(x.entry.id)}" for x in result.explored[:limit]]
         paragraphs.append(f"Following links from the notes leads to {_listing(named)}.")
     if not paragraphs:
-        return (
-            "Nothing in the notes or in earlier answers matches that. Once you find the answer, "
-            "`/remember` it and I'll have it next time."
+        said = (
+            result.nothing
+            or "The knowledge base has nothing on this: nothing in the notes or in earlier answers."
         )
+        return f"{said} Once you find the answer, `/remember` it and I'll have it next time."
     return "\n\n".join(paragraphs)
 
 

@@ -14,6 +14,7 @@ from bot.llm.offline import best_sentences
 from bot.research.dossier import Dossier
 from bot.research.evidence import speaker
 from bot.research.recall import Grade
+from bot.sources import UNDATED, date_of
 from bot.text.citations import cite
 from bot.text.display import content_label, count, shorten
 from bot.text.terms import query_terms
@@ -58,7 +59,7 @@ def heading(dossier: Dossier) -> str:
 def summary_line(dossier: Dossier) -> str:
     return (
         f'Investigated "{topic_label(dossier.topic) or (dossier.start_entry.id[:8] if dossier.start_entry else "")}": '
-        f"{count(len(dossier.found), 'entry')} from {count(dossier.phases_run, 'phase')}, "
+        f"{count(len(dossier.found), 'entry')} across {count(dossier.phases_with_results, 'phase')}, "
         f"{count(len(dossier.edges), 'relationship edge')} traversed."
     )
 
@@ -103,7 +104,9 @@ def relationship_map(dossier: Dossier) -> str:
 
 
 def timeline(dossier: Dossier) -> str:
-    entries = sorted((f.entry for f in dossier.found.values()), key=lambda e: (e.created_at, e.id))
+    # an undated note has no place on a timeline (its ingestion day is not when it happened)
+    dated = [f.entry for f in dossier.found.values() if date_of(f.entry)]
+    entries = sorted(dated, key=lambda e: (e.created_at, e.id))
     if len(entries) < 3 or len({e.created_at.date() for e in entries}) < 2:
         return ""
     rows = ["| Date | Short ID | Type | Author | Summary |", "|------|----------|------|--------|---------|"]
@@ -177,7 +180,7 @@ def sources_table(dossier: Dossier) -> str:
     for f in dossier.found.values():
         e = f.entry
         rows.append(
-            f"| {f.phase} | {e.id[:8]} | [{e.type}] | {_cell(e.author) or '—'} | {e.created_at.date().isoformat()} "
+            f"| {f.phase} | {e.id[:8]} | [{e.type}] | {_cell(e.author) or '—'} | {date_of(e) or UNDATED} "
             f"| {dossier.edge_count(e.id)} | {_preview(e)} |"
         )
     return "\n".join(rows)

@@ -158,7 +158,7 @@ async def test_recall_in_chat_reads_as_prose_with_citations(vault_rt: Any, conso
     for debug in ("Top-K", "score", "lexical+semantic", "•", "```"):
         assert debug not in reply
     await chat.feed("/recall zeppelin hangar acoustics")
-    assert "Nothing in the notes or in earlier answers matches that" in console_out.getvalue()
+    assert "The knowledge base has nothing on this" in console_out.getvalue()
 
 
 async def test_a_report_reads_on_an_80_column_terminal(vault_rt: Any, console_out: io.StringIO) -> None:

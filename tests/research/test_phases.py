@@ -217,10 +217,17 @@ async def test_report_sections_and_omissions(rt: Any, graph: dict[str, str]) -> 
     synthesis = await rt.synthesizer.synthesize(dossier, [])
     report = render_report(dossier, synthesis)
     assert report.startswith('# Investigate: zephyr rollout\n\nInvestigated "zephyr rollout": ')
-    assert re.search(r": \d+ entries from 4 phases, \d+ relationship edges traversed\.", report)
+    assert re.search(
+        r'^Investigated "[^"]+": \d+ entries across [1-4] phases, \d+ relationship edges traversed\.$',
+        report,
+        re.M,
+    )
     headings = re.findall(r"^## (.+)$", report, re.M)
     assert headings[0] == "Context Summary" and headings[-1] == "Sources"
-    assert {"Relationship Map", "Timeline", "Key People"} <= set(headings)
+    # the linked budget memo and kickoff notes share no word with the topic: set aside as
+    # potentially related, they leave two sources, too few for a timeline
+    assert {"Relationship Map", "Key People"} <= set(headings)
+    assert "Potentially related" in report
     assert "| Phase | Short ID | Type | Author | Date | Relation Edges | Preview |" in report
     cited = set(re.findall(r"\[Entry ([0-9a-f]{8})\]", report))
     assert cited and cited <= {i[:8] for i in dossier.found}

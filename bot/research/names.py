@@ -1,0 +1,201 @@
+"""The names a question asks about (a site, a person, a supplier) and whether the notes have
+them: a question about "the Westfen station" must not be answered with North Fen's facts,
+nor one about "Helen Marshall" with Helen Marsh's."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from bot.research.embedders import MINILM_TOKENIZER
+from bot.research.relevance import focus
+from bot.text.display import content_label
+from bot.text.terms import query_terms
+
+NAME_CHARS = 4  # shorter words are never read as names ("fen", "bill", "tom")
+LOOKALIKE_PREFIX = 4  # a word sharing this many first letters with a note's title word looks like it
+NEARBY_TITLES = 3  # titles named as what the notes do cover
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+@cache
+def common_words() -> frozenset[str]:
+    """Whole English words of the shipped MiniLM tokenizer's vocabulary (~21,000): a word
+    outside it that the notes lack is a name (or a typo), not a paraphrase."""
+    try:
+        vocab = json.loads(MINILM_TOKENIZER.read_text(encoding="utf-8"))["model"]["vocab"]
+    except (OSError, ValueError, KeyError):
+        return frozenset()
+    return frozenset(w for w in vocab if w.isalpha() and w.isascii())
+
+
+def _edits(word: str) -> set[str]:
+    """Every word one deletion, transposition, replacement or insertion away."""
+    letters = string.ascii_lowercase
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    return (
+        {a + b[1:] for a, b in splits if b}
+        | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+        | {a + c + b[1:] for a, b in splits if b for c in letters}
+        | {a + c + b for a, b in splits for c in letters}
+    )
+
+
+@dataclass(frozen=True)
+class Names:
+    """``missing``: phrases of the question naming what no note has ("Westfen station");
+    ``required``: name words the notes do have, which the answering note must hold;
+    ``nearby``: titles of the notes about what the missing names look like."""
+
+    missing: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
+    nearby: tuple[str, ...] = ()
+    # of ``required``, the ones typed as names or naming a note ("Sallowby discolouration"):
+    # the passage that answers must say them, not only its note
+    named: tuple[str, ...] = ()
+
+    def said_by(self, text: str) -> bool:
+        """``text`` (a passage with its context) says one of the ``named`` words."""
+        lowered = text.lower()
+        return not self.named or any(name in lowered for name in self.named)
+
+    def held_by(self, text: str) -> bool:
+        """``text`` (a note, or a passage with its context) holds a required name (one of
+        them: "what is Beacon? and who owns Harbor?" asks about each in turn)."""
+        lowered = text.lower()
+        return not self.required or any(name in lowered for name in self.required)
+
+    def nothing_about(self, phrases: Iterable[str] | None = None) -> str:
+        """The honest answer when the notes have nothing on the names asked about."""
+        said = [content_label(p) for p in (phrases or self.missing)]
+        what = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
+        text = f"I found nothing about {what} in the notes"
+        if self.nearby:
+            near = [content_label(t) for t in self.nearby]
+            cover = near[0] if len(near) == 1 else ", ".join(near[:-1]) + " and " + near[-1]
+            text += f" (they cover {cover})"
+        return text + "."
+
+
+def read_names(question: str, lexical: object, titles: Iterable[str]) -> Names:
+    """The names in ``question``, read against the index (``lexical``: ``holds``,
+    ``vocabulary``) and the notes' titles. A word is a name when it is not a common English
+    word, or is capitalised inside the question, or is missing from the notes while looking
+    like a word of a note's title ("Marshall" beside "Marsh", "Brentford" beside "Brenton").
+    A missing word one edit from a word of the notes ("priorty"), or the start of one
+    ("ortho" for "orthophosphate"), is a typo or a short form, not a name."""
+    common = common_words()
+    typed = [m.group(0) for m in _WORD.finditer(question)]
+    lowered = [t.lower().replace("’", "'").split("'")[0] for t in typed]
+    content = set(query_terms(focus(question), limit=64))
+    title_words: dict[str, list[str]] = {}
+    proper: set[str] = set()  # capitalised as a name is in a title ("Helen Marsh", "Brenton Chemicals")
+    for title in titles:
+        said = _WORD.findall(title)
+        for j, w in enumerate(said):
+            if len(w) >= 3:
+                title_words.setdefault(w.lower(), []).append(title)
+            upper = w[:1].isupper() and not w.isupper()
+            if upper and (j > 0 or (len(said) > 1 and said[1][:1].isupper())):
+                proper.add(w.lower())
+    holds = lexical.holds  # type: ignore[attr-defined]
+    missing_at: list[int] = []
+    required: list[str] = []
+    named: list[str] = []
+    for k, word in enumerate(lowered):
+        if word not in content or len(word) < NAME_CHARS or not word.isascii():
+            continue
+        capitalised = k > 0 and typed[k][0].isupper() and not typed[k].isupper()
+        uncommon = word not in common
+        if holds(word):
+            if capitalised or (uncommon and not _ordinary(word, common, title_words, holds)):
+                required.append(word)
+                if capitalised or word in title_words:
+                    named.append(word)
+            continue
+        if any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical):
+            continue  # a typo or a short form of a word the notes use
+        lookalike = len(word) > NAME_CHARS and any(
+            t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper
+        )
+        if lookalike or capitalised or (uncommon and not _ordinary(word, common, title_words, holds)):
+            missing_at.append(k)
+    if not missing_at:
+        return Names(required=tuple(dict.fromkeys(required)), named=tuple(dict.fromkeys(named)))
+    phrases: list[str] = []
+    nearby: list[str] = []
+    for k in missing_at:
+        start, end = k, k + 1
+        if start > 0 and lowered[start - 1] in title_words and lowered[start - 1] in content:
+            start -= 1
+        if end < len(lowered) and lowered[end] in title_words and lowered[end] in content:
+            end += 1
+        phrase = " ".join(typed[start:end])
+        if phrase not in phrases:
+            phrases.append(phrase)
+        for j in range(start, end):
+            nearby += title_words.get(lowered[j], [])
+        word = lowered[k]
+        nearby += [
+            title
+            for t, ts in title_words.items()
+            if t in proper and t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX]
+            for title in ts
+        ]
+    shown = tuple(dict.fromkeys(" ".join(n.split()) for n in nearby))[:NEARBY_TITLES]
+    return Names(
+        missing=tuple(phrases),
+        required=tuple(dict.fromkeys(required)),
+        nearby=shown,
+        named=tuple(dict.fromkeys(named)),
+    )
+
+
+_SUFFIXES = ("s", "es", "d", "ed", "ing", "ly", "er", "ers", "ment", "ness", "able", "ion", "ions")
+_ENDINGS = ("e", "d", "ed", "s", "ing")
+_PREFIXES = (
+    "re",
+    "un",
+    "pre",
+    "non",
+    "over",
+    "out",
+    "under",
+    "sub",
+    "mis",
+    "dis",
+    "co",
+    "de",
+    "anti",
+    "inter",
+)
+
+
+def _ordinary(
+    word: str, common: frozenset[str], title_words: Mapping[str, object], holds: Callable[[str], bool]
+) -> bool:
+    """An uncommon word that is a common one inflected ("expire", "reinstalled"), or two
+    common ones run together ("offsite"), or the notes' own two words written as one ("wifi"
+    for "Wi-Fi") — unless a part is a word of a note's title ("westfen": "fen" names
+    sites), which makes it look like one of the notes' names."""
+    stems = {word} | {word[: -len(x)] for x in _SUFFIXES if word.endswith(x) and len(word) - len(x) >= 3}
+    forms = stems | {s + x for s in stems for x in _ENDINGS}
+    forms |= {f[len(p) :] for f in forms for p in _PREFIXES if f.startswith(p) and len(f) - len(p) >= 3}
+    if forms & common:
+        return True
+    for i in range(2, len(word) - 1):
+        head, tail = word[:i], word[i:]
+        if (min(len(head), len(tail)) >= 3 and head in common and tail in common) or (
+            holds(head) and holds(tail)
+        ):
+            return not any(part in title_words for part in (head, tail))
+    return False
+
+
+def _starts_a_word(word: str, lexical: object) -> bool:
+    """``word`` is how a longer word of the notes starts ("hypo", "ortho")."""
+    return any(w.startswith(word) for w in lexical.vocabulary())  # type: ignore[attr-defined]

@@ -1,0 +1,179 @@
+"""Look-alikes: a question naming a site, person or supplier the notes do not have gets an
+honest "I found nothing about X in the notes" (with what they do cover) and the offer to
+dig, never the facts of the one that shares its words; with a model, no sources are sent."""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from research_helpers import add_note
+
+from adapters.console import SPACE, ConsoleChat, ConsoleSender
+
+BASE = datetime(2025, 9, 1, tzinfo=UTC)
+NOTES = {
+    "north-fen.md": (
+        "North Fen pumping station",
+        "North Fen pumping station lifts raw water from the Fen drain. Capacity is 38 Ml/d from three pumps.",
+    ),
+    "south-fen.md": (
+        "South Fen pumping station",
+        "South Fen pumping station has two pumps. Capacity is 21 Ml/d.",
+    ),
+    "helen-marsh.md": ("Helen Marsh", "Helen Marsh is Head of Operations. Extension 4410."),
+    "quarry-road.md": (
+        "Quarry Road burst",
+        "The Quarry Road trunk main burst on 14 January 2026. 4,180 customers lost supply for nine hours.",
+    ),
+    "sallowby.md": (
+        "Sallowby discolouration",
+        "Sallowby had discoloured water in August 2025 after a flushing run.",
+    ),
+}
+
+
+@pytest.fixture
+async def fen(rt: Any) -> dict[str, str]:
+    ids = {}
+    for k, (source, (title, content)) in enumerate(NOTES.items()):
+        ids[source] = await add_note(
+            rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k), type="note"
+        )
+    return ids
+
+
+async def _ask(rt: Any, text: str) -> str:
+    """``text`` asked in a thread of its own."""
+    out = io.StringIO()
+    sender = ConsoleSender(out)
+    rt.worker.senders["console"] = sender
+    await ConsoleChat(rt.core, sender, session=f"names-{text}", now=rt.clock.now).feed(text)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("question", "missing", "covered"),
+    [
+        ("whats the pump capacity at westfen station", "westfen station", "North Fen pumping station"),
+        ("who is helen marshall in finance", "helen marshall", "Helen Marsh"),
+    ],
+)
+async def test_a_lookalike_name_gets_nothing_found_with_what_the_notes_cover(
+    rt: Any, fen: dict[str, str], question: str, missing: str, covered: str
+) -> None:
+    text = await _ask(rt, question)
+    assert f"I found nothing about {missing} in the notes" in text
+    assert covered in text  # what the notes do cover
+    assert "[Investigate this]" in text and "Want me to dig deeper?" in text
+    assert not re.search(r"\[Entry [0-9a-f]{8}\]", text)
+    assert "38 Ml/d" not in text and "4410" not in text
+
+
+async def test_a_name_the_notes_have_must_be_in_the_passage_that_answers(
+    rt: Any, fen: dict[str, str]
+) -> None:
+    """Sallowby is in the notes, but no passage about a burst says it: the Quarry Road
+    figures are not an answer about a Sallowby burst."""
+    text = await _ask(rt, "how many customers lost supply in the sallowby burst")
+    assert "4,180" not in text and "I found nothing" in text
+    assert not re.search(r"\[Entry [0-9a-f]{8}\]", text)
+
+
+async def test_names_the_notes_have_are_answered(rt: Any, fen: dict[str, str]) -> None:
+    text = await _ask(rt, "whats the pump capacity at north fen station")
+    assert "38 Ml/d" in text and "I found nothing" not in text
+    text = await _ask(rt, "how many customers lost supply in the quarry road burst")
+    assert "4,180" in text
+    # a typo is not a name: "priorty" is one letter from "priority"
+    await add_note(
+        rt,
+        "p1.md",
+        "P1 bursts",
+        "Response time for a priority 1 burst: a crew on site within 90 minutes.",
+        space=SPACE,
+        created_at=BASE,
+    )
+    assert "90 minutes" in await _ask(rt, "whats the response time for priorty 1 bursts")
+
+
+async def test_recall_with_nothing_relevant_says_so_and_lists_nothing(rt: Any, fen: dict[str, str]) -> None:
+    """The graph walk starts from any note sharing a word ("supply"): when none of what it
+    reaches is relevant, the knowledge base has nothing on it, and nothing is listed."""
+    text = await _ask(rt, "/recall billing service supply outage")
+    assert "The knowledge base has nothing on this" in text
+    assert not re.search(r"\[Entry [0-9a-f]{8}\]", text) and "Quarry Road" not in text
+    text = await _ask(rt, "/recall who is helen marshall")
+    assert "I found nothing about helen marshall in the notes" in text and "[Entry " not in text
+    text = await _ask(rt, "/recall quarry road burst")
+    assert "Quarry Road burst" in text and "[Entry " in text
+
+
+async def test_with_a_model_a_lookalike_is_sent_no_sources_and_a_real_one_is(tmp_path: Any) -> None:
+    """The same names check decides whether the model gets sources at all: the real
+    ``anthropic`` client against the fake Messages API records every request."""
+    from fake_anthropic import FakeAnthropic, job_of, tool_message
+
+    from bot.config import load_settings
+    from bot.runtime import Runtime
+
+    def rule(request: dict[str, Any]) -> dict[str, Any]:
+        if (request.get("tool_choice") or {}).get("name") == "route_message":
+            return tool_message("route_message", {"route": "quick", "question": "", "reason": "test"})
+        return {
+            "type": "message",
+            "role": "assistant",
+            "content": [{"type": "text", "text": "From the notes."}],
+            "stop_reason": "end_turn",
+            "stop_sequence": None,
+        }
+
+    fake = FakeAnthropic(rule)
+    await fake.start()
+    try:
+        settings = load_settings(
+            data_dir=tmp_path / "data",
+            embedder="none",
+            anthropic_api_key="sk-ant-test-0123456789abcdef",
+            anthropic_base_url=fake.url,
+            deep_model="claude-opus-4-8",
+            router_sure=1.0,
+        )
+        async with Runtime.open(settings) as rt:
+            for k, (source, (title, content)) in enumerate(NOTES.items()):
+                await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
+
+            def quick_entries(since: int) -> list[int]:
+                return [
+                    len(
+                        re.findall(
+                            r'<entry-[0-9a-f]+ id="', " ".join(str(m["content"]) for m in r["messages"])
+                        )
+                    )
+                    for r in fake.requests[since:]
+                    if job_of(r, deep_model="claude-opus-4-8") == "quick"
+                ]
+
+            since = len(fake.requests)
+            text = await _ask(rt, "whats the pump capacity at westfen station")
+            assert "I found nothing about westfen station" in text
+            assert all(n == 0 for n in quick_entries(since))
+            since = len(fake.requests)
+            await _ask(rt, "whats the pump capacity at north fen station")
+            assert quick_entries(since) and quick_entries(since)[0] >= 1
+    finally:
+        await fake.stop()
+
+
+async def test_a_lookup_typed_as_a_phrase_is_answered_and_chat_stays_chat(
+    rt: Any, fen: dict[str, str]
+) -> None:
+    """The router takes "north fen pumping station capacity" for chat: the notes answer it,
+    so it is answered; "thanks, that helps" shares no look-up with the notes."""
+    text = await _ask(rt, "north fen pumping station capacity")
+    assert "38 Ml/d" in text and "[Entry " in text
+    text = await _ask(rt, "thanks, that helps")
+    assert "[Entry " not in text

@@ -1,0 +1,86 @@
+"""Reports list only what is on topic, date a note by what its text says (or show it
+undated, never by the day it was ingested), and keep the seed's summary line."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from adapters.console import ConsoleChat, ConsoleSender
+from bot.knowledge.ingest import parse_markdown
+
+FILE_TIME = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
+
+VAULT = {
+    "incidents/pump-failure.md": (
+        "---\ntitle: North Fen pump failure\ndate: 2025-11-14\n---\n"
+        "The North Fen pumping station lost power on 14 November 2025 when an 11 kV cable joint failed. "
+        "2,317 properties lost supply. See [[north-fen-generator]] and [[pump-room-party]].\n"
+    ),
+    "decisions/north-fen-generator.md": (
+        "# North Fen standby generator\n\n"
+        "Decided 6 October 2025 by Helen Marsh: a permanent standby generator for the North Fen pumping "
+        "station after the power failure, because the cable joint failure left the station without power.\n"
+    ),
+    "reference/north-fen-notes.md": (
+        "# North Fen pumping station\n\nThe North Fen pumping station power supply comes over one 11 kV feeder "
+        "and failed once, in the November power failure.\n"
+    ),
+    "social/pump-room-party.md": (
+        "# Christmas party at the Pump Room\n\nDrinks at the Pump Room pub on 19 December. "
+        "Bring a dish; the quiz is run by the North Fen team.\n"
+    ),
+    "hr/leave.md": "# Annual leave\n\nBook annual leave in the HR portal two weeks ahead.\n",
+}
+
+
+def test_a_note_without_a_date_field_takes_the_date_its_text_states_or_none() -> None:
+    decided = parse_markdown(
+        VAULT["decisions/north-fen-generator.md"], source="d.md", space="s", fallback_date=FILE_TIME
+    )
+    assert decided.draft.created_at == dt.datetime(2025, 10, 6, tzinfo=dt.UTC)
+    assert not decided.draft.meta.get("undated")
+    leave = parse_markdown(VAULT["hr/leave.md"], source="l.md", space="s", fallback_date=FILE_TIME)
+    assert leave.draft.meta.get("undated") is True  # its file time is not its date
+    heading = parse_markdown(
+        "# Ops weekly\n\nSome text first, long enough not to be a byline at all, really it is long.\n\n"
+        "## Meeting 2 March 2026\n\nAgreed things.\n",
+        source="o.md",
+        space="s",
+        fallback_date=FILE_TIME,
+    )
+    assert heading.draft.created_at == dt.datetime(2026, 3, 2, tzinfo=dt.UTC)
+
+
+async def test_report_lists_only_on_topic_sources_shows_undated_and_keeps_the_seed_line(
+    rt: Any, tmp_path: Path
+) -> None:
+    for path, text in VAULT.items():
+        file = tmp_path / "vault" / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text, encoding="utf-8")
+    await rt.ingest(tmp_path / "vault")
+    out = io.StringIO()
+    sender = ConsoleSender(out)
+    rt.worker.senders["console"] = sender
+    await ConsoleChat(rt.core, sender, session="r", now=rt.clock.now).feed(
+        "dig into the North Fen pumping station power failure"
+    )
+    await rt.worker.run_once()
+    report = (await rt.queue.listing())[0].answer or ""
+    assert re.search(
+        r'^Investigated "[^"]+": \d+ entries across [1-4] phases, \d+ relationship edges traversed\.$',
+        report,
+        re.M,
+    )
+    sources = report.split("## Sources", 1)[1]
+    assert "North Fen pump failure" in sources and "North Fen standby generator" in sources
+    assert "Christmas party" not in sources and "Annual leave" not in sources
+    assert "2025-10-06" in sources  # the day it was decided, not the day it was read
+    assert "| undated |" in sources  # the reference note says no date
+    # neither the files' time (written just now) nor the ingestion day dates a note
+    written = dt.datetime.now(dt.UTC).date().isoformat()
+    assert written not in report and rt.clock.now().date().isoformat() not in report
