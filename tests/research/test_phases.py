@@ -218,7 +218,7 @@ async def test_report_sections_and_omissions(rt: Any, graph: dict[str, str]) -> 
     report = render_report(dossier, synthesis)
     assert report.startswith('# Investigate: zephyr rollout\n\nInvestigated "zephyr rollout": ')
     assert re.search(
-        r'^Investigated "[^"]+": \d+ entries across [1-4] phases, \d+ relationship edges traversed\.$',
+        r'^Investigated "[^"]+": \d+ entr(?:y|ies) across [1-4] phases?, \d+ relationship edges? traversed\.$',
         report,
         re.M,
     )

@@ -72,7 +72,7 @@ async def test_report_lists_only_on_topic_sources_shows_undated_and_keeps_the_se
     await rt.worker.run_once()
     report = (await rt.queue.listing())[0].answer or ""
     assert re.search(
-        r'^Investigated "[^"]+": \d+ entries across [1-4] phases, \d+ relationship edges traversed\.$',
+        r'^Investigated "[^"]+": \d+ entr(?:y|ies) across [1-4] phases?, \d+ relationship edges? traversed\.$',
         report,
         re.M,
     )
