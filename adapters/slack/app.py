@@ -38,6 +38,7 @@ from bot.inbound.intake import Intake, Taken, action_of, action_payload, inbound
 from bot.inbound.ordering import InOrder
 from bot.policy import HOME_TEAM
 
+from . import shape
 from .inbound import (
     Ignored,
     action_event,
@@ -258,8 +259,18 @@ class SlackAdapter:
         if not isinstance(body, dict):
             log.info("slack: signed request with an unreadable body refused")
             return web.Response(status=400, text="unreadable body")
-        # Slack signs every delivery afresh (a retry carries a new timestamp), so the same
-        # signature twice is a replay. The record is in the database: it holds across processes.
+        misfit = shape.problem(body)
+        if misfit is not None:  # before bolt reads a field: nothing past here sees a misfit
+            log.warning("slack: signed request refused: %s", misfit)
+            return web.Response(status=400, text="body does not fit its type")
+        if _event_id(body):
+            # An event is dropped by its id further in (the inbox row of its message, the
+            # event key of the rest). Its retry carries the same body and, sent within the
+            # same second as the first delivery, the same signature: it is not a replay.
+            return await self._dispatch(text, request)
+        # What has no event id (slash commands, interactivity) is never retried by Slack,
+        # so the same signature twice is a replay. The record is in the database: it holds
+        # across processes.
         try:
             first = await self.core.first_time(f"slack:signature:{signature}")
         except Exception as exc:  # the database is away: Slack retries a 5xx, signed afresh
@@ -272,6 +283,9 @@ class SlackAdapter:
         if not first:
             log.warning("slack: replayed request refused")
             return web.Response(status=401, text="replayed request")
+        return await self._dispatch(text, request)
+
+    async def _dispatch(self, text: str, request: web.Request) -> web.Response:
         bolt_request = AsyncBoltRequest(body=text, query=request.query_string, headers=request.headers)  # type: ignore[arg-type]
         return await to_aiohttp_response(await self.app.async_dispatch(bolt_request))
 
@@ -528,6 +542,12 @@ def _home_team(context: Mapping[str, Any]) -> str:
 def _homed(inbound: Inbound, context: Mapping[str, Any]) -> Inbound:
     """The inbound event with the installing workspace, which the access policy defaults to."""
     return replace(inbound, extras={**inbound.extras, HOME_TEAM: _home_team(context)})
+
+
+def _event_id(body: Mapping[str, Any]) -> str:
+    """An Events API delivery's id (its retries carry the same); empty for the rest."""
+    event_id = body.get("event_id") if body.get("type") == "event_callback" else None
+    return event_id if isinstance(event_id, str) else ""
 
 
 def _signed(raw: bytes, timestamp: str, signature: str, secret: str) -> bool:
