@@ -23,7 +23,7 @@ from pydantic import ValidationError
 
 from bot import __version__
 from bot.config import Settings, load_settings, unknown_variables
-from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter
+from bot.core.adapter import Adapter, OneConversation, Serving, delivery_plan, installed, load_adapter
 from bot.errors import MalloryError
 from bot.events import ThreadRef
 from bot.text.redact import RedactSecrets
@@ -251,7 +251,7 @@ async def _until_signal() -> None:
 async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
     from bot.runtime import Runtime
 
-    platforms, _ = platform_plan(settings)
+    platforms, _ = delivery_plan(settings)
     async with Runtime.open(settings, platforms=platforms or ["console"]) as rt:
         for name in platforms:
             sender = load_adapter(name).sender_from_settings(settings)

@@ -104,6 +104,13 @@ class SlackAdapter:
         return False, "slack: not started — no SLACK_BOT_TOKEN"
 
     @classmethod
+    def delivers(cls, settings: Settings) -> tuple[bool, str]:
+        """A worker posts with the bot token alone (no app token, no signing secret)."""
+        if settings.slack_bot_token and settings.slack_bot_token.get_secret_value():
+            return True, "slack: SLACK_BOT_TOKEN set"
+        return False, "slack: no SLACK_BOT_TOKEN"
+
+    @classmethod
     async def doctor(cls, settings: Settings) -> str:
         """`mallory doctor`: the bot token works (one line saying who the bot is), or raise."""
         return await doctor_check(settings)

@@ -119,6 +119,12 @@ class TelegramAdapter:
         return await thread_ref(settings, channel, thread)
 
     @classmethod
+    def delivers(cls, settings: Settings) -> tuple[bool, str]:
+        if settings.telegram_bot_token and settings.telegram_bot_token.get_secret_value():
+            return True, "telegram: TELEGRAM_BOT_TOKEN set"
+        return False, "telegram: no TELEGRAM_BOT_TOKEN"
+
+    @classmethod
     def sender_from_settings(cls, settings: Settings) -> TelegramSender | None:
         return sender_from_settings(settings)
 

@@ -27,7 +27,7 @@ TS = "1750000100.000100"
 THREAD = ThreadRef("slack", "T111", "C111", TS)
 
 
-def _env(tmp_path: Path, url: str, slack: FakeSlack) -> dict[str, str]:
+def _env(tmp_path: Path, url: str, slack: FakeSlack, *, bot_token_only: bool = False) -> dict[str, str]:
     env = {
         k: v
         for k, v in os.environ.items()
@@ -39,9 +39,10 @@ def _env(tmp_path: Path, url: str, slack: FakeSlack) -> dict[str, str]:
         MALLORY_LLM="offline",
         MALLORY_EMBEDDER="none",
         SLACK_BOT_TOKEN=slack.bot_token,
-        SLACK_SIGNING_SECRET="not-used-by-a-worker",
         SLACK_API_URL=slack.base_url,
     )
+    if not bot_token_only:
+        env["SLACK_SIGNING_SECRET"] = "not-used-by-a-worker"
     return env
 
 
@@ -57,6 +58,33 @@ async def _worker_once(tmp_path: Path, env: dict[str, str]) -> asyncio.subproces
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
+
+
+async def _enqueued(settings: Any) -> str:
+    """An investigation in THREAD's queue, over the example vault; its id."""
+    async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+        await rt.ingest(ROOT / "examples" / "vault")
+        conv, _ = await rt.conversations.get_or_create(
+            key=THREAD.key,
+            platform="slack",
+            space="T111",
+            channel="C111",
+            thread=TS,
+            thread_ref=THREAD.to_json(),
+            now=rt.clock.now(),
+        )
+        enq = await rt.queue.enqueue(
+            Request(
+                conversation_id=conv.id,
+                space="T111",
+                question="the on-call policy",
+                thread_ref=THREAD.to_json(),
+                requester_id="U222",
+            ),
+            now=rt.clock.now(),
+            dedup_window=rt.clock.now() - rt.clock.now(),
+        )
+        return enq.investigation.id
 
 
 def _reports(slack: FakeSlack, inv_id: str) -> list[dict[str, Any]]:
@@ -79,29 +107,7 @@ async def test_a_worker_killed_after_posting_leaves_one_report_in_the_thread(
             llm_provider="offline",
             embedder="none",
         )
-        async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
-            await rt.ingest(ROOT / "examples" / "vault")
-            conv, _ = await rt.conversations.get_or_create(
-                key=THREAD.key,
-                platform="slack",
-                space="T111",
-                channel="C111",
-                thread=TS,
-                thread_ref=THREAD.to_json(),
-                now=rt.clock.now(),
-            )
-            enq = await rt.queue.enqueue(
-                Request(
-                    conversation_id=conv.id,
-                    space="T111",
-                    question="the on-call policy",
-                    thread_ref=THREAD.to_json(),
-                    requester_id="U222",
-                ),
-                now=rt.clock.now(),
-                dedup_window=rt.clock.now() - rt.clock.now(),
-            )
-            inv_id = enq.investigation.id
+        inv_id = await _enqueued(settings)
         env = _env(tmp_path, postgres_database, slack)
 
         arrived, release = slack.hold("chat.postMessage")
@@ -168,6 +174,30 @@ async def _until(check: Any, *, within: float = 60.0) -> None:
     while not await check():
         assert loop.time() < deadline, "timed out waiting for the bot processes"
         await asyncio.sleep(0.1)
+
+
+async def test_a_worker_with_only_the_bot_token_delivers(tmp_path: Path, postgres_database: str) -> None:
+    """A worker host has SLACK_BOT_TOKEN (and the API URL) and nothing else: it posts the report."""
+    slack = FakeSlack()
+    await slack.start()
+    try:
+        settings = load_settings(
+            data_dir=tmp_path / "data",
+            database_url=postgres_database,
+            llm_provider="offline",
+            embedder="none",
+        )
+        inv_id = await _enqueued(settings)
+        worker = await _worker_once(tmp_path, _env(tmp_path, postgres_database, slack, bot_token_only=True))
+        _, err = await asyncio.wait_for(worker.communicate(), 120)
+        assert worker.returncode == 0, err.decode()
+        assert "delivering to slack" in err.decode()
+        assert len(_reports(slack, inv_id)) == 1
+        async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+            inv = await rt.queue.get(inv_id)
+            assert inv is not None and inv.status == Status.DELIVERED.value
+    finally:
+        await slack.stop()
 
 
 async def test_a_redelivered_event_and_a_twin_across_two_bot_processes_make_one_investigation(
