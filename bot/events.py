@@ -167,7 +167,8 @@ class Reply:
 
     ``in_reply_to`` is the platform message id this answers (the request, for a report);
     ``mention`` is who to ping so their phone gets a push. ``correlation`` is the
-    investigation a report belongs to: adapters that can tag a message with it do, and
+    investigation a report belongs to, or an answer's identity (``reply:…``, from
+    ``bot.core.outbox.reply_identity``): adapters that can tag a message with it do, and
     with ``may_be_posted`` (an earlier attempt's outcome is unknown) they first look in the
     thread for what already arrived instead of posting it again.
     """

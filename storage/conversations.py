@@ -72,6 +72,7 @@ _SET_ROUTE_META = "UPDATE messages SET route = :route, meta = :meta WHERE id = :
 # drivers (psycopg reported -1 here, so every first delivery looked seen)
 _FIRST_TIME = "INSERT INTO seen_events (key, created_at) VALUES (:key, :created_at) ON CONFLICT (key) DO NOTHING RETURNING key"
 _FORGET_SEEN = "DELETE FROM seen_events WHERE created_at < :cutoff"
+_SEEN = "SELECT 1 AS found FROM seen_events WHERE key = :key"
 
 
 @dataclass
@@ -293,11 +294,14 @@ class Conversations:
         ack_for: str | None = None,
         more_ids: Sequence[str] = (),
         also: Callable[[SqlConnection], object] | None = None,
+        identity: str = "",
     ) -> None:
         """Store Mallory's own message, and in the same transaction what it implies: an open
         offer to investigate, or which investigation it acknowledges. ``more_ids`` are the
         further platform messages the reply became (a long text posted in parts); ``also``
-        is more of the same transaction (a pending reply marked posted)."""
+        is more of the same transaction (a pending reply marked posted); ``identity``, the
+        reply's own key (``seen`` answers for it), so a second attempt of the message it
+        answers knows it went out."""
         db = self.db
         when = db.to_db_time(now)
         meta_json = json.dumps(meta)
@@ -324,6 +328,8 @@ class Conversations:
                 db.execute(conn, _SET_OFFER, {"question": offer, "at": when, "id": conv_id})
             if ack_for is not None:
                 set_ack(db, conn, ack_for, platform_message_id)
+            if identity:
+                db.execute(conn, _FIRST_TIME, {"key": identity[:500], "created_at": when})
             if also is not None:
                 also(conn)
 
@@ -426,6 +432,11 @@ class Conversations:
         db = self.db
         params = {"key": key[:500], "created_at": db.to_db_time(now)}
         return await db.run_sql(lambda conn: db.execute(conn, _FIRST_TIME, params).first() is not None)
+
+    async def seen(self, key: str) -> bool:
+        """Whether ``key`` was recorded (``first_time``, or a reply's identity), without recording it."""
+        db = self.db
+        return await db.read_sql(lambda conn: db.execute(conn, _SEEN, {"key": key[:500]}).first() is not None)
 
     async def forget_seen_before(self, cutoff: datetime) -> None:
         """The retention sweep of delivery keys (the worker runs it)."""

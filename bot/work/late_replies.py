@@ -37,9 +37,11 @@ async def record(
     ack_for: str | None = None,
     question: str | None = None,
     also: Callable[[SqlConnection], object] | None = None,
+    identity: str = "",
 ) -> None:
     """The conversation's record of a posted answer, with the offer or acknowledgement it
-    carries, whether it went out at once (the outbox) or later (the delivery)."""
+    carries, whether it went out at once (the outbox) or later (the delivery); ``identity``
+    (``bot.core.outbox.reply_identity``) is recorded with it."""
     meta: dict[str, object] = {"kind": kind}
     if question is not None:
         meta["question"] = question
@@ -54,6 +56,7 @@ async def record(
         ack_for=ack_for,
         more_ids=posted.more_ids,
         also=also,
+        identity=identity,
     )
 
 

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fake_slack import FakeSlack
+from fake_slack import FakeSlack, is_report
 from sqlalchemy import text
 
 from bot.clock import SystemClock
@@ -252,9 +252,9 @@ async def test_a_redelivered_event_and_a_twin_across_two_bot_processes_make_one_
             assert statuses == [200, 200, 200]
 
             async def acknowledged() -> bool:
-                # the acknowledgement (a post without report metadata): the processes' own
+                # the acknowledgement (a post that is not a report): the processes' own
                 # workers may already have edited its "On it" into progress or "Done"
-                return any(not m.get("metadata") for m in slack.posts_in("C111", TS))
+                return any(not is_report(m) for m in slack.posts_in("C111", TS))
 
             await _until(acknowledged)
 
@@ -262,13 +262,13 @@ async def test_a_redelivered_event_and_a_twin_across_two_bot_processes_make_one_
                 # wait for an event instead of a fixed time: the report comes a worker tick and
                 # a whole investigation after the enqueue, so a second acknowledgement from the
                 # other deliveries, were there one, would be in the thread by then
-                return any(m.get("metadata") for m in slack.posts_in("C111", TS))
+                return any(is_report(m) for m in slack.posts_in("C111", TS))
 
             await _until(reported)
         # the acknowledgement may have been edited since (the run processes' workers report)
-        acks = [m for m in slack.posts_in("C111", TS) if not m.get("metadata")]
+        acks = [m for m in slack.posts_in("C111", TS) if not is_report(m)]
         assert len(acks) == 1
-        assert len([m for m in slack.posts_in("C111", TS) if m.get("metadata")]) <= 1
+        assert len([m for m in slack.posts_in("C111", TS) if is_report(m)]) <= 1
         async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
             assert len(await rt.queue.listing()) == 1
     finally:
