@@ -129,6 +129,7 @@ class Runtime:
             llm=provider,
             synthesizer=synthesizer,
             on_entries=on_entries,
+            database_status=core.database_status,
         )
         core.on_enqueued = worker.wake
         core.outbox.later.on_due = worker.replies_due  # a rate-limited answer is posted when due

@@ -152,7 +152,7 @@ class SlackAdapter:
         self._order = InOrder()
         self._runner: web.AppRunner | None = None
         self._socket: AsyncSocketModeHandler | None = None
-        self.door = Door()
+        self.door = Door(status=core.database_status)
         self.app = AsyncApp(
             client=sender.client,  # one Web API client (and SLACK_API_URL) for everything
             signing_secret=self._signing_secret or "",

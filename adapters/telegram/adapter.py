@@ -171,7 +171,7 @@ class TelegramAdapter:
         self._webhook: web.AppRunner | None = None
         self._webhook_port: int | None = None
         self._outcomes: OrderedDict[int, list[Outcome]] = OrderedDict()
-        self.door = Door()
+        self.door = Door(status=core.database_status)
         self._changed = asyncio.Condition()
         self._stored: dict[int, Taken] = {}  # stored by the webhook before its 200, not yet handled
 

@@ -13,6 +13,7 @@ from bot.clock import Clock
 from bot.config import Settings
 from bot.errors import ConfigError
 from bot.events import ActionEvent, Command, Inbound, Sender, ThreadRef
+from bot.inbound.door import DatabaseStatus
 from storage.inbox import Inbox
 
 GROUP = "mallory.adapters"
@@ -23,6 +24,7 @@ class Core(Protocol):
 
     clock: Clock
     inbox: Inbox  # where adapters store each message before acknowledging it (bot/inbound/intake.py)
+    database_status: DatabaseStatus  # the process's one "database unavailable"/"is back" pair
 
     async def handle(self, inbound: Inbound, sender: Sender) -> None: ...
 
