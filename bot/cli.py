@@ -62,6 +62,11 @@ def setup_logging(settings: Settings, *, verbose: bool = False) -> None:
         "hpack",
     ):
         logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
+    # The database drivers' connection pools log each connection an outage breaks, with a
+    # traceback; the outage itself is logged once down and once back (bot/inbound/door.py),
+    # so theirs are shown only when debugging.
+    for pool in ("asyncpg", "sqlalchemy.pool"):
+        logging.getLogger(pool).setLevel(logging.DEBUG if level <= logging.DEBUG else logging.CRITICAL)
 
 
 def err(text: str) -> None:

@@ -317,6 +317,12 @@ class SlackAdapter:
         app.error(self._on_error)
 
     async def _on_error(self, error: Exception, body: Mapping[str, Any]) -> None:
+        if unavailable(error):  # the inbox cannot be written: Slack hears 5xx and retries
+            self.door.status.failed(error)  # the process's one line for the outage
+            log.debug(
+                "slack: asking Slack to retry a %s payload (%s)", body.get("type"), type(error).__name__
+            )
+            return
         log.error("slack: listener failed on a %s payload: %r", body.get("type"), error)
 
     async def _on_message(self, body: dict[str, Any], context: Mapping[str, Any]) -> None:
