@@ -209,3 +209,55 @@ async def test_a_database_outage_under_traffic_doubles_nothing(tmp_path: Path) -
     down, back = log.count("database unavailable"), log.count("database is back")
     assert (down, back) == (1, 1), log[-5000:]
     assert "Traceback" not in log, log[-5000:]
+
+
+async def test_a_bot_killed_mid_handling_doubles_nothing(tmp_path: Path) -> None:
+    """SIGKILL once half the messages are answered; a second bot process takes up what the
+    first left (its inbox sweep, once the dead process's leases run out): every message is
+    answered once, every request to investigate makes one investigation and one report."""
+    messages = 60
+    slack = FakeSlack()
+    await slack.start()
+    with own_server() as server:
+        await _prepared(tmp_path, server)
+        env = {**_env(tmp_path, server, slack), "MALLORY_LEASE": "15", "MALLORY_SWEEP_INTERVAL": "5"}
+        first_port, second_port = _free_port(), _free_port()
+        first = await _bot(tmp_path, env, first_port)
+        second: asyncio.subprocess.Process | None = None
+        try:
+            async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as http:
+                door = AsSlack(http, first_port)
+                for n in range(messages):
+                    slack.seed_thread("C111", _ts(n), [{"type": "message", "user": "U222", "ts": _ts(n)}])
+                await _until(door.healthy, within=60)
+                await asyncio.gather(*(door.send(n) for n in range(messages)))
+
+                async def half_answered() -> bool:
+                    return sum(1 for a in _counts(slack, messages)[0] if a) >= messages // 2
+
+                await _until(half_answered, within=60)
+                first.send_signal(signal.SIGKILL)
+                await first.wait()
+                second = await _bot(tmp_path, env, second_port)
+
+                async def all_done() -> bool:
+                    answers, reports = _counts(slack, messages)
+                    digs = [n for n in range(messages) if n % DIG_EVERY == 0]
+                    return all(answers) and all(reports[n] for n in digs)
+
+                try:
+                    await _until(all_done, within=150)  # the dead process's inbox leases: 60 s
+                except AssertionError:
+                    raise AssertionError(f"not all answered: {_counts(slack, messages)}") from None
+                await asyncio.sleep(2)
+        finally:
+            if first.returncode is None:
+                first.kill()
+                await first.wait()
+            log = await _stopped(second) if second is not None else ""
+            print(log[-8000:])  # shown when the test fails
+            await slack.stop()
+        answers, reports = _counts(slack, messages)
+        assert answers == [1] * messages, answers
+        assert reports == [1 if n % DIG_EVERY == 0 else 0 for n in range(messages)], reports
+        assert len(await _investigations(tmp_path, server)) == messages // DIG_EVERY
