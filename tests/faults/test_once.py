@@ -212,8 +212,8 @@ async def test_a_database_outage_under_traffic_doubles_nothing(tmp_path: Path) -
 
 
 async def test_a_bot_killed_mid_handling_doubles_nothing(tmp_path: Path) -> None:
-    """SIGKILL once half the messages are answered; a second bot process takes up what the
-    first left (its inbox sweep, once the dead process's leases run out): every message is
+    """SIGKILL once half the messages are answered, while a reply has reached its thread and
+    Slack's answer to the post is held back; a second bot process takes up what the first left (its inbox sweep, once the dead process's leases run out): every message is
     answered once, every request to investigate makes one investigation and one report."""
     messages = 60
     slack = FakeSlack()
@@ -236,8 +236,14 @@ async def test_a_bot_killed_mid_handling_doubles_nothing(tmp_path: Path) -> None
                     return sum(1 for a in _counts(slack, messages)[0] if a) >= messages // 2
 
                 await _until(half_answered, within=60)
+                # the next posts reach the thread, their answers are held: killed now, the
+                # process dies with replies posted and not recorded
+                arrived, release = slack.hold("chat.postMessage")
+                await asyncio.wait_for(arrived.wait(), 60)
                 first.send_signal(signal.SIGKILL)
                 await first.wait()
+                slack.holds.pop("chat.postMessage")
+                release.set()
                 second = await _bot(tmp_path, env, second_port)
 
                 async def all_done() -> bool:
