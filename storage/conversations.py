@@ -216,6 +216,11 @@ def _insert_parts(
         db.execute(conn, _INSERT_MESSAGE, part.values(when, meta_json))
 
 
+def remember_key(db: Database, conn: SqlConnection, key: str, when: Any) -> None:
+    """Record a key ``seen`` answers for (a reply's identity), inside the caller's transaction."""
+    db.execute(conn, _FIRST_TIME, {"key": key[:500], "created_at": when})
+
+
 class Conversations:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -329,7 +334,7 @@ class Conversations:
             if ack_for is not None:
                 set_ack(db, conn, ack_for, platform_message_id)
             if identity:
-                db.execute(conn, _FIRST_TIME, {"key": identity[:500], "created_at": when})
+                remember_key(db, conn, identity, when)
             if also is not None:
                 also(conn)
 

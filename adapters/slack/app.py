@@ -152,7 +152,9 @@ class SlackAdapter:
         self._order = InOrder()
         self._runner: web.AppRunner | None = None
         self._socket: AsyncSocketModeHandler | None = None
-        self.door = Door(status=core.database_status)
+        # the process's one down/up pair (a core without one, in a test that never serves:
+        # a door of its own)
+        self.door = Door(status=getattr(core, "database_status", None))
         self.app = AsyncApp(
             client=sender.client,  # one Web API client (and SLACK_API_URL) for everything
             signing_secret=self._signing_secret or "",

@@ -171,7 +171,9 @@ class TelegramAdapter:
         self._webhook: web.AppRunner | None = None
         self._webhook_port: int | None = None
         self._outcomes: OrderedDict[int, list[Outcome]] = OrderedDict()
-        self.door = Door(status=core.database_status)
+        # the process's one down/up pair (a core without one, in a test that never serves:
+        # a door of its own)
+        self.door = Door(status=getattr(core, "database_status", None))
         self._changed = asyncio.Condition()
         self._stored: dict[int, Taken] = {}  # stored by the webhook before its 200, not yet handled
 

@@ -4,7 +4,7 @@ database, posted by the worker's delivery when due), so a wait never holds a con
 turn and a process that stops loses nothing. Senders never sleep; reports retry in
 ``bot.work.delivery``.
 
-A reply to a message has an identity (``reply_identity``), the same on every attempt of
+A reply to a message has an identity (``bot.events.reply_identity``), the same on every attempt of
 that message, recorded with it. As for reports (``bot.work.delivery``): a reply posted while
 the database is away is held here and recorded when it is back, never posted again; a
 second attempt first asks whether the reply is recorded, and a sender that can read the
@@ -20,7 +20,7 @@ from functools import partial
 
 from bot.clock import Clock
 from bot.errors import MalloryError, RetryLater
-from bot.events import Button, Posted, Reply, ReplyKind, Sender, ThreadRef
+from bot.events import Button, Posted, Reply, ReplyKind, Sender, ThreadRef, reply_identity
 from bot.inbound.context import Context, attempt_resumed
 from bot.inbound.door import unavailable
 from bot.routing import Route
@@ -28,14 +28,6 @@ from bot.work.late_replies import PostLater, record
 from storage.conversations import ConversationRow, Conversations
 
 log = logging.getLogger(__name__)
-
-
-def reply_identity(reply: Reply) -> str:
-    """The same reply on every attempt of the message it answers: the platform and
-    conversation, the message answered and the kind of reply ("" when it answers none)."""
-    if not reply.in_reply_to:
-        return ""
-    return f"reply:{reply.thread.key}:{reply.in_reply_to}:{reply.kind.value}"
 
 
 class Outbox:
@@ -103,6 +95,7 @@ class Outbox:
                 offer=offer,
                 ack_for=ack_for,
                 question=question,
+                identity=identity,
             )
             return None
         except MalloryError as exc:

@@ -147,3 +147,21 @@ async def test_a_reply_posted_while_the_database_went_away_is_recorded_not_poste
     assert await _recorded_replies(bot) == 1
     assert len(await bot.rt.queue.listing()) == (1 if said == DIG else 0)
     assert await bot.rt.core.inbox.waiting("slack") == 0
+
+
+async def test_an_answer_kept_for_later_is_not_kept_again_when_the_message_is_handled_again(
+    bot: Harness,
+) -> None:
+    """Slack rate-limited the answer, so it was kept in the database to be posted when due;
+    the process died before marking the message done. The second attempt leaves the answer
+    to the kept one: it is posted once."""
+    bot.slack.rate_limit("chat.postMessage", retry_after=5)
+    await _handled_by_a_process_that_died(bot, mention_event(QUESTION, ts=TS, event_id="Ev1"))
+    assert _answers(bot) == [], "kept for later"
+
+    await _taken_up_again(bot)
+    bot.clock.advance(10)
+    await bot.rt.worker.delivery.deliver_pending()
+    bot.clock.advance(3600)
+    await bot.rt.worker.delivery.deliver_pending()
+    assert len(_answers(bot)) == 1
