@@ -17,6 +17,7 @@ from bot.core.routes import Routes
 from bot.errors import MalloryError, StorageError
 from bot.events import ActionEvent, Command, Inbound, Reply, ReplyKind, Sender, ThreadRef
 from bot.inbound.context import Context, clean_text
+from bot.inbound.door import DatabaseStatus
 from bot.inbound.pipeline import InboundPipeline
 from bot.llm import LLMProvider, OfflineProvider
 from bot.llm.usage import Scope, scoped
@@ -88,6 +89,9 @@ class Mallory:
         self.web = WebSignIn(WebAccess(conversations.db), reads, self.policy, settings, clock)
         self.views = InvestigationsView(reads, knowledge, settings, clock)
         self.inbox = Inbox(conversations.db)  # adapters store each message here before acknowledging it
+        # one per process: the doors, the inbox sweeps and the worker report to it, so an
+        # outage is logged once down and once back however many of them notice
+        self.database_status = DatabaseStatus()
         self.routes = Routes(
             settings=settings,
             clock=clock,

@@ -24,7 +24,15 @@ from pydantic import ValidationError
 
 from bot import __version__
 from bot.config import Bounded, Settings, explain, load_settings, unknown_variables
-from bot.core.adapter import Adapter, OneConversation, Serving, installed, load_adapter, load_web
+from bot.core.adapter import (
+    Adapter,
+    OneConversation,
+    Serving,
+    delivery_plan,
+    installed,
+    load_adapter,
+    load_web,
+)
 from bot.errors import InputError, MalloryError
 from bot.events import ThreadRef
 from bot.text.display import count
@@ -64,6 +72,11 @@ def setup_logging(settings: Settings, *, verbose: bool = False) -> None:
         "hpack",
     ):
         logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
+    # The database drivers' connection pools log each connection an outage breaks, with a
+    # traceback; the outage itself is logged once down and once back (bot/inbound/door.py),
+    # so theirs are shown only when debugging.
+    for pool in ("asyncpg", "sqlalchemy.pool"):
+        logging.getLogger(pool).setLevel(logging.DEBUG if level <= logging.DEBUG else logging.CRITICAL)
 
 
 def err(text: str) -> None:
@@ -262,7 +275,7 @@ async def _until_signal() -> None:
 async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
     from bot.runtime import Runtime
 
-    platforms, _ = platform_plan(settings)
+    platforms, _ = delivery_plan(settings)
     async with Runtime.open(settings, platforms=platforms or ["console"]) as rt:
         for name in platforms:
             sender = load_adapter(name).sender_from_settings(settings)

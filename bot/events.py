@@ -170,7 +170,8 @@ class Reply:
 
     ``in_reply_to`` is the platform message id this answers (the request, for a report);
     ``mention`` is who to ping so their phone gets a push. ``correlation`` is the
-    investigation a report belongs to: adapters that can tag a message with it do, and
+    investigation a report belongs to, or an answer's identity (``reply:…``, from
+    ``reply_identity``): adapters that can tag a message with it do, and
     with ``may_be_posted`` (an earlier attempt's outcome is unknown) they first look in the
     thread for what already arrived instead of posting it again.
     """
@@ -190,6 +191,15 @@ class Reply:
     report_file: str | None = None  # where the report is on disk, for adapters that can point at it
     correlation: str = ""
     may_be_posted: bool = False
+
+
+def reply_identity(reply: Reply) -> str:
+    """The same reply on every attempt of the message it answers: the platform and
+    conversation, the message answered and the kind of reply ("" when it answers none)."""
+    if not reply.in_reply_to:
+        return ""
+    # "/" after the key: "<ts>:<ts>" would read as a bot token to a log scanner
+    return f"reply:{reply.thread.key}/{reply.in_reply_to}/{reply.kind.value}"
 
 
 @dataclass(frozen=True)

@@ -132,6 +132,7 @@ class Runtime:
             llm=provider,
             synthesizer=synthesizer,
             on_entries=on_entries,
+            database_status=core.database_status,
         )
         core.on_enqueued = worker.wake
         # schedules: the worker takes due runs (posting notes with its senders) and its timer

@@ -72,6 +72,7 @@ _SET_ROUTE_META = "UPDATE messages SET route = :route, meta = :meta WHERE id = :
 # drivers (psycopg reported -1 here, so every first delivery looked seen)
 _FIRST_TIME = "INSERT INTO seen_events (key, created_at) VALUES (:key, :created_at) ON CONFLICT (key) DO NOTHING RETURNING key"
 _FORGET_SEEN = "DELETE FROM seen_events WHERE created_at < :cutoff"
+_SEEN = "SELECT 1 AS found FROM seen_events WHERE key = :key"
 
 
 @dataclass
@@ -215,6 +216,11 @@ def _insert_parts(
         db.execute(conn, _INSERT_MESSAGE, part.values(when, meta_json))
 
 
+def remember_key(db: Database, conn: SqlConnection, key: str, when: Any) -> None:
+    """Record a key ``seen`` answers for (a reply's identity), inside the caller's transaction."""
+    db.execute(conn, _FIRST_TIME, {"key": key[:500], "created_at": when})
+
+
 class Conversations:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -293,11 +299,14 @@ class Conversations:
         ack_for: str | None = None,
         more_ids: Sequence[str] = (),
         also: Callable[[SqlConnection], object] | None = None,
+        identity: str = "",
     ) -> None:
         """Store Mallory's own message, and in the same transaction what it implies: an open
         offer to investigate, or which investigation it acknowledges. ``more_ids`` are the
         further platform messages the reply became (a long text posted in parts); ``also``
-        is more of the same transaction (a pending reply marked posted)."""
+        is more of the same transaction (a pending reply marked posted); ``identity``, the
+        reply's own key (``seen`` answers for it), so a second attempt of the message it
+        answers knows it went out."""
         db = self.db
         when = db.to_db_time(now)
         meta_json = json.dumps(meta)
@@ -324,6 +333,8 @@ class Conversations:
                 db.execute(conn, _SET_OFFER, {"question": offer, "at": when, "id": conv_id})
             if ack_for is not None:
                 set_ack(db, conn, ack_for, platform_message_id)
+            if identity:
+                remember_key(db, conn, identity, when)
             if also is not None:
                 also(conn)
 
@@ -426,6 +437,11 @@ class Conversations:
         db = self.db
         params = {"key": key[:500], "created_at": db.to_db_time(now)}
         return await db.run_sql(lambda conn: db.execute(conn, _FIRST_TIME, params).first() is not None)
+
+    async def seen(self, key: str) -> bool:
+        """Whether ``key`` was recorded (``first_time``, or a reply's identity), without recording it."""
+        db = self.db
+        return await db.read_sql(lambda conn: db.execute(conn, _SEEN, {"key": key[:500]}).first() is not None)
 
     async def forget_seen_before(self, cutoff: datetime) -> None:
         """The retention sweep of delivery keys (the worker runs it)."""

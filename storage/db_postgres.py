@@ -166,7 +166,8 @@ class Listener:
             lost = asyncio.Event()
             connection.add_termination_listener(lambda _c, lost=lost: lost.set())
             await lost.wait()
-            log.warning("lost the database notification connection; polling until it is back")
+            # the outage itself is logged once, by whoever reports it (bot/inbound/door.py)
+            log.debug("lost the database notification connection; polling until it is back")
             while True:
                 await asyncio.sleep(pause)
                 try:
@@ -176,7 +177,7 @@ class Listener:
                     log.debug("reconnecting the listener failed: %s", one_line(exc))
                     pause = min(pause * 2, 5.0)
             pause = 0.05
-            log.warning("database notifications are back")
+            log.debug("database notifications are back")
             self.callback()  # anything enqueued while we were away
 
     async def close(self) -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from storage.conversations import remember_key
 from storage.db import Database, SqlConnection, storable
 
 DELIVERED = "delivered"
@@ -89,8 +90,10 @@ class PendingReplies:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def add(self, reply: PendingReply, *, now: datetime, due: datetime) -> str:
-        """Keep ``reply`` until ``due``; its id back."""
+    async def add(self, reply: PendingReply, *, now: datetime, due: datetime, identity: str = "") -> str:
+        """Keep ``reply`` until ``due``; its id back. ``identity``, the reply's own key, is
+        recorded with it (``Conversations.seen``): a second attempt of the message it answers
+        leaves it to this kept one."""
         db = self.db
         reply_id = reply.id or uuid.uuid4().hex
         params = {
@@ -111,7 +114,13 @@ class PendingReplies:
             "created_at": db.to_db_time(now),
             "due_at": db.to_db_time(due),
         }
-        await db.run_sql(lambda conn: db.execute(conn, _ADD, params))
+
+        def work(conn: SqlConnection) -> None:
+            db.execute(conn, _ADD, params)
+            if identity:
+                remember_key(db, conn, identity, params["created_at"])
+
+        await db.run_sql(work)
         return reply_id
 
     async def due(self, platform: str, *, now: datetime, limit: int = 50) -> list[PendingReply]:

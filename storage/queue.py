@@ -28,6 +28,7 @@ class Queue:
         # intake and look-ups
         self.enqueue = intake.enqueue
         self.get = intake.get
+        self.for_request = intake.for_request
         self.open_for_conversation = intake.open_for_conversation
         self.listing = intake.listing
         self.count_since = intake.count_since

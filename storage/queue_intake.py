@@ -24,6 +24,11 @@ _OPEN_SINCE = (
     "AND status IN ('pending', 'running') AND created_at >= :since AND id <> :distinct_from "
     "ORDER BY created_at DESC LIMIT 1"
 )
+# what an earlier attempt of a request (its inbox row handled again) created, open or not
+_SAME_REQUEST = (
+    f"SELECT {_OPEN_COLUMNS} FROM investigations WHERE conversation_id = :conversation_id "
+    "AND request_message_id = :request_message_id ORDER BY created_at LIMIT 1"
+)
 _INSERT = (
     "INSERT INTO investigations (id, conversation_id, space, question, request_text, status, requester_id, "
     "requester_name, thread_ref, request_message_id, entry_id, schedule_id, created_at, attempts, "
@@ -128,6 +133,13 @@ class Intake:
                 on_created(writes, inv_id)  # raising here rolls the insert back
                 await writes.send(conn)
         return Enqueued(OpenInvestigation(inv_id, request.question, Status.PENDING.value, now, None), True)
+
+    async def for_request(self, conversation_id: str, request_message_id: str) -> OpenInvestigation | None:
+        """The investigation already commissioned by this request message, whatever its status."""
+        db = self.db
+        params = {"conversation_id": conversation_id, "request_message_id": request_message_id}
+        row = await db.read_sql(lambda conn: db.execute(conn, _SAME_REQUEST, params).first())
+        return None if row is None else OpenInvestigation.of_row(row, db)
 
     async def get(self, investigation_id: str) -> Investigation | None:
         return await self.db.run(lambda s: s.get(Investigation, investigation_id), write=False)

@@ -249,6 +249,10 @@ class ConsoleAdapter:
         return True, "console: always available"
 
     @classmethod
+    def delivers(cls, settings: Settings) -> tuple[bool, str]:
+        return False, "console: a worker has no terminal conversation to post to"
+
+    @classmethod
     def sender_from_settings(cls, settings: Settings) -> ConsoleSender:
         return ConsoleSender(sys.stdout)
 

@@ -38,6 +38,7 @@ from bot.inbound.intake import Intake, Taken, action_of, action_payload, inbound
 from bot.inbound.ordering import InOrder
 from bot.policy import HOME_TEAM
 
+from . import shape
 from .inbound import (
     Ignored,
     action_event,
@@ -103,6 +104,13 @@ class SlackAdapter:
         return False, "slack: not started — no SLACK_BOT_TOKEN"
 
     @classmethod
+    def delivers(cls, settings: Settings) -> tuple[bool, str]:
+        """A worker posts with the bot token alone (no app token, no signing secret)."""
+        if settings.slack_bot_token and settings.slack_bot_token.get_secret_value():
+            return True, "slack: SLACK_BOT_TOKEN set"
+        return False, "slack: no SLACK_BOT_TOKEN"
+
+    @classmethod
     async def doctor(cls, settings: Settings) -> str:
         """`mallory doctor`: the bot token works (one line saying who the bot is), or raise."""
         return await doctor_check(settings)
@@ -144,7 +152,9 @@ class SlackAdapter:
         self._order = InOrder()
         self._runner: web.AppRunner | None = None
         self._socket: AsyncSocketModeHandler | None = None
-        self.door = Door()
+        # the process's one down/up pair (a core without one, in a test that never serves:
+        # a door of its own)
+        self.door = Door(status=getattr(core, "database_status", None))
         self.app = AsyncApp(
             client=sender.client,  # one Web API client (and SLACK_API_URL) for everything
             signing_secret=self._signing_secret or "",
@@ -261,8 +271,18 @@ class SlackAdapter:
         if not isinstance(body, dict):
             log.info("slack: signed request with an unreadable body refused")
             return web.Response(status=400, text="unreadable body")
-        # Slack signs every delivery afresh (a retry carries a new timestamp), so the same
-        # signature twice is a replay. The record is in the database: it holds across processes.
+        misfit = shape.problem(body)
+        if misfit is not None:  # before bolt reads a field: nothing past here sees a misfit
+            log.warning("slack: signed request refused: %s", misfit)
+            return web.Response(status=400, text="body does not fit its type")
+        if _event_id(body):
+            # An event is dropped by its id further in (the inbox row of its message, the
+            # event key of the rest). Its retry carries the same body and, sent within the
+            # same second as the first delivery, the same signature: it is not a replay.
+            return await self._dispatch(text, request)
+        # What has no event id (slash commands, interactivity) is never retried by Slack,
+        # so the same signature twice is a replay. The record is in the database: it holds
+        # across processes.
         try:
             first = await self.core.first_time(f"slack:signature:{signature}")
         except Exception as exc:  # the database is away: Slack retries a 5xx, signed afresh
@@ -275,6 +295,9 @@ class SlackAdapter:
         if not first:
             log.warning("slack: replayed request refused")
             return web.Response(status=401, text="replayed request")
+        return await self._dispatch(text, request)
+
+    async def _dispatch(self, text: str, request: web.Request) -> web.Response:
         bolt_request = AsyncBoltRequest(body=text, query=request.query_string, headers=request.headers)  # type: ignore[arg-type]
         return await to_aiohttp_response(await self.app.async_dispatch(bolt_request))
 
@@ -299,6 +322,12 @@ class SlackAdapter:
         app.error(self._on_error)
 
     async def _on_error(self, error: Exception, body: Mapping[str, Any]) -> None:
+        if unavailable(error):  # the inbox cannot be written: Slack hears 5xx and retries
+            self.door.status.failed(error)  # the process's one line for the outage
+            log.debug(
+                "slack: asking Slack to retry a %s payload (%s)", body.get("type"), type(error).__name__
+            )
+            return
         log.error("slack: listener failed on a %s payload: %r", body.get("type"), error)
 
     async def _on_message(self, body: dict[str, Any], context: Mapping[str, Any]) -> None:
@@ -542,6 +571,12 @@ def _home_team(context: Mapping[str, Any]) -> str:
 def _homed(inbound: Inbound, context: Mapping[str, Any]) -> Inbound:
     """The inbound event with the installing workspace, which the access policy defaults to."""
     return replace(inbound, extras={**inbound.extras, HOME_TEAM: _home_team(context)})
+
+
+def _event_id(body: Mapping[str, Any]) -> str:
+    """An Events API delivery's id (its retries carry the same); empty for the rest."""
+    event_id = body.get("event_id") if body.get("type") == "event_callback" else None
+    return event_id if isinstance(event_id, str) else ""
 
 
 def _signed(raw: bytes, timestamp: str, signature: str, secret: str) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.config import Settings
-from bot.errors import ConfigError, InputError
+from bot.errors import ConfigError, DeliveryError, InputError
 from bot.events import ThreadRef
 
 from .sender import PLATFORM, web_client
@@ -48,9 +48,18 @@ async def thread_ref(settings: Settings, channel: str, thread: str) -> ThreadRef
         raise InputError(f"not a Slack thread timestamp: {thread!r} (like 1712345678.000100)")
     if settings.slack_bot_token is None or not settings.slack_bot_token.get_secret_value():
         raise ConfigError("posting into Slack needs SLACK_BOT_TOKEN")
+    import aiohttp
+
     client = web_client(settings.slack_bot_token.get_secret_value(), settings.slack_api_url)
     try:
         team = (await client.auth_test()).get("team_id")
     except SlackApiError as exc:
         raise ConfigError(f"Slack refused the bot token: {exc.response.get('error')}") from None
+    except (aiohttp.ClientError, TimeoutError, OSError) as exc:
+        # the network, not the request: one line for the person at the terminal (bot/cli.py)
+        raise DeliveryError(f"cannot reach Slack to name the thread: {type(exc).__name__}") from None
+    finally:
+        session = getattr(client, "session", None)
+        if session is not None:
+            await session.close()
     return ThreadRef(platform=PLATFORM, space=str(team or ""), channel=channel, thread=thread)

@@ -37,7 +37,17 @@ STATUS_TEXT = "is digging…"
 STATUS_REFRESH_S = 90.0  # Slack clears an assistant status after about two minutes
 STATUS_KEEPALIVE_S = 300.0  # no sign of work for this long: the work has stopped
 # message metadata on every part of a report, so a retry can find what already arrived
-METADATA_EVENT = "mallory_report"
+METADATA_EVENT = "mallory_report"  # a report: its investigation id
+REPLY_EVENT = "mallory_reply"  # an answer to a message: its identity (``reply:…``)
+
+
+def _tag(reply: Reply) -> tuple[str, str]:
+    """The metadata event type and payload field ``reply.correlation`` is carried in."""
+    if reply.correlation.startswith("reply:"):
+        return REPLY_EVENT, "reply_id"
+    return METADATA_EVENT, "investigation_id"
+
+
 REPLIES_PAGE = 200
 REPLIES_PAGES = 50  # a thread longer than 10,000 messages is not read to its end
 
@@ -224,6 +234,7 @@ class SlackSender:
         (by the investigation id in the message metadata), in order, while they follow on
         from the first; and whether its file is there. Reads the whole thread (paged)."""
         thread = reply.thread
+        event_type, field = _tag(reply)
         found: dict[int, str] = {}
         uploaded = False
         cursor: str | None = None
@@ -243,8 +254,8 @@ class SlackSender:
                 metadata = message.get("metadata") or {}
                 payload = metadata.get("event_payload") or {}
                 if (
-                    metadata.get("event_type") == METADATA_EVENT
-                    and payload.get("investigation_id") == reply.correlation
+                    metadata.get("event_type") == event_type
+                    and payload.get(field) == reply.correlation
                     and isinstance(payload.get("part"), int)
                 ):
                     found.setdefault(payload["part"], str(message["ts"]))
@@ -312,10 +323,11 @@ class SlackSender:
         for n, message in enumerate(messages[len(progress.posted) :], start=len(progress.posted)):
             metadata = None
             if reply.correlation:
+                event_type, field = _tag(reply)
                 metadata = {
-                    "event_type": METADATA_EVENT,
+                    "event_type": event_type,
                     "event_payload": {
-                        "investigation_id": reply.correlation,
+                        field: reply.correlation,
                         "part": n,
                         "parts": len(messages),
                     },

@@ -121,6 +121,12 @@ class TelegramAdapter:
         return await thread_ref(settings, channel, thread)
 
     @classmethod
+    def delivers(cls, settings: Settings) -> tuple[bool, str]:
+        if settings.telegram_bot_token and settings.telegram_bot_token.get_secret_value():
+            return True, "telegram: TELEGRAM_BOT_TOKEN set"
+        return False, "telegram: no TELEGRAM_BOT_TOKEN"
+
+    @classmethod
     def sender_from_settings(cls, settings: Settings) -> TelegramSender | None:
         return sender_from_settings(settings)
 
@@ -167,7 +173,9 @@ class TelegramAdapter:
         self._webhook: web.AppRunner | None = None
         self._webhook_port: int | None = None
         self._outcomes: OrderedDict[int, list[Outcome]] = OrderedDict()
-        self.door = Door()
+        # the process's one down/up pair (a core without one, in a test that never serves:
+        # a door of its own)
+        self.door = Door(status=getattr(core, "database_status", None))
         self._changed = asyncio.Condition()
         self._stored: dict[int, Taken] = {}  # stored by the webhook before its 200, not yet handled
 

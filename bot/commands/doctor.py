@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.config import Settings
-from bot.core.adapter import load_adapter
+from bot.core.adapter import delivery_plan, load_adapter
 from bot.text.redact import redact
 
 PlatformCheck = Callable[[Settings], Awaitable[str]]
@@ -32,6 +32,7 @@ async def run_checks(settings: Settings, platforms: dict[str, PlatformCheck]) ->
         ("data folder", check_data_folder),
         ("embedder", check_embedder),
         *platforms.items(),
+        ("worker delivery", check_worker_delivery),
         ("model", check_model),
         ("access policy", check_policy),
         ("search indexes", check_indexes),
@@ -147,6 +148,18 @@ async def check_embedder(settings: Settings) -> str:
     if len(vectors) != 1:
         raise RuntimeError(f"{description}: expected one vector, got {len(vectors)}")
     return f"{description}, {len(vectors[0])} dimensions"
+
+
+async def check_worker_delivery(settings: Settings) -> str:
+    """Which platforms a `mallory worker` with this configuration posts its results to (the
+    bot token of each is all it needs)."""
+    platforms, why = delivery_plan(settings)
+    if not platforms:
+        return (
+            "a `mallory worker` here delivers to no platform: its results wait in the database "
+            f"for a process that does ({'; '.join(why)})"
+        )
+    return f"a `mallory worker` here delivers to {', '.join(platforms)}"
 
 
 async def check_model(settings: Settings) -> str:

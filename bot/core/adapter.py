@@ -13,6 +13,7 @@ from bot.clock import Clock
 from bot.config import Settings
 from bot.errors import ConfigError
 from bot.events import ActionEvent, Command, Inbound, Sender, ThreadRef
+from bot.inbound.door import DatabaseStatus
 from storage.inbox import Inbox
 
 GROUP = "mallory.adapters"
@@ -24,6 +25,7 @@ class Core(Protocol):
 
     clock: Clock
     inbox: Inbox  # where adapters store each message before acknowledging it (bot/inbound/intake.py)
+    database_status: DatabaseStatus  # the process's one "database unavailable"/"is back" pair
 
     async def handle(self, inbound: Inbound, sender: Sender) -> None: ...
 
@@ -100,12 +102,31 @@ class AdapterKind(Protocol):
         """The outbound half alone (e.g. for a worker on another host); None when not configured."""
         ...
 
+    def delivers(self, settings: Settings) -> tuple[bool, str]:
+        """Whether a worker with these settings posts to this platform (it needs only the
+        outbound half's credentials), and one line saying why (or why not)."""
+        ...
+
     def from_settings(self, settings: Settings, core: Core, serving: Serving) -> Adapter: ...
 
 
 def installed() -> list[str]:
     """The names of the installed adapters, sorted."""
     return sorted({ep.name for ep in entry_points(group=GROUP)})
+
+
+def delivery_plan(settings: Settings) -> tuple[list[str], list[str]]:
+    """The platforms a `mallory worker` with these settings delivers to, and one line per
+    installed platform saying why or why not (the console is never a worker's)."""
+    deliver, why = [], []
+    for name in installed():
+        kind = load_adapter(name)
+        able, reason = kind.delivers(settings)
+        if name != "console":
+            why.append(reason)
+            if able:
+                deliver.append(name)
+    return deliver, why
 
 
 def load_adapter(name: str) -> AdapterKind:

@@ -12,13 +12,13 @@ from bot.clock import Clock
 from bot.config import Settings
 from bot.core.outbox import Outbox
 from bot.events import Action, Button, Person, Reply, ReplyKind, Sender, ThreadRef
-from bot.inbound.context import Context, truncation_note
+from bot.inbound.context import Context, attempt_resumed, truncation_note
 from bot.inbound.followups import QueryVectors, points_back, resolve_reference, same_topic
 from bot.policy import Gate
 from bot.routing import Decision, OfferReply, Route
 from bot.text.display import shorten
 from storage.conversations import ConversationRow, Conversations, OpenInvestigation
-from storage.models import Investigation
+from storage.models import Investigation, Status
 from storage.queue import Outcome, Queue, Request
 from storage.records import CANCELLED, COMMISSIONED, Audit
 
@@ -105,6 +105,26 @@ class Commission:
     ) -> OpenInvestigation | None:
         now = self.clock.now()
         space = self.gate.policy.knowledge_space(thread)
+        if ctx is not None and request_message_id and attempt_resumed.get():
+            # handled a second time: what the first attempt commissioned, open or finished, is this
+            earlier = await self.queue.for_request(conv.id, request_message_id)
+            if earlier is not None:
+                log.info(
+                    "investigation %s was commissioned by an earlier attempt; joining it", earlier.id[:8]
+                )
+                if earlier.status in (Status.PENDING.value, Status.RUNNING.value):
+                    await self._acknowledge(
+                        conv,
+                        thread,
+                        sender,
+                        earlier,
+                        earlier.question,
+                        request_message_id,
+                        ctx,
+                        requester,
+                        space,
+                    )
+                return earlier
         refusal = await self.gate.investigation_refusal(thread, requester, space)
         if refusal is not None:
             reply = Reply(thread, refusal, kind=ReplyKind.NOTICE, in_reply_to=request_message_id)
@@ -154,6 +174,27 @@ class Commission:
                 route=Route.ASYNC,
             )
             return inv
+        await self._acknowledge(
+            conv, thread, sender, inv, question, request_message_id, ctx, requester, space
+        )
+        if self.on_enqueued is not None:
+            self.on_enqueued()
+        return inv
+
+    async def _acknowledge(
+        self,
+        conv: ConversationRow,
+        thread: ThreadRef,
+        sender: Sender,
+        inv: OpenInvestigation,
+        question: str,
+        request_message_id: str | None,
+        ctx: Context | None,
+        requester: Person,
+        space: str,
+    ) -> None:
+        """The acknowledgement of a new investigation (an earlier attempt's, if it went out,
+        is not posted again: ``Outbox.post``)."""
         text = f"On it: investigating \"{shorten(question)}\". I'll post the report in this thread when it's done."
         text += await self.gate.model_quota_note(thread, requester, space)
         if ctx is not None and ctx.truncated:
@@ -172,9 +213,6 @@ class Commission:
             route=Route.ASYNC,
             ack_for=inv.id,
         )
-        if self.on_enqueued is not None:
-            self.on_enqueued()
-        return inv
 
     async def attach_note(self, ctx: Context, sender: Sender, inv: Investigation | OpenInvestigation) -> None:
         await self.queue.add_note(

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import unicodedata
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from bot.events import Inbound
 from bot.llm import Turn
 from bot.routing import Decision
 from storage.conversations import ConversationRow, MessageRow, OpenInvestigation
+
+# Whether the delivery being handled is a second (or later) attempt (``Taken.resumed``):
+# what the earlier attempt posted may already be out (``bot.core.outbox``). Set by the
+# pipeline as each message is stored, for the task handling it.
+attempt_resumed: ContextVar[bool] = ContextVar("attempt_resumed", default=False)
 
 
 def clean_text(text: str) -> tuple[str, bool]:

@@ -13,8 +13,8 @@ from bot.core.commission import Commission
 from bot.core.outbox import Outbox
 from bot.core.routes import Routes
 from bot.events import Inbound, ReplyKind, Sender
-from bot.inbound.context import Context, clean_text
-from bot.inbound.intake import resumed_message
+from bot.inbound.context import Context, attempt_resumed, clean_text
+from bot.inbound.intake import RESUMED, resumed_message
 from bot.llm import LLMProvider, Turn
 from bot.llm.fallback import with_fallback
 from bot.llm.usage import charge_to
@@ -90,6 +90,7 @@ class InboundPipeline:
             meta={"binary": True} if binary else {"decision": pre.to_dict()},
             history=0 if self.llm.offline else self.settings.history_turns,
         )
+        attempt_resumed.set(bool(inbound.extras.get(RESUMED)))
         message = stored.message or await resumed_message(self.conversations, stored.conversation.id, inbound)
         if message is None:
             log.info("message %s already handled; ignoring the redelivery", inbound.message_id)

@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.clock import Clock
 from bot.errors import DeliveryError, RetryLater
-from bot.events import Action, Button, Posted, Reply, ReplyKind, Sender, ThreadRef
+from bot.events import Action, Button, Posted, Reply, ReplyKind, Sender, ThreadRef, reply_identity
 from bot.routing import Route
 from storage.conversations import ConversationRow, Conversations
 from storage.db import SqlConnection
@@ -37,9 +38,11 @@ async def record(
     ack_for: str | None = None,
     question: str | None = None,
     also: Callable[[SqlConnection], object] | None = None,
+    identity: str = "",
 ) -> None:
     """The conversation's record of a posted answer, with the offer or acknowledgement it
-    carries, whether it went out at once (the outbox) or later (the delivery)."""
+    carries, whether it went out at once (the outbox) or later (the delivery); ``identity``
+    (``bot.events.reply_identity``) is recorded with it."""
     meta: dict[str, object] = {"kind": kind}
     if question is not None:
         meta["question"] = question
@@ -54,6 +57,7 @@ async def record(
         ack_for=ack_for,
         more_ids=posted.more_ids,
         also=also,
+        identity=identity,
     )
 
 
@@ -80,9 +84,11 @@ class PostLater:
         offer: str | None = None,
         ack_for: str | None = None,
         question: str | None = None,
+        identity: str = "",
     ) -> None:
         """Keep an answer the platform rate-limited, due ``retry_after`` seconds from now
-        (an answer is text and buttons: nothing else of the reply is kept)."""
+        (an answer is text and buttons: nothing else of the reply is kept); its
+        ``identity`` is recorded with it, so the message handled again leaves it to this one."""
         now = self.clock.now()
         delay = max(retry_after, 0.0)
         pending = PendingReply(
@@ -100,7 +106,7 @@ class PostLater:
             question=question,
             attempts=1,
         )
-        await self.store.add(pending, now=now, due=now + timedelta(seconds=delay))
+        await self.store.add(pending, now=now, due=now + timedelta(seconds=delay), identity=identity)
         self._wake(delay)
 
     async def deliver_due(self, senders: Mapping[str, Sender]) -> int:
@@ -131,7 +137,7 @@ class PostLater:
             return False
         backoff = min(self.retry * (2 ** min(attempt, 10)), MAX_BACKOFF)
         try:
-            posted = await sender.send(_reply(pending, thread))
+            posted = await sender.send(_reply(pending, thread, attempt))
         except RetryLater as exc:
             await self._failed(pending, thread, attempt, exc, timedelta(seconds=max(exc.retry_after, 0.0)))
             return False
@@ -205,9 +211,11 @@ class PostLater:
             self.on_due(seconds)
 
 
-def _reply(pending: PendingReply, thread: ThreadRef) -> Reply:
+def _reply(pending: PendingReply, thread: ThreadRef, attempt: int) -> Reply:
     """The kept answer as the reply it was: the same thread, text, kind and buttons (so a
-    sender that posted some of its parts before the rate limit posts only the rest)."""
+    sender that posted some of its parts before the rate limit posts only the rest), tagged
+    with its identity; after an attempt that took a lease (the outbox's try is the first),
+    it may already be in the thread."""
     try:
         buttons = tuple(
             Button(Action(a), str(label), str(value)) for a, label, value in json.loads(pending.buttons)
@@ -215,6 +223,8 @@ def _reply(pending: PendingReply, thread: ThreadRef) -> Reply:
     except (ValueError, TypeError) as exc:  # not what ``keep`` wrote: post the answer without them
         log.warning("a kept reply's buttons are unreadable (%s); posting it without them", type(exc).__name__)
         buttons = ()
-    return Reply(
+    reply = Reply(
         thread, pending.text, kind=ReplyKind(pending.kind), in_reply_to=pending.in_reply_to, buttons=buttons
     )
+    identity = reply_identity(reply)
+    return replace(reply, correlation=identity, may_be_posted=bool(identity) and attempt > 2)

@@ -13,6 +13,9 @@ from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
+from bot.inbound.door import DatabaseStatus
+from storage.db import unavailable
+
 log = logging.getLogger(__name__)
 
 
@@ -37,7 +40,11 @@ class _Job:
 
 
 class Jobs:
-    def __init__(self) -> None:
+    """``status``, when given, hears of each job that failed because the database is away
+    (it logs the outage once); such a failure is logged here at debug level only."""
+
+    def __init__(self, status: DatabaseStatus | None = None) -> None:
+        self.status = status
         self._jobs: list[_Job] = []
         self._scheduler: AsyncIOScheduler | None = None
         self._running: set[asyncio.Task[object]] = set()
@@ -111,8 +118,15 @@ class Jobs:
         except asyncio.CancelledError:
             if not self._stopping:
                 raise
-        except Exception:
+        except Exception as exc:
+            if self.status is not None and unavailable(exc):
+                self.status.failed(exc)
+                log.debug("%s: the database is away (%s)", failed, type(exc).__name__)
+                return
             log.exception(failed)
+        else:
+            if self.status is not None:
+                self.status.worked()
         finally:
             if task is not None:
                 self._running.discard(task)

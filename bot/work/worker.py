@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from bot.clock import Clock
 from bot.config import Settings
 from bot.events import Sender, ThreadRef
+from bot.inbound.door import DatabaseStatus
 from bot.llm import LLMProvider, OfflineProvider
 from bot.llm.usage import scoped
 from bot.research.archive import ReportArchive
@@ -59,6 +60,7 @@ class Worker:
         on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None,
         worker_id: str | None = None,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+        database_status: DatabaseStatus | None = None,
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -90,7 +92,9 @@ class Worker:
         )
         self.worker_id = worker_id or f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
         self._held: dict[str, Claim] = {}  # claims this process holds, handed back at stop
-        self.jobs = Jobs()
+        # the process's one down/up pair (the core's): the worker's failures add no lines
+        self.database_status = database_status or DatabaseStatus()
+        self.jobs = Jobs(self.database_status)
         self.jobs.every("sweep", settings.sweep_interval_s, self.sweep)
         if self.delivery.later is not None:
             self.delivery.later.on_due = self.replies_due  # a retried answer's next attempt
@@ -271,7 +275,8 @@ class Worker:
         except Exception as exc:
             if unavailable(exc):
                 # not the investigation's fault: hand it back (no attempt spent) for a retry
-                log.warning("database unavailable while running %s; handing it back", inv.id[:8])
+                self.database_status.failed(exc)
+                log.debug("database unavailable while running %s; handing it back", inv.id[:8])
                 await self._persist(lambda: self.queue.release(claim))
                 self._handed_back = True
                 return Outcome.STALE_CLAIM
@@ -326,7 +331,8 @@ class Worker:
             except Exception as exc:
                 if not unavailable(exc) or waited >= self.settings.lease_s / 3:
                     raise
-                log.warning("database unavailable (%s); retrying in %.1f s", type(exc).__name__, pause)
+                self.database_status.failed(exc)
+                log.debug("database unavailable (%s); retrying in %.1f s", type(exc).__name__, pause)
             await self._sleep(pause)
             waited += pause
             pause = min(pause * 2, 5.0)
@@ -339,7 +345,11 @@ class Worker:
             try:
                 held = await self.queue.heartbeat(claim, now=self.clock.now())
             except Exception as exc:  # a database blip: the lease still has two beats left
-                log.warning("heartbeat failed: %s", type(exc).__name__)
+                if unavailable(exc):
+                    self.database_status.failed(exc)
+                    log.debug("heartbeat failed: %s", type(exc).__name__)
+                else:
+                    log.warning("heartbeat failed: %s", type(exc).__name__)
                 continue
             if not held:
                 running.cancel()

@@ -103,6 +103,7 @@ async def test_everything_ready(
         "embedder",
         "slack",
         "telegram",
+        "worker delivery",
         "model",
         "access policy",
         "search indexes",
@@ -112,6 +113,7 @@ async def test_everything_ready(
     assert ("PostgreSQL 1" if "MALLORY_DATABASE_URL" in env else "SQLite 3") in lines["database"]
     assert "@mallory (UBOT) in Fake Team, Socket Mode" in lines["slack"]
     assert "@DoctorBot (987654321)" in lines["telegram"]
+    assert lines["worker delivery"] == "ok a `mallory worker` here delivers to slack, telegram"
     assert "claude-haiku-4-5 answers" in lines["model"]
     # the policy in force is shown too: Telegram closed by default, Slack the installing workspace
     assert "TELEGRAM_ALLOWED_CHATS (none)" in lines["access policy"]
@@ -172,3 +174,21 @@ async def test_a_database_behind_or_unreachable_fails(
     code, lines, _ = await doctor(capsys)
     assert code == 1 and lines["database"].startswith("FAIL")
     assert "127.0.0.1:1/nowhere" in lines["database"]  # where it tried, without the password
+
+
+async def test_a_worker_host_with_bot_tokens_alone_is_told_where_it_delivers(
+    env: dict[str, str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker host has the bot tokens and nothing else (no app token, no signing secret)."""
+    monkeypatch.delenv("SLACK_APP_TOKEN")
+    assert await asyncio.to_thread(main, ["migrate"]) == 0
+    capsys.readouterr()
+    code, lines, last = await doctor(capsys)
+    assert (code, last) == (0, "ready")
+    assert lines["worker delivery"] == "ok a `mallory worker` here delivers to slack, telegram"
+    monkeypatch.delenv("TELEGRAM_BOT_TOKEN")
+    code, lines, last = await doctor(capsys)
+    assert lines["worker delivery"] == "ok a `mallory worker` here delivers to slack"
+    monkeypatch.delenv("SLACK_BOT_TOKEN")
+    code, lines, last = await doctor(capsys)
+    assert lines["worker delivery"].startswith("ok a `mallory worker` here delivers to no platform")

@@ -26,6 +26,20 @@ class Server:
     options: str
     as_user: list[str]
 
+    def stop(self) -> None:
+        """The server gone (fast shutdown: open connections are cut); ``start`` brings it back."""
+        self._pg_ctl("-m", "fast", "stop")
+
+    def start(self) -> None:
+        self._pg_ctl("-o", self.options, "start")
+
+    def _pg_ctl(self, *args: str) -> None:
+        subprocess.run(
+            [*self.as_user, _bin("pg_ctl") or "pg_ctl", "-D", str(self.data), "-l", str(self.data.parent / "log"),
+             "-w", "-t", "60", *args],
+            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120, cwd=self.data.parent,
+        )  # fmt: skip
+
     def restart(self) -> None:
         subprocess.run(
             [*self.as_user, _bin("pg_ctl") or "pg_ctl", "-D", str(self.data), "-l", str(self.data.parent / "log"),

@@ -85,7 +85,11 @@ async def test_a_double_yes_to_an_offer_across_two_bots_starts_one_investigation
     assert len(await a.rt.queue.listing()) == 1
     assert len(_acks(a, ROOT_TS)) == 1
     assert await a.rt.worker.run_once() + await b.rt.worker.run_once() == 1
-    reports = [p for p in a.thread_posts("C111", ROOT_TS) if (p.get("metadata") or {}).get("event_type")]
+    reports = [
+        p
+        for p in a.thread_posts("C111", ROOT_TS)
+        if (p.get("metadata") or {}).get("event_type") == "mallory_report"
+    ]
     assert len(reports) == 1
 
 
@@ -158,7 +162,11 @@ async def test_a_replayed_signed_slash_command_on_two_bots_starts_one_investigat
     assert len(_acks(a, root_ts)) == 1
     assert await a.rt.worker.run_once() + await b.rt.worker.run_once() == 1
     assert await a.rt.worker.run_once() + await b.rt.worker.run_once() == 0
-    reports = [p for p in a.thread_posts("C111", root_ts) if (p.get("metadata") or {}).get("event_type")]
+    reports = [
+        p
+        for p in a.thread_posts("C111", root_ts)
+        if (p.get("metadata") or {}).get("event_type") == "mallory_report"
+    ]
     assert len(reports) == 1
 
 

@@ -24,6 +24,16 @@ BLOCKS_PER_MESSAGE = 50
 TEXT_LIMIT = 40_000
 
 
+def is_report(message: dict[str, Any]) -> bool:
+    """A report (or its apology) as the sender tags it: the investigation id in metadata
+    (answers carry metadata of their own, their identity). A stored message, or the
+    arguments of its ``chat.postMessage`` (where the metadata may be a JSON string)."""
+    metadata = message.get("metadata") or {}
+    if isinstance(metadata, str):
+        metadata = json.loads(metadata)
+    return isinstance(metadata, dict) and metadata.get("event_type") == "mallory_report"
+
+
 def load_fixture(name: str) -> dict[str, Any]:
     return json.loads((FIXTURES / name).read_text())
 

@@ -70,3 +70,32 @@ async def test_a_script_commissions_research_into_a_slack_thread(
         assert done is not None and done.status == "delivered"
     posts = slack.posts_in("C0123ABCD", "1712345678.000100")
     assert len(posts) == 1 and "Beacon" in json.dumps(posts[0])
+
+
+async def test_slack_unreachable_ends_in_one_line_and_exit_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from postgres_server import _free_port
+
+    closed = _free_port()  # nothing listens there
+    for name, value in {
+        "MALLORY_DATA_DIR": str(tmp_path / "data"),
+        "MALLORY_EMBEDDER": "none",
+        "MALLORY_LLM": "offline",
+        "SLACK_BOT_TOKEN": "xoxb-not-used-0123456789",
+        "SLACK_API_URL": f"http://127.0.0.1:{closed}/api/",
+    }.items():
+        monkeypatch.setenv(name, value)
+    argv = [
+        "investigate",
+        "--background",
+        "--thread",
+        "slack:C0123ABCD:1712345678.000100",
+        "the Beacon launch",
+    ]
+    assert await asyncio.to_thread(main, argv) == 1
+    out, err = capfd.readouterr()
+    assert out == ""
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "cannot reach Slack" in err

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from fake_slack import is_report
 from postgres_server import database_away, database_back
 from slack_harness import Harness, mention_event
 from sqlalchemy import text
@@ -28,7 +29,7 @@ async def _asked(bot: Harness) -> str:
 
 
 def _reports(bot: Harness) -> list[dict[str, Any]]:
-    return [m for m in bot.thread_posts("C111", TS) if m.get("metadata")]
+    return [m for m in bot.thread_posts("C111", TS) if is_report(m)]
 
 
 async def test_a_report_whose_record_was_lost_is_found_in_the_thread_not_posted_again(bot: Harness) -> None:
@@ -90,7 +91,7 @@ async def test_posted_while_the_database_was_away_is_recorded_when_it_is_back(bo
 
     def post_then_lose_the_database(args: dict[str, Any]) -> dict[str, Any]:
         answer = post(args)
-        if args.get("metadata"):  # the report reached Slack; now the database goes away
+        if is_report(args):  # the report reached Slack; now the database goes away
             database_away(url)
         return answer
 

@@ -360,3 +360,91 @@ async def test_replay_record_holds_across_processes(tmp_path, clock: FakeClock, 
     async with running_bot(tmp_path, clock, slack) as two:
         assert (await two.post(body, "application/x-www-form-urlencoded", signed=signed))[0] == 401
         assert len(await two.rt.queue.listing(limit=10)) == 1
+
+
+async def test_retry_signed_in_the_same_second_is_acknowledged_once(bot: Harness) -> None:
+    """Slack retries an event with the same body; sent within the same second as the first
+    delivery it carries the same signature. It is a retry, not a replay: 200, handled once."""
+    body = json.dumps(mention_event("hello", ts="1750002310.000100", event_id="EvSame"))
+    signed = signature_headers(body)
+    assert (await bot.post(body, "application/json", signed=signed))[0] == 200
+    retry = {"X-Slack-Retry-Num": "1", "X-Slack-Retry-Reason": "http_timeout"}
+    assert (await bot.post(body, "application/json", headers=retry, signed=signed))[0] == 200
+    await bot.adapter.drain()
+    assert len(bot.thread_posts("C111", "1750002310.000100")) == 1
+
+
+async def test_same_signature_without_an_event_id_is_still_a_replay(bot: Harness) -> None:
+    """The replay guard stays for what has no event id, even when it says it is a retry."""
+    body = urlencode(command("/recall", "storage backend"))
+    signed = signature_headers(body)
+    retry = {"X-Slack-Retry-Num": "1", "X-Slack-Retry-Reason": "http_timeout"}
+    assert (await bot.post(body, "application/x-www-form-urlencoded", signed=signed))[0] == 200
+    status, _ = await bot.post(body, "application/x-www-form-urlencoded", headers=retry, signed=signed)
+    assert status == 401
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"type": "event_callback", "event_id": "EvX1", "event": null}',
+        '{"type": "event_callback", "event_id": "EvX2", "event": "app_mention"}',
+        '{"type": "event_callback", "event_id": "EvX3", "event": [1, 2]}',
+        '{"type": "event_callback", "event_id": "EvX4", "event": NaN}',
+        '{"type": "event_callback", "event_id": "EvX5", "event": {"type": null}}',
+        '{"type": "event_callback", "event_id": "EvX6", "event": {"type": "app_mention", "user": NaN}}',
+        '{"type": "event_callback", "event_id": ["EvX7"], "event": {"type": "app_mention"}}',
+        '{"type": "event_callback", "team_id": {"a": 1}, "event": {"type": "app_mention"}}',
+        '{"type": "block_actions", "actions": "press", "user": null}',
+        '{"type": "block_actions", "actions": [null], "user": {"id": "U1"}}',
+        '{"type": "url_verification", "challenge": null}',
+        '{"type": null}',
+        '{"type": 7, "event": {}}',
+    ],
+    ids=[
+        "null",
+        "string",
+        "list",
+        "nan",
+        "type-null",
+        "nan-field",
+        "event-id-list",
+        "team-object",
+        "actions-string",
+        "action-null",
+        "challenge-null",
+        "type-null-top",
+        "type-number",
+    ],
+)
+async def test_signed_bodies_of_the_wrong_shape_are_400_with_one_warning(
+    bot: Harness, caplog: pytest.LogCaptureFixture, raw: str
+) -> None:
+    with caplog.at_level(logging.DEBUG):
+        status, _ = await bot.post(raw, "application/json")
+        await bot.adapter.drain()
+    assert status == 400
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1, [r.getMessage() for r in warnings]
+    assert not bot.slack.ok_calls("chat.postMessage")
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        "command=%2Frecall",
+        "payload=null",
+        "payload=%5B1%5D",
+        "payload=%7B%22type%22%3A%20%22block_actions%22%7D",
+    ],
+    ids=["command-alone", "payload-null", "payload-list", "actions-missing"],
+)
+async def test_signed_forms_of_the_wrong_shape_are_400(
+    bot: Harness, caplog: pytest.LogCaptureFixture, form: str
+) -> None:
+    with caplog.at_level(logging.DEBUG):
+        status, _ = await bot.post(form, "application/x-www-form-urlencoded")
+        await bot.adapter.drain()
+    assert status == 400
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_slack import FakeSlack
+from fake_slack import FakeSlack, is_report
 from sqlalchemy import text
 
 from bot.clock import SystemClock
@@ -29,7 +29,7 @@ THREAD = ThreadRef("slack", "T111", "C111", TS)
 pytestmark = pytest.mark.slow  # real bot and worker processes
 
 
-def _env(tmp_path: Path, url: str, slack: FakeSlack) -> dict[str, str]:
+def _env(tmp_path: Path, url: str, slack: FakeSlack, *, bot_token_only: bool = False) -> dict[str, str]:
     env = {
         k: v
         for k, v in os.environ.items()
@@ -41,9 +41,10 @@ def _env(tmp_path: Path, url: str, slack: FakeSlack) -> dict[str, str]:
         MALLORY_LLM="offline",
         MALLORY_EMBEDDER="none",
         SLACK_BOT_TOKEN=slack.bot_token,
-        SLACK_SIGNING_SECRET="not-used-by-a-worker",
         SLACK_API_URL=slack.base_url,
     )
+    if not bot_token_only:
+        env["SLACK_SIGNING_SECRET"] = "not-used-by-a-worker"
     return env
 
 
@@ -59,6 +60,33 @@ async def _worker_once(tmp_path: Path, env: dict[str, str]) -> asyncio.subproces
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
+
+
+async def _enqueued(settings: Any) -> str:
+    """An investigation in THREAD's queue, over the example vault; its id."""
+    async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+        await rt.ingest(ROOT / "examples" / "vault")
+        conv, _ = await rt.conversations.get_or_create(
+            key=THREAD.key,
+            platform="slack",
+            space="T111",
+            channel="C111",
+            thread=TS,
+            thread_ref=THREAD.to_json(),
+            now=rt.clock.now(),
+        )
+        enq = await rt.queue.enqueue(
+            Request(
+                conversation_id=conv.id,
+                space="T111",
+                question="the on-call policy",
+                thread_ref=THREAD.to_json(),
+                requester_id="U222",
+            ),
+            now=rt.clock.now(),
+            dedup_window=rt.clock.now() - rt.clock.now(),
+        )
+        return enq.investigation.id
 
 
 def _reports(slack: FakeSlack, inv_id: str) -> list[dict[str, Any]]:
@@ -81,29 +109,7 @@ async def test_a_worker_killed_after_posting_leaves_one_report_in_the_thread(
             llm_provider="offline",
             embedder="none",
         )
-        async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
-            await rt.ingest(ROOT / "examples" / "vault")
-            conv, _ = await rt.conversations.get_or_create(
-                key=THREAD.key,
-                platform="slack",
-                space="T111",
-                channel="C111",
-                thread=TS,
-                thread_ref=THREAD.to_json(),
-                now=rt.clock.now(),
-            )
-            enq = await rt.queue.enqueue(
-                Request(
-                    conversation_id=conv.id,
-                    space="T111",
-                    question="the on-call policy",
-                    thread_ref=THREAD.to_json(),
-                    requester_id="U222",
-                ),
-                now=rt.clock.now(),
-                dedup_window=rt.clock.now() - rt.clock.now(),
-            )
-            inv_id = enq.investigation.id
+        inv_id = await _enqueued(settings)
         env = _env(tmp_path, postgres_database, slack)
 
         arrived, release = slack.hold("chat.postMessage")
@@ -172,6 +178,30 @@ async def _until(check: Any, *, within: float = 60.0) -> None:
         await asyncio.sleep(0.1)
 
 
+async def test_a_worker_with_only_the_bot_token_delivers(tmp_path: Path, postgres_database: str) -> None:
+    """A worker host has SLACK_BOT_TOKEN (and the API URL) and nothing else: it posts the report."""
+    slack = FakeSlack()
+    await slack.start()
+    try:
+        settings = load_settings(
+            data_dir=tmp_path / "data",
+            database_url=postgres_database,
+            llm_provider="offline",
+            embedder="none",
+        )
+        inv_id = await _enqueued(settings)
+        worker = await _worker_once(tmp_path, _env(tmp_path, postgres_database, slack, bot_token_only=True))
+        _, err = await asyncio.wait_for(worker.communicate(), 120)
+        assert worker.returncode == 0, err.decode()
+        assert "delivering to slack" in err.decode()
+        assert len(_reports(slack, inv_id)) == 1
+        async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
+            inv = await rt.queue.get(inv_id)
+            assert inv is not None and inv.status == Status.DELIVERED.value
+    finally:
+        await slack.stop()
+
+
 async def test_a_redelivered_event_and_a_twin_across_two_bot_processes_make_one_investigation(
     tmp_path: Path, postgres_database: str
 ) -> None:
@@ -224,9 +254,9 @@ async def test_a_redelivered_event_and_a_twin_across_two_bot_processes_make_one_
             assert statuses == [200, 200, 200]
 
             async def acknowledged() -> bool:
-                # the acknowledgement (a post without report metadata): the processes' own
+                # the acknowledgement (a post that is not a report): the processes' own
                 # workers may already have edited its "On it" into progress or "Done"
-                return any(not m.get("metadata") for m in slack.posts_in("C111", TS))
+                return any(not is_report(m) for m in slack.posts_in("C111", TS))
 
             await _until(acknowledged)
 
@@ -234,13 +264,13 @@ async def test_a_redelivered_event_and_a_twin_across_two_bot_processes_make_one_
                 # wait for an event instead of a fixed time: the report comes a worker tick and
                 # a whole investigation after the enqueue, so a second acknowledgement from the
                 # other deliveries, were there one, would be in the thread by then
-                return any(m.get("metadata") for m in slack.posts_in("C111", TS))
+                return any(is_report(m) for m in slack.posts_in("C111", TS))
 
             await _until(reported)
         # the acknowledgement may have been edited since (the run processes' workers report)
-        acks = [m for m in slack.posts_in("C111", TS) if not m.get("metadata")]
+        acks = [m for m in slack.posts_in("C111", TS) if not is_report(m)]
         assert len(acks) == 1
-        assert len([m for m in slack.posts_in("C111", TS) if m.get("metadata")]) <= 1
+        assert len([m for m in slack.posts_in("C111", TS) if is_report(m)]) <= 1
         async with Runtime.open(settings, clock=SystemClock(), platforms=()) as rt:
             assert len(await rt.queue.listing()) == 1
     finally:
