@@ -136,3 +136,18 @@ def _text(value: str) -> np.ndarray:
 
 def _string(array: np.ndarray) -> str:
     return array.tobytes().decode("utf-8")
+
+
+async def usable(path: Path, revision: int) -> Saved | None:
+    """The saved index at ``path`` when it can stand for a database at ``revision``: None
+    when there is none, it is unreadable, or it is newer than the database (each set
+    aside with a warning: the index is then built from the database and written again)."""
+    try:
+        saved = await asyncio.to_thread(read, path)
+    except Exception as exc:
+        log.warning("lexical index: %s unreadable (%s); rebuilding", path, type(exc).__name__)
+        return None
+    if saved is not None and saved.revision > revision:
+        log.warning("lexical index: %s is newer than the database; rebuilding", path)
+        return None
+    return saved

@@ -11,13 +11,12 @@ from typing import Protocol
 
 from bot.errors import InputError
 from bot.llm.base import LLMProvider
-from bot.research import relevance
 from bot.research.digest import digest, open_questions
 from bot.research.dossier import Dossier, Edge, Progress
 from bot.research.mentions import count_mentions, named_people, sparse_mentions
 from bot.research.recall import ANSWER_TYPES, CITATION, Grade, Recall
 from bot.research.search import Retriever
-from bot.research.topic import RELATED_LIMIT, TopicGate, note_query, subject
+from bot.research.topic import RELATED_LIMIT, TopicGate, keep_on_topic, note_query, subject
 from bot.research.web import web_references
 from bot.text.citations import check_citations
 from bot.text.display import count
@@ -29,8 +28,6 @@ TAG_SEARCHES = 3
 TAG_LIMIT = 10
 GAP_SEARCHES = 3
 GAP_LIMIT = 10
-# a source is at least this share as relevant to the topic as the most relevant entry found
-SOURCE_RELATIVE = 0.25
 
 
 class SimilarSide(Protocol):
@@ -118,41 +115,9 @@ class Investigator:
         await progress(
             4, f"phase 4/4: {count(n4, 'entry')} from {count(searches, 'gap search', 'gap searches')}"
         )
-        await self._keep_on_topic(dossier)
+        await keep_on_topic(self.retriever, dossier)
         await self._digest(dossier, spaces)
         return dossier
-
-    async def _keep_on_topic(self, dossier: Dossier) -> None:
-        """The phases walk wide (links, tags, names): what the report lists as Sources, and
-        what its summary draws from, is what is about the topic — relevant to it (the
-        calibrated probability) and close to the most relevant entry, or linked to that entry
-        directly. The rest stays in the neighbourhood, listed as potentially related. A
-        steering note's answers, web pages, a given start entry and the people the sources
-        name are kept."""
-        topic = subject(dossier.topic)
-        if not topic or len(dossier.found) < 2:
-            return
-        judged = await relevance.judge(self.retriever, topic, list(dossier.found))
-        if not judged:
-            return
-        semantic = any(j.cosine is not None for j in judged.values())
-        best = max(j.p for j in judged.values())
-        floor = max(relevance.threshold(semantic), SOURCE_RELATIVE * best)
-        # what the most relevant entry links to directly is about its subject (the decision
-        # an incident led to, the person who took it), however its own words score
-        top = max(judged, key=lambda i: judged[i].p)
-        linked = {e.to_id for e in dossier.edges if e.from_id == top} | {
-            e.from_id for e in dossier.edges if e.to_id == top
-        }
-        for entry_id, found in list(dossier.found.items()):
-            kept = (
-                found.via.startswith(("note ", "web", "start", "named in the sources"))
-                or judged[entry_id].p >= floor
-                or (entry_id in linked and judged[entry_id].p >= relevance.expansion_floor(semantic))
-            )
-            if not kept:
-                del dossier.found[entry_id]
-                dossier.set_aside(found.entry, "", round(judged[entry_id].p, 3))
 
     async def _seed(self, dossier: Dossier, entry_id: str | None, spaces: Sequence[str]) -> None:
         """Phase 1: the given entry, or what the recall cascade finds for the topic."""

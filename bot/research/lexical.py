@@ -156,15 +156,8 @@ class LexicalIndex:
         """Put the saved index in place when it is not newer than the database; how many
         entries it held (0: none usable, the index is built from the database)."""
         assert self.saved is not None
-        try:
-            saved = await asyncio.to_thread(index_file.read, self.saved)
-        except Exception as exc:  # unreadable: set aside, rebuilt and written again
-            log.warning("lexical index: %s unreadable (%s); rebuilding", self.saved, type(exc).__name__)
-            return 0
+        saved = await index_file.usable(self.saved, await self.knowledge.revision())
         if saved is None:
-            return 0
-        if saved.revision > await self.knowledge.revision():
-            log.warning("lexical index: %s is newer than the database; rebuilding", self.saved)
             return 0
         self._postings, self._terms, self.links = saved.postings, saved.terms, saved.links
         self._revision, self.forgotten = saved.revision, saved.forgotten

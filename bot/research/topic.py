@@ -107,3 +107,40 @@ class TopicGate:
                     dossier.add(hit.entry, phase, via)
                 elif hit.entry.id in entries and len(dossier.related) < RELATED_LIMIT * 3:
                     dossier.set_aside(hit.entry, "", dossier.relevance.get(hit.entry.id, 0.0))
+
+
+# A report's Sources keep an entry at least this share as relevant as the most relevant one.
+SOURCE_RELATIVE = 0.25
+
+
+async def keep_on_topic(retriever: Retriever, dossier: Dossier) -> None:
+    """The phases walk wide (links, tags, names): what the report lists as Sources, and
+    what its summary draws from, is what is about the topic — relevant to it (the
+    calibrated probability) and close to the most relevant entry, or linked to that entry
+    directly. The rest stays in the neighbourhood, listed as potentially related. A
+    steering note's answers, web pages, a given start entry and the people the sources
+    name are kept."""
+    topic = subject(dossier.topic)
+    if not topic or len(dossier.found) < 2:
+        return
+    judged = await relevance.judge(retriever, topic, list(dossier.found))
+    if not judged:
+        return
+    semantic = any(j.cosine is not None for j in judged.values())
+    best = max(j.p for j in judged.values())
+    floor = max(relevance.threshold(semantic), SOURCE_RELATIVE * best)
+    # what the most relevant entry links to directly is about its subject (the decision
+    # an incident led to, the person who took it), however its own words score
+    top = max(judged, key=lambda i: judged[i].p)
+    linked = {e.to_id for e in dossier.edges if e.from_id == top} | {
+        e.from_id for e in dossier.edges if e.to_id == top
+    }
+    for entry_id, found in list(dossier.found.items()):
+        kept = (
+            found.via.startswith(("note ", "web", "start", "named in the sources"))
+            or judged[entry_id].p >= floor
+            or (entry_id in linked and judged[entry_id].p >= relevance.expansion_floor(semantic))
+        )
+        if not kept:
+            del dossier.found[entry_id]
+            dossier.set_aside(found.entry, "", round(judged[entry_id].p, 3))

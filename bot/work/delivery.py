@@ -32,6 +32,7 @@ INLINE_LIMIT = 3500  # longer reports go as a short message plus the full report
 DELIVERY_LEASE = timedelta(minutes=5)
 MAX_BACKOFF = timedelta(hours=1)
 MAX_DELIVERY_ATTEMPTS = 25
+FORGET_EVERY = timedelta(hours=1)  # how often the sweep forgets old delivery keys
 
 
 def apology(inv: Investigation) -> str:
@@ -108,12 +109,27 @@ class Delivery:
         self.senders = senders
         self.retry = timedelta(seconds=retry_s)
         self.conversations = conversations
+        self._forgot_at: datetime | None = None
         # answers the platform rate-limited (the outbox kept them): posted when due
         self.later = PostLater(conversations, clock, retry_s=retry_s) if conversations is not None else None
         # posted, but writing the delivery record failed: recorded again before anything else
         self._unrecorded: dict[str, Posted] = {}
         # a scheduled run that can never be posted (its channel is gone): the schedule pauses
         self.on_undeliverable: Callable[[Investigation, str], Awaitable[None]] | None = None
+
+    async def forget_old(self, retention_s: float) -> None:
+        """Drop delivery keys, and late answers posted or given up, older than the retention
+        (``seen_events`` would grow without bound: Slack writes two per message). At most
+        once per ``FORGET_EVERY``."""
+        now = self.clock.now()
+        if self._forgot_at is not None and now - self._forgot_at < FORGET_EVERY:
+            return
+        self._forgot_at = now
+        cutoff = now - timedelta(seconds=retention_s)
+        if self.conversations is not None:
+            await self.conversations.forget_seen_before(cutoff)
+        if self.later is not None:
+            await self.later.forget_done_before(cutoff)
 
     async def deliver_pending(self) -> int:
         """Deliver every finished, undelivered result and every due answer whose platform

@@ -11,7 +11,7 @@ import logging
 import socket
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any, TypeVar
 
 from bot.clock import Clock
@@ -37,7 +37,6 @@ from storage.schedules import Schedules
 
 log = logging.getLogger(__name__)
 
-SEEN_SWEEP_EVERY = timedelta(hours=1)
 T = TypeVar("T")
 
 
@@ -105,7 +104,6 @@ class Worker:
         self._listener: Any = None
         self._sleep = sleep  # the heartbeat's and the retry's pause (tests drive it)
         self._handed_back = False  # this pass gave work back: claim no more until the next
-        self._seen_swept_at: datetime | None = None
         self.schedules = ScheduleClock(self.jobs, clock)  # due runs: the wiring gives it them
 
     # ------------------------------------------------------------------ scheduling
@@ -190,21 +188,8 @@ class Worker:
         if failed:
             log.warning("gave up on %d investigations after repeated stalls", len(failed))
         await self.delivery.deliver_pending()
-        await self.forget_old_deliveries()
+        await self.delivery.forget_old(self.settings.seen_retention_s)
         await self.schedules.set_timer()  # schedules made in other processes since
-
-    async def forget_old_deliveries(self) -> None:
-        """Drop delivery keys, and late answers posted or given up, older than the retention
-        (``seen_events`` would grow without bound: Slack writes two per message). At most
-        once per ``SEEN_SWEEP_EVERY``."""
-        now = self.clock.now()
-        if self._seen_swept_at is not None and now - self._seen_swept_at < SEEN_SWEEP_EVERY:
-            return
-        self._seen_swept_at = now
-        cutoff = now - timedelta(seconds=self.settings.seen_retention_s)
-        await self.conversations.forget_seen_before(cutoff)
-        if self.delivery.later is not None:
-            await self.delivery.later.forget_done_before(cutoff)
 
     # ------------------------------------------------------------------ work
 

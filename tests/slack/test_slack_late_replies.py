@@ -191,8 +191,8 @@ async def test_the_retention_sweep_deletes_posted_replies(bot: Harness) -> None:
     assert await bot.rt.worker.delivery.deliver_pending() == 1
     [row] = _rows(bot)
     assert row["outcome"] == "delivered" and row["text"] == "", "the text lives in the conversation now"
-    await bot.rt.worker.forget_old_deliveries()
+    await bot.rt.worker.delivery.forget_old(bot.rt.settings.seen_retention_s)
     assert len(_rows(bot)) == 1, "kept for the retention period"
     bot.clock.advance(bot.rt.settings.seen_retention_s + 3600)
-    await bot.rt.worker.forget_old_deliveries()
+    await bot.rt.worker.delivery.forget_old(bot.rt.settings.seen_retention_s)
     assert _rows(bot) == []
