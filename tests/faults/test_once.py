@@ -220,7 +220,7 @@ async def test_a_bot_killed_mid_handling_doubles_nothing(tmp_path: Path) -> None
     await slack.start()
     with own_server() as server:
         await _prepared(tmp_path, server)
-        env = {**_env(tmp_path, server, slack), "MALLORY_LEASE": "15", "MALLORY_SWEEP_INTERVAL": "5"}
+        env = {**_env(tmp_path, server, slack), "MALLORY_LEASE": "30", "MALLORY_SWEEP_INTERVAL": "5"}
         first_port, second_port = _free_port(), _free_port()
         first = await _bot(tmp_path, env, first_port)
         second: asyncio.subprocess.Process | None = None
