@@ -5,6 +5,7 @@ owner lost access pauses itself and tells them why."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -206,6 +207,9 @@ class ScheduleClock:
         self.jobs = jobs
         self.clock = clock
         self.due_runs: DueRuns | None = None  # the wiring sets it (bot/runtime.py)
+        # one setting at a time: a sweep's reading of the next due time, taken before a run
+        # moved it, never lands after the run's own (the timer would fire for nothing)
+        self._setting = asyncio.Lock()
 
     def arm(self) -> None:
         """Set the timer from the database now (nothing when the worker is not started)."""
@@ -218,11 +222,12 @@ class ScheduleClock:
     async def set_timer(self) -> None:
         if self.due_runs is None:
             return
-        at = await self.due_runs.store.next_due()
-        if at is not None:
-            # at least a second: a run another process is taking is looked at again, not spun on
-            seconds = max((at - self.clock.now()).total_seconds(), 1.0)
-            self.jobs.once("schedules", seconds, self.run)
+        async with self._setting:
+            at = await self.due_runs.store.next_due()
+            if at is not None:
+                # at least a second: a run another process is taking is looked at again, not spun on
+                seconds = max((at - self.clock.now()).total_seconds(), 1.0)
+                self.jobs.once("schedules", seconds, self.run)
 
     async def run(self) -> None:
         """The due schedules' runs enqueued (each once across processes), then the timer set again."""
