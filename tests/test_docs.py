@@ -43,3 +43,14 @@ def test_the_commands_page_has_a_row_for_every_command_and_for_no_other() -> Non
     rows = set(re.findall(r"^\| `mallory ([a-z-]+)", page, re.MULTILINE))
     assert sorted(commands - rows) == [], "commands docs/commands.md does not describe"
     assert sorted(rows - commands) == [], "rows for commands that do not exist"
+
+
+def test_a_setting_has_one_table_row_in_the_readme_and_docs() -> None:
+    """Each variable is described once (its default, meaning and range on the configuration
+    page): a second row elsewhere drifts from the first."""
+    rows: dict[str, list[str]] = {}
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for line in page.read_text(encoding="utf-8").splitlines():
+            for name in re.findall(r"^\| `((?:MALLORY|SLACK|TELEGRAM|ANTHROPIC|VOYAGE)_[A-Z0-9_]+)`", line):
+                rows.setdefault(name, []).append(page.name)
+    assert {name: pages for name, pages in rows.items() if len(pages) > 1} == {}
