@@ -60,14 +60,15 @@ class Intake:
         request: Request,
         *,
         now: datetime,
-        dedup_window: timedelta,
+        dedup_window: timedelta | None,
         note_when_open: bool = False,
         distinct_from: str | None = None,
         on_created: OnCreated | None = None,
         guard: Guard | None = None,
     ) -> Enqueued:
         """Insert an investigation of ``request`` unless an open one exists for the same
-        conversation created within ``dedup_window``; then return that one instead (and, with
+        conversation created within ``dedup_window`` (None: never, the request is an
+        investigation of its own); then return that one instead (and, with
         ``note_when_open``, add the request text to it as a steering note). The check and the
         insert share one write transaction, so concurrent enqueues for one conversation
         create one row. ``distinct_from`` names an open investigation the caller knows is
@@ -80,17 +81,19 @@ class Intake:
         when = db.to_db_time(now)
         params: dict[str, Any] = {
             **asdict(request),
-            "since": db.to_db_time(now - dedup_window),
+            "since": db.to_db_time(now - (dedup_window or timedelta(0))),
             "distinct_from": distinct_from or "",
             "created_at": when,
         }
         if db.dialect == "postgresql":
-            return await self._enqueue_pg(request, now, params, note_when_open, on_created, guard)
+            return await self._enqueue_pg(
+                request, now, params, note_when_open, on_created, guard, fold=dedup_window is not None
+            )
 
         def work(conn: SqlConnection) -> Enqueued:
             if guard is not None and db.execute(conn, guard.sql, guard.params).first() is None:
                 raise NotTaken()
-            found = db.execute(conn, _OPEN_SINCE, params).first()
+            found = None if dedup_window is None else db.execute(conn, _OPEN_SINCE, params).first()
             if found is not None:
                 if note_when_open:
                     db.execute(conn, _INSERT_NOTE, _note(found["id"], request, when))
@@ -113,6 +116,8 @@ class Intake:
         note_when_open: bool,
         on_created: OnCreated | None,
         guard: Guard | None = None,
+        *,
+        fold: bool = True,
     ) -> Enqueued:
         # The same unit as on SQLite, as asyncpg statements on the event loop (prepared, no
         # thread hop, no pre-ping). The advisory lock serialises enqueues for one
@@ -121,7 +126,7 @@ class Intake:
             if guard is not None and await conn.fetchrow(*bind(guard.sql, guard.params)) is None:
                 raise NotTaken()
             await conn.fetchval(*bind(_LOCK, params))
-            found = await conn.fetchrow(*bind(_OPEN_SINCE, params))
+            found = None if not fold else await conn.fetchrow(*bind(_OPEN_SINCE, params))
             if found is not None:
                 if note_when_open:
                     await conn.execute(*bind(_INSERT_NOTE, _note(found["id"], request, now)))

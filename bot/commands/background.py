@@ -8,7 +8,7 @@ import sys
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from bot.clock import Clock, SystemClock
@@ -114,7 +114,7 @@ async def enqueue_topics(
                     requester_name=REQUESTER,
                 ),
                 now=now,
-                dedup_window=timedelta(0),
+                dedup_window=None,  # each topic its own investigation
                 on_created=_audited(audit, now=now, operator=operator, space=where, topic=topic),
             )
             enqueued.append((result.investigation.id, topic))

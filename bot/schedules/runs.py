@@ -9,7 +9,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.clock import Clock
@@ -24,10 +24,6 @@ from storage.records import COMMISSIONED, Audit
 from storage.schedules import Schedules
 
 log = logging.getLogger(__name__)
-
-# a run is its own investigation, never folded into an open one of the same thread as a
-# steering note (the enqueue's dedup looks back this far: not at all)
-NEVER_FOLD = timedelta(microseconds=-1)
 
 
 @dataclass(frozen=True)
@@ -145,7 +141,7 @@ class DueRuns:
                     schedule_id=schedule.id,
                 ),
                 now=now,
-                dedup_window=NEVER_FOLD,
+                dedup_window=None,  # a run is its own investigation, never a steering note
                 on_created=on_created,
                 guard=guard,
             )
