@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from bot.research.lexical import words
-from bot.research.names import Names, read_names
+from bot.research.names import Names, TitleWords, read_names, title_words
 from bot.research.relevance import focus
 from bot.sources import Source, source_of, with_passages_first
 from bot.text.terms import query_terms
@@ -706,6 +706,8 @@ class Answerer:
         # by the spaces read (a place's own and those it sees), least recently asked first:
         # the view and the generation of the spaces' link titles it was made at
         self._titles: OrderedDict[tuple[str, ...], tuple[tuple[int, ...], Mapping[str, str]]] = OrderedDict()
+        # the words of a titles view, read once per view (the view is kept while it holds)
+        self._title_words: OrderedDict[int, tuple[Mapping[str, str], TitleWords]] = OrderedDict()
 
     async def titles(self, spaces: Sequence[str]) -> Mapping[str, str]:
         """A wikilink target (file stem or source, lowercased) → the note's title, so that
@@ -750,4 +752,11 @@ class Answerer:
     async def names(self, question: str, titles: Mapping[str, str]) -> Names:
         """The names ``question`` asks about, read against the notes (``names.read_names``)."""
         await self.retriever.lexical.refresh()
-        return read_names(question, self.retriever.lexical, set(titles.values()))
+        cached = self._title_words.get(id(titles))
+        if cached is None or cached[0] is not titles:
+            cached = (titles, title_words(dict.fromkeys(titles.values())))
+            self._title_words[id(titles)] = cached
+            while len(self._title_words) > TITLE_MAPS:
+                self._title_words.popitem(last=False)
+        self._title_words.move_to_end(id(titles))
+        return read_names(question, self.retriever.lexical, cached[1])

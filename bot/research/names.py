@@ -10,11 +10,15 @@ import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from bot.research.embedders import MINILM_TOKENIZER
 from bot.research.relevance import focus
 from bot.text.display import content_label
 from bot.text.terms import query_terms
+
+if TYPE_CHECKING:
+    from bot.research.lexical import LexicalIndex
 
 NAME_CHARS = 4  # shorter words are never read as names ("fen", "bill", "tom")
 LOOKALIKE_PREFIX = 4  # a word sharing this many first letters with a note's title word looks like it
@@ -81,7 +85,31 @@ class Names:
         return text + "."
 
 
-def read_names(question: str, lexical: object, titles: Iterable[str]) -> Names:
+@dataclass(frozen=True)
+class TitleWords:
+    """The words of the notes' titles (three letters or more) with the titles that say them,
+    and those written as names are ("Helen Marsh", "Brenton Chemicals"). Built once per set
+    of titles, not per question: reading every title is a pass over the whole corpus."""
+
+    titles: Mapping[str, list[str]]
+    proper: frozenset[str]
+
+
+def title_words(titles: Iterable[str]) -> TitleWords:
+    words: dict[str, list[str]] = {}
+    proper: set[str] = set()
+    for title in titles:
+        said = _WORD.findall(title)
+        for j, w in enumerate(said):
+            if len(w) >= 3:
+                words.setdefault(w.lower(), []).append(title)
+            upper = w[:1].isupper() and not w.isupper()
+            if upper and (j > 0 or (len(said) > 1 and said[1][:1].isupper())):
+                proper.add(w.lower())
+    return TitleWords(words, frozenset(proper))
+
+
+def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> Names:
     """The names in ``question``, read against the index (``lexical``: ``holds``,
     ``vocabulary``) and the notes' titles. A word is a name when it is not a common English
     word, or is capitalised inside the question, or is missing from the notes while looking
@@ -92,17 +120,8 @@ def read_names(question: str, lexical: object, titles: Iterable[str]) -> Names:
     typed = [m.group(0) for m in _WORD.finditer(question)]
     lowered = [t.lower().replace("’", "'").split("'")[0] for t in typed]
     content = set(query_terms(focus(question), limit=64))
-    title_words: dict[str, list[str]] = {}
-    proper: set[str] = set()  # capitalised as a name is in a title ("Helen Marsh", "Brenton Chemicals")
-    for title in titles:
-        said = _WORD.findall(title)
-        for j, w in enumerate(said):
-            if len(w) >= 3:
-                title_words.setdefault(w.lower(), []).append(title)
-            upper = w[:1].isupper() and not w.isupper()
-            if upper and (j > 0 or (len(said) > 1 and said[1][:1].isupper())):
-                proper.add(w.lower())
-    holds = lexical.holds  # type: ignore[attr-defined]
+    title_words, proper = in_titles.titles, in_titles.proper
+    holds = lexical.holds
     missing_at: list[int] = []
     required: list[str] = []
     named: list[str] = []
@@ -196,6 +215,6 @@ def _ordinary(
     return False
 
 
-def _starts_a_word(word: str, lexical: object) -> bool:
+def _starts_a_word(word: str, lexical: LexicalIndex) -> bool:
     """``word`` is how a longer word of the notes starts ("hypo", "ortho")."""
-    return any(w.startswith(word) for w in lexical.vocabulary())  # type: ignore[attr-defined]
+    return any(w.startswith(word) for w in lexical.vocabulary())
