@@ -3,9 +3,11 @@ from the developer's environment, and only the settings a test gives."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 
@@ -27,3 +29,14 @@ def run_mallory(
         cwd=tmp_path,
         timeout=timeout,
     )
+
+
+async def until(check: Callable[[], Awaitable[bool]], *, within: float = 60.0, every: float = 0.2) -> float:
+    """Wait for another process to get somewhere: a bounded poll (its clock is its own, so
+    it cannot be injected); returns the seconds it took."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    while not await check():
+        assert loop.time() - start < within, "timed out waiting for the other process"
+        await asyncio.sleep(every)
+    return loop.time() - start

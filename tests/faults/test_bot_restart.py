@@ -19,6 +19,7 @@ from own_postgres import own_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "slack"))
 from fake_slack import FakeSlack
+from mallory_process import until
 from postgres_server import _free_port
 from slack_harness import SIGNING_SECRET, mention_event, signature_headers
 
@@ -28,15 +29,6 @@ from bot.runtime import Runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 MESSAGES = 24
-
-
-async def _until(check: object, *, within: float) -> None:
-    """Wait for another process to get somewhere (a bounded poll: its clock is its own)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + within
-    while not await check():  # type: ignore[operator]
-        assert loop.time() < deadline, "timed out waiting for the bot process"
-        await asyncio.sleep(0.2)
 
 
 @pytest.mark.slow  # a real bot process and a PostgreSQL restart
@@ -79,7 +71,7 @@ async def test_no_inbound_message_is_lost_while_the_database_restarts(tmp_path: 
                     except aiohttp.ClientError:
                         return False
 
-                await _until(healthy, within=60)
+                await until(healthy, within=60)
 
                 async def as_slack(n: int) -> None:
                     """Slack's own rule: anything but a 2xx is sent again (here every 0.3 s)."""
@@ -119,7 +111,7 @@ async def test_no_inbound_message_is_lost_while_the_database_restarts(tmp_path: 
                 async def all_answered() -> bool:
                     return all(threads())
 
-                await _until(all_answered, within=120)
+                await until(all_answered, within=120)
                 assert bot.returncode is None, "the bot process kept running"
                 # at least once: a message whose handling the restart cut short after its
                 # reply was posted may be answered again (docs/slack.md); never lost

@@ -12,7 +12,6 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from own_postgres import Server, own_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "slack"))
 from fake_slack import FakeSlack, is_report
+from mallory_process import until
 from postgres_server import _free_port
 from slack_harness import SIGNING_SECRET, mention_event, signature_headers
 
@@ -45,15 +45,6 @@ def _said(n: int) -> str:
         if n % DIG_EVERY == 0
         else "what does our on-call policy say?"
     )
-
-
-async def _until(check: Callable[[], Awaitable[bool]], *, within: float) -> None:
-    """Wait for another process to get somewhere (a bounded poll: its clock is its own)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + within
-    while not await check():
-        assert loop.time() < deadline, "timed out waiting for the bot process"
-        await asyncio.sleep(0.2)
 
 
 async def _prepared(tmp_path: Path, server: Server) -> None:
@@ -173,7 +164,7 @@ async def test_a_database_outage_under_traffic_doubles_nothing(tmp_path: Path) -
                 door = AsSlack(http, port)
                 for n in range(messages):  # the messages asked, as Slack has them
                     slack.seed_thread("C111", _ts(n), [{"type": "message", "user": "U222", "ts": _ts(n)}])
-                await _until(door.healthy, within=60)
+                await until(door.healthy, within=60)
                 sending = []
                 for n in range(messages):  # a steady stream: ~4 messages a second
                     sending.append(asyncio.create_task(door.send(n)))
@@ -193,7 +184,7 @@ async def test_a_database_outage_under_traffic_doubles_nothing(tmp_path: Path) -
                     return all(answers) and all(reports[n] for n in digs)
 
                 try:
-                    await _until(all_done, within=150)  # the investigations run one at a time
+                    await until(all_done, within=150)  # the investigations run one at a time
                 except AssertionError:
                     raise AssertionError(f"not all answered: {_counts(slack, messages)}") from None
                 await asyncio.sleep(2)  # a second answer, were there one, would be here by now
@@ -229,13 +220,13 @@ async def test_a_bot_killed_mid_handling_doubles_nothing(tmp_path: Path) -> None
                 door = AsSlack(http, first_port)
                 for n in range(messages):
                     slack.seed_thread("C111", _ts(n), [{"type": "message", "user": "U222", "ts": _ts(n)}])
-                await _until(door.healthy, within=60)
+                await until(door.healthy, within=60)
                 await asyncio.gather(*(door.send(n) for n in range(messages)))
 
                 async def half_answered() -> bool:
                     return sum(1 for a in _counts(slack, messages)[0] if a) >= messages // 2
 
-                await _until(half_answered, within=60)
+                await until(half_answered, within=60)
                 # the next posts reach the thread, their answers are held: killed now, the
                 # process dies with replies posted and not recorded
                 arrived, release = slack.hold("chat.postMessage")
@@ -252,7 +243,7 @@ async def test_a_bot_killed_mid_handling_doubles_nothing(tmp_path: Path) -> None
                     return all(answers) and all(reports[n] for n in digs)
 
                 try:
-                    await _until(all_done, within=150)  # the dead process's inbox leases: 60 s
+                    await until(all_done, within=150)  # the dead process's inbox leases: 60 s
                 except AssertionError:
                     raise AssertionError(f"not all answered: {_counts(slack, messages)}") from None
                 await asyncio.sleep(2)

@@ -18,6 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "slack"))
 from fake_slack import FakeSlack
+from mallory_process import until
 from postgres_server import _free_port
 from slack_harness import SIGNING_SECRET, signature_headers
 from test_slack_http import command
@@ -28,17 +29,6 @@ from bot.runtime import Runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.heavy
-
-
-async def _until(check: Any, *, within: float) -> float:
-    """Wait for the bot processes to get somewhere (a bounded poll: their clocks are their own);
-    returns the seconds it took."""
-    loop = asyncio.get_running_loop()
-    start = loop.time()
-    while not await check():
-        assert loop.time() - start < within, "timed out waiting for the bot processes"
-        await asyncio.sleep(0.5)
-    return loop.time() - start
 
 
 def _reports(slack: FakeSlack, ts: str) -> list[str]:
@@ -103,7 +93,7 @@ async def test_every_minute_runs_once_a_minute_across_two_bot_processes(
                     except aiohttp.ClientError:
                         return False
 
-                await _until(healthy, within=60)
+                await until(healthy, within=60)
             body = urlencode(command("/schedule", "every 1 minute the Beacon crash incidents"))
             headers = {"Content-Type": "application/x-www-form-urlencoded", **signature_headers(body)}
             async with http.post(
@@ -114,14 +104,14 @@ async def test_every_minute_runs_once_a_minute_across_two_bot_processes(
             async def rooted() -> bool:
                 return any(not c.args.get("thread_ts") for c in slack.ok_calls("chat.postMessage"))
 
-            await _until(rooted, within=30)
+            await until(rooted, within=30)
             [root] = [c for c in slack.ok_calls("chat.postMessage") if not c.args.get("thread_ts")]
             ts = root.response["ts"]
 
             async def confirmed() -> bool:
                 return any("Scheduled " in m.get("text", "") for m in slack.posts_in("C111", ts))
 
-            await _until(confirmed, within=30)
+            await until(confirmed, within=30)
             said = next(m["text"] for m in slack.posts_in("C111", ts) if "Scheduled " in m["text"])
             assert "every minute (Europe/London)" in said
 
@@ -131,8 +121,8 @@ async def test_every_minute_runs_once_a_minute_across_two_bot_processes(
 
                 return check
 
-            first = await _until(await runs(1), within=90)
-            second = await _until(await runs(2), within=80)
+            first = await until(await runs(1), within=90)
+            second = await until(await runs(2), within=80)
             await asyncio.sleep(5)  # a duplicate would come from the other process by now
             reports = _reports(slack, ts)
             print(f"first run after {first:.1f} s, the next {second:.1f} s later; reports: {len(reports)}")

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from fake_slack import FakeSlack, is_report
+from mallory_process import until
 from sqlalchemy import text
 
 from bot.clock import SystemClock
@@ -169,15 +170,6 @@ async def _bot(tmp_path: Path, env: dict[str, str], port: int) -> asyncio.subpro
     )
 
 
-async def _until(check: Any, *, within: float = 60.0) -> None:
-    """Wait for another process to get somewhere (a bounded poll: its clock is its own)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + within
-    while not await check():
-        assert loop.time() < deadline, "timed out waiting for the bot processes"
-        await asyncio.sleep(0.1)
-
-
 async def test_a_worker_with_only_the_bot_token_delivers(tmp_path: Path, postgres_database: str) -> None:
     """A worker host has SLACK_BOT_TOKEN (and the API URL) and nothing else: it posts the report."""
     slack = FakeSlack()
@@ -233,7 +225,7 @@ async def test_a_redelivered_event_and_a_twin_across_two_bot_processes_make_one_
                         return False
                 return True
 
-            await _until(healthy)
+            await until(healthy)
             text_ = "research the on-call policy"
             mention = json.dumps(mention_event(text_, ts=TS, event_id="EvA"))
             twin = json.dumps(mention_event(text_, ts=TS, event_id="EvB", kind="message"))
@@ -258,7 +250,7 @@ async def test_a_redelivered_event_and_a_twin_across_two_bot_processes_make_one_
                 # workers may already have edited its "On it" into progress or "Done"
                 return any(not is_report(m) for m in slack.posts_in("C111", TS))
 
-            await _until(acknowledged)
+            await until(acknowledged)
 
             async def reported() -> bool:
                 # wait for an event instead of a fixed time: the report comes a worker tick and
@@ -266,7 +258,7 @@ async def test_a_redelivered_event_and_a_twin_across_two_bot_processes_make_one_
                 # other deliveries, were there one, would be in the thread by then
                 return any(is_report(m) for m in slack.posts_in("C111", TS))
 
-            await _until(reported)
+            await until(reported)
         # the acknowledgement may have been edited since (the run processes' workers report)
         acks = [m for m in slack.posts_in("C111", TS) if not is_report(m)]
         assert len(acks) == 1
