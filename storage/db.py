@@ -33,6 +33,7 @@ at checkpoints rather than at every commit. ``sqlite_synchronous="FULL"`` syncs 
 from __future__ import annotations
 
 import asyncio
+import functools
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -80,6 +81,22 @@ T = TypeVar("T")
 SqlConnection = Union[sqlite3.Connection, "psycopg.Connection[Any]", DeferredWrites]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def _alembic_config() -> Any:
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    return cfg
+
+
+@functools.cache
+def _newest_heads() -> frozenset[str]:
+    """The revisions a schema at the newest migration records (read from the scripts once)."""
+    from alembic.script import ScriptDirectory
+
+    return frozenset(ScriptDirectory.from_config(_alembic_config()).get_heads())
 
 
 def storable(text: str) -> str:
@@ -301,11 +318,14 @@ class Database:
 
     def _migrate(self) -> None:
         from alembic import command
-        from alembic.config import Config
+        from alembic.runtime.migration import MigrationContext
 
         with self.blocking.begin() as connection:
-            cfg = Config()
-            cfg.set_main_option("script_location", str(MIGRATIONS))
+            # a schema already at the newest revision is the common case (every start but the
+            # first): one read of alembic_version instead of alembic's upgrade machinery
+            if set(MigrationContext.configure(connection).get_current_heads()) == _newest_heads():
+                return
+            cfg = _alembic_config()
             cfg.attributes["connection"] = connection
             command.upgrade(cfg, "head")
 

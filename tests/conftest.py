@@ -7,6 +7,7 @@ import contextlib
 import io
 import logging
 import os
+import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -46,14 +47,39 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+@pytest.fixture(scope="session")
+def _migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated to the newest schema, once per session (per xdist worker)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    path = tmp_path_factory.mktemp("template") / "mallory.db"
+
+    async def migrate() -> None:
+        db = Database(f"sqlite:///{path}")
+        try:
+            await db.migrate()
+        finally:
+            await db.dispose()
+
+    with ThreadPoolExecutor(1) as pool:  # this may be set up while a test's event loop runs
+        pool.submit(asyncio.run, migrate()).result()
+    assert not path.with_name("mallory.db-wal").exists()  # the copy below is the whole database
+    return path
+
+
 @pytest.fixture(autouse=True)
-def _scrub_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _scrub_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, _migrated_sqlite: Path) -> None:
     for name in list(os.environ):
         if name.startswith(
             ("SLACK_", "MALLORY_", "TELEGRAM_", "ANTHROPIC_", "VOYAGE_")
         ) or name.lower().endswith("_proxy"):
             monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no stray .env is read
+    # the default data folder starts with its SQLite file already migrated, as after a first
+    # start (the migrations themselves are tested from an empty file: tests/storage/test_migrations.py)
+    (tmp_path / "data").mkdir()
+    shutil.copyfile(_migrated_sqlite, tmp_path / "data" / "mallory.db")
 
 
 @pytest.fixture
@@ -181,6 +207,7 @@ def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """SQLite, and a fresh PostgreSQL database on the session's throwaway server (already
     migrated to the newest schema, as a copy of the session's template)."""
     if request.param == "sqlite":
+        shutil.copyfile(request.getfixturevalue("_migrated_sqlite"), tmp_path / "kb.db")
         return f"sqlite:///{tmp_path / 'kb.db'}"
     from postgres_server import fresh_postgres_database
 

@@ -75,11 +75,11 @@ class RouterModel:
     ) -> RouterModel:
         """Full-batch Adam on the cross-entropy with L2; classes weighted to balance."""
         n, k = len(rows), len(ROUTES)
-        x = np.zeros((n, DIM), dtype=np.float32)
-        for i, idx in enumerate(rows):
-            np.add.at(x[i], np.asarray(idx, dtype=np.intp), 1.0)
-        active = np.flatnonzero(x.any(axis=0))
-        xa = x[:, active]
+        # the messages × features matrix is sparse (a few dozen features a message among
+        # DIM): kept as its nonzeros, (message, feature) pairs with repeats counted twice
+        features = np.concatenate([np.asarray(idx, dtype=np.intp) for idx in rows] or [np.zeros(0, np.intp)])
+        message = np.repeat(np.arange(n), [len(idx) for idx in rows])
+        active, feature = np.unique(features, return_inverse=True)
         y = np.zeros((n, k), dtype=np.float32)
         y[np.arange(n), np.asarray(labels)] = 1.0
         counts = y.sum(axis=0)
@@ -89,11 +89,13 @@ class RouterModel:
         m = np.zeros_like(w)
         v = np.zeros_like(w)
         for step in range(1, epochs + 1):
-            logits = xa @ w
+            logits = np.stack([np.bincount(message, w[feature, c], minlength=n) for c in range(k)], axis=1)
             logits -= logits.max(axis=1, keepdims=True)
             p = np.exp(logits)
             p /= p.sum(axis=1, keepdims=True)
-            grad = xa.T @ ((p - y) * sample_w) / n + l2 * w
+            g = ((p - y) * sample_w)[message]
+            grad = np.stack([np.bincount(feature, g[:, c], minlength=len(active)) for c in range(k)], axis=1)
+            grad = (grad / n + l2 * w).astype(np.float32)
             m = 0.9 * m + 0.1 * grad
             v = 0.999 * v + 0.001 * grad * grad
             w -= lr * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shutil
 import sqlite3
 import sys
 from collections.abc import AsyncIterator
@@ -135,6 +136,7 @@ async def test_each_fault_is_named_and_exits_1(
     monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-doctor-secret-wrong")
     monkeypatch.setenv("TELEGRAM_BOT_TOKEN", "987654321:AAH-doctor-secret-wrong-token")
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-doctor-secret-wrong")
+    shutil.rmtree(tmp_path / "data")
     (tmp_path / "data").write_text("a file where the data folder should be")
     code, lines, last = await doctor(capsys)
     assert code == 1

@@ -342,9 +342,20 @@ SPACES_MANY = [f"s{k}" for k in range(8)]
 
 
 @pytest.mark.parametrize(
-    ("kind", "dim"),
-    # in 3 dimensions the rounding errors can line up with the query: the bounds are tight
-    [("gaussian", 48), ("clustered", 48), ("ties", 48), ("norms", 48), ("gaussian", 3), ("norms", 3)],
+    ("any_db_url", "kind", "dim"),
+    # The scan is the same numpy on either database: every kind of data on SQLite, and one on
+    # PostgreSQL for the database's side (the vectors and spaces it loads). In 3 dimensions
+    # the rounding errors can line up with the query: the bounds are tight.
+    [
+        ("sqlite", "gaussian", 48),
+        ("sqlite", "clustered", 48),
+        ("sqlite", "ties", 48),
+        ("sqlite", "norms", 48),
+        ("sqlite", "gaussian", 3),
+        ("sqlite", "norms", 3),
+        ("postgresql", "clustered", 48),
+    ],
+    indirect=["any_db_url"],
 )
 async def test_the_int8_scan_returns_the_plain_float32_top_k(db: Database, kind: str, dim: int) -> None:
     rng = np.random.default_rng(dim)
