@@ -8,7 +8,7 @@ import io
 import logging
 import os
 import shutil
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -193,6 +193,48 @@ def postgres_template(request: pytest.FixtureRequest, postgres_url: str) -> str:
 
     worker = getattr(request.config, "workerinput", {}).get("workerid", "main")
     return migrated_template(postgres_url, f"mallory_template_{worker}")
+
+
+@pytest.fixture(scope="session")
+def postgres_seeded(request: pytest.FixtureRequest, postgres_url: str, postgres_template: str) -> str:
+    """The migrated template with the example vault loaded, once per session (per worker)."""
+    from postgres_server import seeded_template
+
+    worker = getattr(request.config, "workerinput", {}).get("workerid", "main")
+    return seeded_template(postgres_url, postgres_template, f"mallory_seeded_{worker}")
+
+
+@pytest.fixture(scope="session")
+def _seeded_sqlite(_migrated_sqlite: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The migrated SQLite file with the example vault loaded, once per session (per worker)."""
+    from postgres_server import seed_example_vault
+
+    path = tmp_path_factory.mktemp("seeded") / "mallory.db"
+    shutil.copyfile(_migrated_sqlite, path)
+    seed_example_vault(f"sqlite:///{path}")
+    assert not path.with_name("mallory.db-wal").exists()
+    return path
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def seeded_database(request: pytest.FixtureRequest) -> Callable[[Path], str | None]:
+    """A knowledge base holding the example vault, as ``Runtime.seed_vault`` leaves a new one
+    (a copy made once per session: seeding is the costliest part of a bot's set-up). Call it
+    with the data folder: on SQLite the file is put there (the database URL stays unset, as
+    in a default install); on PostgreSQL it gives the URL of a fresh copy."""
+    if request.param == "sqlite":
+        seeded = request.getfixturevalue("_seeded_sqlite")
+
+        def place(data_dir: Path) -> str | None:
+            data_dir.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(seeded, data_dir / "mallory.db")
+            return None
+
+        return place
+    from postgres_server import fresh_postgres_database
+
+    url = fresh_postgres_database(request, seeded=True)
+    return lambda data_dir: url
 
 
 @pytest.fixture

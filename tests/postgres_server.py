@@ -108,10 +108,43 @@ def migrated_template(base: str, name: str = "mallory_template") -> str:
     return name
 
 
-def fresh_postgres_database(request: Any, *, migrated: bool = False) -> str:
+def seeded_template(base: str, migrated: str, name: str) -> str:
+    """A copy of the ``migrated`` template with the example vault loaded, as ``seed_vault``
+    leaves a new knowledge base; its name."""
+    import psycopg
+
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name} TEMPLATE {migrated}")
+    seed_example_vault(_url(base, name))
+    return name
+
+
+def seed_example_vault(database_url: str) -> None:
+    """Load the example vault into the database at ``database_url`` through the runtime
+    (offline model, no embedder, the default fake clock), in a thread of its own."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bot.clock import FakeClock
+    from bot.config import load_settings
+    from bot.runtime import Runtime
+
+    async def seed(data_dir: str) -> None:
+        settings = load_settings(
+            data_dir=Path(data_dir), llm_provider="offline", embedder="none", database_url=database_url
+        )
+        async with Runtime.open(settings, clock=FakeClock()) as rt:
+            await rt.seed_vault()
+
+    with tempfile.TemporaryDirectory() as data_dir, ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, seed(data_dir)).result()
+
+
+def fresh_postgres_database(request: Any, *, migrated: bool = False, seeded: bool = False) -> str:
     """A new database on the session's server (the ``postgres_url`` fixture), dropped after
     the test; its URL. Empty, or with ``migrated`` a copy of the migrated template (copying
-    files is much faster than running the migrations again for every test)."""
+    files is much faster than running the migrations again for every test), or with
+    ``seeded`` a copy of the template that also holds the example vault."""
     import uuid
 
     import psycopg
@@ -119,8 +152,8 @@ def fresh_postgres_database(request: Any, *, migrated: bool = False) -> str:
     base = str(request.getfixturevalue("postgres_url"))
     name = f"t_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(base, autocommit=True) as conn:
-        if migrated:
-            template = str(request.getfixturevalue("postgres_template"))
+        if migrated or seeded:
+            template = str(request.getfixturevalue("postgres_seeded" if seeded else "postgres_template"))
             strategy = " STRATEGY FILE_COPY" if (conn.info.server_version >= 150000) else ""
             conn.execute(f"CREATE DATABASE {name} TEMPLATE {template}{strategy}")
         else:

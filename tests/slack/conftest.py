@@ -4,7 +4,7 @@ and an environment with no platform credentials in it."""
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -40,8 +40,9 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 async def bot(
-    tmp_path: Path, clock: FakeClock, slack: FakeSlack, database_url: str | None
+    tmp_path: Path, clock: FakeClock, slack: FakeSlack, seeded_database: Callable[[Path], str | None]
 ) -> AsyncIterator[Harness]:
-    """Mallory with the Slack adapter serving HTTP, against the fake Slack (on each database)."""
-    async with running_bot(tmp_path, clock, slack, database_url=database_url) as harness:
+    """Mallory with the Slack adapter serving HTTP, against the fake Slack (on each database,
+    the example vault already loaded)."""
+    async with running_bot(tmp_path, clock, slack, database_url=seeded_database(tmp_path)) as harness:
         yield harness

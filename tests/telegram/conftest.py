@@ -6,7 +6,7 @@ The environment scrub, ``clock`` and the offline defaults come from ``tests/conf
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC
 from pathlib import Path
 
@@ -33,10 +33,12 @@ async def telegram(clock: FakeClock) -> AsyncIterator[FakeTelegram]:
 
 
 @pytest.fixture
-def settings(tmp_path: Path, telegram: FakeTelegram, database_url: str | None) -> Settings:
+def settings(
+    tmp_path: Path, telegram: FakeTelegram, seeded_database: Callable[[Path], str | None]
+) -> Settings:
     return load_settings(
         data_dir=tmp_path / "data",
-        database_url=database_url,
+        database_url=seeded_database(tmp_path / "data"),  # the example vault already loaded
         llm_provider="offline",
         embedder="none",
         telegram_bot_token=telegram.token,
@@ -59,7 +61,7 @@ async def sender(settings: Settings) -> AsyncIterator[TelegramSender]:
 @pytest.fixture
 async def runtime(settings: Settings, clock: FakeClock, sender: TelegramSender) -> AsyncIterator[Runtime]:
     async with Runtime.open(settings, clock=clock, platforms=("telegram",)) as rt:
-        await rt.ingest(VAULT)
+        await rt.seed_vault()  # the example vault, when the settings did not bring it loaded
         rt.worker.senders["telegram"] = sender
         yield rt
 
