@@ -114,9 +114,21 @@ async def rt(settings: Settings, clock: FakeClock) -> AsyncIterator[object]:
 
 
 @pytest.fixture
-async def vault_rt(rt: object) -> object:
-    await rt.ingest(VAULT)  # type: ignore[attr-defined]
-    return rt
+async def vault_rt(
+    tmp_path: Path, clock: FakeClock, seeded_database: Callable[[Path], str | None]
+) -> AsyncIterator[object]:
+    """The ``rt`` runtime with the example vault loaded (from the session's seeded copy)."""
+    from bot.runtime import Runtime
+
+    settings = load_settings(
+        data_dir=tmp_path / "data",
+        llm_provider="offline",
+        embedder="none",
+        database_url=seeded_database(tmp_path / "data"),
+    )
+    async with Runtime.open(settings, clock=clock) as runtime:
+        assert await runtime.seed_vault() is None  # loaded already
+        yield runtime
 
 
 @pytest.fixture

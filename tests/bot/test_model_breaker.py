@@ -159,6 +159,7 @@ async def test_a_probe_after_the_cool_down_finds_the_api_back(
     assert "answers again" in said[1] and fake.url in said[1]
 
 
+@pytest.mark.slow  # a real mallory process
 def test_doctor_names_the_url_it_could_not_reach(tmp_path: Path) -> None:
     url = "http://127.0.0.1:9"  # the discard port: nothing listens there
     proc = run_mallory(

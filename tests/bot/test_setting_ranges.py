@@ -82,6 +82,7 @@ def test_every_numeric_setting_and_option_declares_its_range() -> None:
                 pytest.fail(f"{sub.prog} {'/'.join(action.option_strings)} has no range")
 
 
+@pytest.mark.slow  # a real mallory process
 def test_a_bad_lease_stops_the_chat_before_it_starts(tmp_path: Path) -> None:
     proc = run_mallory(tmp_path, ["chat", "--no-seed"], "dig into Beacon\n", MALLORY_LEASE="-5")
     assert proc.returncode == 2

@@ -19,6 +19,8 @@ from bot.clock import FakeClock
 from bot.events import ThreadRef
 from storage.models import Conversation, Investigation, ModelCall
 
+pytestmark = pytest.mark.slow  # a real browser process (.ci/run runs the slow tests)
+
 HOSTILE = Path(__file__).resolve().parents[1] / "fixtures" / "hostile"
 LINK = re.compile(r"https?://\S+/ui/signin/[0-9a-f]{64}")
 

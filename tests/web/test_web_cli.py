@@ -11,7 +11,10 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
 from mallory_process import run_mallory
+
+pytestmark = pytest.mark.slow  # real mallory processes (.ci/run runs the slow tests)
 
 
 def test_web_link_prints_a_link_to_the_public_url(tmp_path: Path) -> None:
