@@ -317,24 +317,24 @@ def dataset(kind: str, n: int, dim: int, rng: np.random.Generator) -> tuple[np.n
     the int8 error, so the bounds decide nothing and the re-scoring everything; ``norms``:
     lengths from 0 (a zero row) to 100, and rows dominated by one coordinate (coarse codes)."""
     if kind == "gaussian":
-        return unit_rows(rng.standard_normal((n, dim))), unit_rows(rng.standard_normal((12, dim)))
+        return unit_rows(rng.standard_normal((n, dim))), unit_rows(rng.standard_normal((6, dim)))
     if kind == "clustered":
         centroids = rng.standard_normal((20, dim))
         rows = unit_rows(centroids[rng.integers(20, size=n)] + 0.5 * rng.standard_normal((n, dim)))
-        queries = unit_rows(centroids[rng.integers(20, size=12)] + 0.5 * rng.standard_normal((12, dim)))
+        queries = unit_rows(centroids[rng.integers(20, size=6)] + 0.5 * rng.standard_normal((6, dim)))
         return rows, np.vstack([queries, rows[:3]])  # and some queries equal to a row
     if kind == "ties":
         bases = unit_rows(rng.standard_normal((4, dim)))
         rows = unit_rows(bases[rng.integers(4, size=n)] + 1e-4 * rng.standard_normal((n, dim)))
         rows[n // 2 : n // 2 + 20] = rows[0]  # exact duplicates too
-        queries = unit_rows(bases[rng.integers(4, size=10)] + 1e-3 * rng.standard_normal((10, dim)))
+        queries = unit_rows(bases[rng.integers(4, size=5)] + 1e-3 * rng.standard_normal((5, dim)))
         return rows, np.vstack([queries, rows[:2]])
     assert kind == "norms"
     rows = unit_rows(rng.standard_normal((n, dim))) * np.exp(rng.uniform(np.log(0.01), np.log(100), (n, 1)))
     spiked = rng.choice(n, size=n // 10, replace=False)
     rows[spiked, rng.integers(dim, size=spiked.size)] += 50.0
     rows[7] = 0.0
-    queries = rng.standard_normal((10, dim)) * np.exp(rng.uniform(-3, 4, (10, 1)))
+    queries = rng.standard_normal((5, dim)) * np.exp(rng.uniform(-3, 4, (5, 1)))
     return rows.astype(np.float32), np.vstack([queries, np.zeros((1, dim)), rows[spiked[:2]]])
 
 
