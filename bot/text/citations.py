@@ -77,8 +77,13 @@ def check_citations(text: str, known_ids: Iterable[str]) -> Checked:
                 return full
         return None
 
+    first = True
+
     def replace(match: re.Match[str]) -> str:
         nonlocal removed, kept
+        canonical = None if first else CANONICAL.fullmatch(match.group(0))
+        if canonical is not None and real(canonical.group(1)) is not None:
+            return match.group(0)  # counted on the first pass
         out = []
         for token in _IDS.findall(_WORDS.sub(" ", match.group(0))):
             full = real(token)
@@ -89,7 +94,15 @@ def check_citations(text: str, known_ids: Iterable[str]) -> Checked:
                 out.append(cite(full))
         return " ".join(dict.fromkeys(out))
 
+    # a removal can leave what reads as a citation of its own ("( [Entry0 00000000" leaves
+    # "( 00000000"): again until nothing is removed (each pass removes text, so it ends)
     cleaned = LOOSE.sub(replace, text)
+    first = False
+    for _ in range(8):
+        before = removed
+        cleaned = LOOSE.sub(replace, cleaned)
+        if removed == before:
+            break
     if removed:
         cleaned = re.sub(r"[ \t]+([.,;:!?)])", r"\1", cleaned)
         cleaned = re.sub(r"(?<=\S)[ \t]{2,}", " ", cleaned)
