@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from bot.research.evidence import Passage, Scorer
+from bot.research.supersession import supersede
 from storage.knowledge import EntryView
 
 
@@ -133,7 +134,12 @@ async def digest(
     if not reading or not topic.strip():
         return []
     floor = DIGEST_FLOOR if scorer.semantic else LEX_DIGEST_FLOOR
-    by_topic = await scorer.passages(topic, reading, titles=titles, prior=prior)
+    stem = scorer.retriever.lexical.stem
+    floor_of = scorer.floor()
+    # a later note's decision on a rule states it, saying what it replaced (``supersession``)
+    by_topic = supersede(
+        await scorer.passages(topic, reading, titles=titles, prior=prior), topic, floor=floor_of, stem=stem
+    )
     people = people_of(entries)
     cut_from: dict[tuple[str, int], str] = {}  # passage → what is left once "who decided" took its deciders
     # who decided is said from the entries most about the topic: a neighbour's deciders
@@ -149,7 +155,12 @@ async def digest(
         # with an embedder the facet's words steer the meaning; without one they would only
         # dilute the topic's words, so the topic alone ranks and the cue decides
         ranked = (
-            await scorer.passages(f"{topic} {facet.words}", reading, titles=titles, prior=prior)
+            supersede(
+                await scorer.passages(f"{topic} {facet.words}", reading, titles=titles, prior=prior),
+                topic,
+                floor=floor_of,
+                stem=stem,
+            )
             if scorer.semantic and facet.words
             else by_topic
         )

@@ -18,6 +18,7 @@ import numpy as np
 from bot.research.lexical import words
 from bot.research.names import Names, TitleWords, read_names, title_words
 from bot.research.relevance import focus
+from bot.research.supersession import SUPERSEDED, statement, supersede
 from bot.sources import Source, source_of, with_passages_first
 from bot.text.terms import query_terms
 from storage.knowledge import EntryView
@@ -134,6 +135,10 @@ class Passage:
     unit: Unit
     score: float
     typed: float = 0.0  # of the score, what the passage got for holding what the question asks for
+    # a later statement in another note that replaced this one, or the earlier one this
+    # replaced (``bot/research/supersession.py``)
+    replaced_by: Passage | None = None
+    replaces: Passage | None = None
 
     @property
     def short_id(self) -> str:
@@ -685,15 +690,32 @@ class Evidence:
         return self.names.nothing_about(self.unanswered) if self.unanswered else None
 
     def sources(self) -> list[Source]:
-        """One source per note, in the order its first passage ranks, carrying its passages."""
-        order: dict[str, list[str]] = {}
+        """One source per note, in the order its first passage ranks, carrying its passages;
+        after them, the notes whose statement a passage replaced, that statement marked
+        superseded (a model is told which stands; the extractive answer says it beside the
+        one in force, ``supersession.statement``)."""
+        current: dict[str, list[str]] = {}
+        replaced: dict[str, str] = {}
         entries = {e.id: e for e in self.entries}
         for p in self.passages:
             entries.setdefault(p.entry.id, p.entry)
-            order.setdefault(p.entry.id, []).append(p.unit.text)
-        return [
-            with_passages_first(source_of(entries[i], passages=tuple(texts))) for i, texts in order.items()
+            if p.replaced_by is None:
+                current.setdefault(p.entry.id, []).append(statement(p))
+            # the replaced statement: this one, or the one this replaced (marked as such)
+            older = p if p.replaced_by is not None else p.replaces
+            if older is not None:
+                older = older if older.replaced_by is not None else replace(older, replaced_by=p)
+                entries.setdefault(older.entry.id, older.entry)
+                replaced.setdefault(older.entry.id, statement(older))
+        out = [
+            with_passages_first(source_of(entries[i], passages=tuple(texts))) for i, texts in current.items()
         ]
+        out += [
+            with_passages_first(source_of(entries[i], passages=(text,), labels=(SUPERSEDED,)))
+            for i, text in replaced.items()
+            if i not in current
+        ]
+        return out
 
 
 class Answerer:
@@ -747,6 +769,8 @@ class Answerer:
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
         if names.named:  # the passage that answers says the name ("the Sallowby burst")
             ranked = [p for p in ranked if names.said_by(_context(p.entry, p.unit))]
+        # a later note's decision on the same subject is the answer, saying what it replaced
+        ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
         return Evidence(question, chosen, await self.scorer.select(ranked), names)
 
     async def names(self, question: str, titles: Mapping[str, str]) -> Names:
