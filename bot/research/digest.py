@@ -20,6 +20,7 @@ class Facet:
     cue: re.Pattern[str]  # words that say a passage is about this facet
     take: int = 1
     who: bool = False  # the passage must name a person beside the cue, and not say it is undecided
+    strict: bool = False  # only a passage its cue marks (a cause says why; nearness in meaning does not)
 
 
 def people_of(entries: Sequence[EntryView]) -> set[str]:
@@ -59,6 +60,7 @@ FACETS = (
         "cause reason why because",
         re.compile(r"\b(?:caus\w*|because|due to|reason\w*|why|root|led to|so that|problem|context)\b", re.I),
         take=2,
+        strict=True,
     ),
     Facet(
         "Impact",
@@ -82,12 +84,18 @@ FACETS = (
         "Who decided",
         "who decided owner deciders responsible",
         re.compile(
-            r"\b(?:deciders?|decided|decision (?:was |made )?by|approv\w*|sign(?:ed)?[- ]off|signed|agreed|"
-            r"accepted|chose|chosen|recommended|owners?|owns|led|leads|called it)\b",
+            r"\b(?:deciders?|decid(?:ed|es)|decision (?:was |made )?by|approv\w*|sign(?:ed)?[- ]off|signed|agreed|"
+            r"accepted|chose|chosen|recommended|owners?|owns|led|leads|called it|made the call)\b",
             re.I,
         ),
         who=True,
+        strict=True,
     ),
+)
+_CUE_WHO = re.compile(
+    r"\b(?:deciders?|decid(?:ed|es)|decision (?:was |made )?by|approv\w*|sign(?:ed)?[- ]off|signed|agreed|"
+    r"accepted|chose|chosen|recommended|owners?|owns|led|leads|called it|made the call)\b",
+    re.I,
 )
 # "Not decided", "Marcus wants…", "Lucía and Maren disagree": a person named beside a decision
 # word is not who decided when the sentence says nobody has yet
@@ -97,7 +105,7 @@ _UNDECIDED = re.compile(
     re.I,
 )
 _DECIDED = re.compile(
-    r"\b(?:deciders?|decided|approved|signed[- ]off|agreed|accepted\b[^.]{0,24}?\bby|chose|chosen by|made the call|decision (?:was |made )?by)\b",
+    r"\b(?:deciders?|decid(?:ed|es)|approved|signed[- ]off|agreed|accepted\b[^.]{0,24}?\bby|chose|chosen by|made the call|decision (?:was |made )?by)\b",
     re.I,
 )
 _OPEN_POINT = re.compile(
@@ -106,8 +114,27 @@ _OPEN_POINT = re.compile(
 _NAMED = r"[A-Z][a-zà-ÿ]+(?:[ -][A-Z][a-zà-ÿ]+)?"
 # a name the sentence itself ties to the decision: "by Maren Solberg", "Deciders: …", "Ines approved"
 _TIED_NAME = re.compile(
-    rf"\b(?:by|deciders?:?|owners?:?)\s+{_NAMED}|{_NAMED}\s+(?:decided|approved|signed|agreed|chose|owns|leads)\b"
+    rf"\b(?:by|deciders?:?|owners?:?|sign(?:ed)?[- ]?off(?: by)?:?)\s+{_NAMED}|"
+    rf"{_NAMED}\s+(?:decid(?:ed|es)|approved|approves|signed|agreed|chose|owns|leads)\b"
 )
+# a section that names who decided ("Deciders", "Owner", "Sign-off"): its lines are the deciders
+_DECIDERS_SECTION = re.compile(r"\b(?:deciders?|owners?|approv\w*|sign[- ]?off|decision makers?)\b", re.I)
+
+
+def _decides(text: str, section: str, people: set[str]) -> bool:
+    """``text`` says who decided in itself: a decision word beside a person it names, or a
+    line under a section for the deciders. "Decided at the review" over a paragraph that
+    names someone who calls out the fitter does not."""
+    if _DECIDERS_SECTION.search(section) and names_decider(text, people):
+        return True
+    if _TIED_NAME.search(text):
+        return True
+    return any(
+        _CUE_WHO.search(sentence) and names_decider(sentence, people)
+        for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text)
+    )
+
+
 CUE_BONUS = 0.12
 INFORMATIVE_WORDS = 12  # a briefing prefers a sentence that says something over a caption
 INFORMATIVE_BONUS = 0.05
@@ -167,14 +194,18 @@ async def digest(
         rescored = []
         for p in ranked:
             cued = facet.cue.search(f"{p.unit.section} {p.unit.text}")
+            if p.unit.pointer:
+                continue  # "See [[the review]]." points at a finding, it is none
             if (
                 p.unit.text.endswith("?")
                 or _OPEN_POINT.search(p.unit.text)
                 or _OPEN_SECTION.search(p.unit.section)
             ):
                 continue  # an open question is a knowledge gap, not a finding
-            if facet.words and not cued and not scorer.semantic:
-                continue  # without meaning to go by, a "Why" paragraph needs a word that says cause
+            if facet.words and not cued and (facet.strict or not scorer.semantic):
+                continue  # a "Why" paragraph needs a word that says cause (near in meaning is not one)
+            if facet.who and not _decides(p.unit.text, p.unit.section, people):
+                continue  # the sentence ties a person to the decision, not a heading above it
             if facet.who and not (
                 cued and names_decider(f"{p.unit.section}: {p.unit.text}", people) and p.entry.id in central
             ):

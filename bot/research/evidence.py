@@ -127,6 +127,7 @@ class Unit:
     text: str  # as shown: wikilinks as titles, a table row with its header
     section: str
     index: int  # position in the note
+    pointer: bool = False  # the line only points elsewhere ("See [[x]] and [[y]].", a bare URL)
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,9 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     paragraph: list[str] = []
 
     def flush() -> None:
-        text = _clean_inline(" ".join(paragraph), titles)
+        raw = " ".join(paragraph)
+        text = _clean_inline(raw, titles)
+        pointer = points_elsewhere(raw)
         paragraph.clear()
         pieces: list[str] = []
         asked: int | None = None  # the piece that is a question being answered
@@ -204,7 +207,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             pieces.append(lead)
         for piece in pieces:
             if len(piece) >= 12:
-                out.append(Unit(piece, section, len(out)))
+                out.append(Unit(piece, section, len(out), pointer))
 
     for raw in _FRONT.sub("", content).splitlines():
         line = raw.rstrip()
@@ -245,6 +248,23 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         paragraph.append(line)
     flush()
     return out
+
+
+_URL = re.compile(r"<?\bhttps?://\S+|\[([^\]]*)\]\([^)]*\)")
+# words a line uses to point at another note, not to say anything itself
+_POINTING = frozenset(
+    "see also page pages link links ref refs reference references details more related note notes cf via "
+    "source sources read doc docs wiki here background follow up".split()
+)
+
+
+def points_elsewhere(raw: str) -> bool:
+    """``raw`` (a line as written) holds a link and, without its links, only pointing
+    words: "See [[a]] and [[b]].", "Related: https://…" — a pointer, not a statement."""
+    if not (_WIKILINK.search(raw) or _URL.search(raw)):
+        return False
+    rest = _URL.sub(" ", _WIKILINK.sub(" ", raw))
+    return set(query_terms(rest)) <= _POINTING
 
 
 _OPENING_PRONOUN = re.compile(r"(?:^|(?<=[.!?]\s))(?:(He|She)|(His|Her)|(I'm|I'll|I've|I))\b")
