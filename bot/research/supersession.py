@@ -36,6 +36,8 @@ REPLACING = re.compile(
 )
 SAME_SUBJECT = 0.4  # of the earlier statement's content words the later one restates
 NAMED_SUBJECT = 0.2  # the same, when the later statement names the earlier note
+SHARED_WORDS = 3  # and at least this many of them
+TITLE_CHARS = 8  # a shorter title is too likely an ordinary phrase to be read as a link
 NOTE_ABOUT = 0.5  # of the earlier note's title words the two statements hold: the note is about the rule
 MARGIN = 0.15  # a later statement may score this far below the floor and still replace
 POOL = 40  # of the ranked passages, the best this many are compared
@@ -51,6 +53,7 @@ _FILLER = STOPWORDS | frozenset(
 _AMOUNT = re.compile(
     r"(?<![\w.])(?:[£$€]\s?)?\d[\d,]*(?:\.\d+)?\s?(?P<unit>%|per ?cent|/[a-zA-Z]{1,4}|[a-zA-Zµ]{1,8}(?:/[a-zA-Z0-9]{1,4})?)?(?![\w/])"
 )
+_CLAUSE = re.compile(r"[,;:.!?]\s|\s[-–—]\s")
 _NAME = re.compile(
     r"\b(?!(?:The|A|An|This|That|These|Those|Our|We|It|In|On|At|From|For|By|To)\b)[A-Z][\w&'-]+"
     r"(?:\s+(?:&\s+)?[A-Z][\w&'-]+)+"
@@ -80,7 +83,16 @@ def _since(passage: Passage) -> date | None:
 ASKED_HELD = 0.75  # of the question's words the later statement holds, the share the earlier holds too
 
 
-def _replaces(newer: Passage, older: Passage, stem: Callable[[str], str], asked: set[str]) -> bool:
+def _unlinked(text: str, titles: Sequence[str]) -> str:
+    lowered = text.lower()
+    for title in titles:
+        lowered = lowered.replace(title, " ")
+    return lowered
+
+
+def _replaces(
+    newer: Passage, older: Passage, stem: Callable[[str], str], asked: set[str], titles: Sequence[str]
+) -> bool:
     """``newer`` (of another note) states a change on ``older``'s subject, later than it:
     both say what was asked, and the earlier says it at least as fully."""
     if newer.entry.id == older.entry.id or not CHANGE.search(newer.unit.text):
@@ -94,8 +106,11 @@ def _replaces(newer: Passage, older: Passage, stem: Callable[[str], str], asked:
     if not replacing and not _changed(newer, older):
         return False  # states no amount or name the later one changed: nothing to replace
     title = older.entry.title.strip().lower()
-    # "This replaces the 2023 contract ([[the 2023 decision]])": a later statement naming it
-    named = replacing and bool(title) and title in newer.unit.text.lower()
+    # "This replaces the 2023 contract ([[the 2023 decision]])": the later statement names
+    # it in the clause that says so ("…, following [[the decision]]" carries it out instead)
+    named = bool(title) and any(
+        title in clause and REPLACING.search(clause) for clause in _CLAUSE.split(newer.unit.text.lower())
+    )
     new_day = _when(newer)
     old_day = _when(older)
     if new_day is not None and old_day is not None:
@@ -103,16 +118,20 @@ def _replaces(newer: Passage, older: Passage, stem: Callable[[str], str], asked:
             return False
     elif not replacing:
         return False  # without dates, only a statement that says it replaces something does
-    old_words = content_words(older.unit.text, stem)
-    new_words = content_words(newer.unit.text, stem)
-    if not old_words or not asked & new_words:
-        return False
     # read with its note's title and section, as it is scored
     old_read = content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
-    if len(asked & new_words & old_read) < ASKED_HELD * len(asked & new_words):
+    new_read = content_words(newer.unit.text, stem)
+    if not asked & new_read or len(asked & new_read & old_read) < ASKED_HELD * len(asked & new_read):
         return False  # the earlier one is about something else the later one also names
-    shared = len(old_words & new_words) / len(old_words)
-    return shared >= (NAMED_SUBJECT if named else SAME_SUBJECT)
+    # a link names a note, it does not restate what the note says: the titles of other notes,
+    # and the earlier note's in the later statement, are left out of the words they share
+    others = [t for t in titles if t not in (title, later_title)]
+    old_words = content_words(_unlinked(older.unit.text, others), stem)
+    new_words = content_words(_unlinked(newer.unit.text, [*others, title] if title else others), stem)
+    if not old_words:
+        return False
+    shared = len(old_words & new_words)
+    return shared >= SHARED_WORDS and shared / len(old_words) >= (NAMED_SUBJECT if named else SAME_SUBJECT)
 
 
 def _about(older: Passage, newer: Passage, stem: Callable[[str], str]) -> bool:
@@ -130,10 +149,13 @@ def supersede(
     When the earlier note is about the replaced rule, all of it is demoted."""
     pool = [p for p in ranked[:POOL] if p.score >= floor - MARGIN]
     asked = content_words(question, stem)
+    titles = sorted(
+        {t for p in pool if len(t := p.entry.title.strip().lower()) >= TITLE_CHARS}, key=len, reverse=True
+    )
     pairs: dict[int, int] = {}  # older's position → newer's
     for j, older in enumerate(pool):
         for k, newer in enumerate(pool):
-            if _replaces(newer, older, stem, asked) and (
+            if _replaces(newer, older, stem, asked, titles) and (
                 j not in pairs or pool[pairs[j]].score < newer.score
             ):
                 pairs[j] = k
