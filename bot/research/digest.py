@@ -178,6 +178,7 @@ async def digest(
     }
     # "who decided" chooses first (few passages name the deciders), then the other specific
     # facets; "what happened" takes the best of what is left
+    spare = 0  # what a facet that holds to its cue left untaken, "what happened" takes
     for facet in sorted(FACETS, key=lambda f: (not f.who, not f.words)):
         # with an embedder the facet's words steer the meaning; without one they would only
         # dilute the topic's words, so the topic alone ranks and the cue decides
@@ -204,6 +205,8 @@ async def digest(
                 continue  # an open question is a knowledge gap, not a finding
             if facet.words and not cued and (facet.strict or not scorer.semantic):
                 continue  # a "Why" paragraph needs a word that says cause (near in meaning is not one)
+            if facet.strict and p.entry.id not in central:
+                continue  # a neighbour's cause is why something else happened
             if facet.who and not _decides(p.unit.text, p.unit.section, people):
                 continue  # the sentence ties a person to the decision, not a heading above it
             if facet.who and not (
@@ -217,8 +220,9 @@ async def digest(
             rescored.append((score, p))
         rescored.sort(key=lambda sp: sp[0], reverse=True)
         taken = 0
+        take = facet.take + (spare if not facet.words else 0)
         for score, passage in rescored:
-            if taken == facet.take or score < floor:
+            if taken == take or score < floor:
                 break
             key = (passage.entry.id, passage.unit.index)
             if key in used or any(passage.unit.text == p.unit.text for _, p in chosen):
@@ -238,6 +242,8 @@ async def digest(
             used.add(key)
             chosen.append((facet.label, passage))
             taken += 1
+        if facet.strict:
+            spare += facet.take - taken
     order = {f.label: k for k, f in enumerate(FACETS)}
     return sorted(chosen, key=lambda lp: order[lp[0]])
 

@@ -53,6 +53,8 @@ _FILLER = STOPWORDS | frozenset(
 _AMOUNT = re.compile(
     r"(?<![\w.])(?:[£$€]\s?)?\d[\d,]*(?:\.\d+)?\s?(?P<unit>%|per ?cent|/[a-zA-Z]{1,4}|[a-zA-Zµ]{1,8}(?:/[a-zA-Z0-9]{1,4})?)?(?![\w/])"
 )
+_CITING = r"\b(?:see|per|following|according to|as (?:set out|described|agreed) in|under|in line with)\s+(?:the\s+)?"
+_QUESTION = re.compile(r"[^.!?]*\?")
 _CLAUSE = re.compile(r"[,;:.!?]\s|\s[-–—]\s")
 _NAME = re.compile(
     r"\b(?!(?:The|A|An|This|That|These|Those|Our|We|It|In|On|At|From|For|By|To)\b)[A-Z][\w&'-]+"
@@ -102,15 +104,17 @@ def _replaces(
     later_title = newer.entry.title.strip().lower()
     if later_title and later_title in older.unit.text.lower():
         return False  # it points to the later note ("Declan to write it up: [[the decision]]")
-    replacing = bool(REPLACING.search(newer.unit.text))
+    # "Can I get credit instead of a refund?" asks; it replaces nothing
+    replacing = bool(REPLACING.search(_QUESTION.sub(" ", newer.unit.text)))
     if not replacing and not _changed(newer, older):
         return False  # states no amount or name the later one changed: nothing to replace
     title = older.entry.title.strip().lower()
     # "This replaces the 2023 contract ([[the 2023 decision]])": the later statement names
     # it in the clause that says so ("…, following [[the decision]]" carries it out instead)
-    named = bool(title) and any(
-        title in clause and REPLACING.search(clause) for clause in _CLAUSE.split(newer.unit.text.lower())
-    )
+    clauses = _CLAUSE.split(newer.unit.text.lower())
+    named = bool(title) and any(title in c and REPLACING.search(c) for c in clauses)
+    if title and not named and re.search(_CITING + re.escape(title), newer.unit.text.lower()):
+        return False  # it cites the earlier note ("see [[ADR-007]]", "following [[…]]"): it applies it
     new_day = _when(newer)
     old_day = _when(older)
     if new_day is not None and old_day is not None:
