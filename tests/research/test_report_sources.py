@@ -84,3 +84,17 @@ async def test_report_lists_only_on_topic_sources_shows_undated_and_keeps_the_se
     # neither the files' time (written just now) nor the ingestion day dates a note
     written = dt.datetime.now(dt.UTC).date().isoformat()
     assert written not in report and rt.clock.now().date().isoformat() not in report
+
+
+async def test_a_note_several_sources_link_to_is_a_source(vault_rt: Any) -> None:
+    """The project an incident, its review and the people on it all link to is part of the
+    incident however few of its words the topic shares; what is let in that way names the
+    topic."""
+    dossier = await vault_rt.investigator.run("the March ingestion outage", space="local")
+    titles = {f.entry.title for f in dossier.found.values()}
+    assert "Ingestion pipeline v2" in titles
+    via_links = [f.entry for f in dossier.found.values() if f.via == "relation"]
+    assert all(
+        "ingestion" in f"{e.title} {e.content}".lower() or "outage" in f"{e.title} {e.content}".lower()
+        for e in via_links
+    )
