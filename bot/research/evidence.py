@@ -55,6 +55,9 @@ _ASKS_FOR = {
 # it is the only hint which sentence of an answering note answers
 TYPE_BONUS = 0.0
 LEX_TYPE_BONUS = 0.03
+PLAIN_KIND_BONUS = (
+    0.06  # with an embedder: a passage that plainly states the kind asked for (``plain_kinds``)
+)
 MMR_LAMBDA = 0.75
 DUPLICATE = 0.85  # similarity at which a passage repeats one already chosen
 SHORT_WORDS = 5  # a sentence shorter than this is read with the one before it
@@ -509,6 +512,14 @@ class Scorer:
         typed = np.zeros(n, dtype=np.float64)
         # ranks the passages of an answering note; never lifts one past the floor
         typed[_found([(cut.kinds, len(cut.units)) for _, cut in cuts], wants, n)] = type_bonus
+        if self.embedder is not None:
+            # with meaning to go by, only a passage that plainly states the kind asked for
+            # ("because …" for why, "1,350 orders" for how many orders) is ranked up
+            plain = plain_kinds(query, self.retriever.lexical.stem)
+            if plain:
+                typed[
+                    [k for k, (_, unit) in enumerate(candidates) if any(p.search(unit.text) for p in plain)]
+                ] = PLAIN_KIND_BONUS
         weight = prior or {}
         priors = np.repeat(
             [PRIOR_WEIGHT * weight.get(entry.id, 0.0) for entry, _ in cuts],
@@ -669,6 +680,31 @@ def _shares(q: QueryWords, cuts: Sequence[tuple[EntryView, Cut]], n: int) -> np.
 def _same_words(a: frozenset[str], b: frozenset[str]) -> bool:
     """Most of their words shared (rows of one table are close in meaning but not repeats)."""
     return len(a & b) / (len(a | b) or 1) > 0.6
+
+
+_PLAIN_CAUSE = re.compile(
+    r"\b(?:because|due to|caused by|root cause|the cause|the reason|as a result of|happened when|"
+    r"led to|came from|traced to)\b",
+    re.I,
+)
+_HOW_MANY = re.compile(r"\bhow (?:many|much)\s+(?:of\s+(?:the|our)\s+)?([a-z]{3,})", re.I)
+_HOW_LONG = re.compile(r"\bhow long\b|\bfor how long\b", re.I)
+_YEAR = r"(?:19|20)\d\d"
+
+
+def plain_kinds(question: str, stem: Any) -> list[re.Pattern[str]]:
+    """What a passage that plainly answers ``question`` says: a cause for "why", a duration
+    for "how long", an amount of the thing counted for "how many orders"."""
+    out: list[re.Pattern[str]] = []
+    if re.search(r"\bwhy\b|\bwhat caused\b|\broot cause\b", question, re.I):
+        out.append(_PLAIN_CAUSE)
+    if _HOW_LONG.search(question):
+        out.append(_DURATION)
+    counted = _HOW_MANY.search(question)
+    if counted:
+        root = re.escape(stem(counted.group(1).lower()))
+        out.append(re.compile(rf"(?<![\d.])(?!{_YEAR}\b)\d[\d,.]*\s*(?:[a-z-]+\s+){{0,2}}{root}", re.I))
+    return out
 
 
 def answer_types(question: str) -> list[re.Pattern[str]]:
