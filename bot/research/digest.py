@@ -69,7 +69,6 @@ FACETS = (
             r"\b(?:impact\w*|affect\w*|lost|loss|customers?|users?|tenants?|cost\w*|outage|stale|slow\w*)\b",
             re.I,
         ),
-        strict=True,
     ),
     Facet(
         "Outcome",
