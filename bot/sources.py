@@ -59,6 +59,8 @@ class EntryLike(Protocol):
 
 
 UNDATED = "undated"
+# the label of a passage stating a rule a later note replaced (``bot/research/supersession.py``)
+SUPERSEDED = "superseded"
 
 
 def date_of(entry: EntryLike) -> str:

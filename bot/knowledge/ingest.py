@@ -144,6 +144,18 @@ def written_date(title: str, body: str) -> dt.datetime | None:
     return None
 
 
+def stated_dates(text: str) -> list[dt.date]:
+    """Every full date ``text`` states ("2 February 2026", "2026-02-02", "19/01/2026"),
+    in order; an ambiguous one ("06/01/2026") is left out."""
+    found: list[tuple[int, dt.date]] = []
+    for pattern, form in _WRITTEN:
+        for match in pattern.finditer(text):
+            moment = _date_of(match, form)
+            if moment is not None:
+                found.append((match.start(), moment.date()))
+    return [d for _, d in sorted(found)]
+
+
 _DATING_LINE = re.compile(
     r"^\s*(?:#{1,6}\s|[*_>\s]*(?:date[ds]?|decided|agreed|approved|written|held|effective|signed(?: off)?|"
     r"updated|meeting|minutes)\b)",

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from bot.llm.base import Synthesis, Turn, WebFinding
 from bot.routing import Decision, is_referential, normalize
-from bot.sources import Source
+from bot.sources import SUPERSEDED, Source
 from bot.text.citations import cite
 from bot.text.terms import query_terms
 
@@ -202,7 +202,11 @@ class OfflineProvider:
         if any(src.passages for src in sources):
             # one bullet per answering passage, the best note first, each citing its note
             for src in sources:
-                for passage in src.passages:
+                for passage, label in zip(
+                    src.passages, src.labels or ("",) * len(src.passages), strict=False
+                ):
+                    if label == SUPERSEDED:
+                        continue  # the statement in force says what it replaced
                     clipped = _clip(passage, 400)
                     named = _named(clipped, src.title)
                     lines.append(f"- {clipped}{named} {cite(src.id)}")

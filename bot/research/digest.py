@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from bot.research.evidence import Passage, Scorer
+from bot.research.supersession import supersede
 from storage.knowledge import EntryView
 
 
@@ -19,6 +20,7 @@ class Facet:
     cue: re.Pattern[str]  # words that say a passage is about this facet
     take: int = 1
     who: bool = False  # the passage must name a person beside the cue, and not say it is undecided
+    strict: bool = False  # only a passage its cue marks (a cause says why; nearness in meaning does not)
 
 
 def people_of(entries: Sequence[EntryView]) -> set[str]:
@@ -58,6 +60,7 @@ FACETS = (
         "cause reason why because",
         re.compile(r"\b(?:caus\w*|because|due to|reason\w*|why|root|led to|so that|problem|context)\b", re.I),
         take=2,
+        strict=True,
     ),
     Facet(
         "Impact",
@@ -81,12 +84,18 @@ FACETS = (
         "Who decided",
         "who decided owner deciders responsible",
         re.compile(
-            r"\b(?:deciders?|decided|decision (?:was |made )?by|approv\w*|sign(?:ed)?[- ]off|signed|agreed|"
-            r"accepted|chose|chosen|recommended|owners?|owns|led|leads|called it)\b",
+            r"\b(?:deciders?|decid(?:ed|es)|decision (?:was |made )?by|approv\w*|sign(?:ed)?[- ]off|signed|agreed|"
+            r"accepted|chose|chosen|recommended|owners?|owns|led|leads|called it|made the call)\b",
             re.I,
         ),
         who=True,
+        strict=True,
     ),
+)
+_CUE_WHO = re.compile(
+    r"\b(?:deciders?|decid(?:ed|es)|decision (?:was |made )?by|approv\w*|sign(?:ed)?[- ]off|signed|agreed|"
+    r"accepted|chose|chosen|recommended|owners?|owns|led|leads|called it|made the call)\b",
+    re.I,
 )
 # "Not decided", "Marcus wants…", "Lucía and Maren disagree": a person named beside a decision
 # word is not who decided when the sentence says nobody has yet
@@ -96,7 +105,7 @@ _UNDECIDED = re.compile(
     re.I,
 )
 _DECIDED = re.compile(
-    r"\b(?:deciders?|decided|approved|signed[- ]off|agreed|accepted\b[^.]{0,24}?\bby|chose|chosen by|made the call|decision (?:was |made )?by)\b",
+    r"\b(?:deciders?|decid(?:ed|es)|approved|signed[- ]off|agreed|accepted\b[^.]{0,24}?\bby|chose|chosen by|made the call|decision (?:was |made )?by)\b",
     re.I,
 )
 _OPEN_POINT = re.compile(
@@ -105,8 +114,27 @@ _OPEN_POINT = re.compile(
 _NAMED = r"[A-Z][a-zà-ÿ]+(?:[ -][A-Z][a-zà-ÿ]+)?"
 # a name the sentence itself ties to the decision: "by Maren Solberg", "Deciders: …", "Ines approved"
 _TIED_NAME = re.compile(
-    rf"\b(?:by|deciders?:?|owners?:?)\s+{_NAMED}|{_NAMED}\s+(?:decided|approved|signed|agreed|chose|owns|leads)\b"
+    rf"\b(?:by|deciders?:?|owners?:?|sign(?:ed)?[- ]?off(?: by)?:?)\s+{_NAMED}|"
+    rf"{_NAMED}\s+(?:decid(?:ed|es)|approved|approves|signed|agreed|chose|owns|leads)\b"
 )
+# a section that names who decided ("Deciders", "Owner", "Sign-off"): its lines are the deciders
+_DECIDERS_SECTION = re.compile(r"\b(?:deciders?|owners?|approv\w*|sign[- ]?off|decision makers?)\b", re.I)
+
+
+def _decides(text: str, section: str, people: set[str]) -> bool:
+    """``text`` says who decided in itself: a decision word beside a person it names, or a
+    line under a section for the deciders. "Decided at the review" over a paragraph that
+    names someone who calls out the fitter does not."""
+    if _DECIDERS_SECTION.search(section) and names_decider(text, people):
+        return True
+    if _TIED_NAME.search(text):
+        return True
+    return any(
+        _CUE_WHO.search(sentence) and names_decider(sentence, people)
+        for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text)
+    )
+
+
 CUE_BONUS = 0.12
 INFORMATIVE_WORDS = 12  # a briefing prefers a sentence that says something over a caption
 INFORMATIVE_BONUS = 0.05
@@ -133,7 +161,12 @@ async def digest(
     if not reading or not topic.strip():
         return []
     floor = DIGEST_FLOOR if scorer.semantic else LEX_DIGEST_FLOOR
-    by_topic = await scorer.passages(topic, reading, titles=titles, prior=prior)
+    stem = scorer.retriever.lexical.stem
+    floor_of = scorer.floor()
+    # a later note's decision on a rule states it, saying what it replaced (``supersession``)
+    by_topic = supersede(
+        await scorer.passages(topic, reading, titles=titles, prior=prior), topic, floor=floor_of, stem=stem
+    )
     people = people_of(entries)
     cut_from: dict[tuple[str, int], str] = {}  # passage → what is left once "who decided" took its deciders
     # who decided is said from the entries most about the topic: a neighbour's deciders
@@ -145,25 +178,37 @@ async def digest(
     }
     # "who decided" chooses first (few passages name the deciders), then the other specific
     # facets; "what happened" takes the best of what is left
+    spare = 0  # what a facet that holds to its cue left untaken, "what happened" takes
     for facet in sorted(FACETS, key=lambda f: (not f.who, not f.words)):
         # with an embedder the facet's words steer the meaning; without one they would only
         # dilute the topic's words, so the topic alone ranks and the cue decides
         ranked = (
-            await scorer.passages(f"{topic} {facet.words}", reading, titles=titles, prior=prior)
+            supersede(
+                await scorer.passages(f"{topic} {facet.words}", reading, titles=titles, prior=prior),
+                topic,
+                floor=floor_of,
+                stem=stem,
+            )
             if scorer.semantic and facet.words
             else by_topic
         )
         rescored = []
         for p in ranked:
             cued = facet.cue.search(f"{p.unit.section} {p.unit.text}")
+            if p.unit.pointer:
+                continue  # "See [[the review]]." points at a finding, it is none
             if (
                 p.unit.text.endswith("?")
                 or _OPEN_POINT.search(p.unit.text)
                 or _OPEN_SECTION.search(p.unit.section)
             ):
                 continue  # an open question is a knowledge gap, not a finding
-            if facet.words and not cued and not scorer.semantic:
-                continue  # without meaning to go by, a "Why" paragraph needs a word that says cause
+            if facet.words and not cued and (facet.strict or not scorer.semantic):
+                continue  # a "Why" paragraph needs a word that says cause (near in meaning is not one)
+            if facet.strict and p.entry.id not in central:
+                continue  # a neighbour's cause is why something else happened
+            if facet.who and not _decides(p.unit.text, p.unit.section, people):
+                continue  # the sentence ties a person to the decision, not a heading above it
             if facet.who and not (
                 cued and names_decider(f"{p.unit.section}: {p.unit.text}", people) and p.entry.id in central
             ):
@@ -175,8 +220,9 @@ async def digest(
             rescored.append((score, p))
         rescored.sort(key=lambda sp: sp[0], reverse=True)
         taken = 0
+        take = facet.take + (spare if not facet.words else 0)
         for score, passage in rescored:
-            if taken == facet.take or score < floor:
+            if taken == take or score < floor:
                 break
             key = (passage.entry.id, passage.unit.index)
             if key in used or any(passage.unit.text == p.unit.text for _, p in chosen):
@@ -196,6 +242,8 @@ async def digest(
             used.add(key)
             chosen.append((facet.label, passage))
             taken += 1
+        if facet.strict:
+            spare += facet.take - taken
     order = {f.label: k for k, f in enumerate(FACETS)}
     return sorted(chosen, key=lambda lp: order[lp[0]])
 

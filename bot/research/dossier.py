@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.research.evidence import Passage
 from bot.research.recall import EarlierAnswer
+from bot.research.supersession import statement
 from bot.sources import Source, source_of, with_passages_first
 from storage.knowledge import EntryView
 
@@ -71,7 +72,7 @@ class Dossier:
         """The entries found, most relevant first, each with the passages the summary took from it."""
         said: dict[str, list[tuple[str, str]]] = {}
         for label, passage in self.digest:
-            said.setdefault(passage.entry.id, []).append((label, passage.unit.text))
+            said.setdefault(passage.entry.id, []).append((label, statement(passage)))
         ordered = sorted(
             self.found.values(), key=lambda f: (f.phase > 1, -self.relevance.get(f.entry.id, 0.0))
         )

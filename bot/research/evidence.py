@@ -18,6 +18,7 @@ import numpy as np
 from bot.research.lexical import words
 from bot.research.names import Names, TitleWords, read_names, title_words
 from bot.research.relevance import focus
+from bot.research.supersession import SUPERSEDED, statement, supersede
 from bot.sources import Source, source_of, with_passages_first
 from bot.text.terms import query_terms
 from storage.knowledge import EntryView
@@ -54,6 +55,9 @@ _ASKS_FOR = {
 # it is the only hint which sentence of an answering note answers
 TYPE_BONUS = 0.0
 LEX_TYPE_BONUS = 0.03
+PLAIN_KIND_BONUS = (
+    0.06  # with an embedder: a passage that plainly states the kind asked for (``plain_kinds``)
+)
 MMR_LAMBDA = 0.75
 DUPLICATE = 0.85  # similarity at which a passage repeats one already chosen
 SHORT_WORDS = 5  # a sentence shorter than this is read with the one before it
@@ -126,6 +130,7 @@ class Unit:
     text: str  # as shown: wikilinks as titles, a table row with its header
     section: str
     index: int  # position in the note
+    pointer: bool = False  # the line only points elsewhere ("See [[x]] and [[y]].", a bare URL)
 
 
 @dataclass(frozen=True)
@@ -134,6 +139,10 @@ class Passage:
     unit: Unit
     score: float
     typed: float = 0.0  # of the score, what the passage got for holding what the question asks for
+    # a later statement in another note that replaced this one, or the earlier one this
+    # replaced (``bot/research/supersession.py``)
+    replaced_by: Passage | None = None
+    replaces: Passage | None = None
 
     @property
     def short_id(self) -> str:
@@ -169,7 +178,9 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     paragraph: list[str] = []
 
     def flush() -> None:
-        text = _clean_inline(" ".join(paragraph), titles)
+        raw = " ".join(paragraph)
+        text = _clean_inline(raw, titles)
+        pointer = points_elsewhere(raw)
         paragraph.clear()
         pieces: list[str] = []
         asked: int | None = None  # the piece that is a question being answered
@@ -199,7 +210,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             pieces.append(lead)
         for piece in pieces:
             if len(piece) >= 12:
-                out.append(Unit(piece, section, len(out)))
+                out.append(Unit(piece, section, len(out), pointer))
 
     for raw in _FRONT.sub("", content).splitlines():
         line = raw.rstrip()
@@ -240,6 +251,23 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         paragraph.append(line)
     flush()
     return out
+
+
+_URL = re.compile(r"<?\bhttps?://\S+|\[([^\]]*)\]\([^)]*\)")
+# words a line uses to point at another note, not to say anything itself
+_POINTING = frozenset(
+    "see also page pages link links ref refs reference references details more related note notes cf via "
+    "source sources read doc docs wiki here background follow up".split()
+)
+
+
+def points_elsewhere(raw: str) -> bool:
+    """``raw`` (a line as written) holds a link and, without its links, only pointing
+    words: "See [[a]] and [[b]].", "Related: https://…" — a pointer, not a statement."""
+    if not (_WIKILINK.search(raw) or _URL.search(raw)):
+        return False
+    rest = _URL.sub(" ", _WIKILINK.sub(" ", raw))
+    return set(query_terms(rest)) <= _POINTING
 
 
 _OPENING_PRONOUN = re.compile(r"(?:^|(?<=[.!?]\s))(?:(He|She)|(His|Her)|(I'm|I'll|I've|I))\b")
@@ -484,6 +512,14 @@ class Scorer:
         typed = np.zeros(n, dtype=np.float64)
         # ranks the passages of an answering note; never lifts one past the floor
         typed[_found([(cut.kinds, len(cut.units)) for _, cut in cuts], wants, n)] = type_bonus
+        if self.embedder is not None:
+            # with meaning to go by, only a passage that plainly states the kind asked for
+            # ("because …" for why, "1,350 orders" for how many orders) is ranked up
+            plain = plain_kinds(query, self.retriever.lexical.stem)
+            if plain:
+                typed[
+                    [k for k, (_, unit) in enumerate(candidates) if any(p.search(unit.text) for p in plain)]
+                ] = PLAIN_KIND_BONUS
         weight = prior or {}
         priors = np.repeat(
             [PRIOR_WEIGHT * weight.get(entry.id, 0.0) for entry, _ in cuts],
@@ -646,6 +682,31 @@ def _same_words(a: frozenset[str], b: frozenset[str]) -> bool:
     return len(a & b) / (len(a | b) or 1) > 0.6
 
 
+_PLAIN_CAUSE = re.compile(
+    r"\b(?:because|due to|caused by|root cause|the cause|the reason|as a result of|happened when|"
+    r"led to|came from|traced to)\b",
+    re.I,
+)
+_HOW_MANY = re.compile(r"\bhow (?:many|much)\s+(?:of\s+(?:the|our)\s+)?([a-z]{3,})", re.I)
+_HOW_LONG = re.compile(r"\bhow long\b|\bfor how long\b", re.I)
+_YEAR = r"(?:19|20)\d\d"
+
+
+def plain_kinds(question: str, stem: Any) -> list[re.Pattern[str]]:
+    """What a passage that plainly answers ``question`` says: a cause for "why", a duration
+    for "how long", an amount of the thing counted for "how many orders"."""
+    out: list[re.Pattern[str]] = []
+    if re.search(r"\bwhy\b|\bwhat caused\b|\broot cause\b", question, re.I):
+        out.append(_PLAIN_CAUSE)
+    if _HOW_LONG.search(question):
+        out.append(_DURATION)
+    counted = _HOW_MANY.search(question)
+    if counted:
+        root = re.escape(stem(counted.group(1).lower()))
+        out.append(re.compile(rf"(?<![\d.])(?!{_YEAR}\b)\d[\d,.]*\s*(?:[a-z-]+\s+){{0,2}}{root}", re.I))
+    return out
+
+
 def answer_types(question: str) -> list[re.Pattern[str]]:
     """What a passage answering ``question`` holds, by the kind of question: a name for
     "who", an amount for "how much", a date for "when", a cause for "why"."""
@@ -685,15 +746,32 @@ class Evidence:
         return self.names.nothing_about(self.unanswered) if self.unanswered else None
 
     def sources(self) -> list[Source]:
-        """One source per note, in the order its first passage ranks, carrying its passages."""
-        order: dict[str, list[str]] = {}
+        """One source per note, in the order its first passage ranks, carrying its passages;
+        after them, the notes whose statement a passage replaced, that statement marked
+        superseded (a model is told which stands; the extractive answer says it beside the
+        one in force, ``supersession.statement``)."""
+        current: dict[str, list[str]] = {}
+        replaced: dict[str, str] = {}
         entries = {e.id: e for e in self.entries}
         for p in self.passages:
             entries.setdefault(p.entry.id, p.entry)
-            order.setdefault(p.entry.id, []).append(p.unit.text)
-        return [
-            with_passages_first(source_of(entries[i], passages=tuple(texts))) for i, texts in order.items()
+            if p.replaced_by is None:
+                current.setdefault(p.entry.id, []).append(statement(p))
+            # the replaced statement: this one, or the one this replaced (marked as such)
+            older = p if p.replaced_by is not None else p.replaces
+            if older is not None:
+                older = older if older.replaced_by is not None else replace(older, replaced_by=p)
+                entries.setdefault(older.entry.id, older.entry)
+                replaced.setdefault(older.entry.id, statement(older))
+        out = [
+            with_passages_first(source_of(entries[i], passages=tuple(texts))) for i, texts in current.items()
         ]
+        out += [
+            with_passages_first(source_of(entries[i], passages=(text,), labels=(SUPERSEDED,)))
+            for i, text in replaced.items()
+            if i not in current
+        ]
+        return out
 
 
 class Answerer:
@@ -747,6 +825,8 @@ class Answerer:
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
         if names.named:  # the passage that answers says the name ("the Sallowby burst")
             ranked = [p for p in ranked if names.said_by(_context(p.entry, p.unit))]
+        # a later note's decision on the same subject is the answer, saying what it replaced
+        ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
         return Evidence(question, chosen, await self.scorer.select(ranked), names)
 
     async def names(self, question: str, titles: Mapping[str, str]) -> Names:

@@ -38,13 +38,17 @@ def count_mentions(dossier: Dossier) -> tuple[Counter[str], Counter[str]]:
     project_words = {
         w.lower() for f in dossier.found.values() if f.entry.type == "project" for w in f.entry.title.split()
     }
+    # what a note other than a person's is titled names a thing (a project, a site, a supplier)
+    things = [
+        f.entry.title.lower() for f in dossier.found.values() if f.entry.type != "person" and f.entry.title
+    ]
     for f in dossier.found.values():
         body = f.entry.content
         for name in _NAME.findall(body):
             words = name.split()
             if any(w in _NOT_NAMES for w in words) or any(w.lower() in project_words for w in words):
                 continue
-            if words[-1] in _ORG_WORDS:
+            if words[-1] in _ORG_WORDS or any(name.lower() in t for t in things):
                 projects[name] += 1  # an organisation or system: a topic, not a person
                 continue
             people[name] += 1
@@ -78,9 +82,11 @@ async def sparse_mentions(
     for name, count in text_counts.most_common(8):
         if name in authors or name.lower() in person_titles or count < 2:
             continue
-        persons = await lexical.search(name, spaces=spaces, limit=3, types=["person"])
-        entries = await knowledge.get_many([entry_id for entry_id, _ in persons], spaces=spaces)
-        if not any(e.title.lower() == name.lower() for e in entries.values()):
+        # a note titled with the name, of any kind, says what it is: a project or a site
+        # named twice is not a person without an entry
+        found = await lexical.search(name, spaces=spaces, limit=5)
+        entries = await knowledge.get_many([entry_id for entry_id, _ in found], spaces=spaces)
+        if not any(name.lower() in e.title.lower() for e in entries.values()):
             dossier.no_entry_people.append((name, count))
     return people, candidates
 

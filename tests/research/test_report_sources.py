@@ -84,3 +84,48 @@ async def test_report_lists_only_on_topic_sources_shows_undated_and_keeps_the_se
     # neither the files' time (written just now) nor the ingestion day dates a note
     written = dt.datetime.now(dt.UTC).date().isoformat()
     assert written not in report and rt.clock.now().date().isoformat() not in report
+
+
+async def test_a_note_several_sources_link_to_is_a_source(vault_rt: Any) -> None:
+    """The project an incident, its review and the people on it all link to is part of the
+    incident however few of its words the topic shares; what is let in that way names the
+    topic."""
+    dossier = await vault_rt.investigator.run("the March ingestion outage", space="local")
+    titles = {f.entry.title for f in dossier.found.values()}
+    assert "Ingestion pipeline v2" in titles
+    via_links = [f.entry for f in dossier.found.values() if f.via == "relation"]
+    assert all(
+        "ingestion" in f"{e.title} {e.content}".lower() or "outage" in f"{e.title} {e.content}".lower()
+        for e in via_links
+    )
+
+
+async def test_a_person_linked_both_ways_with_the_main_entry_is_a_source(rt: Any, tmp_path: Path) -> None:
+    """The engineer the incident links to, whose own note links back to it, took part in it:
+    a source, though a person's note shares few of the topic's words. A person the incident
+    names who does not link back stays out."""
+    vault = {
+        "incidents/inc-0128.md": (
+            "---\ntitle: Riders charged twice\ndate: 2026-01-29\n---\n"
+            "Riders were charged twice for one ride on 28 January: a retry sent a second capture "
+            "request without an idempotency key. [[people/wen-tao]] fixed the capture path; "
+            "[[people/ola-berg]] answered the support tickets about the double charge.\n"
+        ),
+        "people/wen-tao.md": (
+            "---\ntitle: Wen Tao\ntype: person\ndate: 2025-06-10\n---\n"
+            "Backend engineer on payments. Fixed [[incidents/inc-0128]].\n"
+        ),
+        "people/ola-berg.md": ("---\ntitle: Ola Berg\ntype: person\ndate: 2025-06-11\n---\nSupport lead.\n"),
+        "notes/tea.md": "# Tea rota\n\nThe tea rota is on the kitchen door.\n",
+    }
+    for path, text in vault.items():
+        file = tmp_path / "v2" / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text, encoding="utf-8")
+    await rt.ingest(tmp_path / "v2")
+    dossier = await rt.investigator.run("the riders charged twice incident", space="local")
+    titles = {f.entry.title for f in dossier.found.values()}
+    assert "Riders charged twice" in titles and "Wen Tao" in titles, [
+        (f.entry.title, f.via) for f in dossier.found.values()
+    ]
+    assert "Tea rota" not in titles

@@ -1,0 +1,242 @@
+"""Which statement is in force when notes disagree over time: a later note (by its date, or
+a date its statement gives) stating a change on the subject of an earlier note's statement
+replaces it. The one in force ranks first and says what it replaced; the replaced one is
+marked, so that an answer (or a model) says which stands."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import date
+from typing import TYPE_CHECKING
+
+from bot.knowledge.ingest import stated_dates
+from bot.research.lexical import words
+from bot.sources import SUPERSEDED, date_of
+from bot.text.terms import STOPWORDS
+
+__all__ = ["SUPERSEDED", "statement", "supersede"]
+
+if TYPE_CHECKING:
+    from bot.research.evidence import Passage
+
+# a statement of what is decided or changed: a later one on the same subject replaces
+CHANGE = re.compile(
+    r"\b(?:instead of|replac\w*|supersed\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
+    r"revers\w*|revis\w*|switch\w*|moved? to|from now on|as of|with effect from|decided|agreed|approved|"
+    r"new|from \d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+)\b",
+    re.I,
+)
+# says by itself that something earlier stopped holding (a note with no date still replaces)
+REPLACING = re.compile(
+    r"\b(?:instead of|replac\w*|supersed\w*|previous(?:ly)?|no longer|revers\w*|overturn\w*|scrapp\w*|"
+    r"withdrawn|old)\b",
+    re.I,
+)
+SAME_SUBJECT = 0.4  # of the earlier statement's content words the later one restates
+NAMED_SUBJECT = 0.2  # the same, when the later statement names the earlier note
+SHARED_WORDS = 3  # and at least this many of them
+TITLE_CHARS = 8  # a shorter title is too likely an ordinary phrase to be read as a link
+NOTE_ABOUT = 0.5  # of the earlier note's title words the two statements hold: the note is about the rule
+MARGIN = 0.15  # a later statement may score this far below the floor and still replace
+POOL = 40  # of the ranked passages, the best this many are compared
+IN_FORCE_BONUS = 0.02  # the statement in force ranks just above the one it replaced
+SUPERSEDED_PENALTY = 0.3
+# words that say a statement changes, dates, or little at all: not what it is about
+_FILLER = STOPWORDS | frozenset(
+    "now instead after before new old previous becomes become all may must also only still within "
+    "rule jan feb mar apr may jun jul aug sep oct nov dec january february march "
+    "april june july august september october november december monday tuesday wednesday thursday "
+    "friday saturday sunday".split()
+)
+_AMOUNT = re.compile(
+    r"(?<![\w.])(?:[£$€]\s?)?\d[\d,]*(?:\.\d+)?\s?(?P<unit>%|per ?cent|/[a-zA-Z]{1,4}|[a-zA-Zµ]{1,8}(?:/[a-zA-Z0-9]{1,4})?)?(?![\w/])"
+)
+_CITING = r"\b(?:see|per|following|according to|as (?:set out|described|agreed) in|under|in line with)\s+(?:the\s+)?"
+_QUESTION = re.compile(r"[^.!?]*\?")
+_CLAUSE = re.compile(r"[,;:.!?]\s|\s[-–—]\s")
+_NAME = re.compile(
+    r"\b(?!(?:The|A|An|This|That|These|Those|Our|We|It|In|On|At|From|For|By|To)\b)[A-Z][\w&'-]+"
+    r"(?:\s+(?:&\s+)?[A-Z][\w&'-]+)+"
+)
+
+
+def content_words(text: str, stem: Callable[[str], str]) -> set[str]:
+    return {stem(w) for w in words(text) if len(w) > 2 and not w.isdigit() and w not in _FILLER}
+
+
+def _when(passage: Passage) -> date | None:
+    """When a statement was made: its note's date, else the latest date it states."""
+    day = date_of(passage.entry)
+    if day:
+        return date.fromisoformat(day)
+    stated = stated_dates(passage.unit.text)
+    return max(stated) if stated else None
+
+
+def _since(passage: Passage) -> date | None:
+    """Since when a statement holds: the latest date it states ("from 2 February 2026"),
+    else when it was made."""
+    stated = stated_dates(passage.unit.text)
+    return max(stated) if stated else _when(passage)
+
+
+ASKED_HELD = 0.75  # of the question's words the later statement holds, the share the earlier holds too
+
+
+def _unlinked(text: str, titles: Sequence[str]) -> str:
+    lowered = text.lower()
+    for title in titles:
+        lowered = lowered.replace(title, " ")
+    return lowered
+
+
+def _replaces(
+    newer: Passage, older: Passage, stem: Callable[[str], str], asked: set[str], titles: Sequence[str]
+) -> bool:
+    """``newer`` (of another note) states a change on ``older``'s subject, later than it:
+    both say what was asked, and the earlier says it at least as fully."""
+    if newer.entry.id == older.entry.id or not CHANGE.search(newer.unit.text):
+        return False
+    if older.replaced_by is not None or REPLACING.search(older.unit.text):
+        return False  # already replaced, or itself the statement of a change
+    later_title = newer.entry.title.strip().lower()
+    if later_title and later_title in older.unit.text.lower():
+        return False  # it points to the later note ("Declan to write it up: [[the decision]]")
+    # "Can I get credit instead of a refund?" asks; it replaces nothing
+    replacing = bool(REPLACING.search(_QUESTION.sub(" ", newer.unit.text)))
+    if not replacing and not _changed(newer, older):
+        return False  # states no amount or name the later one changed: nothing to replace
+    title = older.entry.title.strip().lower()
+    # "This replaces the 2023 contract ([[the 2023 decision]])": the later statement names
+    # it in the clause that says so ("…, following [[the decision]]" carries it out instead)
+    clauses = _CLAUSE.split(newer.unit.text.lower())
+    named = bool(title) and any(title in c and REPLACING.search(c) for c in clauses)
+    if title and not named and re.search(_CITING + re.escape(title), newer.unit.text.lower()):
+        return False  # it cites the earlier note ("see [[ADR-007]]", "following [[…]]"): it applies it
+    new_day = _when(newer)
+    old_day = _when(older)
+    if new_day is not None and old_day is not None:
+        if new_day <= old_day:
+            return False
+    elif not replacing:
+        return False  # without dates, only a statement that says it replaces something does
+    # read with its note's title and section, as it is scored
+    old_read = content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
+    new_read = content_words(newer.unit.text, stem)
+    if not asked & new_read or len(asked & new_read & old_read) < ASKED_HELD * len(asked & new_read):
+        return False  # the earlier one is about something else the later one also names
+    # a link names a note, it does not restate what the note says: the titles of other notes,
+    # and the earlier note's in the later statement, are left out of the words they share
+    others = [t for t in titles if t not in (title, later_title)]
+    old_words = content_words(_unlinked(older.unit.text, others), stem)
+    new_words = content_words(_unlinked(newer.unit.text, [*others, title] if title else others), stem)
+    if not old_words:
+        return False
+    shared = len(old_words & new_words)
+    return shared >= SHARED_WORDS and shared / len(old_words) >= (NAMED_SUBJECT if named else SAME_SUBJECT)
+
+
+def _about(older: Passage, newer: Passage, stem: Callable[[str], str]) -> bool:
+    """The earlier note is about the replaced rule: its title's words are in the two statements."""
+    title = content_words(older.entry.title, stem)
+    held = content_words(f"{older.unit.text} {newer.unit.text}", stem)
+    return bool(title) and len(title & held) / len(title) >= NOTE_ABOUT
+
+
+def supersede(
+    ranked: Sequence[Passage], question: str, *, floor: float, stem: Callable[[str], str]
+) -> list[Passage]:
+    """``ranked`` (best first) with each statement a later note replaced ranked below the
+    one that replaced it, which ranks at least where it stood and carries it (``replaces``).
+    When the earlier note is about the replaced rule, all of it is demoted."""
+    pool = [p for p in ranked[:POOL] if p.score >= floor - MARGIN]
+    asked = content_words(question, stem)
+    titles = sorted(
+        {t for p in pool if len(t := p.entry.title.strip().lower()) >= TITLE_CHARS}, key=len, reverse=True
+    )
+    pairs: dict[int, int] = {}  # older's position → newer's
+    for j, older in enumerate(pool):
+        for k, newer in enumerate(pool):
+            if _replaces(newer, older, stem, asked, titles) and (
+                j not in pairs or pool[pairs[j]].score < newer.score
+            ):
+                pairs[j] = k
+    if not pairs:
+        return list(ranked)
+    out = {id(p): p for p in ranked}
+    stale: set[str] = set()  # notes about a rule since replaced
+    for j, k in sorted(pairs.items(), key=lambda jk: -pool[jk[0]].score):
+        older, newer = pool[j], out[id(pool[k])]
+        if newer.replaces is None:
+            out[id(pool[k])] = replace(
+                newer, score=max(newer.score, older.score + IN_FORCE_BONUS), replaces=older
+            )
+        out[id(older)] = replace(older, score=older.score - SUPERSEDED_PENALTY, replaced_by=pool[k])
+        if _about(older, newer, stem):
+            stale.add(older.entry.id)
+    replaced = {id(pool[j]) for j in pairs}
+    for p in ranked:
+        if p.entry.id in stale and id(p) not in replaced:
+            out[id(p)] = replace(p, score=p.score - SUPERSEDED_PENALTY)
+    return sorted(out.values(), key=lambda p: p.score, reverse=True)
+
+
+def _what(newer: Passage, older: Passage) -> str:
+    """What the earlier statement said that the later one changed, unless the later one
+    says it already ("instead of the previous 60%")."""
+    return "" if REPLACING.search(newer.unit.text) else _changed(newer, older)
+
+
+_NOT_UNITS = frozenset(
+    "jan feb mar apr may jun jul aug sep oct nov dec st nd rd th and or to of in on at the am pm".split()
+)
+
+
+def _amounts(text: str) -> dict[str, str]:
+    """Each amount ``text`` states with its unit ("0.8 mg/l", "52%"), by unit."""
+    out: dict[str, str] = {}
+    for m in _AMOUNT.finditer(text):
+        unit = (m.group("unit") or "").lower()
+        if unit and unit[:3] not in _NOT_UNITS:
+            out.setdefault(m.group("unit").lower().replace(" ", ""), m.group(0).strip())
+    return out
+
+
+def _changed(newer: Passage, older: Passage) -> str:
+    """What the later statement changed of the earlier: an amount of the same unit stated
+    differently ("0.8 mg/l" → "0.65 mg/l"), or else a name stated instead of another."""
+    before, after = _amounts(older.unit.text), _amounts(newer.unit.text)
+    gone = [v for u, v in before.items() if u in after and after[u] != v]
+    if gone:
+        return ", ".join(gone[:2])
+    said_before = {m.group(0) for m in _NAME.finditer(older.unit.text)}
+    said_after = {m.group(0) for m in _NAME.finditer(newer.unit.text)}
+    lower_after, lower_before = newer.unit.text.lower(), older.unit.text.lower()
+    gone = [n for n in said_before if n.lower() not in lower_after]
+    if gone and any(n.lower() not in lower_before for n in said_after):
+        return ", ".join(sorted(gone)[:2])
+    return ""
+
+
+def statement(passage: Passage) -> str:
+    """A passage as an answer says it: one in force with what it replaced and since when,
+    one replaced with what replaced it."""
+    text = passage.unit.text
+    if passage.replaces is not None:
+        older = passage.replaces
+        since = _since(passage)
+        old_day = date_of(older.entry)
+        what = _what(passage, older)
+        earlier = (
+            f"{what} ({older.entry.title}{', ' + old_day if old_day else ''})"
+            if what
+            else (f"{older.entry.title}{', ' + old_day if old_day else ''}")
+        )
+        return f"{text.rstrip()} (in force{' since ' + since.isoformat() if since else ''}; it replaced {earlier})"
+    if passage.replaced_by is not None:
+        newer = passage.replaced_by
+        since = _since(newer)
+        return f"Superseded{' on ' + since.isoformat() if since else ''} by {newer.entry.title}: {text}"
+    return text

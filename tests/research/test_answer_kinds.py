@@ -1,0 +1,90 @@
+"""The answer is the kind of thing asked for: a table row read as an answer (header and
+row), an amount for "how many", a person for "who", a cause for "why"."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from research_helpers import add_note
+
+from adapters.console import SPACE, ConsoleChat, ConsoleSender
+
+BASE = datetime(2025, 11, 3, tzinfo=UTC)
+
+CABLING = """\
+# Site cabling standard
+
+Every run is labelled at both ends with the rack and port. Keep data cable at least 30 cm away
+from power cable, and never run it through a lift shaft. Test every run after it is terminated.
+
+| Run length | Cable | Termination |
+|---|---|---|
+| up to 50 m | Cat6A U/FTP | RJ45 keystone |
+| over 50 m | OM4 multimode fibre | LC duplex |
+
+Runs between buildings are always fibre, whatever their length.
+"""
+
+OUTAGE = """\
+# Checkout outage, 9 October
+
+The checkout service was down for 47 minutes on 9 October, from 14:02 to 14:49.
+
+The outage happened because the payment gateway certificate expired overnight and nobody was paged.
+
+We lost about 1,350 orders during the outage, most of them from returning customers.
+
+Ravi Menon decided to move certificate renewal to the platform team's calendar.
+"""
+
+
+@pytest.fixture(params=["none", "local"])
+async def kinds_rt(request: pytest.FixtureRequest, tmp_path: Any) -> AsyncIterator[Any]:
+    """Without an embedder, and with the shipped local one (meaning decides more there)."""
+    from bot.config import load_settings
+    from bot.runtime import Runtime
+
+    settings = load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder=request.param)
+    async with Runtime.open(settings) as rt:
+        ids = [
+            await add_note(rt, "cabling.md", "Site cabling standard", CABLING, space=SPACE, created_at=BASE),
+            await add_note(
+                rt, "outage.md", "Checkout outage", OUTAGE, space=SPACE, created_at=BASE + timedelta(days=1)
+            ),
+        ]
+        if rt.semantic is not None:  # as ingest does
+            await rt.semantic.embed_entries(list((await rt.knowledge.get_many(ids, spaces=[SPACE])).values()))
+        yield rt
+
+
+async def _ask(rt: Any, text: str) -> str:
+    out = io.StringIO()
+    sender = ConsoleSender(out)
+    rt.worker.senders["console"] = sender
+    await ConsoleChat(rt.core, sender, session=f"k-{text}", now=rt.clock.now).feed(text)
+    return out.getvalue()
+
+
+def _first(text: str) -> str:
+    return next((line for line in text.splitlines() if line.startswith("- ")), "")
+
+
+@pytest.mark.parametrize(
+    ("question", "want"),
+    [
+        ("which cable for runs over 50 m?", "OM4 multimode fibre"),
+        ("how many orders did we lose in the checkout outage?", "1,350 orders"),
+        ("why did the checkout outage happen?", "certificate expired"),
+        ("how long was the checkout outage?", "47 minutes"),
+        ("who decided about certificate renewal after the checkout outage?", "Ravi Menon"),
+    ],
+)
+async def test_the_first_line_of_the_answer_is_the_kind_asked_for(
+    kinds_rt: Any, question: str, want: str
+) -> None:
+    text = await _ask(kinds_rt, question)
+    assert want in _first(text), text

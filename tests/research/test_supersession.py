@@ -1,0 +1,165 @@
+"""Supersession across notes: when a later note decides again on the subject of an earlier
+one (a new limit, a new supplier, a reversed rule), the answer states the one in force, says
+what it replaced and since when; a model is sent the one in force first and the replaced
+one marked as superseded."""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from research_helpers import add_note
+
+from adapters.console import SPACE, ConsoleChat, ConsoleSender
+
+OLD = datetime(2024, 5, 14, tzinfo=UTC)
+NEW = datetime(2026, 3, 2, tzinfo=UTC)
+
+NOTES = [
+    (
+        "decisions/partner-api-limit.md",
+        "Partner API rate limit",
+        "## Decision\n\nThe partner API rate limit is 500 requests/min per key.\n\n"
+        "## Why\n\nPartners batch their nightly syncs and 500 requests/min covers the largest of them.\n",
+        OLD,
+    ),
+    (
+        "meetings/platform-weekly.md",
+        "Platform weekly",
+        "1. Release train on Tuesdays stays as it is.\n\n"
+        "2. Agreed 2 March 2026: the partner API rate limit becomes 300 requests/min per key, from "
+        "16 March. Two partners were hammering the gateway at night.\n\n"
+        "3. Lunch rota is on the wiki.\n",
+        NEW,
+    ),
+    (
+        "decisions/courier-2023.md",
+        "Courier contract 2023",
+        "Decision: our parcels go with Swiftline Logistics on a rolling annual contract.\n",
+        datetime(2023, 3, 27, tzinfo=UTC),
+    ),
+    (
+        "decisions/courier-switch.md",
+        "Courier switch",
+        "From 1 February 2026 our parcels go with Parcelhawk Express. This replaces the 2023 contract "
+        "with Swiftline Logistics ([[Courier contract 2023]]), after eleven late collections in 2025.\n",
+        datetime(2026, 1, 19, tzinfo=UTC),
+    ),
+]
+
+
+@pytest.fixture
+async def notes(rt: Any) -> dict[str, str]:
+    return {
+        source: await add_note(rt, source, title, content, space=SPACE, created_at=when)
+        for source, title, content, when in NOTES
+    }
+
+
+async def _ask(rt: Any, text: str) -> str:
+    out = io.StringIO()
+    sender = ConsoleSender(out)
+    rt.worker.senders["console"] = sender
+    await ConsoleChat(rt.core, sender, session=f"s-{text}", now=rt.clock.now).feed(text)
+    return out.getvalue()
+
+
+def _bullets(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("- ")]
+
+
+async def test_the_later_decision_answers_and_says_what_it_replaced(rt: Any, notes: dict[str, str]) -> None:
+    text = await _ask(rt, "what is the partner api rate limit?")
+    bullets = _bullets(text)
+    assert bullets and "300 requests/min" in bullets[0], text
+    assert "since 2026-03-02" in bullets[0] and "it replaced 500 requests/min" in bullets[0]
+    # the old limit is said only as what was replaced, never as an answer of its own
+    assert not any("500 requests/min per key" in b for b in bullets[1:])
+    assert f"[Entry {notes['meetings/platform-weekly.md'][:8]}]" in bullets[0]
+
+
+async def test_a_decision_naming_the_earlier_one_replaces_it(rt: Any, notes: dict[str, str]) -> None:
+    text = await _ask(rt, "which courier do our parcels go with?")
+    bullets = _bullets(text)
+    assert bullets and "Parcelhawk Express" in bullets[0], text
+    assert "in force since 2026-02-01" in bullets[0]
+    assert not any(b.startswith("- Decision: our parcels go with Swiftline") for b in bullets)
+
+
+async def test_the_model_is_sent_the_one_in_force_first_and_the_replaced_one_marked(tmp_path: Any) -> None:
+    """The real ``anthropic`` client against the fake Messages API: the quick-answer request
+    holds the later decision before the earlier one, which is marked superseded."""
+    from fake_anthropic import FakeAnthropic, job_of, tool_message
+
+    from bot.config import load_settings
+    from bot.runtime import Runtime
+
+    def rule(request: dict[str, Any]) -> dict[str, Any]:
+        if (request.get("tool_choice") or {}).get("name") == "route_message":
+            return tool_message("route_message", {"route": "quick", "question": "", "reason": "test"})
+        return {
+            "type": "message",
+            "role": "assistant",
+            "content": [{"type": "text", "text": "From the notes."}],
+            "stop_reason": "end_turn",
+            "stop_sequence": None,
+        }
+
+    fake = FakeAnthropic(rule)
+    await fake.start()
+    try:
+        settings = load_settings(
+            data_dir=tmp_path / "data",
+            embedder="none",
+            anthropic_api_key="sk-ant-test-0123456789abcdef",
+            anthropic_base_url=fake.url,
+            deep_model="claude-opus-4-8",
+            router_sure=1.0,
+        )
+        async with Runtime.open(settings) as rt:
+            ids = {
+                source: await add_note(rt, source, title, content, space=SPACE, created_at=when)
+                for source, title, content, when in NOTES
+            }
+            await _ask(rt, "what is the partner api rate limit?")
+            sent = [
+                " ".join(str(m["content"]) for m in r["messages"])
+                for r in fake.requests
+                if job_of(r, deep_model="claude-opus-4-8") == "quick"
+            ]
+            assert sent, "no quick-answer request"
+            order = re.findall(r'<entry-[0-9a-f]+ id="([0-9a-f]{8})', sent[-1])
+            new, old = ids["meetings/platform-weekly.md"][:8], ids["decisions/partner-api-limit.md"][:8]
+            assert order[:1] == [new] and old in order, order
+            assert re.search(
+                r"Superseded on 2026-03-(?:02|16) by Platform weekly: The partner API rate", sent[-1]
+            )
+    finally:
+        await fake.stop()
+
+
+async def test_a_note_pointing_to_the_later_decision_is_not_replaced_by_it(rt: Any) -> None:
+    """A meeting item that led to a decision ("Dana to write it up: [[...]]") agrees with it;
+    an undated note that says it reverses a rule still replaces that rule."""
+    await add_note(
+        rt,
+        "meetings/review.md",
+        "Gateway review",
+        "Partner keys to be rate limited at 300 requests/min. Dana to write it up: [[Gateway limit]].",
+        space=SPACE,
+        created_at=datetime(2026, 2, 1, tzinfo=UTC),
+    )
+    await add_note(
+        rt,
+        "decisions/gateway-limit.md",
+        "Gateway limit",
+        "Decided: partner keys are rate limited at 300 requests/min at the gateway, from 1 March 2026.",
+        space=SPACE,
+        created_at=datetime(2026, 2, 20, tzinfo=UTC),
+    )
+    text = await _ask(rt, "what are partner keys rate limited at?")
+    assert "300 requests/min" in text
+    assert "it replaced" not in text and "Superseded" not in text
