@@ -195,10 +195,20 @@ class Runtime:
 
 def lexical_index_path(settings: Settings) -> Path:
     """Where the lexical index is kept between runs: the data folder, one file per database."""
+    return settings.data_dir / "index" / f"lexical-{_database_key(settings)}.npz"
+
+
+def vector_index_path(settings: Settings, model: str) -> Path:
+    """Where the vector index is kept between runs: one file per database and embedding model."""
+    key = hashlib.sha1(model.encode()).hexdigest()[:8]
+    return settings.data_dir / "index" / f"vectors-{_database_key(settings)}-{key}.npz"
+
+
+def _database_key(settings: Settings) -> str:
     from sqlalchemy.engine import make_url
 
     shown = make_url(settings.resolved_database_url).render_as_string(hide_password=True)
-    return settings.data_dir / "index" / f"lexical-{hashlib.sha1(shown.encode()).hexdigest()[:12]}.npz"
+    return hashlib.sha1(shown.encode()).hexdigest()[:12]
 
 
 def _semantic_side(settings: Settings, db: Database, clock: Clock) -> tuple[object | None, str]:
@@ -213,4 +223,5 @@ def _semantic_side(settings: Settings, db: Database, clock: Clock) -> tuple[obje
     embedder, description = make_embedder(settings)
     if embedder is None:
         return None, description
-    return SemanticIndex(db, embedder, clock=clock), description
+    saved = vector_index_path(settings, embedder.name)
+    return SemanticIndex(db, embedder, clock=clock, saved=saved), description
