@@ -225,9 +225,10 @@ class SemanticIndex(_KeptOnDisk):
                 self._gaps.pop(row_id, None)
             self._last_id = max(self._last_id, batch.last_id)
             gone, self._forgotten = await self.store.forgotten_since(self._forgotten, model=self.model)
-            self._drop(gone)
+            dropped = self._drop(gone)
             read = len(batch.entry_ids)
-            if self.saved is not None and read + len(gone) >= self.save_after:
+            # a forgotten entry's vector leaves the file too, not only the memory
+            if self.saved is not None and (read + len(gone) >= self.save_after or dropped):
                 await self._save()
             if from_file or self.loaded == "not loaded yet":
                 self.loaded = (
@@ -238,19 +239,20 @@ class SemanticIndex(_KeptOnDisk):
                 log.info("vector index: %s", self.loaded)
             return read
 
-    def _drop(self, entry_ids: Sequence[str]) -> None:
+    def _drop(self, entry_ids: Sequence[str]) -> int:
         """Forgotten entries: their vectors are zeroed and their slots hidden from everyone
-        (an entry written again later gets a new slot)."""
+        (an entry written again later gets a new slot). Returns how many were held."""
         slots = [self._slot.pop(i) for i in entry_ids if i in self._slot]
         for entry_id in entry_ids:
             self._row_of.pop(entry_id, None)
         if not slots:
-            return
+            return 0
         where = np.array(slots, dtype=np.int64)
         self._matrix[where] = 0.0
         self._space_codes[where] = -1
         self._int8.update(self._matrix, self._size, where)
         self._hidden_cache.clear()
+        return len(slots)
 
     def _apply(self, batch: VectorBatch) -> None:
         self._hidden_cache.clear()

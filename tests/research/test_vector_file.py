@@ -102,6 +102,12 @@ async def test_a_restart_reads_the_file_and_only_what_was_stored_since(
     await forget(db, space="beta", now=NOW)
     await again.refresh(force=True)
     assert await again.search("kafka elsewhere", spaces=["beta"], limit=5) == []
+    # and its vector is gone from the file at once (a forget leaves nothing of the text)
+    on_disk = vector_file.read(saved)
+    assert on_disk is not None
+    slots = [k for k, i in enumerate(on_disk.ids) if i == back.id]
+    assert slots and not on_disk.live[slots].any() and not on_disk.matrix[slots].any()
+    assert (on_disk.space_codes[slots] == -1).all()
     assert await _state(again) == await _state(_index(db, embedder, None))
 
 
