@@ -7,13 +7,17 @@ a question scores them without waiting for the model."""
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from storage.errors import StorageError
 from storage.passages import PassageRow, PassageStore
+
+log = logging.getLogger(__name__)
 
 
 def passage_hash(text: str) -> str:
@@ -55,8 +59,9 @@ class PassageVectors:
             vectors = await self.embedder.embed(todo, input_type="document")
             out.update(zip(todo, vectors, strict=True))
             if self.store is not None:
-                await self.store.put(
-                    [PassageRow(*missing[t], hashes[t], v) for t, v in zip(todo, vectors, strict=True)],
-                    model=model,
-                )
+                rows = [PassageRow(*missing[t], hashes[t], v) for t, v in zip(todo, vectors, strict=True)]
+                try:
+                    await self.store.put(rows, model=model)
+                except StorageError as exc:  # kept in memory; the next process embeds them again
+                    log.warning("passage vectors: not stored (%s)", type(exc).__name__)
         return out
