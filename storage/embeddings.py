@@ -187,6 +187,13 @@ class EmbeddingStore:
         last = int(rows[-1][0]) if rows else revision
         return [str(entry_id) for _, entry_id, kept in rows if not kept], last
 
+    async def entry_of_row(self, row_id: int) -> str | None:
+        """The entry whose vector row ``row_id`` is, if that row is still stored."""
+        found = await self.db.run(
+            lambda s: s.execute(select(T.entry_id).where(T.id == row_id)).scalar_one_or_none(), write=False
+        )
+        return None if found is None else str(found)
+
     async def marks(self) -> tuple[int, int]:
         """(the newest entry revision handed out, the newest embedding row id handed out):
         what a saved vector index may not be past to stand for this database. Ids handed

@@ -81,7 +81,7 @@ class _KeptOnDisk:
         saved = await vector_file.usable(
             self.saved, model=self.model, dim=dim, marks=await self.store.marks()
         )
-        if saved is None:
+        if saved is None or not await self._same_database(saved):
             return 0
         int8 = Int8Blocks(dim, block=self._int8.block)
         try:
@@ -104,6 +104,19 @@ class _KeptOnDisk:
         # rows past the last block (a file of another block size: all of them) are sealed now
         self._int8.update(self._matrix, self._size, np.zeros(0, dtype=np.int64))
         return len(self._slot)
+
+    async def _same_database(self, saved: vector_file.Saved) -> bool:
+        """The file's newest row, if the database still holds it, holds the same entry (a
+        database made again at the same address, past the file's marks, holds others)."""
+        live = np.flatnonzero(saved.live)
+        if not live.size:
+            return True
+        k = int(live[np.argmax(saved.row_ids[live])])
+        held = await self.store.entry_of_row(int(saved.row_ids[k]))
+        if held is None or held == saved.ids[k]:
+            return True
+        log.warning("vector index: %s holds another database's vectors; rebuilding", self.saved)
+        return False
 
     async def _save(self) -> None:
         """Write the index to its file, on a thread, holding the refresh lock (nothing of

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from pathlib import Path
 
 import numpy as np
@@ -119,7 +120,9 @@ def _rewrite_meta(path: Path, **changes: object) -> None:
     vector_file.write(path, meta, arrays)
 
 
-@pytest.mark.parametrize("change", ["revision", "last_id", "model", "truncated", "garbage", "flipped"])
+@pytest.mark.parametrize(
+    "change", ["revision", "last_id", "model", "other_ids", "truncated", "garbage", "flipped"]
+)
 async def test_a_file_that_cannot_stand_for_the_database_is_rebuilt_with_a_warning(
     any_db: Database,
     embedder: WordHashEmbedder,
@@ -141,6 +144,13 @@ async def test_a_file_that_cannot_stand_for_the_database_is_rebuilt_with_a_warni
         _rewrite_meta(saved, last_id=newest + 1)
     elif change == "model":
         _rewrite_meta(saved, model="another-model")
+    elif change == "other_ids":  # a database made again at the same address: same marks, other entries
+        with np.load(saved, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in data.files}
+        meta = json.loads(arrays.pop("meta").tobytes().decode())
+        ids = arrays["ids"].tobytes().decode().split("\x1f")
+        arrays["ids"] = np.frombuffer("\x1f".join(str(uuid.uuid4()) for _ in ids).encode(), dtype=np.uint8)
+        vector_file.write(saved, meta, arrays)
     elif change == "truncated":
         saved.write_bytes(saved.read_bytes()[: saved.stat().st_size // 2])
     elif change == "garbage":
