@@ -525,7 +525,9 @@ def table(results: dict[str, Result]) -> str:
         + " |",
         "| claim+complete at 8 workers, min–max over the repetitions (jobs/s) | "
         + " | ".join(
-            f"{min(results[k].drain[8]):,.0f}–{max(results[k].drain[8]):,.0f}" if results[k].drain.get(8) else "–"
+            f"{min(results[k].drain[8]):,.0f}–{max(results[k].drain[8]):,.0f}"
+            if results[k].drain.get(8)
+            else "–"
             for k in keys
         )
         + " |",
@@ -553,8 +555,15 @@ def main() -> None:
     )
     parser.add_argument("--jobs", type=int, default=2000, help="jobs per enqueue and per drain measure")
     parser.add_argument("--latency-jobs", type=int, default=200, help="jobs per latency measure")
-    parser.add_argument("--sqlite-latency-jobs", type=int, default=200, help="jobs per latency measure on SQLite")
-    parser.add_argument("--gap", type=float, default=0.02, help="mean seconds between latency enqueues (each gap 0.5–1.5× this)")
+    parser.add_argument(
+        "--sqlite-latency-jobs", type=int, default=200, help="jobs per latency measure on SQLite"
+    )
+    parser.add_argument(
+        "--gap",
+        type=float,
+        default=0.02,
+        help="mean seconds between latency enqueues (each gap 0.5–1.5× this)",
+    )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--libs", default=",".join(LIBS), help="comma-separated, from: " + ", ".join(LIBS))
     parser.add_argument("--no-sqlite", action="store_true", help="skip Mallory on SQLite")

@@ -48,7 +48,9 @@ async def features(rt: Runtime, queries: list[tuple[str, set[str]]], space: str,
         for h in hits:
             j = judged[h.entry.id]
             label = (h.entry.source if key == "source" else h.entry.source.removesuffix(".md")) in relevant
-            rows.append({"q": text, "cos": j.cosine or 0.0, "cov": j.coverage, "y": label, "ood": not relevant})
+            rows.append(
+                {"q": text, "cos": j.cosine or 0.0, "cov": j.coverage, "y": label, "ood": not relevant}
+            )
     return rows
 
 
@@ -104,7 +106,9 @@ async def main_async(args: argparse.Namespace) -> None:
                 queries.append((rec["text"], qrels[rec["_id"]]))
     queries = queries[: args.queries]
     clock = FakeClock(datetime(2026, 7, 1, tzinfo=UTC))
-    settings = load_settings(data_dir=ROOT / "bench" / ".work" / "scifact", llm_provider="offline", embedder="local")
+    settings = load_settings(
+        data_dir=ROOT / "bench" / ".work" / "scifact", llm_provider="offline", embedder="local"
+    )
     async with Runtime.open(settings, clock=clock) as rt:
         sci = await features(rt, queries, "scifact", "source")
     gold = json.loads((ROOT / "bench" / "answers_gold.json").read_text(encoding="utf-8"))
@@ -121,7 +125,9 @@ async def main_async(args: argparse.Namespace) -> None:
         y = np.array([r["y"] for r in rows], dtype=float)
         w = fit(x, y)
         wl = fit(x[:, 1:], y)
-        print(f"{name}: p = σ({w[0]:.2f}·cos + {w[1]:.2f}·cov + {w[2]:.2f}); lexical only σ({wl[0]:.2f}·cov + {wl[1]:.2f})")
+        print(
+            f"{name}: p = σ({w[0]:.2f}·cos + {w[1]:.2f}·cov + {w[2]:.2f}); lexical only σ({wl[0]:.2f}·cov + {wl[1]:.2f})"
+        )
     print(
         f"\nIn the code: σ({relevance.COSINE}·cos + {relevance.COVERAGE}·cov + {relevance.BIAS}), "
         f"cut-off {relevance.RELEVANT} and {relevance.RELATIVE} of the best"
@@ -131,7 +137,9 @@ async def main_async(args: argparse.Namespace) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     add_data_argument(parser)
     parser.add_argument("--queries", type=int, default=300)
     asyncio.run(main_async(parser.parse_args()))

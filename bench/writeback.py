@@ -95,14 +95,18 @@ async def run(jobs: int, database_url: str | None, window: int) -> dict[str, Any
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--jobs", type=int, default=1000)
     parser.add_argument("--window", type=int, default=100, help="how many jobs make 'first' and 'last'")
     parser.add_argument("--database-url", default=None, help="default: a SQLite file in a temporary folder")
     args = parser.parse_args()
     result = asyncio.run(run(args.jobs, args.database_url, min(args.window, args.jobs)))
     print(f"{result['jobs']} investigations; {result['entries_in_space']} entries in the space at the end")
-    print("| jobs | entries covered (median / max) | edges (median / max) | ms per job (median / p99) | total s |")
+    print(
+        "| jobs | entries covered (median / max) | edges (median / max) | ms per job (median / p99) | total s |"
+    )
     print("| --- | --- | --- | --- | --- |")
     for name in ("first", "last"):
         s = result[name]

@@ -182,7 +182,9 @@ async def warming(rt: Any) -> AsyncIterator[None]:
             return
         print(
             f"search indexes ready: {entries} entries, {vectors} vectors ({time.monotonic() - started:.1f} s; "
-            f"lexical: {rt.retriever.lexical.loaded})",
+            f"lexical: {rt.retriever.lexical.loaded}"
+            + (f"; vectors: {rt.semantic.loaded}" if hasattr(rt.semantic, "loaded") else "")
+            + ")",
             file=sys.stderr,
         )
 

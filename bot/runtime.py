@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +52,7 @@ class Runtime:
     semantic: object | None = None
     embedder_description: str = "none (lexical search only)"
     platforms: list[str] = field(default_factory=list)
+    on_entries: Callable[[Sequence[Entry]], Awaitable[None]] | None = None  # what a write of entries starts
 
     @classmethod
     @asynccontextmanager
@@ -107,8 +108,8 @@ class Runtime:
             llm.on_usage = on_usage  # type: ignore[attr-defined]
         # every model call, from the core and the worker alike, passes the daily token quotas
         provider = metered(provider, TokenQuota(policy, usage, clock.now))
-        on_entries = getattr(semantic, "embed_entries", None)
         investigator = Investigator(knowledge, retriever, provider, similar=semantic)  # type: ignore[arg-type]
+        on_entries = _indexing(semantic, investigator, policy.visible)
         synthesizer = Synthesizer(provider)
         core = Mallory(
             settings=settings,
@@ -162,6 +163,7 @@ class Runtime:
             semantic=semantic,
             embedder_description=description,
             platforms=list(platforms),
+            on_entries=on_entries,
         )
         try:
             yield rt
@@ -178,9 +180,8 @@ class Runtime:
 
     async def ingest(self, path: Path, *, space: str = GLOBAL_SPACE) -> IngestResult:
         async def embed(entries: Sequence[Entry]) -> None:
-            hook = getattr(self.semantic, "embed_entries", None)
-            if hook is not None:
-                await hook(entries)
+            if self.on_entries is not None:
+                await self.on_entries(entries)
 
         return await ingest_path(
             path, knowledge=self.knowledge, space=space, now=self.clock.now(), after_upsert=embed
@@ -195,10 +196,35 @@ class Runtime:
 
 def lexical_index_path(settings: Settings) -> Path:
     """Where the lexical index is kept between runs: the data folder, one file per database."""
+    return settings.data_dir / "index" / f"lexical-{_database_key(settings)}.npz"
+
+
+def vector_index_path(settings: Settings, model: str) -> Path:
+    """Where the vector index is kept between runs: one file per database and embedding model."""
+    key = hashlib.sha1(model.encode()).hexdigest()[:8]
+    return settings.data_dir / "index" / f"vectors-{_database_key(settings)}-{key}.npz"
+
+
+def _database_key(settings: Settings) -> str:
     from sqlalchemy.engine import make_url
 
     shown = make_url(settings.resolved_database_url).render_as_string(hide_password=True)
-    return settings.data_dir / "index" / f"lexical-{hashlib.sha1(shown.encode()).hexdigest()[:12]}.npz"
+    return hashlib.sha1(shown.encode()).hexdigest()[:12]
+
+
+def _indexing(
+    semantic: object | None, investigator: Investigator, visible: Callable[[str], Sequence[str]]
+) -> Callable[[Sequence[Entry]], Awaitable[None]] | None:
+    """What entries just written go through: their vectors, then their passages' vectors."""
+    embed = getattr(semantic, "embed_entries", None)
+    if embed is None:
+        return None
+
+    async def index(entries: Sequence[Entry]) -> None:
+        await embed(entries)
+        await investigator.recall.answerer.index_passages(entries, visible)
+
+    return index
 
 
 def _semantic_side(settings: Settings, db: Database, clock: Clock) -> tuple[object | None, str]:
@@ -213,4 +239,5 @@ def _semantic_side(settings: Settings, db: Database, clock: Clock) -> tuple[obje
     embedder, description = make_embedder(settings)
     if embedder is None:
         return None, description
-    return SemanticIndex(db, embedder, clock=clock), description
+    saved = vector_index_path(settings, embedder.name)
+    return SemanticIndex(db, embedder, clock=clock, saved=saved), description

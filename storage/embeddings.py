@@ -187,6 +187,35 @@ class EmbeddingStore:
         last = int(rows[-1][0]) if rows else revision
         return [str(entry_id) for _, entry_id, kept in rows if not kept], last
 
+    async def entry_of_row(self, row_id: int) -> str | None:
+        """The entry whose vector row ``row_id`` is, if that row is still stored."""
+        found = await self.db.run(
+            lambda s: s.execute(select(T.entry_id).where(T.id == row_id)).scalar_one_or_none(), write=False
+        )
+        return None if found is None else str(found)
+
+    async def marks(self) -> tuple[int, int]:
+        """(the newest entry revision handed out, the newest embedding row id handed out):
+        what a saved vector index may not be past to stand for this database. Ids handed
+        out, not ids present: a forgotten entry's row leaves its id behind."""
+        if self.db.dialect == "sqlite":
+            newest = "SELECT seq FROM sqlite_sequence WHERE name = 'entry_embeddings'"
+        else:
+            newest = (
+                "SELECT last_value FROM pg_sequences WHERE quote_ident(schemaname) || '.' || "
+                "quote_ident(sequencename) = pg_get_serial_sequence('entry_embeddings', 'id')"
+            )
+        row = await self.db.run(
+            lambda s: s.execute(
+                text(
+                    "SELECT (SELECT value FROM counters WHERE name = 'entry_revision'), "
+                    f"({newest}), (SELECT max(id) FROM entry_embeddings)"
+                )
+            ).one(),
+            write=False,
+        )
+        return int(row[0] or 0), max(int(row[1] or 0), int(row[2] or 0))
+
     async def count(self, *, model: str, spaces: Sequence[str] | None = None) -> int:
         stmt = select(func.count()).select_from(embeddings_table).where(T.model == model)
         if spaces is not None:

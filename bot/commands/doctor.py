@@ -214,7 +214,7 @@ async def check_indexes(settings: Settings) -> str:
     from bot.research.lexical import LexicalIndex
     from bot.research.search import Retriever
     from bot.research.semantic import SemanticIndex
-    from bot.runtime import lexical_index_path
+    from bot.runtime import lexical_index_path, vector_index_path
     from storage.db import Database
     from storage.knowledge import Knowledge
 
@@ -223,7 +223,11 @@ async def check_indexes(settings: Settings) -> str:
         if (await _probe(db))[1] is None:
             return f"nothing to load (no schema yet); resident {resident_mib():.0f} MiB"
         embedder = make_embedder(settings)[0] if settings.embedder != "none" else None
-        semantic = SemanticIndex(db, embedder) if embedder is not None else None
+        semantic = (
+            SemanticIndex(db, embedder, saved=vector_index_path(settings, embedder.name))
+            if embedder is not None
+            else None
+        )
         knowledge = Knowledge(db)
         retriever = Retriever(
             knowledge, semantic, lexical=LexicalIndex(knowledge, saved=lexical_index_path(settings))

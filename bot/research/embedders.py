@@ -79,8 +79,9 @@ class LocalMiniLM:
         tokenizer_path: Path = MINILM_TOKENIZER,
         max_tokens: int = 256,
         batch_size: int = 64,
-        batch_tokens: int = 2048,
+        batch_tokens: int = 512,
         threads: int | None = None,
+        mem_pattern: bool = False,
     ) -> None:
         self._model_path = model_path
         self._tokenizer_path = tokenizer_path
@@ -88,6 +89,7 @@ class LocalMiniLM:
         self.batch_size = batch_size
         self.batch_tokens = batch_tokens
         self._threads = threads
+        self._mem_pattern = mem_pattern
         self._session: Any = None
         self._tokenizer: Any = None
         self._load_lock = asyncio.Lock()
@@ -121,7 +123,8 @@ class LocalMiniLM:
                 f"the local embedder needs {LOCAL_REQUIREMENTS} ({exc.name} is missing)"
             ) from None
         path = self._model_path or _packaged_model_path()
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        with path.open("rb") as handle:  # streamed: the model is not held twice while it loads
+            digest = hashlib.file_digest(handle, "sha256").hexdigest()
         if self._model_path is None and digest != MINILM_ONNX_SHA256:
             raise EmbedderError(f"{path} is not the expected MiniLM export (sha256 {digest[:12]}…)")
         tokenizer = Tokenizer.from_file(str(self._tokenizer_path))
@@ -131,6 +134,12 @@ class LocalMiniLM:
         if self._threads:
             options.intra_op_num_threads = self._threads
         options.log_severity_level = 3
+        # onnxruntime's CPU arena keeps the most any one batch needed, for the life of the
+        # process: about 35 MB per 256-token text in a batch, plus more when it plans a
+        # memory pattern per input shape (each batch here has its own). Batches of at most
+        # ``batch_tokens`` tokens (two texts at full length) and no pattern hold it near
+        # 20 MB instead of 280 MB, at the same speed per token (bench/README.md)
+        options.enable_mem_pattern = self._mem_pattern
         # idle worker threads would otherwise spin for a while after each call, taking the
         # cores the full-text query and the vector scan that follow a query embedding need
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")

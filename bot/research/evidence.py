@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -17,11 +17,13 @@ import numpy as np
 
 from bot.research.lexical import words
 from bot.research.names import Names, TitleWords, read_names, title_words
+from bot.research.passage_vectors import PassageVectors
 from bot.research.relevance import focus
 from bot.research.supersession import SUPERSEDED, statement, supersede
 from bot.sources import Source, source_of, with_passages_first
 from bot.text.terms import query_terms
 from storage.knowledge import EntryView
+from storage.passages import PassageStore
 
 # A passage scores cos(question, title + section + passage) + COVERAGE_WEIGHT · (share of
 # the question's idf-weighted words it holds) + PRIOR_WEIGHT · (its note's relevance), less
@@ -406,7 +408,10 @@ class Scorer:
         self.retriever = retriever
         semantic = retriever.semantic
         self.embedder = getattr(semantic, "embedder", None) if semantic is not None else None
-        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        db = getattr(getattr(retriever, "knowledge", None), "db", None)
+        self._vectors = PassageVectors(
+            self.embedder, PassageStore(db) if db is not None else None, cache=cache
+        )
         # a passage's words, by text, for the similarity of two passages (``select``)
         self._words: dict[str, frozenset[str]] = {}
         self._max_words = word_sets
@@ -465,18 +470,23 @@ class Scorer:
     def semantic(self) -> bool:
         return self.embedder is not None
 
-    async def vectors(self, texts: Sequence[str]) -> np.ndarray:
+    async def vectors(self, texts: Sequence[str], owners: Sequence[EntryView]) -> np.ndarray:
+        """The vectors of passages ``texts``, each cut from its owner (``PassageVectors``)."""
         assert self.embedder is not None
-        missing = [t for t in dict.fromkeys(texts) if t not in self._vectors]
-        if missing:
-            got = await self.embedder.embed(missing, input_type="document")
-            for text, vector in zip(missing, got, strict=True):
-                self._vectors[text] = vector
-            while len(self._vectors) > self._cache:
-                self._vectors.popitem(last=False)
-        for t in texts:
-            self._vectors.move_to_end(t)
-        return np.stack([self._vectors[t] for t in texts]) if texts else np.zeros((0, 1), dtype=np.float32)
+        return await self._vectors.of(texts, [(e.id, e.revision) for e in owners])
+
+    async def index(self, entries: Sequence[EntryView], titles: Mapping[str, str] | None) -> None:
+        """Embed and store the passages of ``entries`` as a question would score them (each
+        in its context, and alone for comparing passages), so none waits for the model then."""
+        if self.embedder is None:
+            return
+        texts: list[str] = []
+        owners: list[EntryView] = []
+        for entry in entries:
+            for unit in self.cut(entry, titles).units:
+                texts += [_context(entry, unit), unit.text]
+                owners += [entry, entry]
+        await self.vectors(texts, owners)
 
     async def passages(
         self,
@@ -501,7 +511,8 @@ class Scorer:
         shares = _shares(q, cuts, n)
         if self.embedder is not None:
             qv = (await self.embedder.embed([query], input_type="query"))[0]
-            cos = (await self.vectors([_context(entry, unit) for entry, unit in candidates])) @ qv
+            contexts = [_context(entry, unit) for entry, unit in candidates]
+            cos = (await self.vectors(contexts, [entry for entry, _ in candidates])) @ qv
             scores = cos + COVERAGE_WEIGHT * shares
         else:
             scores = shares.copy()
@@ -574,7 +585,7 @@ class Scorer:
             return []
         sets = [self.words_of(p.unit.text) for p in pool]
         if self.embedder is not None:
-            vectors = await self.vectors([p.unit.text for p in pool])
+            vectors = await self.vectors([p.unit.text for p in pool], [p.entry for p in pool])
             matrix = vectors @ vectors.T
 
             def sim(a: int, b: int) -> float:
@@ -806,6 +817,17 @@ class Answerer:
         while len(self._titles) > TITLE_MAPS:
             self._titles.popitem(last=False)
         return view
+
+    async def index_passages(self, entries: Sequence[Any], visible: Callable[[str], Sequence[str]]) -> None:
+        """Embed and store the passages of entries just written, cut as a question from
+        their own space reads them (``Scorer.index``)."""
+        by_space: dict[str, list[str]] = {}
+        for entry in entries:
+            by_space.setdefault(entry.space, []).append(entry.id)
+        for space, ids in by_space.items():
+            spaces = visible(space)
+            views = await self.knowledge.get_many(ids, spaces=[space])
+            await self.scorer.index([views[i] for i in ids if i in views], await self.titles(spaces))
 
     async def evidence(
         self, question: str, hits: Sequence[Any], *, spaces: Sequence[str], limit: int = 6

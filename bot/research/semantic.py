@@ -8,39 +8,33 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import hashlib
+import logging
+import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from bot.clock import Clock, SystemClock
+from bot.research import vector_file
 from bot.research.embedders import Embedder
+from bot.research.embedding import EntryEmbedding, Progress
 from bot.research.refresh import REFRESH_EVERY, RefreshGate
 from storage.db import Database
-from storage.embeddings import EmbeddingStore, VectorBatch, VectorRow
+from storage.embeddings import EmbeddingStore, VectorBatch
 from storage.models import Entry
 
-Progress = Callable[[int, int], None]  # (done, total)
+log = logging.getLogger(__name__)
+
 GAP_WINDOW = 1024  # how far below the newest row id skipped ids are watched
 GAP_TTL = timedelta(minutes=2)  # and for how long: longer than any embedding transaction
 BLOCK = 8192  # rows per sealed int8 block (one small onnxruntime graph each)
 CODE_MAX = 63  # 7-bit row codes: AVX2's u8×s8 pair sums (vpmaddubsw) saturate int16 at 8 bits
 QUERY_MAX = 127
 SLACK = 1e-4  # × ‖q‖·‖v‖ added to every bound: float32 rounding, ours and any reference scan's
-
-
-def document_text(entry: Entry) -> str:
-    """What an entry's vector is made from: its title, then its content."""
-    title = entry.title.strip()
-    content = entry.content.strip()
-    return f"{title}\n\n{content}" if title and content else title or content
-
-
-def text_hash(text: str) -> str:
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
 class Similar(NamedTuple):
@@ -54,7 +48,103 @@ class Candidates(NamedTuple):
     scores: np.ndarray  # (c, queries) their float32 dot products with each query
 
 
-class SemanticIndex:
+class _KeptOnDisk:
+    """``SemanticIndex`` kept next to the data (``vector_file``): put in place from its
+    file at the first refresh, written after a refresh that read many rows."""
+
+    saved: Path | None
+    embedder: Embedder
+    store: EmbeddingStore
+    clock: Clock
+    _int8: Int8Blocks
+    _matrix: np.ndarray
+    _size: int
+    _ids: list[str]
+    _space_codes: np.ndarray
+    _space_code: dict[str, int]
+    _slot: dict[str, int]
+    _row_of: dict[str, int]
+    _last_id: int
+    _forgotten: int
+    _gaps: dict[int, datetime]
+    _hidden_cache: dict[tuple[str, ...], np.ndarray | None]
+
+    @property
+    def model(self) -> str:
+        return self.embedder.name
+
+    async def _restore(self) -> int:
+        """Put the saved index in place when it can stand for the database (``vector_file``);
+        how many vectors it held (0: none usable, the index is built from the database)."""
+        assert self.saved is not None
+        dim = self.embedder.dim
+        saved = await vector_file.usable(
+            self.saved, model=self.model, dim=dim, marks=await self.store.marks()
+        )
+        if saved is None or not await self._same_database(saved):
+            return 0
+        int8 = Int8Blocks(dim, block=self._int8.block)
+        try:
+            if saved.block == int8.block:
+                await asyncio.to_thread(int8.restore, saved.int8, len(saved.ids))
+        except ValueError as exc:
+            log.warning("vector index: %s: %s; quantizing again", self.saved, exc)
+            int8 = Int8Blocks(dim, block=self._int8.block)
+        self._matrix, self._size, self._ids, self._int8 = saved.matrix, len(saved.ids), saved.ids, int8
+        self._space_codes = saved.space_codes
+        self._space_code = {space: k for k, space in enumerate(saved.spaces)}
+        live = np.flatnonzero(saved.live).tolist()
+        rows = saved.row_ids.tolist()
+        self._slot = {saved.ids[k]: k for k in live}
+        self._row_of = {saved.ids[k]: rows[k] for k in live}
+        self._last_id, self._forgotten = saved.last_id, saved.forgotten
+        now = self.clock.now()
+        self._gaps = dict.fromkeys(saved.gaps, now)
+        self._hidden_cache.clear()
+        # rows past the last block (a file of another block size: all of them) are sealed now
+        self._int8.update(self._matrix, self._size, np.zeros(0, dtype=np.int64))
+        return len(self._slot)
+
+    async def _same_database(self, saved: vector_file.Saved) -> bool:
+        """The file's newest row, if the database still holds it, holds the same entry (a
+        database made again at the same address, past the file's marks, holds others)."""
+        live = np.flatnonzero(saved.live)
+        if not live.size:
+            return True
+        k = int(live[np.argmax(saved.row_ids[live])])
+        held = await self.store.entry_of_row(int(saved.row_ids[k]))
+        if held is None or held == saved.ids[k]:
+            return True
+        log.warning("vector index: %s holds another database's vectors; rebuilding", self.saved)
+        return False
+
+    async def _save(self) -> None:
+        """Write the index to its file, on a thread, holding the refresh lock (nothing of
+        it changes meanwhile). A failed write is logged: the next start builds it again."""
+        assert self.saved is not None
+        n = self._size
+        spaces = sorted(self._space_code, key=self._space_code.__getitem__)
+        meta = {
+            "model": self.model,
+            "size": n,
+            "revision": (await self.store.marks())[0],
+            "last_id": self._last_id,
+            "forgotten": self._forgotten,
+            "gaps": sorted(self._gaps),
+            "block": self._int8.block,
+        }
+
+        def work() -> None:
+            kept = vector_file.Kept(self._ids, self._slot, self._row_of, spaces, self._space_codes[:n])
+            vector_file.save(self.saved, meta, self._matrix[:n], kept, self._int8.state(self._matrix))  # type: ignore[arg-type]
+
+        try:
+            await asyncio.to_thread(work)
+        except OSError as exc:
+            log.warning("vector index: cannot write %s (%s)", self.saved, exc.strerror or type(exc).__name__)
+
+
+class SemanticIndex(_KeptOnDisk):
     """Implements ``SemanticSide`` (``bot/research/search.py``).
 
     Rows are slots in one growing float32 matrix; a re-embedded entry overwrites its
@@ -76,12 +166,20 @@ class SemanticIndex:
         query_cache: int = 256,
         int8_block: int = BLOCK,
         refresh_every: timedelta = REFRESH_EVERY,
+        saved: Path | None = None,
+        save_after: int = 1000,
     ) -> None:
         self.embedder = embedder
+        # the index kept next to the data (``vector_file``): read at the first refresh,
+        # written again after a refresh that read at least ``save_after`` rows
+        self.saved = saved
+        self.save_after = save_after
+        self.loaded = "not loaded yet"  # what the first refresh did, for the start-up line
+        self._restored = False
         self.store = EmbeddingStore(db)
         self.clock = clock or SystemClock()
         self._gate = RefreshGate(db, "entry_embeddings", clock=self.clock, every=refresh_every)
-        self.write_batch = write_batch
+        self.embedding = EntryEmbedding(self.store, embedder, clock=self.clock, write_batch=write_batch)
         self._cache_size = query_cache
         self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
         dim = embedder.dim
@@ -99,10 +197,6 @@ class SemanticIndex:
         self._gaps: dict[int, datetime] = {}  # row ids skipped while reading, when first seen
         self.track_gaps = db.dialect != "sqlite"  # SQLite commits ids in order
         self._lock = asyncio.Lock()
-
-    @property
-    def model(self) -> str:
-        return self.embedder.name
 
     def __len__(self) -> int:
         return self._size
@@ -122,6 +216,11 @@ class SemanticIndex:
         async with self._lock:
             if not self._gate.due(force=force):
                 return 0
+            started = time.monotonic()
+            from_file = 0
+            if not self._restored and self.saved is not None:
+                self._restored = True
+                from_file = await self._restore()
             now = self.clock.now()
             self._gaps = {i: seen for i, seen in self._gaps.items() if now - seen < GAP_TTL}
             batch = await self.store.load_since(
@@ -132,29 +231,41 @@ class SemanticIndex:
             if self.track_gaps and batch.last_id > self._last_id:
                 # PostgreSQL hands out ids before commit, so a transaction still open may
                 # commit a lower id after we have read higher ones: look for it again.
-                read = set(batch.row_ids)
+                seen = set(batch.row_ids)
                 low = max(self._last_id, batch.last_id - GAP_WINDOW)
-                self._gaps.update({i: now for i in range(low + 1, batch.last_id) if i not in read})
+                self._gaps.update({i: now for i in range(low + 1, batch.last_id) if i not in seen})
             for row_id in batch.row_ids:
                 self._gaps.pop(row_id, None)
             self._last_id = max(self._last_id, batch.last_id)
             gone, self._forgotten = await self.store.forgotten_since(self._forgotten, model=self.model)
-            self._drop(gone)
-            return len(batch.entry_ids)
+            dropped = self._drop(gone)
+            read = len(batch.entry_ids)
+            # a forgotten entry's vector leaves the file too, not only the memory
+            if self.saved is not None and (read + len(gone) >= self.save_after or dropped):
+                await self._save()
+            if from_file or self.loaded == "not loaded yet":
+                self.loaded = (
+                    f"{from_file} vectors from {self.saved} and {read} rows from the database"
+                    if from_file
+                    else f"{read} rows from the database"
+                ) + f" in {time.monotonic() - started:.1f} s"
+                log.info("vector index: %s", self.loaded)
+            return read
 
-    def _drop(self, entry_ids: Sequence[str]) -> None:
+    def _drop(self, entry_ids: Sequence[str]) -> int:
         """Forgotten entries: their vectors are zeroed and their slots hidden from everyone
-        (an entry written again later gets a new slot)."""
+        (an entry written again later gets a new slot). Returns how many were held."""
         slots = [self._slot.pop(i) for i in entry_ids if i in self._slot]
         for entry_id in entry_ids:
             self._row_of.pop(entry_id, None)
         if not slots:
-            return
+            return 0
         where = np.array(slots, dtype=np.int64)
         self._matrix[where] = 0.0
         self._space_codes[where] = -1
         self._int8.update(self._matrix, self._size, where)
         self._hidden_cache.clear()
+        return len(slots)
 
     def _apply(self, batch: VectorBatch) -> None:
         self._hidden_cache.clear()
@@ -299,44 +410,14 @@ class SemanticIndex:
     async def embed_entries(
         self, entries: Sequence[Entry], *, force: bool = False, progress: Progress | None = None
     ) -> int:
-        """Compute and store vectors for entries whose text changed since they were last
-        embedded (all of them with ``force``), in batches. Returns how many were embedded."""
-        texts = {e.id: document_text(e) for e in entries}
-        hashes = {i: text_hash(t) for i, t in texts.items()}
-        stored = {} if force else await self.store.text_hashes(texts, model=self.model)
-        unique = {e.id: e for e in entries}.values()
-        todo = [e for e in unique if force or stored.get(e.id) != hashes[e.id]]
-        done = 0
-        if progress:
-            progress(0, len(todo))
-        for start in range(0, len(todo), self.write_batch):
-            batch = todo[start : start + self.write_batch]
-            vectors = await self.embedder.embed([texts[e.id] for e in batch], input_type="document")
-            await self.store.put_many(
-                [VectorRow(e.id, e.space, vectors[k], hashes[e.id]) for k, e in enumerate(batch)],
-                model=self.model,
-                now=_naive_utc(self.clock.now()),
-            )
-            done += len(batch)
-            if progress:
-                progress(done, len(todo))
-        return done
+        """``EntryEmbedding.embed_entries``."""
+        return await self.embedding.embed_entries(entries, force=force, progress=progress)
 
     async def reindex(
         self, *, spaces: Sequence[str] | None = None, force: bool = False, progress: Progress | None = None
     ) -> int:
-        """Bring every entry's vector up to date (recompute all with ``force``).
-        ``progress`` gets (entries examined, entries in scope)."""
-        total = await self.store.count_entries(spaces=spaces)
-        seen = embedded = 0
-        if progress:
-            progress(0, total)
-        async for page in self.store.entry_pages(spaces=spaces, page=self.write_batch * 4):
-            embedded += await self.embed_entries(page, force=force)
-            seen += len(page)
-            if progress:
-                progress(min(seen, total), total)
-        return embedded
+        """``EntryEmbedding.reindex``."""
+        return await self.embedding.reindex(spaces=spaces, force=force, progress=progress)
 
 
 def _dots(rows: np.ndarray, queries: np.ndarray) -> np.ndarray:
@@ -347,10 +428,6 @@ def _dots(rows: np.ndarray, queries: np.ndarray) -> np.ndarray:
     for k, query in enumerate(queries):
         out[:, k] = np.einsum("ij,j->i", rows, query)
     return out
-
-
-def _naive_utc(moment: datetime) -> datetime:
-    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
 
 # the int8 copy --------------------------------------------------------------------------
@@ -421,8 +498,8 @@ class Int8Blocks:
         rows = matrix[lo:hi].astype(np.float64)
         peak = np.abs(rows).max(axis=1)
         scale = np.where(peak > 0, peak / CODE_MAX, 1.0).astype(np.float32)
-        codes = np.clip(np.rint(rows / scale[:, None]), -CODE_MAX, CODE_MAX)
-        session = _int8_session(codes.astype(np.int8).T)
+        codes = _codes(rows, scale)
+        session = _int8_session(codes.T)
         if hi > self._scale.size:
             grown = np.zeros(hi, dtype=np.float32)
             self._scale, self._norm, self._error = (
@@ -430,12 +507,63 @@ class Int8Blocks:
             )
         self._scale[lo:hi] = scale
         self._norm[lo:hi] = np.linalg.norm(rows, axis=1)
-        self._error[lo:hi] = np.linalg.norm(rows - codes * scale[:, None], axis=1)
+        self._error[lo:hi] = np.linalg.norm(rows - codes.astype(np.float64) * scale[:, None], axis=1)
         if k == len(self._blocks):
             self._blocks.append((lo, hi, session))
         else:
             self._blocks[k] = (lo, hi, session)
         self._stale = {s for s in self._stale if not lo <= s < hi}
+        self.stale = np.array(sorted(self._stale), dtype=np.int64)
+
+    def state(self, matrix: np.ndarray) -> dict[str, np.ndarray]:
+        """What a saved index keeps of the copy (``vector_file``): the blocks' bounds, their
+        codes, the per-row numbers and the stale rows. The codes are made again from
+        ``matrix``: a row that is not stale holds what its block was built from, so they
+        are the block's own (a stale row's mean nothing, here as in a block)."""
+        sealed = self.sealed
+        codes = np.empty((sealed, self.dim), dtype=np.int8)
+        for lo, hi, _ in self._blocks:
+            codes[lo:hi] = _codes(matrix[lo:hi].astype(np.float64), self._scale[lo:hi])
+        return {
+            "int8_bounds": np.array([(lo, hi) for lo, hi, _ in self._blocks], dtype=np.int64).reshape(-1, 2),
+            "int8_codes": codes,
+            "int8_scale": self._scale[:sealed].copy(),
+            "int8_norm": self._norm[:sealed].copy(),
+            "int8_error": self._error[:sealed].copy(),
+            "int8_stale": self.stale.copy(),
+        }
+
+    def restore(self, arrays: dict[str, np.ndarray], size: int) -> None:
+        """Take the blocks of a saved copy (``state``) over ``size`` rows: one onnxruntime
+        session per block from its codes, no row quantized again. A copy that does not fit
+        this one (another block size, rows out of range) raises ``ValueError``."""
+        bounds = arrays["int8_bounds"]
+        if not len(bounds) or not _int8_kernel_is_exact(self.dim):
+            return
+        sealed = int(bounds[-1, 1])
+        widths = bounds[:, 1] - bounds[:, 0]
+        if (
+            bounds[0, 0] != 0
+            or np.any(bounds[1:, 0] != bounds[:-1, 1])
+            or np.any(widths <= 0)
+            or np.any(widths[:-1] != self.block)
+            or widths[-1] > self.block
+            or sealed > size
+            or arrays["int8_codes"].shape != (sealed, self.dim)
+            or any(arrays[f"int8_{n}"].shape != (sealed,) for n in ("scale", "norm", "error"))
+        ):
+            raise ValueError("the saved int8 blocks do not fit this index")
+        stale = arrays["int8_stale"].astype(np.int64)
+        if stale.size and (stale.min() < 0 or stale.max() >= sealed):
+            raise ValueError("stale rows out of range")
+        codes = arrays["int8_codes"]
+        self._blocks = [
+            (lo, hi, _int8_session(np.ascontiguousarray(codes[lo:hi].T))) for lo, hi in bounds.tolist()
+        ]
+        self._scale, self._norm, self._error = (
+            np.array(arrays[f"int8_{n}"], dtype=np.float32) for n in ("scale", "norm", "error")
+        )
+        self._stale = set(stale.tolist())
         self.stale = np.array(sorted(self._stale), dtype=np.int64)
 
     def bounds(self, queries: np.ndarray, lower: np.ndarray, upper: np.ndarray) -> None:
@@ -461,6 +589,11 @@ class Int8Blocks:
         width += np.linalg.norm(rounded, axis=1).astype(np.float32)[:, None] * self._error
         np.max(approx - width, axis=0, out=lower)
         np.max(np.add(approx, width, out=approx), axis=0, out=upper)
+
+
+def _codes(rows: np.ndarray, scale: np.ndarray) -> np.ndarray:
+    """7-bit codes of ``rows`` (float64) at a per-row ``scale`` (float32)."""
+    return np.clip(np.rint(rows / scale[:, None]), -CODE_MAX, CODE_MAX).astype(np.int8)
 
 
 def _int8_session(codes_t: np.ndarray) -> Any:

@@ -10,10 +10,11 @@ from research_helpers import NOW, WordHashEmbedder, draft
 from sqlalchemy import insert, text
 
 from bot.clock import FakeClock
+from bot.research.embedding import text_hash
 from bot.research.links import LinkTitles, link_keys
 from bot.research.recall import Recall
 from bot.research.search import Retriever
-from bot.research.semantic import SemanticIndex, text_hash
+from bot.research.semantic import SemanticIndex
 from storage.db import Database
 from storage.embeddings import EmbeddingStore, VectorRow
 from storage.knowledge import EntryText, Knowledge

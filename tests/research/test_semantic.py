@@ -12,7 +12,8 @@ from research_helpers import NOW, WordHashEmbedder, draft
 from sqlalchemy import insert, select
 
 from bot.clock import FakeClock
-from bot.research.semantic import SemanticIndex, document_text
+from bot.research.embedding import document_text
+from bot.research.semantic import SemanticIndex
 from storage.db import Database
 from storage.embeddings import EmbeddingStore, VectorRow, embeddings_table, to_blob
 from storage.knowledge import Knowledge, visible_spaces
