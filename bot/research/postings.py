@@ -49,6 +49,14 @@ class Postings:
         self._pending: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self.pend = _empty_pending()
         self._masks: dict[Filter, np.ndarray] = {}
+        # moves whenever what a search sees changes (slots, liveness, segments): figures
+        # derived from the postings are kept against it (``bot.research.bm25``)
+        self.generation = 0
+
+    @property
+    def dead(self) -> int:
+        """Slots no longer live (changed or forgotten entries) whose postings are still held."""
+        return self.size - self.live_count
 
     def space_codes(self) -> list[str]:
         """The spaces, in the order of their codes."""
@@ -88,6 +96,7 @@ class Postings:
         self.pend = pend
         self._pending = []
         self._masks.clear()
+        self.generation += 1
 
     @property
     def nbytes(self) -> int:
@@ -102,6 +111,7 @@ class Postings:
     def add(self, rows: Sequence[EntryText], page: Page) -> None:
         """Give each row a new slot (its older slot, if any, dies) and queue its postings."""
         self._masks.clear()
+        self.generation += 1
         base = self.size
         self._grow(base + len(rows))
         for k, row in enumerate(rows):
@@ -137,6 +147,9 @@ class Postings:
                 self.live_count -= 1
                 self.total_length -= float(self.length[slot])
                 dropped += 1
+        if dropped:
+            self._masks.clear()
+            self.generation += 1
         return dropped
 
     def _grow(self, needed: int) -> None:
@@ -156,6 +169,7 @@ class Postings:
             return False
         parts = [self.pend, *self._pending]
         self._pending = []
+        self.generation += 1
         terms = np.concatenate([p[0] for p in parts])
         # the pending segment so far is sorted and each page is sorted by row, so a stable
         # sort (timsort for int32) mostly merges runs
@@ -210,6 +224,7 @@ class Postings:
         for name, value in merged.items():
             setattr(self, name, value)
         self._masks.clear()
+        self.generation += 1
 
     def of(self, term: int) -> tuple[np.ndarray, np.ndarray]:
         """The live slots holding ``term``, ascending, and their weighted term frequencies,
@@ -240,13 +255,13 @@ class Postings:
         return self._type_names[int(self.types[slot])]
 
     def mask(self, key: Filter) -> np.ndarray | None:
-        """Which slots a caller may see (``None``: none at all). Kept until the index next
-        changes: most searches come from a few spaces."""
+        """Which live slots a caller may see (``None``: none at all). Kept until the index
+        next changes: most searches come from a few spaces."""
         if key not in self._masks:
             space_codes = [self._space_code[s] for s in key.spaces if s in self._space_code]
             if not space_codes:
                 return None
-            allowed = np.isin(self.spaces, space_codes)
+            allowed = np.isin(self.spaces, space_codes) & self.live
             if key.types:
                 allowed &= np.isin(self.types, [self._type_code.get(t, -2) for t in key.types])
             if key.exclude:
