@@ -135,7 +135,7 @@ class QueryStems:
     def __call__(self, query: str) -> list[str]:
         out = []
         for word in query_terms(query):
-            for token in words(word):
+            for token in (word,) if word.isascii() else words(word):
                 stem = self.cache.get(token)
                 if stem is None:
                     stem = self.cache[token] = self.stemmer.stem(token)

@@ -310,7 +310,8 @@ class LexicalIndex:
         wanted: dict[int, int] = {}
         known = self._terms
         for word in query_terms(query):
-            for token in words(word):
+            # an ASCII content word is already one token (lowercase letters and digits)
+            for token in (word,) if word.isascii() else words(word):
                 term = known.get(token)
                 if term is None:  # a word no entry has: its stem may still be known
                     term = known.stems.get(self.stem(token))
