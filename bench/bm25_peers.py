@@ -42,8 +42,10 @@ from typing import Any
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# --root DIR: measure another checkout's index (its bot/ and storage/) with this script
+CODE = Path(sys.argv[sys.argv.index("--root") + 1]).resolve() if "--root" in sys.argv[:-1] else ROOT
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(CODE))
 
 from scifact import ndcg_at, qrels  # noqa: E402
 from scifact_data import add_data_argument, scifact_dir  # noqa: E402
@@ -116,7 +118,18 @@ class Ours:
         self.index = LexicalIndex(Knowledge(Database("sqlite://")))
 
     def build(self, rows: list[EntryText]) -> None:
-        asyncio.run(self.index.take(rows, merge=True))
+        if hasattr(self.index, "take"):
+            asyncio.run(self.index.take(rows, merge=True))
+            return
+        # a checkout from before ``take``: what its refresh did with each page, then a merge
+        from bot.research.tokens import tokenize
+
+        postings, terms = self.index._postings, self.index._terms
+        for lo in range(0, len(rows), self.index.page):
+            page = rows[lo : lo + self.index.page]
+            postings.add(page, tokenize(page, terms))
+        postings.settle(self.index.merge_at)
+        postings.swap(postings.merged(len(terms.stems)))
 
     def ids(self) -> list[str]:
         return self.index._postings.ids
@@ -238,10 +251,10 @@ def child_build(args: argparse.Namespace) -> None:
 
 def builds(args: argparse.Namespace, side: str) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"seconds": [], "peak_rss": [], "held_rss": [], "tracemalloc": []}
-    base = [sys.executable, __file__, "--data", str(args.data), "--child", side]
+    base = [sys.executable, __file__, "--data", str(args.data), "--child", side, "--root", str(CODE)]
     if args.synthetic:
         base += ["--synthetic", str(args.synthetic)]
-    env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_NUM_THREADS="1")
+    env = dict(os.environ, PYTHONPATH=str(CODE), NUMBA_NUM_THREADS="1")
     for trace in [False] * args.reps + [True]:
         done = subprocess.run(
             base + (["--tracemalloc"] if trace else []), capture_output=True, text=True, env=env
@@ -276,6 +289,8 @@ def main() -> int:
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--sides", nargs="*", default=list(SIDES))
     parser.add_argument("--no-build", action="store_true", help="skip the build-time and memory runs")
+    parser.add_argument("--no-queries", action="store_true", help="only the build-time and memory runs")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout whose index to measure")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--tracemalloc", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -286,7 +301,7 @@ def main() -> int:
     sides = [s for s in args.sides if available(s)]
     loads = [load()]
     name = f"synthetic {args.synthetic:,}" if args.synthetic else "SciFact 5,183"
-    print(f"# BM25 against bm25s: {name} entries, {args.reps} repetitions")
+    print(f"# BM25 against bm25s: {name} entries, {args.reps} repetitions; our index from {CODE}")
     print(
         f"machine: {platform.machine()}, {len(os.sched_getaffinity(0))} cores, python {platform.python_version()}, "
         f"numpy {np.__version__}" + (f", bm25s {__import__('bm25s').__version__}" if len(sides) > 1 else "")
@@ -307,6 +322,9 @@ def main() -> int:
                 flush=True,
             )
         loads.append(load())
+    if args.no_queries:
+        print(f"\nload average (1, 5, 15 min) at start, after builds: {' / '.join(loads)}")
+        return 0
 
     rows = corpus(args)
     built = {}

@@ -165,7 +165,7 @@ class LexicalIndex:
 
     async def _settle(self, *, force: bool = False) -> None:
         postings = self._postings
-        if postings.settle(self.merge_at) or (force and postings.pend[0].shape[0]):
+        if postings.settle(self.merge_at) or (force and postings.waiting):
             postings.swap(await asyncio.to_thread(postings.merged, len(self._terms.stems)))
 
     async def _restore(self) -> int:
