@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import count
 
 import numpy as np
 
 from bot.research.tokens import Page
 from storage.knowledge import EntryText
+
+_GENERATIONS = count()
 
 
 @dataclass(frozen=True)
@@ -49,9 +52,10 @@ class Postings:
         self._pending: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self.pend = _empty_pending()
         self._masks: dict[Filter, np.ndarray] = {}
-        # moves whenever what a search sees changes (slots, liveness, segments): figures
-        # derived from the postings are kept against it (``bot.research.bm25``)
-        self.generation = 0
+        # a new value whenever what a search sees changes (slots, liveness, segments), never
+        # one another Postings had: figures derived from the postings are kept against it
+        # (``bot.research.bm25``)
+        self.generation = next(_GENERATIONS)
 
     @property
     def dead(self) -> int:
@@ -96,7 +100,7 @@ class Postings:
         self.pend = pend
         self._pending = []
         self._masks.clear()
-        self.generation += 1
+        self.generation = next(_GENERATIONS)
 
     @property
     def nbytes(self) -> int:
@@ -111,7 +115,7 @@ class Postings:
     def add(self, rows: Sequence[EntryText], page: Page) -> None:
         """Give each row a new slot (its older slot, if any, dies) and queue its postings."""
         self._masks.clear()
-        self.generation += 1
+        self.generation = next(_GENERATIONS)
         base = self.size
         self._grow(base + len(rows))
         for k, row in enumerate(rows):
@@ -149,7 +153,7 @@ class Postings:
                 dropped += 1
         if dropped:
             self._masks.clear()
-            self.generation += 1
+            self.generation = next(_GENERATIONS)
         return dropped
 
     def _grow(self, needed: int) -> None:
@@ -177,7 +181,7 @@ class Postings:
             return True
         parts = [self.pend, *self._pending]
         self._pending = []
-        self.generation += 1
+        self.generation = next(_GENERATIONS)
         terms = np.concatenate([p[0] for p in parts])
         # the pending segment so far is sorted and each page is sorted by row, so a stable
         # sort (timsort for int32) mostly merges runs
@@ -252,7 +256,7 @@ class Postings:
         for name, value in merged.items():
             setattr(self, name, value)
         self._masks.clear()
-        self.generation += 1
+        self.generation = next(_GENERATIONS)
 
     def of(self, term: int) -> tuple[np.ndarray, np.ndarray]:
         """The live slots holding ``term``, ascending, and their weighted term frequencies,
