@@ -11,7 +11,8 @@ The ranking is FTS5's ``bm25()`` as the knowledge base used it before: k1 = 1.2,
 b = 0.75, idf = ln((N − n + 0.5) / (n + 0.5)) (1e-6 when not positive), term frequency
 weighted by column (title 3, content 1, tags 2), document length over all columns,
 statistics over the whole base. Text becomes terms in ``bot.research.tokens``; the
-postings live in ``bot.research.postings`` (two segments, merged as they grow).
+postings live in ``bot.research.postings`` (two segments, merged as they grow); a query is
+scored and its best entries taken in ``bot.research.bm25``.
 """
 
 from __future__ import annotations
