@@ -40,15 +40,15 @@ class Scorer:
         self._slots: np.ndarray | None = None  # the main segment the weights follow
         self._weight = np.zeros(0, dtype=np.float32)  # per main posting: its term's bm25 there
         self._generation = -1
-        # term → (idf, start, end of its main-segment range) for the generation above;
-        # idf 0.0: no live entry holds the term
-        self._figures: dict[int, tuple[float, int, int]] = {}
+        # term → (idf, its main-segment slots and scores: views, None when it has none) for
+        # the generation above; idf 0.0: no live entry holds the term
+        self._figures: dict[int, tuple[float, np.ndarray | None, np.ndarray | None]] = {}
 
     @property
     def nbytes(self) -> int:
         return self._weight.nbytes
 
-    def _figure(self, postings: Postings, term: int) -> tuple[float, int, int]:
+    def _figure(self, postings: Postings, term: int) -> tuple[float, np.ndarray | None, np.ndarray | None]:
         """Compute a term's idf and the scores of its main-segment postings."""
         if self._slots is not postings.slots:  # a new main segment (merged or loaded)
             self._slots = postings.slots
@@ -65,10 +65,12 @@ class Scorer:
             if end > start:
                 hits += int(np.count_nonzero(live[pend_slots[start:end]]))
         weight = idf(postings.live_count, hits) if hits else 0.0
+        figure: tuple[float, np.ndarray | None, np.ndarray | None] = (weight, None, None)
         if hi > lo and weight:
             s = slots[lo:hi]
             self._weight[lo:hi] = weight * _saturated(postings, s, postings.tf[lo:hi])
-        figure = self._figures[term] = (weight, lo, hi)
+            figure = (weight, s, self._weight[lo:hi])
+        self._figures[term] = figure
         return figure
 
     def rank(
@@ -80,18 +82,17 @@ class Scorer:
         if self._generation != postings.generation:
             self._generation = postings.generation
             self._figures = {}
-        figures, slots = self._figures, postings.slots
+        figures = self._figures
         slot_parts: list[np.ndarray] = []
         weight_parts: list[np.ndarray] = []
         pending: list[tuple[int, float, int]] = []
         for term, repeat in phrases.items():
-            weight, lo, hi = figures.get(term) or self._figure(postings, term)
+            weight, term_slots, term_weights = figures.get(term) or self._figure(postings, term)
             if not weight:
                 continue
-            if hi > lo:
-                slot_parts.append(slots[lo:hi])
-                part = self._weight[lo:hi]
-                weight_parts.append(part if repeat == 1 else part * np.float32(repeat))
+            if term_slots is not None and term_weights is not None:
+                slot_parts.append(term_slots)
+                weight_parts.append(term_weights if repeat == 1 else term_weights * np.float32(repeat))
             pending.append((term, weight, repeat))
         if postings.pend[0].shape[0]:
             self._pending(postings, pending, slot_parts, weight_parts)

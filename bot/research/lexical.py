@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 
 _STEM_CACHE = 50_000  # words remembered by LexicalIndex.stem (a few MB at most)
 _WEIGHTED_CACHE = 64  # queries whose weighted words LexicalIndex keeps
+_FILTERS = 256  # (spaces, types, excluded types) as asked → their Filter
 
 
 class LexicalIndex:
@@ -86,6 +87,7 @@ class LexicalIndex:
         self._postings = Postings()
         self.links = LinkTitles()  # wikilink targets → titles, from the same rows
         self._scorer = Scorer()  # per-posting weights, kept while the postings stand still
+        self._filters: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], Filter] = {}
 
     def __len__(self) -> int:
         return self._postings.live_count
@@ -224,9 +226,15 @@ class LexicalIndex:
         phrases = self.query_terms(query)
         if not phrases:
             return []
-        allowed = postings.mask(
-            Filter(tuple(sorted(set(spaces))), tuple(sorted(set(types or ()))), tuple(exclude_types))
-        )
+        asked = (tuple(spaces), tuple(types) if types else (), tuple(exclude_types))
+        key = self._filters.get(asked)
+        if key is None:  # the same few filters come again and again: each made once
+            if len(self._filters) >= _FILTERS:
+                self._filters.clear()
+            key = self._filters[asked] = Filter(
+                tuple(sorted(set(spaces))), tuple(sorted(set(types or ()))), tuple(exclude_types)
+            )
+        allowed = postings.mask(key)
         if allowed is None:
             return []
         slots, scores = self._scorer.rank(postings, phrases, allowed, limit)

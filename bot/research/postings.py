@@ -289,7 +289,8 @@ class Postings:
     def mask(self, key: Filter) -> np.ndarray | None:
         """Which live slots a caller may see (``None``: none at all). Kept until the index
         next changes: most searches come from a few spaces."""
-        if key not in self._masks:
+        allowed = self._masks.get(key)
+        if allowed is None:
             space_codes = [self._space_code[s] for s in key.spaces if s in self._space_code]
             if not space_codes:
                 return None
@@ -299,7 +300,7 @@ class Postings:
             if key.exclude:
                 allowed &= ~np.isin(self.types, [self._type_code.get(t, -2) for t in key.exclude])
             self._masks[key] = allowed
-        return self._masks[key]
+        return allowed
 
 
 _CHUNK = 1 << 18  # postings a merge works on at a time
