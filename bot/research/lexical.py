@@ -11,7 +11,8 @@ The ranking is FTS5's ``bm25()`` as the knowledge base used it before: k1 = 1.2,
 b = 0.75, idf = ln((N − n + 0.5) / (n + 0.5)) (1e-6 when not positive), term frequency
 weighted by column (title 3, content 1, tags 2), document length over all columns,
 statistics over the whole base. Text becomes terms in ``bot.research.tokens``; the
-postings live in ``bot.research.postings`` (two segments, merged as they grow).
+postings live in ``bot.research.postings`` (two segments, merged as they grow); a query is
+scored and its best entries taken in ``bot.research.bm25``.
 """
 
 from __future__ import annotations
@@ -28,22 +29,21 @@ import numpy as np
 
 from bot.clock import Clock
 from bot.research import index_file
+from bot.research.bm25 import K1, B, Scorer
 from bot.research.links import LinkTitles
 from bot.research.postings import Filter, Postings
 from bot.research.refresh import REFRESH_EVERY, RefreshGate
 from bot.research.tokens import Stemmer, Terms, tags_text, tokenize, words
 from bot.text.terms import query_terms
-from storage.knowledge import Knowledge
+from storage.knowledge import EntryText, Knowledge
 
 __all__ = ["K1", "B", "LexicalIndex", "tags_text", "words"]
-
-K1 = 1.2
-B = 0.75
 
 log = logging.getLogger(__name__)
 
 _STEM_CACHE = 50_000  # words remembered by LexicalIndex.stem (a few MB at most)
 _WEIGHTED_CACHE = 64  # queries whose weighted words LexicalIndex keeps
+_FILTERS = 256  # (spaces, types, excluded types) as asked → their Filter
 
 
 class LexicalIndex:
@@ -86,15 +86,16 @@ class LexicalIndex:
         self._lock = asyncio.Lock()
         self._postings = Postings()
         self.links = LinkTitles()  # wikilink targets → titles, from the same rows
-        self._acc = np.zeros(0, dtype=np.float64)  # per slot, zero between queries
+        self._scorer = Scorer()  # per-posting weights, kept while the postings stand still
+        self._filters: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], Filter] = {}
 
     def __len__(self) -> int:
         return self._postings.live_count
 
     @property
     def nbytes(self) -> int:
-        """The postings' arrays and the accumulator (Python objects — ids, terms — not counted)."""
-        return self._postings.nbytes + self._acc.nbytes
+        """The postings' arrays and the scorer's weights (Python objects — ids, terms — not counted)."""
+        return self._postings.nbytes + self._scorer.nbytes
 
     @property
     def revision(self) -> int:
@@ -115,27 +116,17 @@ class LexicalIndex:
                 self._restored = True
                 from_file = await self._restore()
             read = 0
-            postings = self._postings
             while True:
                 rows = await self.knowledge.changed_since(self._revision, limit=self.page)
                 if rows:
-                    self._weighted_at = -1  # what the index holds changes from here
-                    # a forgotten entry is dropped before the page is added: if it was written
-                    # again since, its new revision is in this page or a later one
-                    self.forgotten += postings.drop([r.id for r in rows if r.gone])
-                    self.links.take(rows)
-                    written = [r for r in rows if not r.gone]
-                    if written:
-                        page = await asyncio.to_thread(tokenize, written, self._terms)
-                        postings.add(written, page)
-                    self._revision = rows[-1].revision
+                    await self._take_page(rows)
                     read += len(rows)
                 if len(rows) < self.page:
                     break
-            if postings.settle(self.merge_at):
-                postings.swap(await asyncio.to_thread(postings.merged, len(self._terms.stems)))
+            await self._settle()
             if read:
                 self._weighted_at = -1  # and again now that the pending postings are searchable
+            postings = self._postings
             if self.saved is not None and read >= self.save_after:
                 if postings.live_count < postings.size:  # no postings of forgotten or old text on disk
                     postings.swap(await asyncio.to_thread(postings.merged, len(self._terms.stems)))
@@ -152,6 +143,34 @@ class LexicalIndex:
                 log.info("lexical index: %s", self.loaded)
             return read
 
+    async def take(self, rows: Sequence[EntryText], *, merge: bool = False) -> None:
+        """Take in changed rows (written or forgotten) handed over directly rather than read
+        from the database (``bench/bm25_peers.py`` builds an index so); ``merge``: into one
+        segment, as a large refresh ends."""
+        async with self._lock:
+            for lo in range(0, len(rows), self.page):
+                await self._take_page(rows[lo : lo + self.page])
+            await self._settle(force=merge)
+            self._weighted_at = -1
+
+    async def _take_page(self, rows: Sequence[EntryText]) -> None:
+        postings = self._postings
+        self._weighted_at = -1  # what the index holds changes from here
+        # a forgotten entry is dropped before the page is added: if it was written
+        # again since, its new revision is in this page or a later one
+        self.forgotten += postings.drop([r.id for r in rows if r.gone])
+        self.links.take(rows)
+        written = [r for r in rows if not r.gone]
+        if written:
+            page = await asyncio.to_thread(tokenize, written, self._terms)
+            postings.add(written, page)
+        self._revision = rows[-1].revision
+
+    async def _settle(self, *, force: bool = False) -> None:
+        postings = self._postings
+        if postings.settle(self.merge_at) or (force and postings.waiting):
+            postings.swap(await asyncio.to_thread(postings.merged, len(self._terms.stems)))
+
     async def _restore(self) -> int:
         """Put the saved index in place when it is not newer than the database; how many
         entries it held (0: none usable, the index is built from the database)."""
@@ -161,7 +180,6 @@ class LexicalIndex:
             return 0
         self._postings, self._terms, self.links = saved.postings, saved.terms, saved.links
         self._revision, self.forgotten = saved.revision, saved.forgotten
-        self._acc = np.zeros(0, dtype=np.float64)
         return self._postings.live_count
 
     def holds(self, word: str) -> bool:
@@ -208,55 +226,20 @@ class LexicalIndex:
         phrases = self.query_terms(query)
         if not phrases:
             return []
-        allowed = postings.mask(
-            Filter(tuple(sorted(set(spaces))), tuple(sorted(set(types or ()))), tuple(exclude_types))
-        )
+        asked = (tuple(spaces), tuple(types) if types else (), tuple(exclude_types))
+        key = self._filters.get(asked)
+        if key is None:  # the same few filters come again and again: each made once
+            if len(self._filters) >= _FILTERS:
+                self._filters.clear()
+            key = self._filters[asked] = Filter(
+                tuple(sorted(set(spaces))), tuple(sorted(set(types or ()))), tuple(exclude_types)
+            )
+        allowed = postings.mask(key)
         if allowed is None:
             return []
-        rows = postings.live_count
-        average = postings.total_length / rows
-        found_slots: list[np.ndarray] = []
-        found_scores: list[np.ndarray] = []
-        for term, repeat in phrases.items():
-            slots, tf = postings.of(term)
-            hits = slots.shape[0]
-            if not hits:
-                continue
-            idf = math.log((rows - hits + 0.5) / (hits + 0.5))
-            idf = idf if idf > 0 else 1e-6
-            visible = allowed[slots]
-            slots, tf = slots[visible], tf[visible]
-            norm = K1 * (1.0 - B + B * postings.length[slots] / average)
-            found_slots.append(slots)
-            found_scores.append((repeat * idf) * (tf * (K1 + 1.0)) / (tf + norm))
-        if not found_slots:
-            return []
-        slots = np.concatenate(found_slots)
-        if not slots.shape[0]:
-            return []
-        # Sum each document's terms in a dense accumulator (a term lists a slot at most
-        # once, so per-term fancy-index adds are exact) instead of sorting every posting
-        # with np.unique, which was most of a query's time (bench/README.md).
-        if self._acc.shape[0] < postings.size:
-            self._acc = np.zeros(postings.capacity, dtype=np.float64)
-        acc = self._acc
-        for term_slots, term_scores in zip(found_slots, found_scores, strict=True):
-            acc[term_slots] += term_scores
-        # the best ``limit`` documents are among the best ``limit × terms`` postings
-        keep = limit * len(found_slots)
-        if keep < slots.shape[0]:
-            slots = slots[np.argpartition(-acc[slots], keep - 1)[:keep]]
-        candidates = np.unique(slots)
-        scores = acc[candidates]
-        acc[np.concatenate(found_slots)] = 0.0
-        if limit < candidates.shape[0]:
-            top = np.argpartition(-scores, limit)[:limit]
-        else:
-            top = np.arange(candidates.shape[0])
-        # best first; equal scores by slot, i.e. the order entries were written in
-        top = top[np.lexsort((candidates[top], -scores[top]))]
+        slots, scores = self._scorer.rank(postings, phrases, allowed, limit)
         ids = postings.ids
-        return [(ids[candidates[k]], float(scores[k])) for k in top]
+        return [(ids[slot], score) for slot, score in zip(slots.tolist(), scores.tolist(), strict=True)]
 
     def stem(self, word: str) -> str:
         """A lowercased word as the index stems it."""
@@ -336,7 +319,8 @@ class LexicalIndex:
         wanted: dict[int, int] = {}
         known = self._terms
         for word in query_terms(query):
-            for token in words(word):
+            # an ASCII content word is already one token (lowercase letters and digits)
+            for token in (word,) if word.isascii() else words(word):
                 term = known.get(token)
                 if term is None:  # a word no entry has: its stem may still be known
                     term = known.stems.get(self.stem(token))

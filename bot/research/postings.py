@@ -4,13 +4,16 @@ entry takes a new slot; the old one is dead until the merge drops it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import count
 
 import numpy as np
 
 from bot.research.tokens import Page
 from storage.knowledge import EntryText
+
+_GENERATIONS = count()
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,15 @@ class Postings:
         self._pending: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self.pend = _empty_pending()
         self._masks: dict[Filter, np.ndarray] = {}
+        # a new value whenever what a search sees changes (slots, liveness, segments), never
+        # one another Postings had: figures derived from the postings are kept against it
+        # (``bot.research.bm25``)
+        self.generation = next(_GENERATIONS)
+
+    @property
+    def dead(self) -> int:
+        """Slots no longer live (changed or forgotten entries) whose postings are still held."""
+        return self.size - self.live_count
 
     def space_codes(self) -> list[str]:
         """The spaces, in the order of their codes."""
@@ -88,6 +100,7 @@ class Postings:
         self.pend = pend
         self._pending = []
         self._masks.clear()
+        self.generation = next(_GENERATIONS)
 
     @property
     def nbytes(self) -> int:
@@ -102,6 +115,7 @@ class Postings:
     def add(self, rows: Sequence[EntryText], page: Page) -> None:
         """Give each row a new slot (its older slot, if any, dies) and queue its postings."""
         self._masks.clear()
+        self.generation = next(_GENERATIONS)
         base = self.size
         self._grow(base + len(rows))
         for k, row in enumerate(rows):
@@ -137,6 +151,9 @@ class Postings:
                 self.live_count -= 1
                 self.total_length -= float(self.length[slot])
                 dropped += 1
+        if dropped:
+            self._masks.clear()
+            self.generation = next(_GENERATIONS)
         return dropped
 
     def _grow(self, needed: int) -> None:
@@ -149,13 +166,22 @@ class Postings:
             new[: self.size] = old[: self.size]
             setattr(self, name, new)
 
+    @property
+    def waiting(self) -> int:
+        """Postings outside the main segment (pending, or read and not yet settled)."""
+        return int(self.pend[0].shape[0]) + sum(int(part[0].shape[0]) for part in self._pending)
+
     def settle(self, merge_at: int) -> bool:
-        """Fold newly read postings into the pending segment; True when it has grown past
-        ``merge_at`` (or a tenth of the main segment) and should be merged."""
+        """Fold newly read postings into the pending segment, unless with it they pass
+        ``merge_at`` (or a tenth of the main segment): then True, they are to be merged
+        (``merged`` takes them as they are, no sorted pending segment is built first)."""
         if not self._pending:
             return False
+        if self.waiting > max(merge_at, self.slots.shape[0] // 10):
+            return True
         parts = [self.pend, *self._pending]
         self._pending = []
+        self.generation = next(_GENERATIONS)
         terms = np.concatenate([p[0] for p in parts])
         # the pending segment so far is sorted and each page is sorted by row, so a stable
         # sort (timsort for int32) mostly merges runs
@@ -165,25 +191,45 @@ class Postings:
             np.concatenate([p[1] for p in parts])[order],
             np.concatenate([p[2] for p in parts])[order],
         )
-        return self.pend[0].shape[0] > max(merge_at, self.slots.shape[0] // 10)
+        return False
 
     def merged(self, terms: int) -> dict[str, object]:
-        """The main segment rebuilt from the live postings of both segments, with slots
-        renumbered so that dead ones are gone (computed aside on a worker thread, put in
-        place by ``swap`` on the event loop)."""
+        """The main segment rebuilt from the live postings of the main segment, the pending
+        one and the pages not yet settled, with slots renumbered so that dead ones are gone
+        (computed aside on a worker thread, put in place by ``swap`` on the event loop).
+
+        A counting sort by term: one pass counts each term's live postings, a second
+        places them, a chunk at a time, in slot order within each term (the main segment's
+        slots are older than the pending ones, which are older than the pages'). Beside
+        the new segment it holds only a chunk's working arrays, not a sort of everything."""
         size = self.size
         live = self.live[:size].copy()
-        main_terms = np.repeat(np.arange(self.ptr.shape[0] - 1, dtype=np.int32), np.diff(self.ptr))
-        term_of = np.concatenate([main_terms, self.pend[0]])
-        slots = np.concatenate([self.slots, self.pend[1]])
-        tf = np.concatenate([self.tf, self.pend[2]])
-        keep = live[slots]
-        term_of, slots, tf = term_of[keep], slots[keep], tf[keep]
-        kept = np.flatnonzero(live)
         renumber = (np.cumsum(live, dtype=np.int64) - 1).astype(np.int32)
-        slots = renumber[slots]
-        order = np.lexsort((slots, term_of))
-        ids = [self.ids[s] for s in kept]
+        sources: list[tuple[np.ndarray | None, np.ndarray, np.ndarray, np.ndarray]] = [
+            (self.ptr, self.slots, self.slots, self.tf),
+            *[(None, *part) for part in (self.pend, *self._pending)],
+        ]
+        counts = np.zeros(terms, dtype=np.int64)
+        for term_of, _, _ in _chunks(sources, live, renumber, terms_only=True):
+            counts += np.bincount(term_of, minlength=terms)
+        ptr = np.zeros(terms + 1, dtype=np.int64)
+        np.cumsum(counts, out=ptr[1:])
+        out_slots = np.empty(int(ptr[-1]), dtype=np.int32)
+        out_tf = np.empty(int(ptr[-1]), dtype=np.float32)
+        cursor = ptr[:-1].copy()
+        for term_of, slots, tf in _chunks(sources, live, renumber):
+            n = term_of.shape[0]
+            if not n:
+                continue
+            starts = np.flatnonzero(np.concatenate(([True], term_of[1:] != term_of[:-1])))
+            runs = np.diff(np.append(starts, n))
+            run_terms = term_of[starts]
+            at = np.repeat(cursor[run_terms] - starts, runs) + np.arange(n)
+            out_slots[at] = slots
+            out_tf[at] = tf
+            cursor[run_terms] += runs
+        kept = np.flatnonzero(live)
+        ids = [self.ids[s] for s in kept] if kept.shape[0] < size else self.ids[:size]
         capacity = self.capacity
 
         def compact(values: np.ndarray, fill: object) -> np.ndarray:
@@ -191,7 +237,6 @@ class Postings:
             out[: kept.shape[0]] = values[kept]
             return out
 
-        counts = np.bincount(term_of, minlength=terms)
         return {
             "ids": ids,
             "slot": {entry_id: k for k, entry_id in enumerate(ids)},
@@ -200,16 +245,18 @@ class Postings:
             "length": compact(self.length, 0),
             "live": compact(self.live, False),
             "size": int(kept.shape[0]),
-            "slots": slots[order],
-            "tf": tf[order],
-            "ptr": np.concatenate([[0], np.cumsum(counts)]).astype(np.int64),
+            "slots": out_slots,
+            "tf": out_tf,
+            "ptr": ptr,
             "pend": _empty_pending(),
+            "_pending": [],
         }
 
     def swap(self, merged: dict[str, object]) -> None:
         for name, value in merged.items():
             setattr(self, name, value)
         self._masks.clear()
+        self.generation = next(_GENERATIONS)
 
     def of(self, term: int) -> tuple[np.ndarray, np.ndarray]:
         """The live slots holding ``term``, ascending, and their weighted term frequencies,
@@ -240,16 +287,51 @@ class Postings:
         return self._type_names[int(self.types[slot])]
 
     def mask(self, key: Filter) -> np.ndarray | None:
-        """Which slots a caller may see (``None``: none at all). Kept until the index next
-        changes: most searches come from a few spaces."""
-        if key not in self._masks:
+        """Which live slots a caller may see (``None``: none at all). Kept until the index
+        next changes: most searches come from a few spaces."""
+        allowed = self._masks.get(key)
+        if allowed is None:
             space_codes = [self._space_code[s] for s in key.spaces if s in self._space_code]
             if not space_codes:
                 return None
-            allowed = np.isin(self.spaces, space_codes)
+            allowed = np.isin(self.spaces, space_codes) & self.live
             if key.types:
                 allowed &= np.isin(self.types, [self._type_code.get(t, -2) for t in key.types])
             if key.exclude:
                 allowed &= ~np.isin(self.types, [self._type_code.get(t, -2) for t in key.exclude])
             self._masks[key] = allowed
-        return self._masks[key]
+        return allowed
+
+
+_CHUNK = 1 << 18  # postings a merge works on at a time
+
+
+def _chunks(
+    sources: list[tuple[np.ndarray | None, np.ndarray, np.ndarray, np.ndarray]],
+    live: np.ndarray,
+    renumber: np.ndarray,
+    *,
+    terms_only: bool = False,
+) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The live postings of each source, a chunk at a time, as (term, new slot, tf) sorted
+    by term and, within a term, by slot (``terms_only``: the terms, unsorted). A source is
+    (ptr, _, slots, tf) for the main segment, (None, terms, slots, tf) for the pending one
+    (sorted by term) or a page (sorted by row)."""
+    for ptr, terms, slots, tf in sources:
+        total = int(slots.shape[0])
+        for lo in range(0, total, _CHUNK):
+            hi = min(lo + _CHUNK, total)
+            term_of = terms[lo:hi] if ptr is None else np.searchsorted(ptr, np.arange(lo, hi), "right") - 1
+            s = slots[lo:hi]
+            keep = live[s]
+            whole = bool(keep.all())
+            if not whole:
+                term_of, s = term_of[keep], s[keep]
+            if terms_only:
+                yield term_of, s, s
+                continue
+            t = tf[lo:hi] if whole else tf[lo:hi][keep]
+            if ptr is None:
+                order = np.argsort(term_of, kind="stable")  # a page is sorted by row, not term
+                term_of, s, t = term_of[order], s[order], t[order]
+            yield term_of, renumber[s], t

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain
 
 import numpy as np
 import snowballstemmer
@@ -71,31 +71,50 @@ class Page:
     lengths: np.ndarray  # float32 per row: tokens over all columns
 
 
+_COLUMN_WEIGHTS = np.array([TITLE_WEIGHT, CONTENT_WEIGHT, TAGS_WEIGHT], dtype=np.float32)
+
+
 def tokenize(rows: Sequence[EntryText], terms: Terms) -> Page:
-    """Tokenize a page of entries (``terms`` grows with the words it has not seen)."""
+    """Tokenize a page of entries (``terms`` grows with the words it has not seen).
+
+    Each text becomes term ids as it is read (4 bytes a token, not a string per token for
+    the whole page), and the page's (row, term) pairs are counted by sorting one int64 key
+    per token in place: the column rides in the key's two low bits, so the weighted term
+    frequency is a sum over each run."""
     n = len(rows)
-    row_parts, term_parts, weight_parts = [], [], []
-    lengths = np.zeros(n, dtype=np.float32)
-    columns = (
-        (TITLE_WEIGHT, [r.title for r in rows]),
-        (CONTENT_WEIGHT, [r.content for r in rows]),
-        (TAGS_WEIGHT, [tags_text(r.tags) for r in rows]),
-    )
-    for weight, texts in columns:
-        tokens = [words(t) for t in texts]
-        counts = np.fromiter(map(len, tokens), dtype=np.int64, count=n)
-        flat = list(chain.from_iterable(tokens))
-        term_parts.append(np.fromiter(map(terms.__getitem__, flat), dtype=np.int64, count=len(flat)))
-        row_parts.append(np.repeat(np.arange(n, dtype=np.int64), counts))
-        weight_parts.append(np.full(len(flat), weight))
-        lengths += counts
+    ids = array("i")
+    counts = array("l")
+    get = terms.__getitem__
+    for texts in (
+        (r.title for r in rows),
+        (r.content for r in rows),
+        (tags_text(r.tags) for r in rows),
+    ):
+        for text in texts:
+            tokens = words(text)
+            ids.extend(map(get, tokens))
+            counts.append(len(tokens))
+    per_text = np.frombuffer(counts, dtype=np.int64) if counts else np.zeros(0, dtype=np.int64)
+    lengths = per_text.reshape(3, n).sum(axis=0).astype(np.float32) if n else np.zeros(0, dtype=np.float32)
+    if not ids:
+        empty = np.zeros(0, dtype=np.int32)
+        return Page(rows=empty, terms=empty, tf=np.zeros(0, dtype=np.float32), lengths=lengths)
     width = len(terms.stems) + 1
-    key = np.concatenate(row_parts) * width + np.concatenate(term_parts)
-    unique, inverse = np.unique(key, return_inverse=True)
-    tf = np.bincount(inverse, weights=np.concatenate(weight_parts)).astype(np.float32)
+    # key = ((row × width) + term) × 4 + column
+    key = np.repeat(
+        np.tile(np.arange(n, dtype=np.int64) * width * 4, 3) + np.repeat(np.arange(3), n), per_text
+    )
+    key += np.frombuffer(ids, dtype=np.int32).astype(np.int64) * 4
+    del ids
+    key.sort()
+    pair = key >> 2
+    starts = np.flatnonzero(np.concatenate(([True], pair[1:] != pair[:-1])))
+    tf = np.add.reduceat(_COLUMN_WEIGHTS[key & 3], starts)
+    del key
+    pair = pair[starts]
     return Page(
-        rows=(unique // width).astype(np.int32),
-        terms=(unique % width).astype(np.int32),
-        tf=tf,
+        rows=(pair // width).astype(np.int32),
+        terms=(pair % width).astype(np.int32),
+        tf=tf.astype(np.float32),
         lengths=lengths,
     )
