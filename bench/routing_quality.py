@@ -98,6 +98,17 @@ def report(title: str, pairs: Sequence[tuple[Example, Decision]], *, errors: boo
     return stats
 
 
+def _brief(pairs: Sequence[tuple[Example, Decision]]) -> str:
+    tp = sum(e.route is Route.ASYNC and d.route is Route.ASYNC for e, d in pairs)
+    predicted = sum(d.route is Route.ASYNC for _, d in pairs)
+    actual = sum(e.route is Route.ASYNC for e, _ in pairs)
+    correct = sum(e.route is d.route for e, d in pairs)
+    return (
+        f"{tp / predicted if predicted else 0:.3f} / {tp / actual if actual else 0:.3f} / "
+        f"{correct / len(pairs):.3f} ({len(pairs)})"
+    )
+
+
 def speed(texts: Sequence[str], repeat: int) -> None:
     """Decision cost per message, lexicon alone and the whole router (model loaded once,
     typo corrections cached as in a long-running process), median of ``repeat`` passes."""
@@ -134,6 +145,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--errors", action="store_true", help="list every misrouted message (never a sealed one)"
     )
     parser.add_argument("--speed", type=int, default=0, help="time the decisions over N passes (0: skip)")
+    parser.add_argument(
+        "--lowo",
+        action="store_true",
+        help="leave-one-workplace-out cross-validation over the train split (rows with no workplace"
+        " always train)",
+    )
+    parser.add_argument("--no-sets", action="store_true", help="score no set (only --cv / --lowo / --speed)")
     args = parser.parse_args(argv)
     everything = load_labelled()
     sets: list[tuple[str, list[Example]]] = (
@@ -146,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"labelled set: {len(everything)} messages; scoring {', '.join(f'{n} ({len(g)})' for n, g in sets)}"
     )
     decide = router_with(shipped_model())
-    for name, gold in sets:
+    for name, gold in [] if args.no_sets else sets:
         print(f"\n# {name}")
         report(f"lexicon alone (baseline), {name}", [(e, lexicon_decide(e.text)) for e in gold], errors=False)
         decided = [(e, decide(e.text)) for e in gold]
@@ -165,6 +183,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.cv:
         pairs = cross_validate(everything, router_with, k=args.cv)
         report(f"router, {args.cv}-fold cross-validation over the whole set", pairs, errors=args.errors)
+    if args.lowo:
+        pairs = cross_validate(load_labelled(split="train"), router_with, by_workplace=True)
+        report("router, leave-one-workplace-out over the train split", pairs, errors=args.errors)
+        print("per workplace (held out): async P / R / 3-way acc")
+        for place in sorted({e.workplace for e, _ in pairs}):
+            print(f"  {place}: " + _brief([(e, d) for e, d in pairs if e.workplace == place]))
     return 0
 
 
