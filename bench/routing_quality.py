@@ -4,11 +4,14 @@ confusion matrix and the errors by kind, for every set separately (never pooled)
 Run: ``.venv/bin/python bench/routing_quality.py [--gold PATH ...] [--cv 5] [--errors] [--speed 5]``.
 Without ``--gold`` every set is scored, one after the other: the labelled test split
 (bot/routing/data/labelled.jsonl), bench/routing_heldout.jsonl, bench/routing_heldout_late.jsonl,
-bench/routing_blind3.jsonl and bench/routing_workplaces_dev.jsonl (the dev part of a set written
-blind from twelve workplaces; its train part is in the labelled set). Each set gets the lexicon
+bench/routing_blind3.jsonl, bench/routing_workplaces_dev.jsonl (the dev part of a set written
+blind from twelve workplaces; its train part is in the labelled set) and
+bench/routing_trades_dev.jsonl (four of eight trades of a second blind set; the other four
+trained on). Each set gets the lexicon
 alone (the baseline) and the router with the shipped model; ``--cv`` adds k-fold
 cross-validation of the router over the labelled set (each fold's model trained on the other
-folds). A gold file's ``sealed`` rows are scored on their own and their errors are never
+folds), ``--lowo`` leave-one-workplace-out over the train split (each workplace scored by a
+model trained without it). A gold file's ``sealed`` rows are scored on their own and their errors are never
 listed, not even by kind: they stay held out.
 """
 
@@ -51,6 +54,7 @@ SETS = (
     BENCH / "routing_heldout_late.jsonl",
     BENCH / "routing_blind3.jsonl",
     BENCH / "routing_workplaces_dev.jsonl",
+    BENCH / "routing_trades_dev.jsonl",
 )
 
 

@@ -104,11 +104,15 @@ class RouterModel:
             p = np.exp(logits)
             p /= p.sum(axis=1, keepdims=True)
             g_rows = ((p - y) * sample_w)[row_of]
-            grad = np.stack(
-                [np.bincount(cols, weights=g_rows[:, c], minlength=len(active)) for c in range(k)], axis=1
-            ).astype(np.float32) / n + l2 * w
-            m = 0.9 * m + 0.1 * grad
-            v = 0.999 * v + 0.001 * grad * grad
+            grad = (
+                np.stack(
+                    [np.bincount(cols, weights=g_rows[:, c], minlength=len(active)) for c in range(k)], axis=1
+                ).astype(np.float32)
+                / n
+                + l2 * w
+            )
+            m = (0.9 * m + 0.1 * grad).astype(np.float32)
+            v = (0.999 * v + 0.001 * grad * grad).astype(np.float32)
             w -= lr * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
         full = np.zeros((DIM, k), dtype=np.float32)
         full[active] = w

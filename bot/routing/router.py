@@ -5,6 +5,7 @@ configured LLM (and only it) gets to decide them."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.routing.address import NOBODY, Addressing, addressed_elsewhere, vocative_name
@@ -12,6 +13,7 @@ from bot.routing.features import _CUES, correct_typos, cues_of, featurize
 from bot.routing.lexicon import _CONTENT, _TRIGGERS, Decision, Route, classify_lexicon, normalize
 from bot.routing.model import ROUTES, RouterModel, shipped_model
 from bot.routing.vocabulary import Guard
+from bot.text.terms import focus, query_terms
 
 # The model's probability above which its decision stands without an LLM. Chosen by
 # cross-validation on the training split (bench/routing_quality.py --sweep), not on test.
@@ -26,6 +28,10 @@ ASYNC_MIN = 0.7
 # small talk is a dead end. Chosen on cross-validation and the workplaces dev set
 # (bench/routing_quality.py), not on the test split.
 NONE_OR_QUICK = 0.2
+
+# Words the notes use: a predicate the core may pass in ("the notes know this word"), read
+# from the knowledge base's index; the router never reads storage itself.
+NotesKnow = Callable[[str], bool]
 
 # A sure lexicon request is taken without the model only in its plainest form: the trigger
 # verb opens the message, bare or after "please" / "can you"; anything less plain (a report,
@@ -98,10 +104,13 @@ def route(
     offer: str | None = None,
     model: RouterModel | None = None,
     sure_at: float = SURE,
+    notes_know: NotesKnow | None = None,
 ) -> Decision:
     """Route one message. ``addressing`` says who it mentions (the adapters' fields, see
     ``addressing_of``); ``offer`` is a pending escalation offer's question; the model's
-    decision is ``sure`` from probability ``sure_at`` (1.0: never)."""
+    decision is ``sure`` from probability ``sure_at`` (1.0: never). ``notes_know`` (optional)
+    says whether the notes use a word: a phrase the model takes for chat whose words the
+    notes use is a look-up ("north fen pumping station capacity"), and is routed quick."""
     lexicon = classify_lexicon(text, offer=offer)
     if lexicon.offer_reply or not normalize(text):
         return lexicon
@@ -137,7 +146,7 @@ def route(
         # "have we seen this before?", "did anyone ever dig into X?": asks whether the
         # knowledge exists, which the quick route answers
         return replace(lexicon, sure=True)
-    return _learned(text, addressing, lexicon, model or shipped_model(), sure_at)
+    return _learned(text, addressing, lexicon, model or shipped_model(), sure_at, notes_know)
 
 
 def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
@@ -180,8 +189,23 @@ def has_words(text: str) -> bool:
     return mashed < letters / 2 and vowels >= letters / 4
 
 
+def notes_answer(text: str, notes_know: NotesKnow) -> bool:
+    """``text`` could be a look-up in the notes: at least three content words, two thirds of
+    them words the notes use (chat that shares a word or two with the notes does not pass)."""
+    terms = query_terms(focus(text))
+    if len(terms) < 3:  # "thanks, that helps", "lunch at noon?"
+        return False
+    held = sum(1 for t in terms if notes_know(t))
+    return held >= 2 and held * 3 >= len(terms) * 2
+
+
 def _learned(
-    text: str, addressing: Addressing, lexicon: Decision, model: RouterModel, sure_at: float
+    text: str,
+    addressing: Addressing,
+    lexicon: Decision,
+    model: RouterModel,
+    sure_at: float,
+    notes_know: NotesKnow | None = None,
 ) -> Decision:
     proba = model.proba(featurize(text, addressing, lexicon, elsewhere=False))
     best = int(proba.argmax())
@@ -191,11 +215,12 @@ def _learned(
         best = int(proba.argmax())
     chosen = ROUTES[best]
     small_talk = lexicon.route is Route.NONE and lexicon.reason == "small talk"
+    # The fail-safe for the unsure middle, and its one owner: a message the model calls small
+    # talk that shows no sign of chat goes to the quick route when quick is a close second, or
+    # when the notes use its words (then surely: the notes decide, not a classifier).
+    by_notes = False
     if (
         chosen is Route.NONE
-        and proba[best] < SURE
-        and proba[1] >= NONE_OR_QUICK
-        and proba[1] >= proba[2]
         and lexicon.guard is None
         and not small_talk
         and not _CHAT.search(text)
@@ -203,7 +228,10 @@ def _learned(
         and not _REMARK.match(normalize(text))
         and not cues_of(text) & _NOT_A_LOOKUP
     ):
-        best, chosen = 1, Route.QUICK
+        unsure = proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2]
+        by_notes = not unsure and notes_know is not None and notes_answer(text, notes_know)
+        if unsure or by_notes:
+            best, chosen = 1, Route.QUICK
     confidence = float(proba[best])
     norm = normalize(text)
     question: str | None = None
@@ -226,7 +254,7 @@ def _learned(
         trigger=lexicon.trigger,
         guard=guard if chosen is not Route.ASYNC else None,
         source="model",
-        reason=f"learned router, p={confidence:.2f}",
-        sure=sure_at < 1.0 and confidence >= sure_at,
+        reason="the notes use its words" if by_notes else f"learned router, p={confidence:.2f}",
+        sure=by_notes or (sure_at < 1.0 and confidence >= sure_at),
         recall=lexicon.recall and chosen is Route.QUICK,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -15,14 +16,19 @@ from bot.routing.lexicon import Decision, Route
 from bot.routing.model import ROUTES, WEIGHTS, Example, RouterModel, load_labelled
 from bot.routing.router import read
 
-# In the labelled set the bot is "@mallory" or Slack's <@UMALLORY>; everyone else is someone else.
+# In the labelled set the bot is "@mallory" or Slack's <@UMALLORY>; sets written elsewhere call
+# their bot by a handle or id ending in "bot" ("@BrewBot", <@U05DENTBOT>). Everyone else is
+# someone else.
 BOT_IDS = ("UMALLORY",)
+_BOT_HANDLE = re.compile(r"(?<![\w@])@(\w*bot)\b", re.I)
+_BOT_ID = re.compile(r"<@(U\w*BOT)(?:\|[^>]*)?>")
 
 
 def as_received(raw: str) -> tuple[str, Addressing]:
     """A labelled message as an adapter would hand it over: the bot's mention removed,
     the other mentions kept and listed."""
-    return split_mentions(raw, bot_names=("mallory",), bot_ids=BOT_IDS)
+    names = ("mallory", *_BOT_HANDLE.findall(raw))
+    return split_mentions(raw, bot_names=names, bot_ids=(*BOT_IDS, *_BOT_ID.findall(raw)))
 
 
 @lru_cache(maxsize=1 << 14)
