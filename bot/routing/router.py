@@ -69,8 +69,9 @@ _LEADING_EMOJI = re.compile(r"^(?:\s*(?::[a-z0-9_+-]+:|[\u2600-\u27bf\U0001f000-
 # do; the rest of the message is what is asked
 _NEGATED_OPENING = re.compile(
     r"^(?:please\s+|pls\s+|ok\s+|so\s+)?(?:don'?t|do\s+not|no\s+need\s+to|you\s+don'?t\s+(?:need|have)\s+to|"
-    r"not\s+asking\s+(?:you\s+)?(?:to|for)|no\s+need\s+for|skip|without)\s+(?:\w+\s+){0,2}?"
-    r"(?:research\w*|dig\w*|investigat\w*|look\w*\s+into|deep[\s-]?div\w*|analy[sz]\w*)"
+    r"not\s+asking\s+(?:you\s+)?(?:to|for)|no\s+need\s+for|skip|without|no)\s+(?:\w+\s+){0,4}?"
+    r"(?:research\w*|dig\w*|investigat\w*|look\w*\s+into|deep[\s-]?div\w*|analy[sz]\w*|review|report|study|"
+    r"breakdown|write-?up|essay|(?:whole|full)\s+thing)"
     r"(?:\s+(?:\w+|[^\w\s]+)){0,3}?\s*(?:[,;:.!—–-]+|\s(?=just\b))\s*",
     re.I,
 )
@@ -91,10 +92,23 @@ _NOT_A_LOOKUP = frozenset(
         "negation",
         "errand",
         "you_question",
+        "status",
     }
 )
 _CHAT = re.compile("[!\u2600-\u27bf\U0001f000-\U0001faff]|:[a-z0-9_+-]+:|\\b(?:someone|somebody)\\b", re.I)
 _ABOUT_BOT = (_CUES["about_bot"], _CUES["capability_verb"])
+# A research word used as the name of work already done, asked about: "the collision
+# investigation, signed off yet?", "what came of the shrinkage review"
+_ABOUT_DONE_WORK = re.compile(
+    r"\b(?:the|that|this|our|their|\w+'s|[a-z0-9-]+)\s+(?:investigation|inquiry|enquiry|review|audit|report|analysis|"
+    r"study|deep[\s-]?dive|research)\b.*\b(?:what came of|outcome|sign(?:ed)? (?:it )?off|conclude[ds]?|"
+    r"did (?:it|they|the \w+) (?:say|find|show|conclude|blame|recommend)|end(?:ed)? up|any (?:news|update|result)|"
+    r"results?|findings?|come back|back yet|finished yet|yet\b)|"
+    r"\bwhat came of\b",
+    re.I,
+)
+# what a request for new work says: "can you…", "I need…", "a timeline of…"
+_ASKS_FOR_WORK = frozenset({"you_request", "imperative_start", "wish", "artefact", "work_verb", "handoff"})
 
 
 def route(
@@ -116,6 +130,7 @@ def route(
         return lexicon
     if not has_words(text):
         return Decision(Route.NONE, source="router", reason="no words of any language", sure=True)
+    refused = bool(_NEGATED_OPENING.match(normalize(correct_typos(text))))
     text, lexicon = read(text, lexicon)
     elsewhere = addressed_elsewhere(text, addressing)
     if elsewhere:
@@ -146,7 +161,7 @@ def route(
         # "have we seen this before?", "did anyone ever dig into X?": asks whether the
         # knowledge exists, which the quick route answers
         return replace(lexicon, sure=True)
-    return _learned(text, addressing, lexicon, model or shipped_model(), sure_at, notes_know)
+    return _learned(text, addressing, lexicon, model or shipped_model(), sure_at, notes_know, refused)
 
 
 def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
@@ -206,6 +221,7 @@ def _learned(
     model: RouterModel,
     sure_at: float,
     notes_know: NotesKnow | None = None,
+    refused: bool = False,
 ) -> Decision:
     proba = model.proba(featurize(text, addressing, lexicon, elsewhere=False))
     best = int(proba.argmax())
@@ -214,6 +230,14 @@ def _learned(
         proba[best] = 0.0
         best = int(proba.argmax())
     chosen = ROUTES[best]
+    cues = cues_of(text)
+    if chosen is Route.ASYNC and _ABOUT_DONE_WORK.search(normalize(text)) and not cues & _ASKS_FOR_WORK:
+        # "the stock loss investigation at Dunstable, any outcome yet?": asks what came of an
+        # investigation already run, which the quick route answers
+        best, chosen = 1, Route.QUICK
+    if chosen is Route.NONE and refused and "just_the" in cues:
+        # "no need to dig, just the deposit %": the refusal read off, one fact is asked
+        best, chosen = 1, Route.QUICK
     small_talk = lexicon.route is Route.NONE and lexicon.reason == "small talk"
     # The fail-safe for the unsure middle, and its one owner: a message the model calls small
     # talk that shows no sign of chat goes to the quick route when quick is a close second, or
@@ -226,7 +250,7 @@ def _learned(
         and not _CHAT.search(text)
         and not vocative_name(text)
         and not _REMARK.match(normalize(text))
-        and not cues_of(text) & _NOT_A_LOOKUP
+        and not cues & _NOT_A_LOOKUP
     ):
         unsure = proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2]
         by_notes = not unsure and notes_know is not None and notes_answer(text, notes_know)
