@@ -181,7 +181,9 @@ def prepare(text: str) -> str:
     text = _LINK.sub(" xlink ", text)
     text = _MENTION_TOKEN.sub(" xmention ", text)
     text = _EMOJI_NAME.sub(lambda m: f" xemoji_{m.group(1)} ", text)
-    text = _SKIN.sub("", text).replace("’", "'").replace("‘", "'").replace("？", "?").replace("؟", "?").lower()
+    text = (
+        _SKIN.sub("", text).replace("’", "'").replace("‘", "'").replace("？", "?").replace("؟", "?").lower()
+    )
     for pattern, repl in _BRITISH:
         text = pattern.sub(repl, text)
     return _QUOTED_TRIGGER.sub(" xquoted ", text)
@@ -255,7 +257,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"(?:model|version|context|api|memory|limit|data|investigations|answers)\b|\bhow do i\b.*\byou\b|"
         # "can you write bids too or just find info?", "does mallory check case law or only our notes?"
         r"^(?:\w+\s+){0,2}?(?:can|could|do|does|is|are|will)\s+(?:you|u|mallory|the bot|it)\b(?:.*\bor\b(?:\s+\S+){0,4}?\s+(?:just|only)\b|"
-        r".*\byourself\b.*\bor\b|\s+(?:only|just)\b.*\bor\b)",
+        r".*\b(?:yourself|itself|on (?:your|its) own)\b.*\bor\b|\s+(?:only|just)\b.*\bor\b)",
         "social": r"\b(?:anyone|anybody|everyone|y'all|folks|you all)\b(?!\s+know)|\b(?:lunch|coffee|drinks|dinner|"
         r"pizza|weekend|tonight|beer|party|snacks|birthday|holiday plans|cake|biscuits|leaving do|leaving drinks|"
         r"farewell|pub|quiz|karaoke|secret santa|bake off)\b|[😅😂🎉☕]|"
@@ -306,7 +308,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"literature search|search)\b|"
         r"^(?:(?:pls|please|mallory|ok|so|hey|hi)[\s,:]+)*(?:rank|compare|cross-check|crosscheck|tally|list all|"
         r"chart|tabulate|map|reconcile|benchmark|audit|collate)\b|"
-        r"\b(?:go|read|look|work|trawl|sift)\s+(?:back\s+)?through\s+(?:all|every|the|our|each|last)\b|"
+        r"\b(?:go|read|look|work|trawl|sift)\s+(?:back\s+)?through\s+(?:(?:all|every|the|our|each|last)\b|#)|"
         r"\bpull\s+out\s+(?:every|all|the|any)\b|\bwith\s+(?:a|your)\s+recommendation\b|"
         # "dig out everything we've got on…", "revert with everything we hold on…", "broken down by
         # ward", "a literature survey on…", "list them with scene numbers", "need projections for each"

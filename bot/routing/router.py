@@ -77,6 +77,15 @@ _NEGATED_OPENING = re.compile(
 )
 # "put 'investigate damp complaints' in the diary": a trigger inside quotes names a card, a
 # session or an earlier request; the lexicon reads the message with the quoted words set aside
+# "no need for the whole history, just how many parcels we gave out": research refused, then
+# one fact asked
+_REFUSED_THEN_FACT = re.compile(
+    r"^(?:(?:please|pls|ok|so)\s+)?(?:(?:i|we)\s+)?(?:don'?t\s+need|do\s+not\s+need|dont\s+need|no\s+need\s+(?:for|to)|"
+    r"not\s+after|not\s+asking\s+(?:you\s+)?(?:for|to)|not\s+looking\s+for|skip|no)\b[^?\n]{0,60}?"
+    r"(?:[,;:.!—–-]+\s*|\s)(?:just|only|simply)\s+(?:(?:need|want|after|tell\s+me|give\s+me)\s+)?"
+    r"(?:the|a|an|what|what's|who|whom|when|where|which|how|whether|if|our|its?|their|current|latest)\b",
+    re.I,
+)
 _QUOTED = re.compile(r"(?<![A-Za-z])['\"‘“]([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
 _SARCASM = _CUES["sarcasm"]
 # Signs that a message the model calls small talk is indeed chat, about Mallory, or the
@@ -130,7 +139,7 @@ def route(
         return lexicon
     if not has_words(text):
         return Decision(Route.NONE, source="router", reason="no words of any language", sure=True)
-    refused = bool(_NEGATED_OPENING.match(normalize(correct_typos(text))))
+    refused = bool(_REFUSED_THEN_FACT.match(normalize(correct_typos(text))))
     text, lexicon = read(text, lexicon)
     elsewhere = addressed_elsewhere(text, addressing)
     if elsewhere:
@@ -235,8 +244,8 @@ def _learned(
         # "the stock loss investigation at Dunstable, any outcome yet?": asks what came of an
         # investigation already run, which the quick route answers
         best, chosen = 1, Route.QUICK
-    if chosen is Route.NONE and refused and "just_the" in cues:
-        # "no need to dig, just the deposit %": the refusal read off, one fact is asked
+    if chosen is not Route.QUICK and refused:
+        # "no need to dig, just the deposit %": what is asked after the refusal is one fact
         best, chosen = 1, Route.QUICK
     small_talk = lexicon.route is Route.NONE and lexicon.reason == "small talk"
     # The fail-safe for the unsure middle, and its one owner: a message the model calls small
