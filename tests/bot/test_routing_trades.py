@@ -2,7 +2,7 @@
 cover (issue 21, bench/routing_trades_dev.jsonl), showed it missing, through `mallory classify`:
 requests for a produced piece of work in words the cues did not know, errands in the world,
 capability questions put as "…or do I still…", status reports, refusing research then asking
-one fact, requests in other languages. The phrasings are in neither the labelled set nor the
+one fact, requests in other languages, a request turned from a colleague to the bot by name. The phrasings are in neither the labelled set nor the
 dev sets."""
 
 from __future__ import annotations
@@ -37,6 +37,10 @@ STATUS = [
 REFUSE_THEN_FACT = [
     "not looking for a report, only the date the boiler was last serviced",
 ]
+TURNED_TO_THE_BOT = [
+    "Tomasz, can you— actually no, mallory, could you pull together every late delivery complaint from October",
+    "Ines wants a breakdown of agency spend by ward — mallory can you put it together",
+]
 OTHER_LANGUAGES = [
     "możesz zrobić podsumowanie wszystkich reklamacji z listopada?",
     "czy możesz przygotować zestawienie kosztów paliwa z podziałem na kierowców?",
@@ -61,8 +65,19 @@ def _classify(
         (STATUS, "none"),
         (REFUSE_THEN_FACT, "quick"),
         (OTHER_LANGUAGES, "async"),
+        (TURNED_TO_THE_BOT, "async"),
+        (["Priya, could you check the rota"], "none"),
     ],
-    ids=["artefact", "errand", "capability", "status", "refuse-then-fact", "other-language"],
+    ids=[
+        "artefact",
+        "errand",
+        "capability",
+        "status",
+        "refuse-then-fact",
+        "other-language",
+        "turned-to-the-bot",
+        "to-a-colleague",
+    ],
 )
 def test_each_kind_through_classify(
     texts: list[str], route: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

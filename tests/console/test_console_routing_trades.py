@@ -22,6 +22,11 @@ KINDS = [
         "quick",
     ),
     ("other language", "¿puedes preparar un informe de las devoluciones de octubre?", "async"),
+    (
+        "turned to the bot",
+        "Tomasz, can you— actually no, mallory, could you pull together every late delivery complaint from October",
+        "async",
+    ),
 ]
 
 
