@@ -88,6 +88,9 @@ _REFUSED_THEN_FACT = re.compile(
 )
 _QUOTED = re.compile(r"(?<![A-Za-z])['\"‘“]([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
 _SARCASM = _CUES["sarcasm"]
+_EYE_ROLL = re.compile(
+    "[\U0001f643\U0001f644]|:(?:upside_down_face|eye_roll|face_with_rolling_eyes):|(?:^|\\s)/s\\b"
+)
 # Signs that a message the model calls small talk is indeed chat, about Mallory, or the
 # speaker's own news: the fail-safe to the quick route leaves it alone
 _NOT_A_LOOKUP = frozenset(
@@ -244,6 +247,13 @@ def _learned(
         # "the stock loss investigation at Dunstable, any outcome yet?": asks what came of an
         # investigation already run, which the quick route answers
         best, chosen = 1, Route.QUICK
+    if chosen is Route.ASYNC and _EYE_ROLL.search(text):
+        # "would love a research project on why kids lose every jumper 🙃": the eye-roll says
+        # it is not meant; an investigation needs a request that is
+        proba = proba.copy()
+        proba[best] = 0.0
+        best = int(proba.argmax())
+        chosen = ROUTES[best]
     if chosen is not Route.QUICK and refused:
         # "no need to dig, just the deposit %": what is asked after the refusal is one fact
         best, chosen = 1, Route.QUICK

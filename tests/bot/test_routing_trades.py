@@ -2,7 +2,8 @@
 cover (issue 21, bench/routing_trades_dev.jsonl), showed it missing, through `mallory classify`:
 requests for a produced piece of work in words the cues did not know, errands in the world,
 capability questions put as "…or do I still…", status reports, refusing research then asking
-one fact, requests in other languages, a request turned from a colleague to the bot by name. The phrasings are in neither the labelled set nor the
+one fact, requests in other languages, a request turned from a colleague to the bot by name; and a wish for research with an eye-roll
+is not a request. The phrasings are in neither the labelled set nor the
 dev sets."""
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ TURNED_TO_THE_BOT = [
     "Tomasz, can you— actually no, mallory, could you pull together every late delivery complaint from October",
     "Ines wants a breakdown of agency spend by ward — mallory can you put it together",
 ]
+EYE_ROLL = [
+    "I'd love a proper analysis of why the kettle trips the fuse 🙃",
+    "would love a deep dive on why every pen in this office walks off 🙃",
+]
 OTHER_LANGUAGES = [
     "możesz zrobić podsumowanie wszystkich reklamacji z listopada?",
     "czy możesz przygotować zestawienie kosztów paliwa z podziałem na kierowców?",
@@ -67,6 +72,7 @@ def _classify(
         (OTHER_LANGUAGES, "async"),
         (TURNED_TO_THE_BOT, "async"),
         (["Priya, could you check the rota"], "none"),
+        (EYE_ROLL, "none"),
     ],
     ids=[
         "artefact",
@@ -77,6 +83,7 @@ def _classify(
         "other-language",
         "turned-to-the-bot",
         "to-a-colleague",
+        "eye-roll",
     ],
 )
 def test_each_kind_through_classify(

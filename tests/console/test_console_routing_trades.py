@@ -21,6 +21,7 @@ KINDS = [
         "not looking for a report, only the date the boiler was last serviced",
         "quick",
     ),
+    ("sarcasm", "I'd love a proper analysis of why the kettle trips the fuse 🙃", "none"),
     ("other language", "¿puedes preparar un informe de las devoluciones de octubre?", "async"),
     (
         "turned to the bot",
