@@ -254,9 +254,10 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"post|join|reply)\b|\b(?:mallory|the bot|this bot|you)\s+(?:have|has|get|got)\s+access\b|"
         r"\bwhat (?:kinds?|sorts?|types?) of (?:things|stuff|questions|topics)\b|"
         r"\b(?:built|made|created|trained|pays? for|add|using|running)\s+(?:you|your)\b|\bare you\b|\byour\s+(?:\w+\s+)?"
-        r"(?:model|version|context|api|memory|limit|data|investigations|answers)\b|\bhow do i\b.*\byou\b|"
+        r"(?:model|version|context|api|memory|limit|data|investigations|answers)\b|\bhow do i\b.*\byou\b",
         # "can you write bids too or just find info?", "does mallory check case law or only our notes?"
-        r"^(?:\w+\s+){0,2}?(?:can|could|do|does|is|are|will)\s+(?:you|u|mallory|the bot|it)\b(?:.*\bor\b(?:\s+\S+){0,4}?\s+(?:just|only)\b|"
+        # (a pattern of its own: anchored, it is tried once, not at every position)
+        "capability_verb@start": r"^(?:\w+\s+){0,2}?(?:can|could|do|does|is|are|will)\s+(?:you|u|mallory|the bot|it)\b(?:.*\bor\b(?:\s+\S+){0,4}?\s+(?:just|only)\b|"
         r".*\b(?:yourself|itself|on (?:your|its) own)\b.*\bor\b|\s+(?:only|just)\b.*\bor\b)",
         "social": r"\b(?:anyone|anybody|everyone|y'all|folks|you all)\b(?!\s+know)|\b(?:lunch|coffee|drinks|dinner|"
         r"pizza|weekend|tonight|beer|party|snacks|birthday|holiday plans|cake|biscuits|leaving do|leaving drinks|"
@@ -269,11 +270,11 @@ _CUES: dict[str, re.Pattern[str]] = {
         # errands for whoever is in the building: "grab the post on your way in"
         "errand": r"\bon (?:your|the|my) way (?:in|out|back|home|over|past)\b|\bwhen you'?re (?:in|back|here|passing|around)\b|"
         r"\bwhile (?:i'?m|you'?re|we'?re) (?:away|out|off|there)\b|\b(?:grab|pick up|drop off|water|feed)\s+(?:the|my|our|some|a)\b|"
+        r"\b(?:in|on|to|into)\s+(?:my|the|our|your)\s+(?:calendar|diary|list|agenda|minutes|to-?do(?: list)?|rota|planner)\b",
         # a task in the world, not a question: "order 2 pallets of caps", "ring the council",
         # "book me on the course", "put it in my calendar"
-        r"^(?:(?:pls|please|can you|could you|ok|so)[\s,]+)?(?:order|re-?order|ring|phone|e-?mail|text|book|buy|print|"
-        r"post|chase|invite|ping|forward|stick|cancel|reschedule|sign me up|add me)\s+(?!(?:up|down|out)\b)|"
-        r"\b(?:in|on|to|into)\s+(?:my|the|our|your)\s+(?:calendar|diary|list|agenda|minutes|to-?do(?: list)?|rota|planner)\b",
+        "errand@start": r"^(?:(?:pls|please|can you|could you|ok|so)[\s,]+)?(?:order|re-?order|ring|phone|e-?mail|text|book|buy|print|"
+        r"post|chase|invite|ping|forward|stick|cancel|reschedule|sign me up|add me)\s+(?!(?:up|down|out)\b)",
         "deliberation": r"\b(?:we should|should we|maybe we|we could|we might|someone should)\b",
         "quick_only": r"\b(?:just tell me|just answer|quick one|quick q|quick question)\b|"
         r"\b(?:no need to|don'?t|do not|not asking you to|without|no)\s+(?:\w+\s+)?(?:research|dig|investigat\w*|deep dive|"
@@ -443,25 +444,34 @@ def _hash(feature: str) -> int:
 
 
 def cue_names(prepared: str, toks: list[str]) -> set[str]:
-    """The lexical cues a prepared message shows (their names, without the prefix)."""
+    """The lexical cues a prepared message shows (their names, without the prefix; a cue
+    spelled as several patterns, "name@part", is shown once by its name)."""
     joined = " ".join(toks)
     return {
-        name
+        name.partition("@")[0]
         for name, pattern in _CUES.items()
         if pattern.search(joined if name not in {"multi_sentence", "question_end"} else prepared)
     }
 
 
-def cues_of(text: str) -> set[str]:
-    """The lexical cues of a message as the learned router reads it."""
+@lru_cache(maxsize=256)
+def _reading(text: str) -> tuple[str, tuple[str, ...], frozenset[str]]:
+    """A message prepared, its tokens and its cues: the model's features and the router's
+    rules read the same message, once."""
     prepared = prepare(text)
-    return cue_names(prepared, tokens(prepared))
+    toks = tokens(prepared)
+    return prepared, tuple(toks), frozenset(cue_names(prepared, toks))
+
+
+def cues_of(text: str) -> frozenset[str]:
+    """The lexical cues of a message as the learned router reads it."""
+    return _reading(text)[2]
 
 
 def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere: bool) -> list[int]:
     """The active feature indices of one message (binary features, repeated for counts)."""
-    prepared = prepare(text)
-    toks = tokens(prepared)
+    prepared, read_toks, cue_set = _reading(text)
+    toks = list(read_toks)
     feats: list[str] = ["bias"]
     words = ["^", *toks, "$"]
     feats.extend("w:" + t for t in toks)
@@ -470,7 +480,7 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         if len(t) >= 4 and t.isalpha():
             padded = f"<{t}>"
             feats.extend("c:" + padded[i : i + 4] for i in range(len(padded) - 3))
-    cues = {"cue:" + name for name in cue_names(prepared, toks)}
+    cues = {"cue:" + name for name in cue_set}
     if cues & {"cue:able_to_work", "cue:fetch"} and lexicon.guard != "capability":
         # "are you able to dig into why X…", "can you look up who audits us" ask for X, not
         # about what Mallory can do

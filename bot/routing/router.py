@@ -108,11 +108,11 @@ _NOT_A_LOOKUP = frozenset(
     }
 )
 _CHAT = re.compile("[!\u2600-\u27bf\U0001f000-\U0001faff]|:[a-z0-9_+-]+:|\\b(?:someone|somebody)\\b", re.I)
-_ABOUT_BOT = (_CUES["about_bot"], _CUES["capability_verb"])
+_ABOUT_BOT = (_CUES["about_bot"], _CUES["capability_verb"], _CUES["capability_verb@start"])
 # A research word used as the name of work already done, asked about: "the collision
 # investigation, signed off yet?", "what came of the shrinkage review"
 _ABOUT_DONE_WORK = re.compile(
-    r"\b(?:the|that|this|our|their|\w+'s|[a-z0-9-]+)\s+(?:investigation|inquiry|enquiry|review|audit|report|analysis|"
+    r"(?<=[\w'])\s+(?:investigation|inquiry|enquiry|review|audit|report|analysis|"
     r"study|deep[\s-]?dive|research)\b.*\b(?:what came of|outcome|sign(?:ed)? (?:it )?off|conclude[ds]?|"
     r"did (?:it|they|the \w+) (?:say|find|show|conclude|blame|recommend)|end(?:ed)? up|any (?:news|update|result)|"
     r"results?|findings?|come back|back yet|finished yet|yet\b)|"
@@ -142,7 +142,10 @@ def route(
         return lexicon
     if not has_words(text):
         return Decision(Route.NONE, source="router", reason="no words of any language", sure=True)
-    refused = bool(_REFUSED_THEN_FACT.match(normalize(correct_typos(text))))
+    low = text.lower()
+    refused = ("just" in low or "only" in low or "simply" in low) and bool(
+        _REFUSED_THEN_FACT.match(normalize(correct_typos(text)))
+    )
     text, lexicon = read(text, lexicon)
     elsewhere = addressed_elsewhere(text, addressing)
     if elsewhere:
@@ -242,8 +245,11 @@ def _learned(
         proba[best] = 0.0
         best = int(proba.argmax())
     chosen = ROUTES[best]
-    cues = cues_of(text)
-    if chosen is Route.ASYNC and _ABOUT_DONE_WORK.search(normalize(text)) and not cues & _ASKS_FOR_WORK:
+    if (
+        chosen is Route.ASYNC
+        and _ABOUT_DONE_WORK.search(normalize(text))
+        and not cues_of(text) & _ASKS_FOR_WORK
+    ):
         # "the stock loss investigation at Dunstable, any outcome yet?": asks what came of an
         # investigation already run, which the quick route answers
         best, chosen = 1, Route.QUICK
@@ -269,7 +275,7 @@ def _learned(
         and not _CHAT.search(text)
         and not vocative_name(text)
         and not _REMARK.match(normalize(text))
-        and not cues & _NOT_A_LOOKUP
+        and not cues_of(text) & _NOT_A_LOOKUP
     ):
         unsure = proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2]
         by_notes = not unsure and notes_know is not None and notes_answer(text, notes_know)
