@@ -4,11 +4,14 @@ confusion matrix and the errors by kind, for every set separately (never pooled)
 Run: ``.venv/bin/python bench/routing_quality.py [--gold PATH ...] [--cv 5] [--errors] [--speed 5]``.
 Without ``--gold`` every set is scored, one after the other: the labelled test split
 (bot/routing/data/labelled.jsonl), bench/routing_heldout.jsonl, bench/routing_heldout_late.jsonl,
-bench/routing_blind3.jsonl and bench/routing_workplaces_dev.jsonl (the dev part of a set written
-blind from twelve workplaces; its train part is in the labelled set). Each set gets the lexicon
+bench/routing_blind3.jsonl, bench/routing_workplaces_dev.jsonl (the dev part of a set written
+blind from twelve workplaces; its train part is in the labelled set) and
+bench/routing_trades_dev.jsonl (four of eight trades of a second blind set; the other four
+trained on). Each set gets the lexicon
 alone (the baseline) and the router with the shipped model; ``--cv`` adds k-fold
 cross-validation of the router over the labelled set (each fold's model trained on the other
-folds). A gold file's ``sealed`` rows are scored on their own and their errors are never
+folds), ``--lowo`` leave-one-workplace-out over the train split (each workplace scored by a
+model trained without it). A gold file's ``sealed`` rows are scored on their own and their errors are never
 listed, not even by kind: they stay held out.
 """
 
@@ -51,6 +54,7 @@ SETS = (
     BENCH / "routing_heldout_late.jsonl",
     BENCH / "routing_blind3.jsonl",
     BENCH / "routing_workplaces_dev.jsonl",
+    BENCH / "routing_trades_dev.jsonl",
 )
 
 
@@ -98,6 +102,17 @@ def report(title: str, pairs: Sequence[tuple[Example, Decision]], *, errors: boo
     return stats
 
 
+def _brief(pairs: Sequence[tuple[Example, Decision]]) -> str:
+    tp = sum(e.route is Route.ASYNC and d.route is Route.ASYNC for e, d in pairs)
+    predicted = sum(d.route is Route.ASYNC for _, d in pairs)
+    actual = sum(e.route is Route.ASYNC for e, _ in pairs)
+    correct = sum(e.route is d.route for e, d in pairs)
+    return (
+        f"{tp / predicted if predicted else 0:.3f} / {tp / actual if actual else 0:.3f} / "
+        f"{correct / len(pairs):.3f} ({len(pairs)})"
+    )
+
+
 def speed(texts: Sequence[str], repeat: int) -> None:
     """Decision cost per message, lexicon alone and the whole router (model loaded once,
     typo corrections cached as in a long-running process), median of ``repeat`` passes."""
@@ -134,6 +149,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--errors", action="store_true", help="list every misrouted message (never a sealed one)"
     )
     parser.add_argument("--speed", type=int, default=0, help="time the decisions over N passes (0: skip)")
+    parser.add_argument(
+        "--lowo",
+        action="store_true",
+        help="leave-one-workplace-out cross-validation over the train split (rows with no workplace"
+        " always train)",
+    )
+    parser.add_argument("--no-sets", action="store_true", help="score no set (only --cv / --lowo / --speed)")
     args = parser.parse_args(argv)
     everything = load_labelled()
     sets: list[tuple[str, list[Example]]] = (
@@ -146,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"labelled set: {len(everything)} messages; scoring {', '.join(f'{n} ({len(g)})' for n, g in sets)}"
     )
     decide = router_with(shipped_model())
-    for name, gold in sets:
+    for name, gold in [] if args.no_sets else sets:
         print(f"\n# {name}")
         report(f"lexicon alone (baseline), {name}", [(e, lexicon_decide(e.text)) for e in gold], errors=False)
         decided = [(e, decide(e.text)) for e in gold]
@@ -165,6 +187,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.cv:
         pairs = cross_validate(everything, router_with, k=args.cv)
         report(f"router, {args.cv}-fold cross-validation over the whole set", pairs, errors=args.errors)
+    if args.lowo:
+        pairs = cross_validate(load_labelled(split="train"), router_with, by_workplace=True)
+        report("router, leave-one-workplace-out over the train split", pairs, errors=args.errors)
+        print("per workplace (held out): async P / R / 3-way acc")
+        for place in sorted({e.workplace for e, _ in pairs}):
+            print(f"  {place}: " + _brief([(e, d) for e, d in pairs if e.workplace == place]))
     return 0
 
 

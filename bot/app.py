@@ -152,6 +152,7 @@ class Mallory:
             first_time=self.first_time,
         )
         self.inbound.carries_schedule = self.commands.carried_schedule
+        self.inbound.notes_know = self.routes.recall.notes_know
 
     # the hook the wiring sets after construction, kept where it is used
 

@@ -66,17 +66,6 @@ class Routes:
     # ------------------------------------------------------------------ none
 
     async def none(self, ctx: Context, sender: Sender, decision: Decision) -> None:
-        if decision.guard is None and decision.offer_reply is None and await self.recall.looks_up(ctx.text):
-            # typed as a look-up ("north fen pumping station capacity"), not as a question, the
-            # router calls it chat: the notes decide — when they answer it, it was a question
-            evidence = await self.recall.evidence(
-                ctx.text,
-                space=self.gate.policy.knowledge_space(ctx.inbound.thread),
-                limit=self.settings.quick_top_k,
-            )
-            if evidence.found:
-                await self._answer(ctx, sender, ctx.text, evidence)
-                return
         history = await self.history(ctx)
         hint = decision.guard or ""
         persona = self.persona.system_prompt

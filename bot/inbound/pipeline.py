@@ -59,6 +59,9 @@ class InboundPipeline:
         # a request that carries a schedule ("every Monday at 9, dig into …"): the core's
         # commands take it (True) before routing; set by ``Mallory``
         self.carries_schedule: Callable[[Context, Sender], Awaitable[bool]] | None = None
+        # which words the notes use, as of now (the router's hint for a phrase it would take
+        # for chat); set by ``Mallory``
+        self.notes_know: Callable[[], Awaitable[Callable[[str], bool]]] | None = None
 
     async def store(self, inbound: Inbound) -> Context | None:
         """Clean and store the message with the offline router's decision, in one unit that
@@ -184,6 +187,16 @@ class InboundPipeline:
             if offer or ctx.lexicon is None
             else ctx.lexicon
         )
+        if lexicon.route is Route.NONE and lexicon.offer_reply is None and self.notes_know is not None:
+            # the router decides whether a phrase it took for chat is a look-up the notes
+            # answer; it is told which words the notes use
+            lexicon = route(
+                ctx.text,
+                addressing=addressing_of(ctx.inbound),
+                offer=offer,
+                sure_at=self.settings.router_sure,
+                notes_know=await self.notes_know(),
+            )
         if lexicon.offer_reply == OfferReply.DECLINED:
             await self.conversations.set_offer(ctx.conversation.id, None, None)
         if lexicon.sure or self.llm.offline:

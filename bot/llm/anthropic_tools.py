@@ -98,8 +98,15 @@ as a person would:
 - A research word used as a noun inside a question is quick: "what came of the shrinkage
   investigation at the Leeds store?", "the collision investigation — signed off yet?".
 - A capability question, an errand or a quote is none: "can you actually research things or just
-  answer?", "put 'dig into overtime' in my calendar", a quoted earlier request followed by
-  "thanks, that report was great". So is a status update ("lift repaired finally 🙌").
+  answer?", "can mallory do the maths itself or do I still need the spreadsheet", "put 'dig into
+  overtime' in my calendar", "order 3 more boxes of gloves", "book me on the first aid course", a
+  quoted earlier request followed by "thanks, that report was great". So is a status update
+  ("lift repaired finally 🙌", "payroll submitted, all good").
+- Refusing research then asking one fact is quick, whatever the refusal says: "not after a
+  report, just who signs off road closures", "no need for the whole history, just how many
+  parcels we gave out in December".
+- A request in another language is decided as in English: "¿puedes preparar un informe de las
+  devoluciones de octubre?" is async.
 """
 
 

@@ -3,7 +3,7 @@ hybrid top-K, then *explore* the relation graph from keyword-anchored nodes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -158,16 +158,11 @@ class Recall:
                 frontier = candidates[:beam]
         return list(found.values())
 
-    async def looks_up(self, text: str) -> bool:
-        """``text`` could be a look-up in the notes: at least three content words, two thirds
-        of them words the notes use (a cheap test, before any retrieval: chat that shares a
-        word or two with the notes does not pass)."""
-        terms = query_terms(relevance.focus(text))
-        if len(terms) < 3:  # "thanks, that helps", "lunch at noon?"
-            return False
+    async def notes_know(self) -> Callable[[str], bool]:
+        """Whether the notes use a word (a lowercased token, or one of its stem), as of now:
+        the router's hint for a phrase it would take for chat (``bot.routing.route``)."""
         await self.retriever.lexical.refresh()
-        held = sum(1 for t in terms if self.retriever.lexical.holds(t))
-        return held >= 2 and held * 3 >= len(terms) * 2
+        return self.retriever.lexical.holds
 
     async def evidence(self, question: str, *, space: str, limit: int = 6) -> Evidence:
         """The relevant entries for a quick question and the passages of theirs that answer it."""

@@ -9,12 +9,13 @@ example vault's gold set (``bench/answers_gold.json``); see ``bench/README.md``.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+from bot.text.terms import focus
 
 # p = σ(COSINE·cos + COVERAGE·cov + BIAS); without an embedder, σ(LEX_COVERAGE·cov + LEX_BIAS)
 COSINE, COVERAGE, BIAS = 5.72, 3.89, -5.40
@@ -23,28 +24,6 @@ LEX_COVERAGE, LEX_BIAS = 4.46, -3.86
 RELEVANT = 0.03
 RELATIVE = 0.2
 LEX_RELEVANT = 0.12
-
-
-# Words a chat question is typed with that say nothing about what it asks: contractions
-# typed without their apostrophe, misspelt question words, fillers. Left in, each would
-# count against every entry's coverage as a word the knowledge base lacks.
-_CHAT_FILLER = frozenset(
-    """whats whos hows wheres whens whys wat wot wht whta waht isnt arent wasnt werent doesnt dont
-    didnt cant wont hasnt havent hadnt shouldnt couldnt wouldnt im ive youre theyre theres thats
-    lets u ur ya pls plz thx ty hey hi hello guys folks anyone someone somebody anybody ever still
-    currently actually really exactly just now much many also again remind remember happened
-    happen happening""".split()
-)
-_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
-
-
-def focus(question: str) -> str:
-    """The question's words without chat filler, for the lexical signals (coverage, word
-    shares); the embedder reads the question as typed."""
-    kept = [
-        w for w in _TOKEN.findall(question) if w.lower().replace("'", "").replace("’", "") not in _CHAT_FILLER
-    ]
-    return " ".join(kept)
 
 
 @dataclass(frozen=True)

@@ -156,6 +156,14 @@ def vocative_name(text: str) -> str | None:
     return None
 
 
+# The bot called by its name, not its mention, to ask something of it: "…— mallory can you
+# prepare it", "…why swimwear sits on the shelf. mallory?"
+_CALLS_THE_BOT = re.compile(
+    r"\bmallory\b[\s,:—–-]*(?:(?:can|could|would|will)\s+(?:you|u)|please|pls|plz|kindly|any chance)\b|\bmallory\s*\?\s*$",
+    re.I,
+)
+
+
 def addressed_elsewhere(text: str, addressing: Addressing) -> bool:
     """True when the message speaks to someone else and not to the bot: it opens with
     another person's mention, name ("Priya, can you…", "…yet Tom?") or the name a Telegram text mention
@@ -164,6 +172,9 @@ def addressed_elsewhere(text: str, addressing: Addressing) -> bool:
     if addressing.bot_named:
         return False
     stripped = text.strip()
+    if _CALLS_THE_BOT.search(stripped):
+        # "Dilys, could you— actually no, mallory, could you go through…": turned to the bot
+        return False
     if vocative_name(stripped):
         return True
     if not (addressing.others or addressing.names):

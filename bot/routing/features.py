@@ -181,7 +181,9 @@ def prepare(text: str) -> str:
     text = _LINK.sub(" xlink ", text)
     text = _MENTION_TOKEN.sub(" xmention ", text)
     text = _EMOJI_NAME.sub(lambda m: f" xemoji_{m.group(1)} ", text)
-    text = _SKIN.sub("", text).replace("’", "'").replace("‘", "'").lower()
+    text = (
+        _SKIN.sub("", text).replace("’", "'").replace("‘", "'").replace("？", "?").replace("؟", "?").lower()
+    )
     for pattern, repl in _BRITISH:
         text = pattern.sub(repl, text)
     return _QUOTED_TRIGGER.sub(" xquoted ", text)
@@ -201,7 +203,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"let me|lemme|gonna|my|our|just|already|been|on it|currently|will|spent|finished|sat|taking|working|"
         r"digging|looking|researching|investigating|checked|did|wrote|reserached)\b",
         "first_person_any": r"\b(?:i'm|im|i'll|i've|i was|we're|we've|we'll|we were|let me|lemme|i am|i will)\b",
-        "you_request": r"\b(?:(?:can|could|would|will|cna)\s+(?:you|u|ya)|please|pls|plz|mind|need you to|want you to|"
+        "you_request": r"\b(?:(?:can|could|would|will|cna)\s+(?:you|u|ya)|please|pls|plz|mind|do the needful|kindly|be a star|need you to|want you to|"
         r"like you to|fancy|any chance you|any way you could|(?:one|either|any|both) of you|you both|you two)\b",
         "wish": r"\b(?:i'm after|(?:i|we)\s+(?:really\s+)?need\s+(?:a|an|the|some)|^need\s+(?:a|an|the|some)|(?:i|we)'?d\s+(?:really\s+)?(?:love|like|appreciate|be grateful|be chuffed)|would\s+(?:really\s+)?(?:love|be great|be good|"
         r"help|appreciate|be super helpful|be lovely|be amazing)|it'?d\s+be|really\s+need|(?:could|can)\s+(?:really\s+)?use|keen|"
@@ -253,16 +255,26 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"\bwhat (?:kinds?|sorts?|types?) of (?:things|stuff|questions|topics)\b|"
         r"\b(?:built|made|created|trained|pays? for|add|using|running)\s+(?:you|your)\b|\bare you\b|\byour\s+(?:\w+\s+)?"
         r"(?:model|version|context|api|memory|limit|data|investigations|answers)\b|\bhow do i\b.*\byou\b",
+        # "can you write bids too or just find info?", "does mallory check case law or only our notes?"
+        # (a pattern of its own: anchored, it is tried once, not at every position)
+        "capability_verb@start": r"^(?:\w+\s+){0,2}?(?:can|could|do|does|is|are|will)\s+(?:you|u|mallory|the bot|it)\b(?:.*\bor\b(?:\s+\S+){0,4}?\s+(?:just|only)\b|"
+        r".*\b(?:yourself|itself|on (?:your|its) own)\b.*\bor\b|\s+(?:only|just)\b.*\bor\b)",
         "social": r"\b(?:anyone|anybody|everyone|y'all|folks|you all)\b(?!\s+know)|\b(?:lunch|coffee|drinks|dinner|"
         r"pizza|weekend|tonight|beer|party|snacks|birthday|holiday plans|cake|biscuits|leaving do|leaving drinks|"
         r"farewell|pub|quiz|karaoke|secret santa|bake off)\b|[😅😂🎉☕]|"
         # coordinating people, not asking for facts: "who wants to…", "are you coming to…"
         r"^who(?:'s| is)?\s+(?:wants|fancies|up for|coming|joining|in the office|around|free|bringing|"
-        r"organi[sz]ing|going|driving|hosting)\b|^(?:are|is)\s+(?:you|anyone|anybody|we|everyone)\s+"
+        r"organi[sz]ing|going|driving|hosting)\b|^who(?:'s| has)?\s+(?:ate|eaten|took|taken|nicked|stole|made|baked|brought|finished|left)\b"
+        r"(?=.*(?:\?\?|!|[\U0001f600-\U0001f64f\U0001f910-\U0001f9ff]|amazing|delicious|lovely|yum|fridge|biscuit|cake|milk))|^(?:are|is)\s+(?:you|anyone|anybody|we|everyone)\s+"
         r"(?:\w+\s+)?(?:coming|going|joining|doing|around|free|in|up for|still on)\b",
         # errands for whoever is in the building: "grab the post on your way in"
         "errand": r"\bon (?:your|the|my) way (?:in|out|back|home|over|past)\b|\bwhen you'?re (?:in|back|here|passing|around)\b|"
-        r"\bwhile (?:i'?m|you'?re|we'?re) (?:away|out|off|there)\b|\b(?:grab|pick up|drop off|water|feed)\s+(?:the|my|our|some|a)\b",
+        r"\bwhile (?:i'?m|you'?re|we'?re) (?:away|out|off|there)\b|\b(?:grab|pick up|drop off|water|feed)\s+(?:the|my|our|some|a)\b|"
+        r"\b(?:in|on|to|into)\s+(?:my|the|our|your)\s+(?:calendar|diary|list|agenda|minutes|to-?do(?: list)?|rota|planner)\b",
+        # a task in the world, not a question: "order 2 pallets of caps", "ring the council",
+        # "book me on the course", "put it in my calendar"
+        "errand@start": r"^(?:(?:pls|please|can you|could you|ok|so)[\s,]+)?(?:order|re-?order|ring|phone|e-?mail|text|book|buy|print|"
+        r"post|chase|invite|ping|forward|stick|cancel|reschedule|sign me up|add me)\s+(?!(?:up|down|out)\b)",
         "deliberation": r"\b(?:we should|should we|maybe we|we could|we might|someone should)\b",
         "quick_only": r"\b(?:just tell me|just answer|quick one|quick q|quick question)\b|"
         r"\b(?:no need to|don'?t|do not|not asking you to|without|no)\s+(?:\w+\s+)?(?:research|dig|investigat\w*|deep dive|"
@@ -297,13 +309,36 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"literature search|search)\b|"
         r"^(?:(?:pls|please|mallory|ok|so|hey|hi)[\s,:]+)*(?:rank|compare|cross-check|crosscheck|tally|list all|"
         r"chart|tabulate|map|reconcile|benchmark|audit|collate)\b|"
-        r"\b(?:go|read|look|work|trawl|sift)\s+(?:back\s+)?through\s+(?:all|every|the|our|each|last)\b|"
+        r"\b(?:go|read|look|work|trawl|sift)\s+(?:back\s+)?through\s+(?:(?:all|every|the|our|each|last)\b|#)|"
         r"\bpull\s+out\s+(?:every|all|the|any)\b|\bwith\s+(?:a|your)\s+recommendation\b|"
+        # "dig out everything we've got on…", "revert with everything we hold on…", "broken down by
+        # ward", "a literature survey on…", "list them with scene numbers", "need projections for each"
+        r"\b(?:dig|root|hunt)\s+out\b|\beverything\s+(?:we|you|there)\s*(?:'ve|have|hold|keep|'ve got|got|know|is)\b|"
+        r"\bbr(?:eak|oken)\s+(?:it\s+|them\s+|this\s+)?down\b|\b(?:literature|lit)\s+(?:survey|review|search)\b|"
+        r"\b(?:list|flag|tally)\s+(?:them|every|everything|all|each|any)\b|"
+        r"\bneed\s+(?:the\s+)?(?:full\s+|complete\s+)?(?:list|projections|estimates|figures for each|numbers for each)\b|"
+        r"\b(?:full|complete|whole)\s+(?:history|list|picture|background)\s+of\b|\b(?:detailed|proper)\s+(?:note|paper|review)\s+on\b|"
+        r"\b(?:look at|work out|figure out|find out)\s+whether\b|\bsummari[sz]ed\b|\brank\s+(?:our|the|all|every)\b.*\bby\b|"
         r"\b(?:and|then)\s+(?:recommend|flag|rank)\b|"
         # the artefact named on its own: "full breakdown of returns by store", "a timeline of…"
         r"^(?:(?:pls|please|mallory|ok|so|hey|hi)[\s,:]+)*(?:a|an|the)?\s*(?:full|complete|proper|detailed|quick)?\s*"
         r"(?:timeline|breakdown|ranking|comparison|report|rundown|run-down|chronology|tally|write-?up|overview)\s+"
         r"(?:of|on|for|about|comparing)\b",
+        # a report of how things stand, asking nothing: "mass spec back up and calibrated",
+        # "planning portal down till 3pm", "bundles couriered"
+        "status": r"^(?!.*\?)(?!(?:what|who|when|where|which|why|how|is|are|does|do|did|can|could|would|any)\b).*\b(?:done|fixed|"
+        r"repaired|serviced|sorted|delivered|arrived|cancell?ed|closed|shut|down|back up|back on|back online|stood down|"
+        r"booked|finished|completed|signed off|approved|calibrated|couriered|running again|up and running|all good|"
+        r"resolved|reopened|fully booked|went out|gone out|submitted|live now|is live|on site|went live|off sick|locked|"
+        r"sent|sending|printed|gone to print|in the post|on the way|en route|landed)\b",
+        # asks what became of an investigation already run: "what came of the shrinkage
+        # investigation", "the collision investigation, signed off yet?"
+        "asks_outcome": r"\b(?:what came of|outcome|signed off|conclude[ds]?|did it (?:say|find|show|conclude)|end(?:ed)? up|"
+        r"any (?:news|update|result)s? on|result of|findings? of|come back|back yet|finished yet|yet)\b",
+        # what is left once a refusal is read off: "(no need to dig,) just the deposit %"
+        "just_the": r"^(?:(?:i|we)\s+)?(?:just|only|simply)\s+(?:(?:need|want|after|give me|tell me)\s+)?"
+        r"(?:the|a|an|what|who|when|where|which|how|our|its?|their|current|latest)\b|"
+        r"^(?:(?:i|we)\s+)?(?:only|just)\s+need\b",
         # takes over someone's unfinished work: "can you finish it off", "take it on"
         "handoff": r"\b(?:finish|complete|take over|pick up|carry on|take on)\s+(?:it|that|this|the \w+|what \w+)"
         r"(?:\s+(?:off|on|properly|for (?:me|us|her|him|them)))?\b|\btake it on\b",
@@ -326,7 +361,8 @@ _FOREIGN: dict[str, re.Pattern[str]] = {
     "foreign_request": re.compile(
         r"\b(?:kannst du|k[öo]nntest du|k[öo]nnen sie|k[öo]nnten sie|bitte|peux-tu|pourrais-tu|pouvez-vous|"
         r"pourriez-vous|s'il (?:te|vous) pla[iî]t|puedes|podr[ií]as|puede usted|por favor|podes|pode|"
-        r"kun je|zou je|alsjeblieft)\b"
+        r"kun je|zou je|alsjeblieft|mo[żz]esz|mo[żz]ecie|czy m[óo]g[łl]by[śs]|prosz[ęe]|"
+        r"kar sakte ho|kar sakti ho|kar sakte hain|kar do|bana sakte ho|bata sakte ho|kijiye|karo na)\b"
     ),
     # only the forms English does not share ("investigate", "analyse", "resume" and "résumé"
     # are English words); "analyser" stays for French, the English noun is rare in chat
@@ -335,7 +371,10 @@ _FOREIGN: dict[str, re.Pattern[str]] = {
         r"investig(?:ar|a|as|ue|uen|ues|ación|aciones|ação|ações|ieren|iere|iert)|"
         r"analys(?:ieren|iere|iert|er|ez|ons)|anali[sz](?:ar|a|as|e|en|em|ou|ó)|"
         r"averigu\w*|cherch(?:e|er|ez|es|ons)|busca\w*|pesquis\w*|zusammenfass\w*|"
-        r"r[ée]sum(?:er|ez|ir|en|o|a|iendo|ons)|résume|onderzo\w*|uitzoek\w*)\b"
+        r"r[ée]sum(?:er|ez|ir|en|o|a|iendo|ons)|résume|onderzo\w*|uitzoek\w*|"
+        # the produced piece of work: a comparison, summary, report, breakdown
+        r"comparaci[óo]n|comparativa|resumen|informe|an[áa]lisis|podsumowani\w*|zestawieni\w*|por[óo]wnani\w*|"
+        r"raport\w*|przeanalizuj\w*|przejrze\w*|zbada\w*|vergleich\w*|bericht|[üu]bersicht|comparatif|rapport|synth[èe]se)\b"
     ),
 }
 
@@ -370,6 +409,9 @@ _PAIRS = [
     ("cue:first_person_start", "cue:artefact"),
     ("cue:wish", "cue:artefact"),
     ("cue:names_things", "cue:artefact"),
+    ("cue:noun_before_trigger", "cue:question_end"),
+    ("cue:noun_before_trigger", "cue:asks_outcome"),
+    ("cue:quick_only", "cue:just_the"),
 ]
 
 
@@ -402,25 +444,34 @@ def _hash(feature: str) -> int:
 
 
 def cue_names(prepared: str, toks: list[str]) -> set[str]:
-    """The lexical cues a prepared message shows (their names, without the prefix)."""
+    """The lexical cues a prepared message shows (their names, without the prefix; a cue
+    spelled as several patterns, "name@part", is shown once by its name)."""
     joined = " ".join(toks)
     return {
-        name
+        name.partition("@")[0]
         for name, pattern in _CUES.items()
         if pattern.search(joined if name not in {"multi_sentence", "question_end"} else prepared)
     }
 
 
-def cues_of(text: str) -> set[str]:
-    """The lexical cues of a message as the learned router reads it."""
+@lru_cache(maxsize=256)
+def _reading(text: str) -> tuple[str, tuple[str, ...], frozenset[str]]:
+    """A message prepared, its tokens and its cues: the model's features and the router's
+    rules read the same message, once."""
     prepared = prepare(text)
-    return cue_names(prepared, tokens(prepared))
+    toks = tokens(prepared)
+    return prepared, tuple(toks), frozenset(cue_names(prepared, toks))
+
+
+def cues_of(text: str) -> frozenset[str]:
+    """The lexical cues of a message as the learned router reads it."""
+    return _reading(text)[2]
 
 
 def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere: bool) -> list[int]:
     """The active feature indices of one message (binary features, repeated for counts)."""
-    prepared = prepare(text)
-    toks = tokens(prepared)
+    prepared, read_toks, cue_set = _reading(text)
+    toks = list(read_toks)
     feats: list[str] = ["bias"]
     words = ["^", *toks, "$"]
     feats.extend("w:" + t for t in toks)
@@ -429,7 +480,7 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         if len(t) >= 4 and t.isalpha():
             padded = f"<{t}>"
             feats.extend("c:" + padded[i : i + 4] for i in range(len(padded) - 3))
-    cues = {"cue:" + name for name in cue_names(prepared, toks)}
+    cues = {"cue:" + name for name in cue_set}
     if cues & {"cue:able_to_work", "cue:fetch"} and lexicon.guard != "capability":
         # "are you able to dig into why X…", "can you look up who audits us" ask for X, not
         # about what Mallory can do

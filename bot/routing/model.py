@@ -26,6 +26,7 @@ class Example:
     route: Route
     kind: str
     split: str
+    workplace: str = ""
 
 
 def load_labelled(path: Path = LABELLED, split: str | None = None) -> list[Example]:
@@ -36,7 +37,15 @@ def load_labelled(path: Path = LABELLED, split: str | None = None) -> list[Examp
             if line.strip():
                 row = json.loads(line)
                 if split is None or row["split"] == split:
-                    out.append(Example(row["text"], Route(row["route"]), row.get("kind", ""), row["split"]))
+                    out.append(
+                        Example(
+                            row["text"],
+                            Route(row["route"]),
+                            row.get("kind", ""),
+                            row["split"],
+                            row.get("workplace") or "",
+                        )
+                    )
     return out
 
 
@@ -73,13 +82,13 @@ class RouterModel:
         lr: float = 0.1,
         seed: int = 0,
     ) -> RouterModel:
-        """Full-batch Adam on the cross-entropy with L2; classes weighted to balance."""
+        """Full-batch Adam on the cross-entropy with L2; classes weighted to balance. The
+        features are sparse (a few dozen of DIM per message): products run over the indices."""
         n, k = len(rows), len(ROUTES)
-        # the messages × features matrix is sparse (a few dozen features a message among
-        # DIM): kept as its nonzeros, (message, feature) pairs with repeats counted twice
-        features = np.concatenate([np.asarray(idx, dtype=np.intp) for idx in rows] or [np.zeros(0, np.intp)])
-        message = np.repeat(np.arange(n), [len(idx) for idx in rows])
-        active, feature = np.unique(features, return_inverse=True)
+        flat = np.concatenate([np.asarray(idx, dtype=np.intp) for idx in rows]) if n else np.zeros(0, np.intp)
+        lengths = np.asarray([len(idx) for idx in rows], dtype=np.intp)
+        row_of = np.repeat(np.arange(n), lengths)
+        active, cols = np.unique(flat, return_inverse=True)
         y = np.zeros((n, k), dtype=np.float32)
         y[np.arange(n), np.asarray(labels)] = 1.0
         counts = y.sum(axis=0)
@@ -89,15 +98,21 @@ class RouterModel:
         m = np.zeros_like(w)
         v = np.zeros_like(w)
         for step in range(1, epochs + 1):
-            logits = np.stack([np.bincount(message, w[feature, c], minlength=n) for c in range(k)], axis=1)
+            logits = np.zeros((n, k), dtype=np.float32)
+            np.add.at(logits, row_of, w[cols])
             logits -= logits.max(axis=1, keepdims=True)
             p = np.exp(logits)
             p /= p.sum(axis=1, keepdims=True)
-            g = ((p - y) * sample_w)[message]
-            grad = np.stack([np.bincount(feature, g[:, c], minlength=len(active)) for c in range(k)], axis=1)
-            grad = (grad / n + l2 * w).astype(np.float32)
-            m = 0.9 * m + 0.1 * grad
-            v = 0.999 * v + 0.001 * grad * grad
+            g_rows = ((p - y) * sample_w)[row_of]
+            grad = (
+                np.stack(
+                    [np.bincount(cols, weights=g_rows[:, c], minlength=len(active)) for c in range(k)], axis=1
+                ).astype(np.float32)
+                / n
+                + l2 * w
+            )
+            m = (0.9 * m + 0.1 * grad).astype(np.float32)
+            v = (0.999 * v + 0.001 * grad * grad).astype(np.float32)
             w -= lr * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
         full = np.zeros((DIM, k), dtype=np.float32)
         full[active] = w

@@ -5,6 +5,7 @@ configured LLM (and only it) gets to decide them."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.routing.address import NOBODY, Addressing, addressed_elsewhere, vocative_name
@@ -12,6 +13,7 @@ from bot.routing.features import _CUES, correct_typos, cues_of, featurize
 from bot.routing.lexicon import _CONTENT, _TRIGGERS, Decision, Route, classify_lexicon, normalize
 from bot.routing.model import ROUTES, RouterModel, shipped_model
 from bot.routing.vocabulary import Guard
+from bot.text.terms import focus, query_terms
 
 # The model's probability above which its decision stands without an LLM. Chosen by
 # cross-validation on the training split (bench/routing_quality.py --sweep), not on test.
@@ -26,6 +28,10 @@ ASYNC_MIN = 0.7
 # small talk is a dead end. Chosen on cross-validation and the workplaces dev set
 # (bench/routing_quality.py), not on the test split.
 NONE_OR_QUICK = 0.2
+
+# Words the notes use: a predicate the core may pass in ("the notes know this word"), read
+# from the knowledge base's index; the router never reads storage itself.
+NotesKnow = Callable[[str], bool]
 
 # A sure lexicon request is taken without the model only in its plainest form: the trigger
 # verb opens the message, bare or after "please" / "can you"; anything less plain (a report,
@@ -63,15 +69,28 @@ _LEADING_EMOJI = re.compile(r"^(?:\s*(?::[a-z0-9_+-]+:|[\u2600-\u27bf\U0001f000-
 # do; the rest of the message is what is asked
 _NEGATED_OPENING = re.compile(
     r"^(?:please\s+|pls\s+|ok\s+|so\s+)?(?:don'?t|do\s+not|no\s+need\s+to|you\s+don'?t\s+(?:need|have)\s+to|"
-    r"not\s+asking\s+(?:you\s+)?(?:to|for)|no\s+need\s+for|skip|without)\s+(?:\w+\s+){0,2}?"
-    r"(?:research\w*|dig\w*|investigat\w*|look\w*\s+into|deep[\s-]?div\w*|analy[sz]\w*)"
+    r"not\s+asking\s+(?:you\s+)?(?:to|for)|no\s+need\s+for|skip|without|no)\s+(?:\w+\s+){0,4}?"
+    r"(?:research\w*|dig\w*|investigat\w*|look\w*\s+into|deep[\s-]?div\w*|analy[sz]\w*|review|report|study|"
+    r"breakdown|write-?up|essay|(?:whole|full)\s+thing)"
     r"(?:\s+(?:\w+|[^\w\s]+)){0,3}?\s*(?:[,;:.!—–-]+|\s(?=just\b))\s*",
     re.I,
 )
 # "put 'investigate damp complaints' in the diary": a trigger inside quotes names a card, a
 # session or an earlier request; the lexicon reads the message with the quoted words set aside
+# "no need for the whole history, just how many parcels we gave out": research refused, then
+# one fact asked
+_REFUSED_THEN_FACT = re.compile(
+    r"^(?:(?:please|pls|ok|so)\s+)?(?:(?:i|we)\s+)?(?:don'?t\s+need|do\s+not\s+need|dont\s+need|no\s+need\s+(?:for|to)|"
+    r"not\s+after|not\s+asking\s+(?:you\s+)?(?:for|to)|not\s+looking\s+for|skip|no)\b[^?\n]{0,60}?"
+    r"(?:[,;:.!—–-]+\s*|\s)(?:just|only|simply)\s+(?:(?:need|want|after|tell\s+me|give\s+me)\s+)?"
+    r"(?:the|a|an|what|what's|who|whom|when|where|which|how|whether|if|our|its?|their|current|latest)\b",
+    re.I,
+)
 _QUOTED = re.compile(r"(?<![A-Za-z])['\"‘“]([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
 _SARCASM = _CUES["sarcasm"]
+_EYE_ROLL = re.compile(
+    "[\U0001f643\U0001f644]|:(?:upside_down_face|eye_roll|face_with_rolling_eyes):|(?:^|\\s)/s\\b"
+)
 # Signs that a message the model calls small talk is indeed chat, about Mallory, or the
 # speaker's own news: the fail-safe to the quick route leaves it alone
 _NOT_A_LOOKUP = frozenset(
@@ -85,10 +104,23 @@ _NOT_A_LOOKUP = frozenset(
         "negation",
         "errand",
         "you_question",
+        "status",
     }
 )
 _CHAT = re.compile("[!\u2600-\u27bf\U0001f000-\U0001faff]|:[a-z0-9_+-]+:|\\b(?:someone|somebody)\\b", re.I)
-_ABOUT_BOT = (_CUES["about_bot"], _CUES["capability_verb"])
+_ABOUT_BOT = (_CUES["about_bot"], _CUES["capability_verb"], _CUES["capability_verb@start"])
+# A research word used as the name of work already done, asked about: "the collision
+# investigation, signed off yet?", "what came of the shrinkage review"
+_ABOUT_DONE_WORK = re.compile(
+    r"(?<=[\w'])\s+(?:investigation|inquiry|enquiry|review|audit|report|analysis|"
+    r"study|deep[\s-]?dive|research)\b.*\b(?:what came of|outcome|sign(?:ed)? (?:it )?off|conclude[ds]?|"
+    r"did (?:it|they|the \w+) (?:say|find|show|conclude|blame|recommend)|end(?:ed)? up|any (?:news|update|result)|"
+    r"results?|findings?|come back|back yet|finished yet|yet\b)|"
+    r"\bwhat came of\b",
+    re.I,
+)
+# what a request for new work says: "can you…", "I need…", "a timeline of…"
+_ASKS_FOR_WORK = frozenset({"you_request", "imperative_start", "wish", "artefact", "work_verb", "handoff"})
 
 
 def route(
@@ -98,15 +130,22 @@ def route(
     offer: str | None = None,
     model: RouterModel | None = None,
     sure_at: float = SURE,
+    notes_know: NotesKnow | None = None,
 ) -> Decision:
     """Route one message. ``addressing`` says who it mentions (the adapters' fields, see
     ``addressing_of``); ``offer`` is a pending escalation offer's question; the model's
-    decision is ``sure`` from probability ``sure_at`` (1.0: never)."""
+    decision is ``sure`` from probability ``sure_at`` (1.0: never). ``notes_know`` (optional)
+    says whether the notes use a word: a phrase the model takes for chat whose words the
+    notes use is a look-up ("north fen pumping station capacity"), and is routed quick."""
     lexicon = classify_lexicon(text, offer=offer)
     if lexicon.offer_reply or not normalize(text):
         return lexicon
     if not has_words(text):
         return Decision(Route.NONE, source="router", reason="no words of any language", sure=True)
+    low = text.lower()
+    refused = ("just" in low or "only" in low or "simply" in low) and bool(
+        _REFUSED_THEN_FACT.match(normalize(correct_typos(text)))
+    )
     text, lexicon = read(text, lexicon)
     elsewhere = addressed_elsewhere(text, addressing)
     if elsewhere:
@@ -137,7 +176,7 @@ def route(
         # "have we seen this before?", "did anyone ever dig into X?": asks whether the
         # knowledge exists, which the quick route answers
         return replace(lexicon, sure=True)
-    return _learned(text, addressing, lexicon, model or shipped_model(), sure_at)
+    return _learned(text, addressing, lexicon, model or shipped_model(), sure_at, notes_know, refused)
 
 
 def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
@@ -180,8 +219,24 @@ def has_words(text: str) -> bool:
     return mashed < letters / 2 and vowels >= letters / 4
 
 
+def notes_answer(text: str, notes_know: NotesKnow) -> bool:
+    """``text`` could be a look-up in the notes: at least three content words, two thirds of
+    them words the notes use (chat that shares a word or two with the notes does not pass)."""
+    terms = query_terms(focus(text))
+    if len(terms) < 3:  # "thanks, that helps", "lunch at noon?"
+        return False
+    held = sum(1 for t in terms if notes_know(t))
+    return held >= 2 and held * 3 >= len(terms) * 2
+
+
 def _learned(
-    text: str, addressing: Addressing, lexicon: Decision, model: RouterModel, sure_at: float
+    text: str,
+    addressing: Addressing,
+    lexicon: Decision,
+    model: RouterModel,
+    sure_at: float,
+    notes_know: NotesKnow | None = None,
+    refused: bool = False,
 ) -> Decision:
     proba = model.proba(featurize(text, addressing, lexicon, elsewhere=False))
     best = int(proba.argmax())
@@ -190,12 +245,31 @@ def _learned(
         proba[best] = 0.0
         best = int(proba.argmax())
     chosen = ROUTES[best]
+    if (
+        chosen is Route.ASYNC
+        and _ABOUT_DONE_WORK.search(normalize(text))
+        and not cues_of(text) & _ASKS_FOR_WORK
+    ):
+        # "the stock loss investigation at Dunstable, any outcome yet?": asks what came of an
+        # investigation already run, which the quick route answers
+        best, chosen = 1, Route.QUICK
+    if chosen is Route.ASYNC and _EYE_ROLL.search(text):
+        # "would love a research project on why kids lose every jumper 🙃": the eye-roll says
+        # it is not meant; an investigation needs a request that is
+        proba = proba.copy()
+        proba[best] = 0.0
+        best = int(proba.argmax())
+        chosen = ROUTES[best]
+    if chosen is not Route.QUICK and refused:
+        # "no need to dig, just the deposit %": what is asked after the refusal is one fact
+        best, chosen = 1, Route.QUICK
     small_talk = lexicon.route is Route.NONE and lexicon.reason == "small talk"
+    # The fail-safe for the unsure middle, and its one owner: a message the model calls small
+    # talk that shows no sign of chat goes to the quick route when quick is a close second, or
+    # when the notes use its words (then surely: the notes decide, not a classifier).
+    by_notes = False
     if (
         chosen is Route.NONE
-        and proba[best] < SURE
-        and proba[1] >= NONE_OR_QUICK
-        and proba[1] >= proba[2]
         and lexicon.guard is None
         and not small_talk
         and not _CHAT.search(text)
@@ -203,7 +277,10 @@ def _learned(
         and not _REMARK.match(normalize(text))
         and not cues_of(text) & _NOT_A_LOOKUP
     ):
-        best, chosen = 1, Route.QUICK
+        unsure = proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2]
+        by_notes = not unsure and notes_know is not None and notes_answer(text, notes_know)
+        if unsure or by_notes:
+            best, chosen = 1, Route.QUICK
     confidence = float(proba[best])
     norm = normalize(text)
     question: str | None = None
@@ -226,7 +303,7 @@ def _learned(
         trigger=lexicon.trigger,
         guard=guard if chosen is not Route.ASYNC else None,
         source="model",
-        reason=f"learned router, p={confidence:.2f}",
-        sure=sure_at < 1.0 and confidence >= sure_at,
+        reason="the notes use its words" if by_notes else f"learned router, p={confidence:.2f}",
+        sure=by_notes or (sure_at < 1.0 and confidence >= sure_at),
         recall=lexicon.recall and chosen is Route.QUICK,
     )

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 from bot.routing.address import Addressing, addressed_elsewhere, split_mentions
@@ -14,20 +16,27 @@ from bot.routing.lexicon import Decision, Route
 from bot.routing.model import ROUTES, WEIGHTS, Example, RouterModel, load_labelled
 from bot.routing.router import read
 
-# In the labelled set the bot is "@mallory" or Slack's <@UMALLORY>; everyone else is someone else.
+# In the labelled set the bot is "@mallory" or Slack's <@UMALLORY>; sets written elsewhere call
+# their bot by a handle or id ending in "bot" ("@BrewBot", <@U05DENTBOT>). Everyone else is
+# someone else.
 BOT_IDS = ("UMALLORY",)
+_BOT_HANDLE = re.compile(r"(?<![\w@])@(\w*bot)\b", re.I)
+_BOT_ID = re.compile(r"<@(U\w*BOT)(?:\|[^>]*)?>")
 
 
 def as_received(raw: str) -> tuple[str, Addressing]:
     """A labelled message as an adapter would hand it over: the bot's mention removed,
     the other mentions kept and listed."""
-    return split_mentions(raw, bot_names=("mallory",), bot_ids=BOT_IDS)
+    names = ("mallory", *_BOT_HANDLE.findall(raw))
+    return split_mentions(raw, bot_names=names, bot_ids=(*BOT_IDS, *_BOT_ID.findall(raw)))
 
 
-def example_features(raw: str) -> list[int]:
+@lru_cache(maxsize=1 << 14)
+def example_features(raw: str) -> tuple[int, ...]:
+    """A labelled message's features (cached: cross-validation reads each message per fold)."""
     text, addressing = as_received(raw)
     text, lexicon = read(text)
-    return featurize(text, addressing, lexicon, elsewhere=False)
+    return tuple(featurize(text, addressing, lexicon, elsewhere=False))
 
 
 def reaches_model(raw: str) -> bool:
@@ -59,12 +68,32 @@ def folds(examples: Sequence[Example], k: int, seed: int = 7) -> list[tuple[list
     return [([e for j, b in enumerate(buckets) if j != i for e in b], buckets[i]) for i in range(k)]
 
 
+def workplace_folds(examples: Sequence[Example]) -> list[tuple[str, list[Example], list[Example]]]:
+    """One (workplace, train, held-out) triple per workplace: the held-out part is that
+    workplace's rows; the train part is every other row (rows with no workplace always)."""
+    places = sorted({e.workplace for e in examples if e.workplace})
+    return [
+        (place, [e for e in examples if e.workplace != place], [e for e in examples if e.workplace == place])
+        for place in places
+    ]
+
+
 def cross_validate(
-    examples: Sequence[Example], decide_with: Callable[[RouterModel], Callable[[str], Decision]], k: int = 5
+    examples: Sequence[Example],
+    decide_with: Callable[[RouterModel], Callable[[str], Decision]],
+    k: int = 5,
+    *,
+    by_workplace: bool = False,
 ) -> list[tuple[Example, Decision]]:
-    """Every example decided by a model that never saw it."""
+    """Every example decided by a model that never saw it: k stratified folds, or (
+    ``by_workplace``) each workplace's rows by a model trained without that workplace."""
     out: list[tuple[Example, Decision]] = []
-    for train, held in folds(examples, k):
+    pairs = (
+        [(train, held) for _, train, held in workplace_folds(examples)]
+        if by_workplace
+        else folds(examples, k)
+    )
+    for train, held in pairs:
         decide = decide_with(fit(train))
         out.extend((e, decide(e.text)) for e in held)
     return out

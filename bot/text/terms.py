@@ -40,3 +40,24 @@ def _words(lowered: str) -> list[str]:
     if "'" not in lowered:
         return pieces
     return [w for piece in pieces for w in (_WORD.findall(piece) if "'" in piece else (piece,))]
+
+
+# Words a chat question is typed with that say nothing about what it asks: contractions
+# typed without their apostrophe, misspelt question words, fillers. Left in, each would
+# count against every entry's coverage as a word the knowledge base lacks.
+_CHAT_FILLER = frozenset(
+    """whats whos hows wheres whens whys wat wot wht whta waht isnt arent wasnt werent doesnt dont
+    didnt cant wont hasnt havent hadnt shouldnt couldnt wouldnt im ive youre theyre theres thats
+    lets u ur ya pls plz thx ty hey hi hello guys folks anyone someone somebody anybody ever still
+    currently actually really exactly just now much many also again remind remember happened
+    happen happening""".split()
+)
+
+
+def focus(question: str) -> str:
+    """The question's words without chat filler, for the lexical signals (coverage, word
+    shares); the embedder reads the question as typed."""
+    kept = [
+        w for w in _WORD.findall(question) if w.lower().replace("'", "").replace("’", "") not in _CHAT_FILLER
+    ]
+    return " ".join(kept)

@@ -13,6 +13,7 @@ import pytest
 from research_helpers import add_note
 
 from adapters.console import SPACE, ConsoleChat, ConsoleSender
+from bot.routing import Route, route
 
 BASE = datetime(2025, 9, 1, tzinfo=UTC)
 NOTES = {
@@ -176,4 +177,26 @@ async def test_a_lookup_typed_as_a_phrase_is_answered_and_chat_stays_chat(
     text = await _ask(rt, "north fen pumping station capacity")
     assert "38 Ml/d" in text and "[Entry " in text
     text = await _ask(rt, "thanks, that helps")
+    assert "[Entry " not in text
+
+
+async def test_the_router_told_which_words_the_notes_use_routes_a_phrase_it_took_for_chat(
+    rt: Any, fen: dict[str, str]
+) -> None:
+    """Without the notes the router calls "north fen pumping station capacity, cheers" chat;
+    the core tells it which words the notes use, and it is answered from them."""
+    text = "north fen pumping station capacity, cheers"
+    assert route(text).route is Route.NONE  # else this test no longer reaches the hint
+    said = await _ask(rt, text)
+    assert "38 Ml/d" in said and "[Entry " in said
+    row = await rt.db.fetch_one("SELECT route FROM messages WHERE role = 'user' ORDER BY id DESC LIMIT 1")
+    assert str(row[0]) == "quick"
+
+
+async def test_a_status_report_in_the_notes_words_is_not_answered_from_them(
+    rt: Any, fen: dict[str, str]
+) -> None:
+    """ "north fen pumping station capacity is back to 38 Ml/d 👍" uses the notes' words but reports
+    news: the router, which alone decides a look-up, leaves it chat."""
+    text = await _ask(rt, "north fen pumping station capacity is back to 38 Ml/d 👍")
     assert "[Entry " not in text

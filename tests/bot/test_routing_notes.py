@@ -1,0 +1,46 @@
+"""The none/quick fail-safe has one owner, the router: told which words the notes use (a
+predicate the core passes in; the router reads no storage), it routes a phrase it would take
+for chat to the quick route when the notes use its words, and leaves chat, remarks and status
+reports alone."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bot.routing import Route, route
+from bot.routing.features import DIM
+from bot.routing.model import ROUTES, RouterModel
+
+NOTES = frozenset("north fen pumping station capacity pumps drain raw water".split())
+
+
+def _chat_model() -> RouterModel:
+    """A model that calls every message small talk, surely (the routes' order is ROUTES)."""
+    weights = np.zeros((DIM, len(ROUTES)), dtype=np.float32)
+    weights[:, ROUTES.index(Route.NONE)] = 1.0
+    return RouterModel(weights)
+
+
+def test_a_phrase_taken_for_chat_whose_words_the_notes_use_is_a_look_up() -> None:
+    text = "north fen pumping station capacity"
+    assert route(text, model=_chat_model()).route is Route.NONE
+    decision = route(text, model=_chat_model(), notes_know=NOTES.__contains__)
+    assert decision.route is Route.QUICK and decision.sure
+    assert decision.question == text and decision.reason == "the notes use its words"
+
+
+def test_words_the_notes_do_not_use_leave_chat_as_chat() -> None:
+    # two of five content words known: under two thirds
+    decision = route("north fen quiz night tickets", model=_chat_model(), notes_know=NOTES.__contains__)
+    assert decision.route is Route.NONE
+    # fewer than three content words: never a look-up by the notes alone
+    assert route("pumps, thanks", model=_chat_model(), notes_know=NOTES.__contains__).route is Route.NONE
+
+
+def test_a_status_report_in_the_notes_words_is_not_a_look_up() -> None:
+    for text in (
+        "north fen pumping station back up and running 👍",
+        "north fen pumping station pumps serviced, all good",
+        "I checked the north fen pumping station capacity myself",
+    ):
+        assert route(text, model=_chat_model(), notes_know=NOTES.__contains__).route is Route.NONE, text
