@@ -56,6 +56,7 @@ def test_a_typo_in_dot_env_is_named_too(tmp_path: Path) -> None:
 @pytest.mark.slow  # starts a real mallory process
 def test_a_read_only_data_folder_is_named(tmp_path: Path) -> None:
     data = tmp_path / "data"
+    shutil.rmtree(data)  # an empty folder, as a new user's (the suite puts a migrated database there)
     data.mkdir()
     if os.geteuid() == 0:  # root ignores permission bits: make the folder a read-only mount
         if shutil.which("unshare") is None:
