@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -65,3 +67,44 @@ async def add_note(
         now=rt.clock.now(),
     )
     return str(entry.id)
+
+
+DEEP_MODEL = "claude-opus-4-8"
+
+
+@asynccontextmanager
+async def runtime_on_the_model(tmp_path: Path) -> AsyncIterator[tuple[Any, Any]]:
+    """A runtime on the real ``anthropic`` client against the fake Messages API (no embedder),
+    and the fake: every message is routed quick, every answer is "From the notes.", and the
+    fake records each request."""
+    from fake_anthropic import FakeAnthropic, tool_message
+
+    from bot.config import load_settings
+    from bot.runtime import Runtime
+
+    def rule(request: dict[str, Any]) -> dict[str, Any]:
+        if (request.get("tool_choice") or {}).get("name") == "route_message":
+            return tool_message("route_message", {"route": "quick", "question": "", "reason": "test"})
+        return {
+            "type": "message",
+            "role": "assistant",
+            "content": [{"type": "text", "text": "From the notes."}],
+            "stop_reason": "end_turn",
+            "stop_sequence": None,
+        }
+
+    fake = FakeAnthropic(rule)
+    await fake.start()
+    try:
+        settings = load_settings(
+            data_dir=tmp_path / "data",
+            embedder="none",
+            anthropic_api_key="sk-ant-test-0123456789abcdef",
+            anthropic_base_url=fake.url,
+            deep_model=DEEP_MODEL,
+            router_sure=1.0,
+        )
+        async with Runtime.open(settings) as rt:
+            yield rt, fake
+    finally:
+        await fake.stop()

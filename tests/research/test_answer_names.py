@@ -116,57 +116,27 @@ async def test_recall_with_nothing_relevant_says_so_and_lists_nothing(rt: Any, f
 async def test_with_a_model_a_lookalike_is_sent_no_sources_and_a_real_one_is(tmp_path: Any) -> None:
     """The same names check decides whether the model gets sources at all: the real
     ``anthropic`` client against the fake Messages API records every request."""
-    from fake_anthropic import FakeAnthropic, job_of, tool_message
+    from fake_anthropic import job_of
+    from research_helpers import runtime_on_the_model
 
-    from bot.config import load_settings
-    from bot.runtime import Runtime
+    async with runtime_on_the_model(tmp_path) as (rt, fake):
+        for k, (source, (title, content)) in enumerate(NOTES.items()):
+            await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
 
-    def rule(request: dict[str, Any]) -> dict[str, Any]:
-        if (request.get("tool_choice") or {}).get("name") == "route_message":
-            return tool_message("route_message", {"route": "quick", "question": "", "reason": "test"})
-        return {
-            "type": "message",
-            "role": "assistant",
-            "content": [{"type": "text", "text": "From the notes."}],
-            "stop_reason": "end_turn",
-            "stop_sequence": None,
-        }
+        def quick_entries(since: int) -> list[int]:
+            return [
+                len(re.findall(r'<entry-[0-9a-f]+ id="', " ".join(str(m["content"]) for m in r["messages"])))
+                for r in fake.requests[since:]
+                if job_of(r, deep_model="claude-opus-4-8") == "quick"
+            ]
 
-    fake = FakeAnthropic(rule)
-    await fake.start()
-    try:
-        settings = load_settings(
-            data_dir=tmp_path / "data",
-            embedder="none",
-            anthropic_api_key="sk-ant-test-0123456789abcdef",
-            anthropic_base_url=fake.url,
-            deep_model="claude-opus-4-8",
-            router_sure=1.0,
-        )
-        async with Runtime.open(settings) as rt:
-            for k, (source, (title, content)) in enumerate(NOTES.items()):
-                await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
-
-            def quick_entries(since: int) -> list[int]:
-                return [
-                    len(
-                        re.findall(
-                            r'<entry-[0-9a-f]+ id="', " ".join(str(m["content"]) for m in r["messages"])
-                        )
-                    )
-                    for r in fake.requests[since:]
-                    if job_of(r, deep_model="claude-opus-4-8") == "quick"
-                ]
-
-            since = len(fake.requests)
-            text = await _ask(rt, "whats the pump capacity at westfen station")
-            assert "I found nothing about westfen station" in text
-            assert all(n == 0 for n in quick_entries(since))
-            since = len(fake.requests)
-            await _ask(rt, "whats the pump capacity at north fen station")
-            assert quick_entries(since) and quick_entries(since)[0] >= 1
-    finally:
-        await fake.stop()
+        since = len(fake.requests)
+        text = await _ask(rt, "whats the pump capacity at westfen station")
+        assert "I found nothing about westfen station" in text
+        assert all(n == 0 for n in quick_entries(since))
+        since = len(fake.requests)
+        await _ask(rt, "whats the pump capacity at north fen station")
+        assert quick_entries(since) and quick_entries(since)[0] >= 1
 
 
 async def test_a_lookup_typed_as_a_phrase_is_answered_and_chat_stays_chat(

@@ -92,53 +92,27 @@ async def test_a_decision_naming_the_earlier_one_replaces_it(rt: Any, notes: dic
 async def test_the_model_is_sent_the_one_in_force_first_and_the_replaced_one_marked(tmp_path: Any) -> None:
     """The real ``anthropic`` client against the fake Messages API: the quick-answer request
     holds the later decision before the earlier one, which is marked superseded."""
-    from fake_anthropic import FakeAnthropic, job_of, tool_message
+    from fake_anthropic import job_of
+    from research_helpers import runtime_on_the_model
 
-    from bot.config import load_settings
-    from bot.runtime import Runtime
-
-    def rule(request: dict[str, Any]) -> dict[str, Any]:
-        if (request.get("tool_choice") or {}).get("name") == "route_message":
-            return tool_message("route_message", {"route": "quick", "question": "", "reason": "test"})
-        return {
-            "type": "message",
-            "role": "assistant",
-            "content": [{"type": "text", "text": "From the notes."}],
-            "stop_reason": "end_turn",
-            "stop_sequence": None,
+    async with runtime_on_the_model(tmp_path) as (rt, fake):
+        ids = {
+            source: await add_note(rt, source, title, content, space=SPACE, created_at=when)
+            for source, title, content, when in NOTES
         }
-
-    fake = FakeAnthropic(rule)
-    await fake.start()
-    try:
-        settings = load_settings(
-            data_dir=tmp_path / "data",
-            embedder="none",
-            anthropic_api_key="sk-ant-test-0123456789abcdef",
-            anthropic_base_url=fake.url,
-            deep_model="claude-opus-4-8",
-            router_sure=1.0,
+        await _ask(rt, "what is the partner api rate limit?")
+        sent = [
+            " ".join(str(m["content"]) for m in r["messages"])
+            for r in fake.requests
+            if job_of(r, deep_model="claude-opus-4-8") == "quick"
+        ]
+        assert sent, "no quick-answer request"
+        order = re.findall(r'<entry-[0-9a-f]+ id="([0-9a-f]{8})', sent[-1])
+        new, old = ids["meetings/platform-weekly.md"][:8], ids["decisions/partner-api-limit.md"][:8]
+        assert order[:1] == [new] and old in order, order
+        assert re.search(
+            r"Superseded on 2026-03-(?:02|16) by Platform weekly: The partner API rate", sent[-1]
         )
-        async with Runtime.open(settings) as rt:
-            ids = {
-                source: await add_note(rt, source, title, content, space=SPACE, created_at=when)
-                for source, title, content, when in NOTES
-            }
-            await _ask(rt, "what is the partner api rate limit?")
-            sent = [
-                " ".join(str(m["content"]) for m in r["messages"])
-                for r in fake.requests
-                if job_of(r, deep_model="claude-opus-4-8") == "quick"
-            ]
-            assert sent, "no quick-answer request"
-            order = re.findall(r'<entry-[0-9a-f]+ id="([0-9a-f]{8})', sent[-1])
-            new, old = ids["meetings/platform-weekly.md"][:8], ids["decisions/partner-api-limit.md"][:8]
-            assert order[:1] == [new] and old in order, order
-            assert re.search(
-                r"Superseded on 2026-03-(?:02|16) by Platform weekly: The partner API rate", sent[-1]
-            )
-    finally:
-        await fake.stop()
 
 
 async def test_a_note_pointing_to_the_later_decision_is_not_replaced_by_it(rt: Any) -> None:
