@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bot.knowledge.ingest import stated_dates
@@ -62,8 +63,20 @@ _NAME = re.compile(
 )
 
 
-def content_words(text: str, stem: Callable[[str], str]) -> set[str]:
-    return {stem(w) for w in words(text) if len(w) > 2 and not w.isdigit() and w not in _FILLER}
+def content_words(text: str, stem: Callable[[str], str]) -> frozenset[str]:
+    return _content_words(text, stem)
+
+
+@lru_cache(maxsize=4096)  # a passage is compared with each other passage of the pool
+def _content_words(text: str, stem: Callable[[str], str]) -> frozenset[str]:
+    return frozenset(stem(w) for w in words(text) if len(w) > 2 and not w.isdigit() and w not in _FILLER)
+
+
+@lru_cache(maxsize=4096)  # read once a passage, not once a pair
+def _says_it_replaces(text: str) -> bool:
+    """The statement says it replaces something, outside its questions ("Can I get credit
+    instead of a refund?" asks; it replaces nothing)."""
+    return bool(REPLACING.search(_QUESTION.sub(" ", text)))
 
 
 def _when(passage: Passage) -> date | None:
@@ -105,7 +118,14 @@ def _replaces(
     if later_title and later_title in older.unit.text.lower():
         return False  # it points to the later note ("Declan to write it up: [[the decision]]")
     # "Can I get credit instead of a refund?" asks; it replaces nothing
-    replacing = bool(REPLACING.search(_QUESTION.sub(" ", newer.unit.text)))
+    replacing = _says_it_replaces(newer.unit.text)
+    new_day = _when(newer)
+    old_day = _when(older)
+    if new_day is not None and old_day is not None:
+        if new_day <= old_day:
+            return False
+    elif not replacing:
+        return False  # without dates, only a statement that says it replaces something does
     if not replacing and not _changed(newer, older):
         return False  # states no amount or name the later one changed: nothing to replace
     title = older.entry.title.strip().lower()
@@ -115,13 +135,6 @@ def _replaces(
     named = bool(title) and any(title in c and REPLACING.search(c) for c in clauses)
     if title and not named and re.search(_CITING + re.escape(title), newer.unit.text.lower()):
         return False  # it cites the earlier note ("see [[ADR-007]]", "following [[…]]"): it applies it
-    new_day = _when(newer)
-    old_day = _when(older)
-    if new_day is not None and old_day is not None:
-        if new_day <= old_day:
-            return False
-    elif not replacing:
-        return False  # without dates, only a statement that says it replaces something does
     # read with its note's title and section, as it is scored
     old_read = content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
     new_read = content_words(newer.unit.text, stem)
@@ -156,9 +169,15 @@ def supersede(
     titles = sorted(
         {t for p in pool if len(t := p.entry.title.strip().lower()) >= TITLE_CHARS}, key=len, reverse=True
     )
+    # only a statement of a change can replace, and only one not replaced yet and not itself
+    # a replacing statement can be replaced: the pairs are read among those (in pool order)
+    changes = [k for k, p in enumerate(pool) if CHANGE.search(p.unit.text)]
+    olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not REPLACING.search(p.unit.text)]
     pairs: dict[int, int] = {}  # older's position → newer's
-    for j, older in enumerate(pool):
-        for k, newer in enumerate(pool):
+    for j in olders if changes else ():
+        older = pool[j]
+        for k in changes:
+            newer = pool[k]
             if _replaces(newer, older, stem, asked, titles) and (
                 j not in pairs or pool[pairs[j]].score < newer.score
             ):
