@@ -63,12 +63,8 @@ _NAME = re.compile(
 )
 
 
-def content_words(text: str, stem: Callable[[str], str]) -> frozenset[str]:
-    return _content_words(text, stem)
-
-
 @lru_cache(maxsize=4096)  # a passage is compared with each other passage of the pool
-def _content_words(text: str, stem: Callable[[str], str]) -> frozenset[str]:
+def content_words(text: str, stem: Callable[[str], str]) -> frozenset[str]:
     return frozenset(stem(w) for w in words(text) if len(w) > 2 and not w.isdigit() and w not in _FILLER)
 
 
@@ -106,7 +102,7 @@ def _unlinked(text: str, titles: Sequence[str]) -> str:
 
 
 def _replaces(
-    newer: Passage, older: Passage, stem: Callable[[str], str], asked: set[str], titles: Sequence[str]
+    newer: Passage, older: Passage, stem: Callable[[str], str], asked: frozenset[str], titles: Sequence[str]
 ) -> bool:
     """``newer`` (of another note) states a change on ``older``'s subject, later than it:
     both say what was asked, and the earlier says it at least as fully."""

@@ -8,13 +8,8 @@ dev sets."""
 
 from __future__ import annotations
 
-import io
-import json
-import sys
-
 import pytest
-
-from bot.cli import main
+from classify_cli import classify as _classify
 
 ARTEFACTS = [
     "I need the complaints from last winter broken down by estate",
@@ -51,14 +46,6 @@ OTHER_LANGUAGES = [
     "czy możesz przygotować zestawienie kosztów paliwa z podziałem na kierowców?",
     "¿puedes preparar un informe de las devoluciones de octubre?",
 ]
-
-
-def _classify(
-    texts: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> list[str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(t + "\n" for t in texts)))
-    assert main(["classify", "--json"]) == 0
-    return [json.loads(line)["route"] for line in capsys.readouterr().out.splitlines()]
 
 
 @pytest.mark.parametrize(

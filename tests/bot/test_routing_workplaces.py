@@ -7,14 +7,13 @@ labelled set nor the dev set. Also: text with no words of any language is not a 
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import string
-import sys
 from pathlib import Path
 
 import pytest
+from classify_cli import classify as _classify
 
 from bot.cli import main
 
@@ -56,14 +55,6 @@ STILL_NONE = [
     "finished looking into the boiler fault, it's the thermostat",
     "morning all, pallets for Tesco are loaded and the van left at 6",
 ]
-
-
-def _classify(
-    texts: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> list[str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(t + "\n" for t in texts)))
-    assert main(["classify", "--json"]) == 0
-    return [json.loads(line)["route"] for line in capsys.readouterr().out.splitlines()]
 
 
 @pytest.mark.parametrize(
