@@ -240,6 +240,7 @@ async def _run(args: argparse.Namespace, gold: dict[str, Any], tally: Tally, fak
             for item in gold["investigations"]:
                 n += 1
                 since = len(fake.requests) if fake else 0
+                earlier = {i.id for i in await rt.queue.listing()}
                 await ask(rt, f"q{n}", f"dig into {item['topic']}")
                 await rt.worker.run_once()
                 if fake is not None:
@@ -251,8 +252,11 @@ async def _run(args: argparse.Namespace, gold: dict[str, Any], tally: Tally, fak
                         on = [i for i in set(ids) if i in relevant_ids]
                         carried.report_on_topic.append(len(on) / len(set(ids)) if ids else 0.0)
                 clock.advance(minutes=5)
-                inv = next(i for i in await rt.queue.listing() if i.question.endswith(item["topic"]))
-                report = inv.answer or ""
+                # the investigation this request started (none: a miss on every measure)
+                started = [i for i in await rt.queue.listing() if i.id not in earlier]
+                report = (started[0].answer or "") if started else ""
+                if not started:
+                    tally.misses.append(f"investigation {item['topic']!r}: no investigation was started")
                 share, missing = share_of_facts(section(report, "Context Summary"), item["facts"])
                 tally.summary.append(share)
                 listed = [note_of.get(s, s) for s in SOURCES_ROW.findall(section(report, "Sources"))]
