@@ -52,18 +52,21 @@ _CLAIM_BATCH = (
 _GUARD = " WHERE id = :guard_id AND claim_token = :guard_token AND status = 'running' RETURNING id"
 _COMPLETE = (
     "UPDATE investigations SET status = 'done', finished_at = :now, answer = :answer, "
-    "report_path = :report_path, report_entry_id = :report_entry_id, error = NULL" + _GUARD
+    "report_path = :report_path, report_entry_id = :report_entry_id, error = NULL, dedup_holder = FALSE" + _GUARD
 )
 # PostgreSQL: the completes that waited while one was in flight, in one statement
 _COMPLETE_BATCH = (
     "UPDATE investigations AS i SET status = 'done', finished_at = v.finished_at, answer = v.answer, "
-    "report_path = v.report_path, report_entry_id = v.report_entry_id, error = NULL "
+    "report_path = v.report_path, report_entry_id = v.report_entry_id, error = NULL, dedup_holder = FALSE "
     "FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[]), CAST(:times AS timestamptz[]), "
     "CAST(:answers AS text[]), CAST(:report_paths AS text[]), CAST(:report_entry_ids AS text[])) "
     "AS v(id, token, finished_at, answer, report_path, report_entry_id) "
     "WHERE i.id = v.id AND i.claim_token = v.token AND i.status = 'running' RETURNING i.id"
 )
-_FAIL = "UPDATE investigations SET status = 'failed', finished_at = :now, error = :error" + _GUARD
+_FAIL = (
+    "UPDATE investigations SET status = 'failed', finished_at = :now, error = :error, dedup_holder = FALSE"
+    + _GUARD
+)
 _HEARTBEAT = "UPDATE investigations SET heartbeat_at = :now" + _GUARD
 _HEARTBEAT_PROGRESS = "UPDATE investigations SET heartbeat_at = :now, progress = :progress" + _GUARD
 _SET_QUESTION = "UPDATE investigations SET question = :question" + _GUARD
@@ -221,6 +224,7 @@ class Claims:
                         status=Status.FAILED.value,
                         finished_at=now,
                         claim_token=None,
+                        dedup_holder=False,
                         error=f"gave up after {max_attempts} attempts (worker stopped responding)",
                     )
                 )
@@ -234,7 +238,7 @@ class Claims:
                 update(Investigation)
                 .where(col(Investigation.id) == investigation_id)
                 .where(col(Investigation.status).in_(_OPEN))
-                .values(status=Status.CANCELLED.value, finished_at=now, claim_token=None)
+                .values(status=Status.CANCELLED.value, finished_at=now, claim_token=None, dedup_holder=False)
             )
             if changed(session, stmt) == 1:
                 return Outcome.APPLIED
