@@ -4,7 +4,6 @@ steering notes, and the read-side look-ups (by id, by conversation, listings, co
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -114,7 +113,7 @@ class Intake:
         db = self.db
         when = db.to_db_time(now)
         params: dict[str, Any] = {
-            **asdict(request),
+            **vars(request),
             "since": db.to_db_time(now - (dedup_window or timedelta(0))),
             "distinct_from": distinct_from or "",
             "created_at": when,
