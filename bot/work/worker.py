@@ -295,7 +295,8 @@ class Worker:
             keeper.cancel()
         if hand_over and not self.jobs.stopping:
             done, self._next = await self._persist(lambda: self._claim(claim, report, *saved))
-            outcome = done or Outcome.APPLIED
+            assert done is not None  # a completion always has an outcome
+            outcome = done
         else:
             path, entry_id = saved
             outcome = await self._persist(
