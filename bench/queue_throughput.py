@@ -2,9 +2,14 @@
 this script starts itself (and Mallory's queue alone on SQLite): enqueue rate, claim+complete
 rate at 1/4/8 workers in one process, CPU per job (client + server), and enqueue→start
 latency with the worker in another process. No-op jobs; ``storage.queue.Queue`` is driven
-directly. The peers come from the ``bench`` extra: ``pip install -e '.[bench]'``.
+directly, as ``Worker.run_once`` drives it (a claim, then each complete claims the next).
+pgqueuer runs twice: as documented (batches of 10, completions written in batches) and as
+``pgqueuer-one`` (one job per dequeue, each completion written at once), the closest it
+comes to a Mallory worker's one job at a time. The peers come from the ``bench`` extra:
+``pip install -e '.[bench]'``.
 
-    .venv/bin/python bench/queue_throughput.py --repeat 3            # everything, results in bench/README.md
+    .venv/bin/python bench/queue_throughput.py --repeat 3            # everything (procrastinate too)
+    .venv/bin/python bench/queue_throughput.py --libs mallory,pgqueuer,pgqueuer-one --no-sqlite --repeat 3   # bench/README.md, issue 24
     .venv/bin/python bench/queue_throughput.py --libs mallory --jobs 500 --repeat 1   # a quick look
 """
 
