@@ -124,7 +124,13 @@ async def test_0017q_makes_each_conversation_s_newest_open_investigation_its_ded
                         "status, requester_id, requester_name, thread_ref, created_at, attempts, "
                         "delivery_attempts) VALUES (:id, :conv, 'local', :question, '', :status, '', '', '{}', :at, 0, 0)"
                     ),
-                    {"id": inv, "question": inv, "conv": conv, "status": status, "at": NOW + timedelta(minutes=minutes)},
+                    {
+                        "id": inv,
+                        "question": inv,
+                        "conv": conv,
+                        "status": status,
+                        "at": NOW + timedelta(minutes=minutes),
+                    },
                 )
         await db.migrate()
         with db.blocking.connect() as conn:
@@ -133,8 +139,12 @@ async def test_0017q_makes_each_conversation_s_newest_open_investigation_its_ded
         # the key guards from now on: c1's holder is joined, c2 gets one of its own
         queue = Queue(db)
         at = NOW + timedelta(minutes=6)
-        joined = await queue.enqueue(Request("c1", "local", "q", "{}"), now=at, dedup_window=timedelta(minutes=10))
-        created = await queue.enqueue(Request("c2", "local", "q", "{}"), now=at, dedup_window=timedelta(minutes=10))
+        joined = await queue.enqueue(
+            Request("c1", "local", "q", "{}"), now=at, dedup_window=timedelta(minutes=10)
+        )
+        created = await queue.enqueue(
+            Request("c2", "local", "q", "{}"), now=at, dedup_window=timedelta(minutes=10)
+        )
         assert (joined.created, joined.investigation.id) == (False, "i2") and created.created
     finally:
         await db.dispose()

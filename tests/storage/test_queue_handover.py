@@ -63,7 +63,11 @@ async def test_complete_and_claim_records_the_result_and_takes_the_oldest_pendin
         ids = []
         for n in range(3):
             conv = await _conversation(db, clock, f"k{n}")
-            ids.append((await queue.enqueue(_inv(conv, f"q{n}"), now=clock.now(), dedup_window=WINDOW)).investigation.id)
+            ids.append(
+                (
+                    await queue.enqueue(_inv(conv, f"q{n}"), now=clock.now(), dedup_window=WINDOW)
+                ).investigation.id
+            )
             clock.advance(1)
         first = await queue.claim(worker_id="w", now=clock.now())
         assert first is not None and first.investigation.id == ids[0]
@@ -97,7 +101,9 @@ async def test_complete_and_claim_records_the_result_and_takes_the_oldest_pendin
         await db.dispose()
 
 
-async def test_complete_and_claim_under_a_reclaimed_claim_records_nothing(db_url: str, clock: FakeClock) -> None:
+async def test_complete_and_claim_under_a_reclaimed_claim_records_nothing(
+    db_url: str, clock: FakeClock
+) -> None:
     db = await _db(db_url)
     try:
         queue = Queue(db)
@@ -111,11 +117,17 @@ async def test_complete_and_claim_under_a_reclaimed_claim_records_nothing(db_url
         await queue.reclaim_stale(now=clock.now(), lease=LEASE, max_attempts=3)
         holder = await queue.claim(worker_id="new", now=clock.now())
         assert holder is not None and holder.investigation.id == lost.investigation.id
-        outcome, other = await queue.complete_and_claim(lost, now=clock.now(), answer="late", worker_id="slow")
+        outcome, other = await queue.complete_and_claim(
+            lost, now=clock.now(), answer="late", worker_id="slow"
+        )
         assert outcome is Outcome.STALE_CLAIM
         assert other is not None and other.investigation.id != lost.investigation.id
         row = await queue.get(lost.investigation.id)
-        assert row is not None and (row.status, row.answer, row.claim_token) == ("running", None, holder.token)
+        assert row is not None and (row.status, row.answer, row.claim_token) == (
+            "running",
+            None,
+            holder.token,
+        )
     finally:
         await db.dispose()
 
@@ -163,9 +175,13 @@ async def test_a_handover_whose_worker_left_hands_its_claim_back(
         a = await queue.claim(worker_id="w1", now=clock.now())
         b = await queue.claim(worker_id="w2", now=clock.now())
         assert a is not None and b is not None
-        first = asyncio.ensure_future(queue.complete_and_claim(a, now=clock.now(), answer="a", worker_id="w1"))
+        first = asyncio.ensure_future(
+            queue.complete_and_claim(a, now=clock.now(), answer="a", worker_id="w1")
+        )
         await asyncio.sleep(0)  # in flight: the next one waits for it
-        second = asyncio.ensure_future(queue.complete_and_claim(b, now=clock.now(), answer="b", worker_id="w2"))
+        second = asyncio.ensure_future(
+            queue.complete_and_claim(b, now=clock.now(), answer="b", worker_id="w2")
+        )
         await asyncio.sleep(0)
         outcome, taken = await first
         assert outcome is Outcome.APPLIED and taken is not None and taken.investigation.question == "c"
