@@ -2,9 +2,14 @@
 this script starts itself (and Mallory's queue alone on SQLite): enqueue rate, claim+complete
 rate at 1/4/8 workers in one process, CPU per job (client + server), and enqueue→start
 latency with the worker in another process. No-op jobs; ``storage.queue.Queue`` is driven
-directly. The peers come from the ``bench`` extra: ``pip install -e '.[bench]'``.
+directly, as ``Worker.run_once`` drives it (a claim, then each complete claims the next).
+pgqueuer runs twice: as documented (batches of 10, completions written in batches) and as
+``pgqueuer-one`` (one job per dequeue, each completion written at once), the closest it
+comes to a Mallory worker's one job at a time. The peers come from the ``bench`` extra:
+``pip install -e '.[bench]'``.
 
-    .venv/bin/python bench/queue_throughput.py --repeat 3            # everything, results in bench/README.md
+    .venv/bin/python bench/queue_throughput.py --repeat 3            # everything (procrastinate too)
+    .venv/bin/python bench/queue_throughput.py --libs mallory,pgqueuer,pgqueuer-one --no-sqlite --repeat 3   # bench/README.md, issue 24
     .venv/bin/python bench/queue_throughput.py --libs mallory --jobs 500 --repeat 1   # a quick look
 """
 
@@ -25,13 +30,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the throwaway server the tests use
 
-LIBS = ("mallory", "procrastinate", "pgqueuer")
+LIBS = ("mallory", "procrastinate", "pgqueuer", "pgqueuer-one")
 WORKER_COUNTS = (1, 4, 8)
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -169,9 +174,13 @@ class Mallory(Harness):
         done = 0
 
         async def worker(n: int) -> None:
+            # what ``Worker.run_once`` does: a job's complete and the next claim in one call
             nonlocal done
-            while (claim := await self.queue.claim(worker_id=f"w{n}", now=datetime.now(UTC))) is not None:
-                await self.queue.complete(claim, now=datetime.now(UTC), answer="")
+            claim = await self.queue.claim(worker_id=f"w{n}", now=datetime.now(UTC))
+            while claim is not None:
+                _, claim = await self.queue.complete_and_claim(
+                    claim, now=datetime.now(UTC), answer="", worker_id=f"w{n}"
+                )
                 done += 1
 
         await asyncio.gather(*(worker(n) for n in range(workers)))
@@ -228,7 +237,13 @@ class Procrastinate(Harness):
 
 
 class PgQueuer(Harness):
+    """pgqueuer as its documentation runs it: each ``QueueManager`` takes up to 10 jobs per
+    dequeue, runs them as tasks while it dequeues more, and records completions in batches
+    (up to 10, or every 0.1 s): not one job at a time, and a job's completion is not
+    committed when the job ends."""
+
     name = "pgqueuer"
+    run_options: ClassVar[dict[str, Any]] = {"batch_size": 10}
 
     async def open(self) -> None:
         import asyncpg
@@ -281,7 +296,12 @@ class PgQueuer(Harness):
         self.extra.extend(conns)
         managers = [self._manager(c, None) for c in conns]
         await asyncio.gather(
-            *(m.run(mode=QueueExecutionMode.drain, dequeue_timeout=timedelta(seconds=0.5)) for m in managers)
+            *(
+                m.run(
+                    mode=QueueExecutionMode.drain, dequeue_timeout=timedelta(seconds=0.5), **self.run_options
+                )
+                for m in managers
+            )
         )
         return self.done
 
@@ -291,13 +311,24 @@ class PgQueuer(Harness):
         self.done = 0
         conn = await asyncpg.connect(self.url)
         self.extra.append(conn)
-        await self._manager(conn, on_start).run()
+        await self._manager(conn, on_start).run(**self.run_options)
+
+
+class PgQueuerOne(PgQueuer):
+    """pgqueuer held as close as it goes to how each Mallory worker runs: one job per
+    dequeue, and each completion written as soon as it is recorded (its buffer's size is the
+    batch size). It still dequeues the next job while one runs; capping that
+    (``max_concurrent_tasks``) makes a manager at the cap sleep 0.1 s before it looks again."""
+
+    name = "pgqueuer-one"
+    run_options: ClassVar[dict[str, Any]] = {"batch_size": 1}
 
 
 HARNESSES: dict[str, type[Harness]] = {
     "mallory": Mallory,
     "procrastinate": Procrastinate,
     "pgqueuer": PgQueuer,
+    "pgqueuer-one": PgQueuerOne,
 }
 
 
@@ -319,9 +350,12 @@ async def serve_mallory(url: str, on_start: Callable[[float], None]) -> None:
     print("ready", flush=True)
     while True:
         wake.clear()
-        while (claim := await queue.claim(worker_id="lat", now=datetime.now(UTC))) is not None:
+        claim = await queue.claim(worker_id="lat", now=datetime.now(UTC))
+        while claim is not None:
             on_start(float(claim.investigation.question))
-            await queue.complete(claim, now=datetime.now(UTC), answer="")
+            _, claim = await queue.complete_and_claim(
+                claim, now=datetime.now(UTC), answer="", worker_id="lat"
+            )
         try:
             await asyncio.wait_for(wake.wait(), timeout=interval)
         except TimeoutError:
@@ -546,7 +580,34 @@ def table(results: dict[str, Result]) -> str:
         )
         + " |",
     ]
-    return "\n".join(lines)
+    return "\n".join(lines + ratios(results))
+
+
+def ratios(results: dict[str, Result]) -> list[str]:
+    """Mallory's rate over each peer's, repetition by repetition (the two measured minutes
+    apart on the same server): median [min–max] of those ratios."""
+    ours = results.get("mallory")
+    if ours is None or ours.backend != "postgresql":
+        return []
+
+    def cell(mine: list[float], theirs: list[float]) -> str:
+        pairs = [a / b for a, b in zip(mine, theirs, strict=False) if b > 0]
+        if not pairs:
+            return "–"
+        return f"{statistics.median(pairs):.2f}× [{min(pairs):.2f}–{max(pairs):.2f}]"
+
+    lines = ["", "| Mallory ÷ peer, same run (median [min–max] of the repetitions) | enqueue | "
+             + " | ".join(f"{w} worker{'s' if w > 1 else ''}" for w in WORKER_COUNTS) + " |",
+             "| --- | --- | " + " | ".join("---" for _ in WORKER_COUNTS) + " |"]  # fmt: skip
+    for key, peer in results.items():
+        if key == "mallory" or peer.backend != "postgresql":
+            continue
+        lines.append(
+            f"| {key} | {cell(ours.enqueue, peer.enqueue)} | "
+            + " | ".join(cell(ours.drain.get(w, []), peer.drain.get(w, [])) for w in WORKER_COUNTS)
+            + " |"
+        )
+    return lines
 
 
 def main() -> None:

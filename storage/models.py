@@ -8,7 +8,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
@@ -68,6 +68,14 @@ class Investigation(SQLModel, table=True):
         Index("ix_investigations_status_created", "status", "created_at"),
         Index("ix_investigations_space_created", "space", "created_at"),
         Index("ix_investigations_created", "created_at"),
+        # the enqueue's dedup guard: one holder per conversation (migration 0017q)
+        Index(
+            "ux_investigations_dedup",
+            "conversation_id",
+            unique=True,
+            sqlite_where=text("dedup_holder"),
+            postgresql_where=text("dedup_holder"),
+        ),
     )
 
     id: str = Field(default_factory=new_id, primary_key=True)  # the correlation id
@@ -101,6 +109,9 @@ class Investigation(SQLModel, table=True):
     next_delivery_at: datetime | None = None
     delivery_error: str | None = None
     schedule_id: str | None = None  # a run of this schedule (``schedules``)
+    # the conversation's newest open investigation that enqueues join (``queue_intake.py``);
+    # cleared when it leaves pending/running
+    dedup_holder: bool = False
 
 
 class SteeringNote(SQLModel, table=True):

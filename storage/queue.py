@@ -40,6 +40,7 @@ class Queue:
         self.release = claims.release
         self.watch = claims.watch
         self.complete = claims.complete
+        self.complete_and_claim = claims.complete_and_claim
         self.fail = claims.fail
         self.set_question = claims.set_question
         self.reclaim_stale = claims.reclaim_stale

@@ -14,7 +14,7 @@ from sqlalchemy import text, update
 from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
-from storage.db import Database, Listener
+from storage.db import Database, Listener, SqlConnection
 from storage.db_postgres import bind
 from storage.models import OPEN_STATUSES, Investigation, Status
 from storage.queue_batch import Coalescer
@@ -52,18 +52,22 @@ _CLAIM_BATCH = (
 _GUARD = " WHERE id = :guard_id AND claim_token = :guard_token AND status = 'running' RETURNING id"
 _COMPLETE = (
     "UPDATE investigations SET status = 'done', finished_at = :now, answer = :answer, "
-    "report_path = :report_path, report_entry_id = :report_entry_id, error = NULL" + _GUARD
+    "report_path = :report_path, report_entry_id = :report_entry_id, error = NULL, dedup_holder = FALSE"
+    + _GUARD
 )
 # PostgreSQL: the completes that waited while one was in flight, in one statement
 _COMPLETE_BATCH = (
     "UPDATE investigations AS i SET status = 'done', finished_at = v.finished_at, answer = v.answer, "
-    "report_path = v.report_path, report_entry_id = v.report_entry_id, error = NULL "
+    "report_path = v.report_path, report_entry_id = v.report_entry_id, error = NULL, dedup_holder = FALSE "
     "FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[]), CAST(:times AS timestamptz[]), "
     "CAST(:answers AS text[]), CAST(:report_paths AS text[]), CAST(:report_entry_ids AS text[])) "
     "AS v(id, token, finished_at, answer, report_path, report_entry_id) "
     "WHERE i.id = v.id AND i.claim_token = v.token AND i.status = 'running' RETURNING i.id"
 )
-_FAIL = "UPDATE investigations SET status = 'failed', finished_at = :now, error = :error" + _GUARD
+_FAIL = (
+    "UPDATE investigations SET status = 'failed', finished_at = :now, error = :error, dedup_holder = FALSE"
+    + _GUARD
+)
 _HEARTBEAT = "UPDATE investigations SET heartbeat_at = :now" + _GUARD
 _HEARTBEAT_PROGRESS = "UPDATE investigations SET heartbeat_at = :now, progress = :progress" + _GUARD
 _SET_QUESTION = "UPDATE investigations SET question = :question" + _GUARD
@@ -72,9 +76,36 @@ _RELEASE = (
     "UPDATE investigations SET status = 'pending', claim_token = NULL, worker_id = NULL, "
     "progress = NULL, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END" + _GUARD
 )
+# PostgreSQL: a worker's complete and its next claim in one statement (both row sets are
+# read from one snapshot: the completed row is running there, so the claim cannot take it)
+_COMPLETE_CLAIM = (
+    f"WITH done AS ({_COMPLETE}), claimed AS ({_CLAIM_ONE['postgresql']}) "
+    "SELECT (SELECT count(*) FROM done) AS completed, claimed.* FROM (SELECT 1) AS one LEFT JOIN claimed ON TRUE"
+)
+# … and those of a process's workers that finished while one was in flight, together
+_COMPLETE_CLAIM_BATCH = (
+    "WITH done AS (UPDATE investigations AS i SET status = 'done', finished_at = v.finished_at, "
+    "answer = v.answer, report_path = v.report_path, report_entry_id = v.report_entry_id, error = NULL, "
+    "dedup_holder = FALSE FROM unnest(CAST(:done_ids AS text[]), CAST(:done_tokens AS text[]), "
+    "CAST(:done_times AS timestamptz[]), CAST(:answers AS text[]), CAST(:report_paths AS text[]), "
+    "CAST(:report_entry_ids AS text[])) AS v(id, token, finished_at, answer, report_path, report_entry_id) "
+    "WHERE i.id = v.id AND i.claim_token = v.token AND i.status = 'running' RETURNING i.id), "
+    "picked AS MATERIALIZED (SELECT id FROM investigations WHERE status = 'pending' "
+    "ORDER BY created_at, id LIMIT :count FOR UPDATE SKIP LOCKED), "
+    "numbered AS (SELECT id, row_number() OVER () AS n FROM picked), "
+    "claimed AS (UPDATE investigations AS i SET status = 'running', "
+    "claimed_at = (CAST(:times AS timestamptz[]))[numbered.n], "
+    "heartbeat_at = (CAST(:times AS timestamptz[]))[numbered.n], "
+    "worker_id = (CAST(:workers AS text[]))[numbered.n], "
+    "claim_token = (CAST(:tokens AS text[]))[numbered.n], attempts = i.attempts + 1 "
+    "FROM numbered WHERE i.id = numbered.id AND i.status = 'pending' "
+    f"RETURNING {', '.join('i.' + c for c in COLUMNS)}) "
+    "SELECT (SELECT array_agg(id) FROM done) AS completed, claimed.* FROM (SELECT 1) AS one LEFT JOIN claimed ON TRUE"
+)
 # a claim asked for: (worker id, token, when); a complete: (claim, finished_at, answer, path, entry)
 _Asked = tuple[str, str, datetime]
 _Completed = tuple[Claim, datetime, str, str | None, str | None]
+_Handover = tuple[_Completed, _Asked]
 
 
 class Claims:
@@ -89,6 +120,9 @@ class Claims:
         )
         self._completes: Coalescer[_Completed, bool] = Coalescer(
             self._complete_batch, key=lambda done: done[0].investigation.id
+        )
+        self._handovers: Coalescer[_Handover, tuple[bool, Claim | None]] = Coalescer(
+            self._handover_batch, key=lambda item: item[0][0].investigation.id, orphaned=self._hand_back_next
         )
 
     async def claim(self, *, worker_id: str, now: datetime) -> Claim | None:
@@ -182,6 +216,88 @@ class Claims:
             applied = {row["id"] for row in await conn.fetch(*bind(_COMPLETE_BATCH, params))}
         return [claim.investigation.id in applied for claim, *_ in done]
 
+    async def complete_and_claim(
+        self,
+        claim: Claim,
+        *,
+        now: datetime,
+        answer: str,
+        worker_id: str,
+        report_path: str | None = None,
+        report_entry_id: str | None = None,
+    ) -> tuple[Outcome, Claim | None]:
+        """``complete`` and then ``claim`` for ``worker_id``, in one statement (one unit of
+        work on SQLite): what a worker that goes on to its next investigation sends. The
+        outcome is ``complete``'s, the claim what ``claim`` would have returned."""
+        done: _Completed = (claim, now, answer, report_path, report_entry_id)
+        asked: _Asked = (worker_id, uuid.uuid4().hex, now)
+        if self.db.dialect == "postgresql":
+            applied, taken = await self._handovers((done, asked))
+        else:
+            applied, taken = await self._handover_sqlite(done, asked)
+        return (Outcome.APPLIED if applied else await self._why_not(claim)), taken
+
+    async def _handover_sqlite(self, done: _Completed, asked: _Asked) -> tuple[bool, Claim | None]:
+        db = self.db
+        claim, now, answer, path, entry = done
+        worker_id, token, claimed_at = asked
+        completed = {
+            **_completed(db.to_db_time(now), answer, path, entry),
+            "guard_id": claim.investigation.id,
+            "guard_token": claim.token,
+        }
+        claiming = {"now": db.to_db_time(claimed_at), "worker_id": worker_id, "token": token}
+
+        def work(conn: SqlConnection) -> tuple[bool, Any]:
+            applied = db.execute(conn, _COMPLETE, completed).first() is not None
+            return applied, db.execute(conn, _CLAIM_ONE["sqlite"], claiming).first()
+
+        applied, row = await db.run_sql(work)
+        return applied, None if row is None else Claim(investigation_from_row(row), token)
+
+    async def _handover_batch(self, items: list[_Handover]) -> list[tuple[bool, Claim | None]]:
+        if len(items) == 1:
+            (claim, now, answer, path, entry), (worker_id, token, _) = items[0]
+            params = {
+                **_completed(now, answer, path, entry),
+                "guard_id": claim.investigation.id,
+                "guard_token": claim.token,
+                "worker_id": worker_id,
+                "token": token,
+            }
+            row = await self.db.fetch_one(_COMPLETE_CLAIM, params)
+            taken = None if row["id"] is None else Claim(investigation_from_row(row), token)
+            return [(bool(row["completed"]), taken)]
+        done = [item[0] for item in items]
+        asked = [item[1] for item in items]
+        params = {
+            "done_ids": [claim.investigation.id for claim, *_ in done],
+            "done_tokens": [claim.token for claim, *_ in done],
+            "done_times": [now for _, now, *_ in done],
+            "answers": [answer for _, _, answer, _, _ in done],
+            "report_paths": [path for *_, path, _ in done],
+            "report_entry_ids": [entry for *_, entry in done],
+            "count": len(asked),
+            "times": [now for _, _, now in asked],
+            "workers": [worker for worker, _, _ in asked],
+            "tokens": [token for _, token, _ in asked],
+        }
+        async with self.db.pg_connection() as conn:
+            rows = await conn.fetch(*bind(_COMPLETE_CLAIM_BATCH, params))
+        applied = set(rows[0]["completed"] or ())
+        claimed = {
+            row["claim_token"]: Claim(investigation_from_row(row), row["claim_token"])
+            for row in rows
+            if row["id"] is not None
+        }
+        return [
+            (claim.investigation.id in applied, claimed.get(token))
+            for (claim, *_), (_, token, _) in zip(done, asked, strict=True)
+        ]
+
+    async def _hand_back_next(self, _item: _Handover, result: tuple[bool, Claim | None]) -> None:
+        await self._hand_back(_item[1], result[1])
+
     async def fail(self, claim: Claim, *, now: datetime, error: str) -> Outcome:
         return await self._finish(claim, _FAIL, {"now": self.db.to_db_time(now), "error": error[:2000]})
 
@@ -221,6 +337,7 @@ class Claims:
                         status=Status.FAILED.value,
                         finished_at=now,
                         claim_token=None,
+                        dedup_holder=False,
                         error=f"gave up after {max_attempts} attempts (worker stopped responding)",
                     )
                 )
@@ -234,7 +351,7 @@ class Claims:
                 update(Investigation)
                 .where(col(Investigation.id) == investigation_id)
                 .where(col(Investigation.status).in_(_OPEN))
-                .values(status=Status.CANCELLED.value, finished_at=now, claim_token=None)
+                .values(status=Status.CANCELLED.value, finished_at=now, claim_token=None, dedup_holder=False)
             )
             if changed(session, stmt) == 1:
                 return Outcome.APPLIED

@@ -3,22 +3,23 @@ steering notes, and the read-side look-ups (by id, by conversation, listings, co
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import asdict
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlmodel import col, select
 
-from storage.db import Database, DeferredWrites, SqlConnection
+from storage.db import Database, DeferredWrites, SqlConnection, StorageError
 from storage.db_postgres import bind
 from storage.models import Investigation, Status, SteeringNote, new_id
 from storage.open_investigation import COLUMNS as _OPEN_COLUMNS
 from storage.open_investigation import OpenInvestigation, open_investigation
 from storage.queue_types import CHANNEL, Enqueued, Guard, NotTaken, Request
 
-# enqueue runs for every explicit request: plain SQL, one unit of work
-_LOCK = "SELECT pg_advisory_xact_lock(hashtext(:conversation_id))"
+# Enqueue runs for every explicit request. The dedup guard is a unique key: in each
+# conversation at most one open investigation is the dedup holder (a partial unique index,
+# migration 0017q), so of two enqueues for one conversation that both find nothing open, one
+# inserts and the other's insert conflicts (and, on PostgreSQL, waits for the first to commit).
 _OPEN_SINCE = (
     f"SELECT {_OPEN_COLUMNS} FROM investigations WHERE conversation_id = :conversation_id "
     "AND status IN ('pending', 'running') AND created_at >= :since AND id <> :distinct_from "
@@ -29,14 +30,46 @@ _SAME_REQUEST = (
     f"SELECT {_OPEN_COLUMNS} FROM investigations WHERE conversation_id = :conversation_id "
     "AND request_message_id = :request_message_id ORDER BY created_at LIMIT 1"
 )
-_INSERT = (
-    "INSERT INTO investigations (id, conversation_id, space, question, request_text, status, requester_id, "
-    "requester_name, thread_ref, request_message_id, entry_id, schedule_id, created_at, attempts, "
-    "delivery_attempts) VALUES (:id, :conversation_id, :space, :question, :request_text, 'pending', "
-    ":requester_id, :requester_name, :thread_ref, :request_message_id, :entry_id, :schedule_id, :created_at, 0, 0)"
+_FIELDS = (
+    "id, conversation_id, space, question, request_text, status, requester_id, requester_name, "
+    "thread_ref, request_message_id, entry_id, schedule_id, created_at, attempts, delivery_attempts, "
+    "dedup_holder"
 )
-# PostgreSQL: the insert and its notification (sent at commit) in one round trip
-_INSERT_NOTIFY = f"WITH added AS ({_INSERT} RETURNING id) SELECT pg_notify('{CHANNEL}', '') FROM added"
+_VALUES = (
+    ":id, :conversation_id, :space, :question, :request_text, 'pending', :requester_id, :requester_name, "
+    ":thread_ref, :request_message_id, :entry_id, :schedule_id, :created_at, 0, 0, TRUE"
+)
+_INSERT = f"INSERT INTO investigations ({_FIELDS}) VALUES ({_VALUES})"
+# SQLite (inside its write transaction, so nothing runs between): the holder that was not
+# found open in the window hands the key on
+_HAND_ON = (
+    "UPDATE investigations SET dedup_holder = FALSE WHERE conversation_id = :conversation_id AND dedup_holder"
+)
+# PostgreSQL, one statement: the open one in the window (joined, with the request as a
+# steering note when asked), else the insert, its notification sent at commit. No row
+# inserted and none found: the conversation's holder is not one this request may join
+# (older than the window, ``distinct_from``, or a request of its own) or was committed after
+# this statement began; ``_RELEASE_HOLDER`` frees the first kind, and the statement runs again.
+_ENQUEUE = (
+    f"WITH found AS (SELECT {_OPEN_COLUMNS} FROM investigations WHERE :fold "
+    "AND conversation_id = :conversation_id AND status IN ('pending', 'running') "
+    "AND created_at >= :since AND id <> :distinct_from ORDER BY created_at DESC LIMIT 1), "
+    "noted AS (INSERT INTO steering_notes (investigation_id, author_id, text, created_at) "
+    "SELECT id, :requester_id, :request_text, :created_at FROM found WHERE :note_when_open RETURNING 1), "
+    f"added AS (INSERT INTO investigations ({_FIELDS}) SELECT {_VALUES} "
+    "WHERE NOT EXISTS (SELECT 1 FROM found) "
+    "ON CONFLICT (conversation_id) WHERE dedup_holder DO NOTHING RETURNING id), "
+    f"woke AS (SELECT pg_notify('{CHANNEL}', '') FROM added) "
+    "SELECT (SELECT count(*) FROM woke) AS created, (SELECT count(*) FROM noted) AS noted, found.* "
+    "FROM (SELECT 1) AS one LEFT JOIN found ON TRUE"
+)
+_RELEASE_HOLDER = (
+    "UPDATE investigations SET dedup_holder = FALSE WHERE conversation_id = :conversation_id "
+    "AND dedup_holder AND (NOT :fold OR created_at < :since OR id = :distinct_from "
+    "OR status NOT IN ('pending', 'running')) RETURNING id"
+)
+# a holder committed meanwhile is seen by the next statement: a few rounds at most
+_ROUNDS = 8
 _INSERT_NOTE = (
     "INSERT INTO steering_notes (investigation_id, author_id, text, created_at) "
     "VALUES (:investigation_id, :author_id, :text, :created_at)"
@@ -80,15 +113,14 @@ class Intake:
         db = self.db
         when = db.to_db_time(now)
         params: dict[str, Any] = {
-            **asdict(request),
+            **vars(request),
             "since": db.to_db_time(now - (dedup_window or timedelta(0))),
             "distinct_from": distinct_from or "",
             "created_at": when,
         }
         if db.dialect == "postgresql":
-            return await self._enqueue_pg(
-                request, now, params, note_when_open, on_created, guard, fold=dedup_window is not None
-            )
+            params.update(id=new_id(), fold=dedup_window is not None, note_when_open=note_when_open)
+            return await self._enqueue_pg(request, now, params, on_created, guard)
 
         def work(conn: SqlConnection) -> Enqueued:
             if guard is not None and db.execute(conn, guard.sql, guard.params).first() is None:
@@ -99,6 +131,7 @@ class Intake:
                     db.execute(conn, _INSERT_NOTE, _note(found["id"], request, when))
                 return Enqueued(OpenInvestigation.of_row(found, db), created=False)
             inv_id = new_id()
+            db.execute(conn, _HAND_ON, params)
             db.execute(conn, _INSERT, {**params, "id": inv_id})
             if on_created is not None:
                 on_created(conn, inv_id)
@@ -113,31 +146,28 @@ class Intake:
         request: Request,
         now: datetime,
         params: dict[str, Any],
-        note_when_open: bool,
         on_created: OnCreated | None,
-        guard: Guard | None = None,
-        *,
-        fold: bool = True,
+        guard: Guard | None,
     ) -> Enqueued:
         # The same unit as on SQLite, as asyncpg statements on the event loop (prepared, no
-        # thread hop, no pre-ping). The advisory lock serialises enqueues for one
-        # conversation; the check runs after it, in a snapshot that sees the holder's insert.
-        async with self.db.pg_connection() as conn, conn.transaction():
-            if guard is not None and await conn.fetchrow(*bind(guard.sql, guard.params)) is None:
-                raise NotTaken()
-            await conn.fetchval(*bind(_LOCK, params))
-            found = None if not fold else await conn.fetchrow(*bind(_OPEN_SINCE, params))
-            if found is not None:
-                if note_when_open:
-                    await conn.execute(*bind(_INSERT_NOTE, _note(found["id"], request, now)))
-                return Enqueued(OpenInvestigation.of_row(found, self.db), created=False)
-            inv_id = new_id()
-            await conn.fetchval(*bind(_INSERT_NOTIFY, {**params, "id": inv_id}))
-            if on_created is not None:
-                writes = DeferredWrites()
-                on_created(writes, inv_id)  # raising here rolls the insert back
-                await writes.send(conn)
-        return Enqueued(OpenInvestigation(inv_id, request.question, Status.PENDING.value, now, None), True)
+        # thread hop, no pre-ping): one statement, in a transaction of its own unless a guard
+        # or what belongs with a new investigation must share it.
+        if guard is None and on_created is None:
+            row = await _enqueue_rounds(self.db.fetch_one, params)
+        else:
+            async with self.db.pg_connection() as conn, conn.transaction():
+                if guard is not None and await conn.fetchrow(*bind(guard.sql, guard.params)) is None:
+                    raise NotTaken()
+                row = await _enqueue_rounds(lambda sql, values: conn.fetchrow(*bind(sql, values)), params)
+                if row["created"] and on_created is not None:
+                    writes = DeferredWrites()
+                    on_created(writes, params["id"])  # raising here rolls the insert back
+                    await writes.send(conn)
+        if not row["created"]:
+            return Enqueued(OpenInvestigation.of_row(row, self.db), created=False)
+        return Enqueued(
+            OpenInvestigation(params["id"], request.question, Status.PENDING.value, now, None), True
+        )
 
     async def for_request(self, conversation_id: str, request_message_id: str) -> OpenInvestigation | None:
         """The investigation already commissioned by this request message, whatever its status."""
@@ -207,3 +237,16 @@ def _note(investigation_id: str, request: Request, when: Any) -> dict[str, Any]:
         "text": request.request_text,
         "created_at": when,
     }
+
+
+async def _enqueue_rounds(
+    fetch: Callable[[str, dict[str, Any]], Awaitable[Any]], params: dict[str, Any]
+) -> Any:
+    """PostgreSQL: ``_ENQUEUE`` until it inserts or finds the open one to join; between
+    rounds the holder this request may not join hands the key on (``_RELEASE_HOLDER``)."""
+    for _ in range(_ROUNDS):
+        row = await fetch(_ENQUEUE, params)
+        if row["created"] or row["id"] is not None:
+            return row
+        await fetch(_RELEASE_HOLDER, params)
+    raise StorageError("enqueue: the conversation's open investigation kept changing; try again")

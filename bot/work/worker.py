@@ -10,7 +10,7 @@ import asyncio
 import logging
 import socket
 import uuid
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -102,8 +102,9 @@ class Worker:
         self._wake = asyncio.Event()
         self._loop: asyncio.Task[None] | None = None
         self._listener: Any = None
-        self._sleep = sleep  # the heartbeat's and the retry's pause (tests drive it)
+        self._sleep = sleep  # the heartbeat's and the retry's pause (tests drive it; ``keep_lease``)
         self._handed_back = False  # this pass gave work back: claim no more until the next
+        self._next: Claim | None = None  # claimed with the last completion (``_claim``)
         self.schedules = ScheduleClock(self.jobs, clock)  # due runs: the wiring gives it them
 
     # ------------------------------------------------------------------ scheduling
@@ -204,35 +205,57 @@ class Worker:
         )
         ran = 0
         self._handed_back = False
-        while not self.jobs.stopping and (claim := await self._claim()) is not None:
+        claim = None if self.jobs.stopping else (await self._claim())[1]
+        while claim is not None:
             thread = ThreadRef.from_json(claim.investigation.thread_ref)  # once for the whole walk
-            await self.process(claim, thread)
+            self._next = None  # a completed run claims the next one in the same statement
+            await self.process(claim, thread, hand_over=True)
             ran += 1
-            if self._handed_back:
-                break  # the database is unwell: the next pass (or poll) tries again
+            if self._handed_back or self.jobs.stopping:
+                break  # the database is unwell (the next pass tries again), or stopping
             # the claim's copy: the lease in ``deliver`` reads the row as it is now
             await self.delivery.deliver(claim.investigation, thread)
+            claim = self._next or (None if self.jobs.stopping else (await self._claim())[1])
         await self.delivery.deliver_reports()
         return ran
 
-    async def process(self, claim: Claim, thread: ThreadRef | None = None) -> Outcome:
+    async def process(
+        self, claim: Claim, thread: ThreadRef | None = None, *, hand_over: bool = False
+    ) -> Outcome:
         inv = claim.investigation
         self._held[inv.id] = claim
-        outcome = await self._process(claim, thread or ThreadRef.from_json(inv.thread_ref))
+        outcome = await self._process(claim, thread or ThreadRef.from_json(inv.thread_ref), hand_over)
         self._held.pop(inv.id, None)  # not reached when cancelled: stop() hands it back
         return outcome
 
-    async def _claim(self) -> Claim | None:
-        claiming = asyncio.ensure_future(self.queue.claim(worker_id=self.worker_id, now=self.clock.now()))
+    async def _claim(self, ran: Claim | None = None, *result: Any) -> tuple[Outcome | None, Claim | None]:
+        """Claim the next investigation; after ``ran`` (with its answer, report path and
+        entry), complete it in the same statement. A claim is held from the moment it lands,
+        also when this worker is stopped meanwhile (stop() hands it back)."""
+        call: Coroutine[Any, Any, Any]
+        if ran is None:
+            call = self.queue.claim(worker_id=self.worker_id, now=self.clock.now())
+        else:
+            answer, path, entry = result
+            call = self.queue.complete_and_claim(
+                ran,
+                now=self.clock.now(),
+                answer=answer,
+                report_path=path,
+                report_entry_id=entry,
+                worker_id=self.worker_id,
+            )
+        claiming = asyncio.ensure_future(call)
         try:
-            return await asyncio.shield(claiming)
-        except asyncio.CancelledError:
-            claim = await claiming  # it may have landed: hold it, so stop() hands it back
-            if claim is not None:
-                self._held[claim.investigation.id] = claim
-            raise
+            landed = await asyncio.shield(claiming)
+        finally:  # cancelled: it may have landed all the same
+            landed = await claiming
+            taken = landed[1] if isinstance(landed, tuple) else landed
+            if taken is not None:
+                self._held[taken.investigation.id] = taken
+        return landed if isinstance(landed, tuple) else (None, landed)
 
-    async def _process(self, claim: Claim, thread: ThreadRef) -> Outcome:
+    async def _process(self, claim: Claim, thread: ThreadRef, hand_over: bool = False) -> Outcome:
         inv = claim.investigation
         with scoped(
             space=inv.space,
@@ -242,7 +265,7 @@ class Worker:
             platform=thread.platform,
         ):
             running = asyncio.create_task(self.job.run(claim, thread))  # (the task copies the scope)
-        keeper = asyncio.create_task(self._keep_lease(claim, running))
+        keeper = asyncio.create_task(keep_lease(self, claim, running))
         try:
             report, question, dossier = await running
             # kept under the claim, before ``complete``: a deliverable row is linked to its
@@ -270,12 +293,17 @@ class Worker:
             return await self._persist(lambda: self.queue.fail(claim, now=self.clock.now(), error=error))
         finally:
             keeper.cancel()
-        path, entry_id = saved
-        outcome = await self._persist(
-            lambda: self.queue.complete(
-                claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
+        if hand_over and not self.jobs.stopping:
+            done, self._next = await self._persist(lambda: self._claim(claim, report, *saved))
+            assert done is not None  # a completion always has an outcome
+            outcome = done
+        else:
+            path, entry_id = saved
+            outcome = await self._persist(
+                lambda: self.queue.complete(
+                    claim, now=self.clock.now(), answer=report, report_path=path, report_entry_id=entry_id
+                )
             )
-        )
         if outcome is not Outcome.APPLIED:
             # reclaimed while this worker was away: the result belongs to whoever holds it
             # now (it keeps its report under the same entry, by the investigation's id)
@@ -305,37 +333,50 @@ class Worker:
             return None, None
         return str(path), entry_id
 
-    async def _persist(self, record: Callable[[], Awaitable[T]]) -> T:
-        """Record an outcome this worker still holds the claim for, waiting out a database
-        that is briefly unavailable (a restart, a failover) for up to a third of the lease
-        rather than leaving the row running until the lease expires."""
-        pause, waited = 0.25, 0.0
-        while True:
-            try:
-                return await record()
-            except Exception as exc:
-                if not unavailable(exc) or waited >= self.settings.lease_s / 3:
-                    raise
-                self.database_status.failed(exc)
-                log.debug("database unavailable (%s); retrying in %.1f s", type(exc).__name__, pause)
-            await self._sleep(pause)
-            waited += pause
-            pause = min(pause * 2, 5.0)
+    def _persist(self, record: Callable[[], Awaitable[T]]) -> Awaitable[T]:
+        return persist(
+            record, patience_s=self.settings.lease_s / 3, sleep=self._sleep, status=self.database_status
+        )
 
-    async def _keep_lease(self, claim: Claim, running: asyncio.Task[Any]) -> None:
-        """Refresh the lease three times per lease while the investigation runs (a model
-        call may take longer than the lease); stop it when the claim is gone."""
-        while True:
-            await self._sleep(self.settings.lease_s / 3)
-            try:
-                held = await self.queue.heartbeat(claim, now=self.clock.now())
-            except Exception as exc:  # a database blip: the lease still has two beats left
-                if unavailable(exc):
-                    self.database_status.failed(exc)
-                    log.debug("heartbeat failed: %s", type(exc).__name__)
-                else:
-                    log.warning("heartbeat failed: %s", type(exc).__name__)
-                continue
-            if not held:
-                running.cancel()
-                return
+
+async def persist(
+    record: Callable[[], Awaitable[T]],
+    *,
+    patience_s: float,
+    sleep: Callable[[float], Awaitable[object]],
+    status: DatabaseStatus,
+) -> T:
+    """Record an outcome a worker still holds the claim for, waiting out a database that is
+    briefly unavailable (a restart, a failover) for up to ``patience_s`` (a third of the
+    lease) rather than leaving the row running until the lease expires."""
+    pause, waited = 0.25, 0.0
+    while True:
+        try:
+            return await record()
+        except Exception as exc:
+            if not unavailable(exc) or waited >= patience_s:
+                raise
+            status.failed(exc)
+            log.debug("database unavailable (%s); retrying in %.1f s", type(exc).__name__, pause)
+        await sleep(pause)
+        waited += pause
+        pause = min(pause * 2, 5.0)
+
+
+async def keep_lease(worker: Worker, claim: Claim, running: asyncio.Task[Any]) -> None:
+    """Refresh the lease three times per lease while the investigation runs (a model call
+    may take longer than the lease); stop it when the claim is gone."""
+    while True:
+        await worker._sleep(worker.settings.lease_s / 3)
+        try:
+            held = await worker.queue.heartbeat(claim, now=worker.clock.now())
+        except Exception as exc:  # a database blip: the lease still has two beats left
+            if unavailable(exc):
+                worker.database_status.failed(exc)
+                log.debug("heartbeat failed: %s", type(exc).__name__)
+            else:
+                log.warning("heartbeat failed: %s", type(exc).__name__)
+            continue
+        if not held:
+            running.cancel()
+            return

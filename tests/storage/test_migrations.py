@@ -89,3 +89,62 @@ async def test_0004_numbers_existing_entries_and_counts_their_tags(empty_db_url:
         assert {i for i, _ in hits} == {entry.id, "00000000-0000-4000-8000-000000000000"}
     finally:
         await db.dispose()
+
+
+async def test_0017q_makes_each_conversation_s_newest_open_investigation_its_dedup_holder(
+    empty_db_url: str,
+) -> None:
+    from datetime import timedelta
+
+    from storage.queue import Queue, Request
+
+    db = Database(empty_db_url)
+    try:
+        _upgrade_to(db, "0016")
+        rows = [  # conversation, investigation, status, minutes after NOW
+            ("c1", "i1", "pending", 0),
+            ("c1", "i2", "running", 5),  # newest open of c1
+            ("c1", "i3", "done", 9),
+            ("c2", "i4", "delivered", 1),
+            ("c3", "i5", "pending", 2),
+        ]
+        with db.blocking.begin() as conn:
+            for conv in ("c1", "c2", "c3"):
+                conn.execute(
+                    text(
+                        "INSERT INTO conversations (id, key, platform, space, channel, thread, thread_ref, "
+                        "created_at) VALUES (:id, :key, 'console', 'local', 'c', :thread, '{}', :at)"
+                    ),
+                    {"id": conv, "key": conv, "thread": conv, "at": NOW},
+                )
+            for conv, inv, status, minutes in rows:
+                conn.execute(
+                    text(
+                        "INSERT INTO investigations (id, conversation_id, space, question, request_text, "
+                        "status, requester_id, requester_name, thread_ref, created_at, attempts, "
+                        "delivery_attempts) VALUES (:id, :conv, 'local', :question, '', :status, '', '', '{}', :at, 0, 0)"
+                    ),
+                    {
+                        "id": inv,
+                        "question": inv,
+                        "conv": conv,
+                        "status": status,
+                        "at": NOW + timedelta(minutes=minutes),
+                    },
+                )
+        await db.migrate()
+        with db.blocking.connect() as conn:
+            holders = set(conn.execute(text("SELECT id FROM investigations WHERE dedup_holder")).scalars())
+        assert holders == {"i2", "i5"}
+        # the key guards from now on: c1's holder is joined, c2 gets one of its own
+        queue = Queue(db)
+        at = NOW + timedelta(minutes=6)
+        joined = await queue.enqueue(
+            Request("c1", "local", "q", "{}"), now=at, dedup_window=timedelta(minutes=10)
+        )
+        created = await queue.enqueue(
+            Request("c2", "local", "q", "{}"), now=at, dedup_window=timedelta(minutes=10)
+        )
+        assert (joined.created, joined.investigation.id) == (False, "i2") and created.created
+    finally:
+        await db.dispose()
