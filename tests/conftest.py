@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from log_secrets import SecretScan
 
 from bot.clock import FakeClock
@@ -24,6 +26,14 @@ VAULT = ROOT / "examples" / "vault"
 
 
 SECRET_SCAN = SecretScan()
+
+# The property tests' example counts (tests/fuzz, tests/bot/test_citations.py): a quick pass
+# in `make test`, the full run in .ci/run (`--hypothesis-profile=full`), which replaces this.
+for _profile, _examples in (("quick", 40), ("full", 400)):
+    hypothesis_settings.register_profile(
+        _profile, max_examples=_examples, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
+hypothesis_settings.load_profile("quick")
 
 
 @pytest.fixture(autouse=True)

@@ -156,6 +156,9 @@ class SlackAdapter:
         # a door of its own)
         self.door = Door(status=getattr(core, "database_status", None))
         self.app = AsyncApp(
+            # named: unnamed, bolt takes the caller's file name from ``inspect.stack()``,
+            # which reads the source of every frame on the stack (tens of ms per app)
+            name="mallory",
             client=sender.client,  # one Web API client (and SLACK_API_URL) for everything
             signing_secret=self._signing_secret or "",
             request_verification_enabled=self._signing_secret is not None,

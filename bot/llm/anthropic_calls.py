@@ -5,9 +5,11 @@ recorded, and every response checked (stop reason, tool input) before any of it 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import random
+import ssl
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -54,6 +56,15 @@ def estimate_tokens(text: str) -> int:
     return len(text) // 4
 
 
+@functools.cache
+def _tls_context() -> ssl.SSLContext:
+    """httpx's default TLS settings, built once per process (reading the CA bundle costs each
+    new client about 30 ms of CPU)."""
+    import httpx
+
+    return httpx.create_ssl_context()
+
+
 class BudgetedCalls:
     """The client and the retry layer for model calls (the only one: callers never retry)."""
 
@@ -71,7 +82,11 @@ class BudgetedCalls:
     ) -> None:
         self.budgets = budgets or Budgets()
         self.client = anthropic.AsyncAnthropic(
-            api_key=api_key, base_url=base_url, max_retries=0, timeout=max(vars(self.budgets).values())
+            api_key=api_key,
+            base_url=base_url,
+            max_retries=0,
+            timeout=max(vars(self.budgets).values()),
+            http_client=anthropic.DefaultAsyncHttpxClient(verify=_tls_context()),
         )
         # remembers that the API is down, so a dead API costs one call its retries, not every call
         self.breaker = Breaker(clock or SystemClock(), url=str(self.client.base_url).rstrip("/"))

@@ -70,7 +70,7 @@ SUSPECT = re.compile(
 )
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)  # the profile's count
 @given(texts)
 @example("( [ENTRY0 00000000")  # a removal left "( 00000000", which reads as a citation
 @example("( [ENTRY0 52d3a1b2")
@@ -84,7 +84,7 @@ def test_no_unknown_citation_survives_and_checking_twice_changes_nothing(text: s
     assert checked.kept == len(CANONICAL.findall(checked.text)) or checked.kept >= len(cited(checked.text))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # the profile's example count (tests/conftest.py)
 @given(texts, st.integers(min_value=30, max_value=200))
 def test_renderers_never_cut_a_citation(text: str, limit: int) -> None:
     checked = check_citations(text, [VALID]).text
@@ -96,7 +96,7 @@ def test_renderers_never_cut_a_citation(text: str, limit: int) -> None:
         assert sum(len(CANONICAL.findall(to_plain(p))) for p in parts.parts) == whole
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # the profile's example count (tests/conftest.py)
 @given(prose, prose, texts)
 def test_fenced_data_cannot_close_or_forge_a_block(title: str, author: str, body: str) -> None:
     fence = Fence()

@@ -73,22 +73,49 @@ def _env(tmp_path: Path, server: Server, slack: FakeSlack) -> dict[str, str]:
     return env
 
 
-async def _bot(tmp_path: Path, env: dict[str, str], port: int) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(
+class Bot:
+    """A ``mallory run --http`` process whose log is read while it runs: a pipe nobody
+    reads fills (64 KiB) and then stops the bot at its next log line."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.log = bytearray()
+        self._reading = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self.process.stderr is not None
+        while chunk := await self.process.stderr.read(65536):
+            self.log += chunk
+
+    @property
+    def returncode(self) -> int | None:
+        return self.process.returncode
+
+    def kill(self) -> None:
+        self.process.kill()
+
+    async def wait(self) -> int:
+        code = await self.process.wait()
+        await self._reading
+        return code
+
+    async def stopped(self) -> str:
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(self.wait(), 60)
+        except TimeoutError:
+            self.process.kill()
+            await self.wait()
+        return self.log.decode(errors="replace")
+
+
+async def _bot(tmp_path: Path, env: dict[str, str], port: int) -> Bot:
+    process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "run", "--http", str(port), cwd=tmp_path, env=env,
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
-
-
-async def _stopped(bot: asyncio.subprocess.Process) -> str:
-    if bot.returncode is None:
-        bot.send_signal(signal.SIGTERM)
-    try:
-        _, err = await asyncio.wait_for(bot.communicate(), 60)
-    except TimeoutError:
-        bot.kill()
-        _, err = await bot.communicate()
-    return err.decode(errors="replace")
+    return Bot(process)
 
 
 class AsSlack:
@@ -190,7 +217,7 @@ async def test_a_database_outage_under_traffic_doubles_nothing(tmp_path: Path) -
                 await asyncio.sleep(2)  # a second answer, were there one, would be here by now
                 assert bot.returncode is None, "the bot process kept running"
         finally:
-            log = await _stopped(bot)
+            log = await bot.stopped()
             print(log[-8000:])  # shown when the test fails
             await slack.stop()
         answers, reports = _counts(slack, messages)
@@ -214,7 +241,7 @@ async def test_a_bot_killed_mid_handling_doubles_nothing(tmp_path: Path) -> None
         env = {**_env(tmp_path, server, slack), "MALLORY_LEASE": "30", "MALLORY_SWEEP_INTERVAL": "5"}
         first_port, second_port = _free_port(), _free_port()
         first = await _bot(tmp_path, env, first_port)
-        second: asyncio.subprocess.Process | None = None
+        second: Bot | None = None
         try:
             async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as http:
                 door = AsSlack(http, first_port)
@@ -231,11 +258,14 @@ async def test_a_bot_killed_mid_handling_doubles_nothing(tmp_path: Path) -> None
                 # process dies with replies posted and not recorded
                 arrived, release = slack.hold("chat.postMessage")
                 await asyncio.wait_for(arrived.wait(), 60)
-                first.send_signal(signal.SIGKILL)
+                first.process.send_signal(signal.SIGKILL)
                 await first.wait()
                 slack.holds.pop("chat.postMessage")
                 release.set()
                 second = await _bot(tmp_path, env, second_port)
+                # its start-up (imports, the schema check) took 15 to 35 s on a loaded 2-core
+                # machine: the budget below starts when it serves
+                await until(AsSlack(http, second_port).healthy, within=120)
 
                 async def all_done() -> bool:
                     answers, reports = _counts(slack, messages)
@@ -243,15 +273,26 @@ async def test_a_bot_killed_mid_handling_doubles_nothing(tmp_path: Path) -> None
                     return all(answers) and all(reports[n] for n in digs)
 
                 try:
-                    await until(all_done, within=150)  # the dead process's inbox leases: 60 s
+                    # the dead process's inbox leases run out 45 to 60 s after the kill and
+                    # its sweep takes them up within 15 s; the running investigation's lease
+                    # (30 s) by then; then the messages, and the investigations one at a time
+                    await until(all_done, within=150)
                 except AssertionError:
-                    raise AssertionError(f"not all answered: {_counts(slack, messages)}") from None
+                    rows = [
+                        (i.question[-2:], i.status, i.attempts, i.worker_id, i.claimed_at, i.heartbeat_at,
+                         i.finished_at, i.delivered_at, i.next_delivery_at)
+                        for i in await _investigations(tmp_path, server)
+                    ]  # fmt: skip
+                    raise AssertionError(
+                        f"not all answered: {_counts(slack, messages)}\ninvestigations: {rows}\n"
+                        f"second bot's log: {second.log.decode(errors='replace')[-4000:]}"
+                    ) from None
                 await asyncio.sleep(2)
         finally:
             if first.returncode is None:
                 first.kill()
                 await first.wait()
-            log = await _stopped(second) if second is not None else ""
+            log = await second.stopped() if second is not None else ""
             print(log[-8000:])  # shown when the test fails
             await slack.stop()
         answers, reports = _counts(slack, messages)

@@ -362,13 +362,14 @@ async def test_the_int8_scan_returns_the_plain_float32_top_k(db: Database, kind:
     rng = np.random.default_rng(dim)
     embedder = VectorTable(dim=dim)
     corpus = Corpus(db, embedder)
-    index = SemanticIndex(db, embedder, int8_block=64, clock=FakeClock(NOW))  # type: ignore[arg-type]
-    rows, queries = dataset(kind, 1500, dim, rng)
+    # 750 rows in blocks of 32 make as many blocks, a partial one and a tail as 1,500 in 64
+    index = SemanticIndex(db, embedder, int8_block=32, clock=FakeClock(NOW))  # type: ignore[arg-type]
+    rows, queries = dataset(kind, 750, dim, rng)
     # skewed spaces: s7 holds a handful of entries, fewer than most limits
     spaces = [SPACES_MANY[k] for k in np.minimum(rng.geometric(0.35, size=len(rows)) - 1, 7)]
     await corpus.add(rows, spaces)
     await index.refresh()
-    assert index._int8.sealed == 1488  # 23 blocks of 64 rows, one of 16; a tail of 12 scored exactly
+    assert index._int8.sealed == 744  # 23 blocks of 32 rows, one of 8; a tail of 6 scored exactly
     seen_by = [["s0"], ["s0", "s1", "s2"], SPACES_MANY, ["s7"], ["s3", "s7", "nobody"]]
     for query in queries:
         text = embedder.ask(query)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
 import uuid
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,13 @@ EXPECTED: dict[str, tuple[str, str] | str | None] = {
 }
 
 SAMPLES = sorted(p.name for p in FIXTURES.glob("*.json"))
+
+
+@pytest.fixture(autouse=True)
+def _vault_loaded(tmp_path: Path, _seeded_sqlite: Path) -> None:
+    """Each bot starts on a copy of the session's knowledge base with the example vault
+    loaded (the SQLite file ``running_bot`` opens), not seeding it again per sample."""
+    shutil.copyfile(_seeded_sqlite, tmp_path / "mallory.db")
 
 
 def test_every_sample_has_an_expectation() -> None:
