@@ -18,7 +18,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 import numpy as np
 
 from bot.errors import ConfigError, MalloryError
-from bot.research.onnx_graph import gather_before_dequantize
+from bot.research.onnx_graph import lean_graph
 
 InputType = Literal["query", "document"]
 
@@ -148,14 +148,16 @@ class LocalMiniLM:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         with tempfile.TemporaryDirectory(prefix="mallory-minilm-") as folder:
             if digest == MINILM_ONNX_SHA256:
-                # onnxruntime would fold the int8 word table (30,522 × 384) into float32 at
-                # load: 47 MB held for the life of the process, ~90 MB more at the peak of
-                # loading. Looked up as int8 and dequantized per token, the vectors are the
-                # same to the bit. onnxruntime reads the rewritten graph from a file, so no
-                # copy of it is held here while the session is built.
+                # onnxruntime folds the int8 weights into float32 at load, holding the word
+                # table (30,522 × 384) as 47 MB of float32 and every other weight twice:
+                # ~110 MB for the life of the process and ~90 MB more at the peak of loading.
+                # Rewritten (the table looked up as int8, the rest dequantized here once),
+                # the vectors are the same to the bit (bench/README.md). onnxruntime reads
+                # the graph from a file, so no copy of it is held here while it loads.
                 path = Path(folder) / "model.onnx"
                 with path.open("wb") as handle:
-                    handle.writelines(gather_before_dequantize(model, MINILM_WORD_TABLE))
+                    for part in lean_graph(model, MINILM_WORD_TABLE):
+                        handle.write(part)
             del model
             self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         self._tokenizer = tokenizer

