@@ -7,6 +7,7 @@ embeddings API selected by configuration, or none at all (lexical search only).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import importlib.util
 import tempfile
@@ -146,7 +147,7 @@ class LocalMiniLM:
         # idle worker threads would otherwise spin for a while after each call, taking the
         # cores the full-text query and the vector scan that follow a query embedding need
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        with tempfile.TemporaryDirectory(prefix="mallory-minilm-") as folder:
+        with contextlib.ExitStack() as cleanup:
             if digest == MINILM_ONNX_SHA256:
                 # onnxruntime folds the int8 weights into float32 at load, holding the word
                 # table (30,522 × 384) as 47 MB of float32 and every other weight twice:
@@ -154,10 +155,15 @@ class LocalMiniLM:
                 # Rewritten (the table looked up as int8, the rest dequantized here once),
                 # the vectors are the same to the bit (bench/README.md). onnxruntime reads
                 # the graph from a file, so no copy of it is held here while it loads.
-                path = Path(folder) / "model.onnx"
-                with path.open("wb") as handle:
-                    for part in lean_graph(model, MINILM_WORD_TABLE):
-                        handle.write(part)
+                try:
+                    folder = cleanup.enter_context(tempfile.TemporaryDirectory(prefix="mallory-minilm-"))
+                    lean = Path(folder) / "model.onnx"
+                    with lean.open("wb") as handle:
+                        for part in lean_graph(model, MINILM_WORD_TABLE):
+                            handle.write(part)
+                    path = lean
+                except OSError:  # no room for the temporary file: the packaged graph, as it is
+                    pass
             del model
             self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         self._tokenizer = tokenizer
