@@ -19,7 +19,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 import numpy as np
 
 from bot.errors import ConfigError, MalloryError
-from bot.research.onnx_graph import lean_graph
+from bot.research.onnx_graph import GraphRewriteError, lean_graph
 
 InputType = Literal["query", "document"]
 
@@ -162,7 +162,7 @@ class LocalMiniLM:
                         for part in lean_graph(model, MINILM_WORD_TABLE):
                             handle.write(part)
                     path = lean
-                except OSError:  # no room for the temporary file: the packaged graph, as it is
+                except (OSError, GraphRewriteError):  # the packaged graph as it is (more memory)
                     pass
             del model
             self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bot.errors import MalloryError
+
 # field numbers of onnx.proto3 (ModelProto.graph, GraphProto.node, NodeProto, AttributeProto)
 MODEL_GRAPH = 7
 GRAPH_NODE, GRAPH_INITIALIZER = 1, 5
@@ -23,7 +25,7 @@ TENSOR_FLOAT = 1
 LENGTH_DELIMITED = 2
 
 
-class GraphRewriteError(ValueError):
+class GraphRewriteError(MalloryError):
     """The graph does not have the shape the rewrite expects."""
 
 
