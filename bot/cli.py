@@ -31,6 +31,7 @@ from bot.core.adapter import (
     delivery_plan,
     installed,
     load_adapter,
+    load_plan,
     load_web,
 )
 from bot.errors import InputError, MalloryError
@@ -204,7 +205,7 @@ def platform_plan(settings: Settings) -> tuple[list[str], list[str]]:
     for name in installed():
         if name == CONSOLE:
             continue
-        configured, reason = load_adapter(name).plan(settings)
+        configured, reason = load_plan(name).plan(settings)
         if configured:
             start.append(name)
         why.append(reason)

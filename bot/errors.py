@@ -10,6 +10,8 @@ MalloryError              (defined in storage/errors.py so storage can share the
  │    ├── ModelUnreachable  the model API is down (the breaker is open); no call was made
  │    └── QuotaExceeded   a daily model-token quota is used up; no call was made
  ├── EmbedderError        an embedder could not produce vectors (research/embedders.py)
+ ├── GraphRewriteError    a model graph lacks the shape its load-time rewrite expects
+ │                        (research/onnx_graph.py); the embedder then loads it as shipped
  └── StorageError         the database cannot be opened or used (storage/errors.py)
       └── DatabaseGone    the SQLite file was deleted or replaced under us (storage/db.py)
 

@@ -5,6 +5,9 @@ even through importlib), nothing in storage/ imports bot/ or adapters, the model
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -101,3 +104,44 @@ def test_every_adapter_is_registered_and_plans_from_settings(tmp_path: Path) -> 
 def test_an_unknown_adapter_names_the_installed_ones() -> None:
     with pytest.raises(ConfigError, match="installed: console"):
         load_adapter("irc")
+
+
+SDKS = ("slack_bolt", "slack_sdk", "telegram", "aiohttp")
+RUN_AND_LIST_SDKS = f"""
+import sys
+from bot.cli import main
+code = main(sys.argv[1:])
+print("SDKS", ",".join(sorted({{m.split(".")[0] for m in sys.modules}} & set({SDKS!r}))), file=sys.stderr)
+sys.exit(code)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "tokens",
+    [{}, {"TELEGRAM_BOT_TOKEN": "123:abc", "SLACK_BOT_TOKEN": "xoxb-1", "SLACK_APP_TOKEN": "xapp-1"}],
+    ids=["no platform configured", "platforms configured, --console"],
+)
+def test_a_console_run_imports_no_platform_sdk(tmp_path: Path, tokens: dict[str, str]) -> None:
+    """`mallory run` asks every installed platform whether it is configured (each package
+    answers ``plan`` itself); a run that opens the console holds no platform SDK in memory."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("SLACK_", "TELEGRAM_", "ANTHROPIC_", "MALLORY_"))
+    }
+    env.update(MALLORY_DATA_DIR=str(tmp_path / "data"), MALLORY_EMBEDDER="none", **tokens)
+    result = subprocess.run(
+        [sys.executable, "-c", RUN_AND_LIST_SDKS, "run", "--console", "--no-seed"],
+        input="hello\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=180,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "Starting the console chat." in result.stderr
+    assert ("telegram: TELEGRAM_BOT_TOKEN set" in result.stderr) == bool(tokens)
+    (line,) = [line for line in result.stderr.splitlines() if line.startswith("SDKS")]
+    assert line == "SDKS ", line

@@ -38,7 +38,7 @@ from bot.inbound.intake import Intake, Taken, action_of, action_payload, inbound
 from bot.inbound.ordering import InOrder
 from bot.policy import HOME_TEAM
 
-from . import shape
+from . import delivers, plan, shape
 from .inbound import (
     Ignored,
     action_event,
@@ -91,24 +91,11 @@ class SlackAdapter:
 
     @classmethod
     def plan(cls, settings: Settings) -> tuple[bool, str]:
-        if settings.slack_bot_token and (settings.slack_app_token or settings.slack_signing_secret):
-            mode = (
-                "Socket Mode" if settings.slack_app_token else "HTTP Events API (serve it with --http PORT)"
-            )
-            return True, f"slack: SLACK_BOT_TOKEN set, {mode}"
-        if settings.slack_bot_token:
-            return False, (
-                "slack: not started — SLACK_BOT_TOKEN needs SLACK_APP_TOKEN (Socket Mode) "
-                "or SLACK_SIGNING_SECRET (HTTP)"
-            )
-        return False, "slack: not started — no SLACK_BOT_TOKEN"
+        return plan(settings)
 
     @classmethod
     def delivers(cls, settings: Settings) -> tuple[bool, str]:
-        """A worker posts with the bot token alone (no app token, no signing secret)."""
-        if settings.slack_bot_token and settings.slack_bot_token.get_secret_value():
-            return True, "slack: SLACK_BOT_TOKEN set"
-        return False, "slack: no SLACK_BOT_TOKEN"
+        return delivers(settings)
 
     @classmethod
     async def doctor(cls, settings: Settings) -> str:

