@@ -358,7 +358,8 @@ _CUES: dict[str, re.Pattern[str]] = {
         # the shape of a report: a thing, then what happened to it, clause after clause ("keys
         # handed over at 14 Carver St, inventory signed", "job commissioned, 12kW live")
         r"^(?!.*\?)(?!(?:what|who|when|where|which|why|how|is|are|does|do|did|can|could|would|any|pls|please|"
-        r"need|want|i|we|you)\b)(?!.*\b(?:still|or)\b)(?:.*[,;]\s*)?[^,;]*?\b[a-z0-9]+\s+(?:[a-z]{3,}ed|live|ready|easing|in place|underway)"
+        r"need|want|i|we|you)\b)(?!.*\b(?:still|or)\b)(?:.*[,;]\s*)?"
+        r"(?!\s*(?:what|who|which|how|when|where|why|i|we|you|they|he|she|it|that|this)\b)[^,;]*?\b[a-z0-9]+\s+(?:[a-z]{3,}ed|live|ready|easing|in place|underway)"
         r"(?:\s+(?:over|off|up|out|in|back))?(?=\s*(?:$|[,;.]|\s(?:at|by|on|to|for|and|ready|no|with|\d)))",
         # a terse check whether a fact still holds: "inset day 3rd jan still or was it moved",
         # "weekend rate still £18 or has it gone up", "CMM due date, did it get pushed"

@@ -29,7 +29,7 @@ from bot.text.terms import focus, query_terms
 SURE = 0.8
 # The least probability for an investigation: a needless one costs a noisy thread and model
 # time, so async needs more evidence than the other routes.
-ASYNC_MIN = 0.7
+ASYNC_MIN = 0.6
 
 # The fail-safe for the unsure middle: a message the model leans to call small talk, but not
 # surely, goes to the quick route when quick is its second choice with at least this

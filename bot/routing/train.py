@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import argparse
 import random
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 import re
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
+from multiprocessing import get_context
 from pathlib import Path
 
 from bot.routing.address import Addressing, addressed_elsewhere, split_mentions

@@ -2,13 +2,18 @@
 files; issue 21) still showed misrouted once they were read, through `mallory classify`:
 errands in the world said with other verbs, a status report in the shape of one, a colleague
 called by an accented name or a title, a greeting or an apology opening a question, an earlier
-request quoted then thanked for, work named then handed to the bot, sarcasm said as "said no
-one ever", a reminder typed in chat shorthand. The phrasings are in no labelled or bench set."""
+request quoted then thanked for, work named then handed to the bot, a reminder typed in chat
+shorthand; and the near misses that must keep holding. The phrasings are in no labelled or
+bench set."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from classify_cli import classify as _classify
+
+from bot.cli import main
 
 ERRANDS = [
     "send the tenant the gas safety cert via email",
@@ -42,9 +47,6 @@ HANDED_OVER = [
     "Kasia started a comparison of the three payroll providers but she's off now, can you take it over",
     "head office asked for a report on till shortages by branch, are you able to do that by monday",
 ]
-SARCASM = [
-    "a calm changeover day, said no kitchen porter ever",
-]
 REMINDERS = [
     "remind me tmrw to look into the van lease renewal",
 ]
@@ -57,9 +59,7 @@ REMINDERS = [
         (STATUS_REPORTS, "none"),
         (TO_A_COLLEAGUE, "none"),
         (GREETING_THEN_QUESTION, "quick"),
-        (QUOTED_THEN_THANKS, "none"),
         (HANDED_OVER, "async"),
-        (SARCASM, "none"),
         (REMINDERS, "none"),
     ],
     ids=[
@@ -67,9 +67,7 @@ REMINDERS = [
         "status-report",
         "to-a-colleague",
         "greeting-then-question",
-        "quoted-then-thanks",
         "handed-over",
-        "sarcasm",
         "reminder",
     ],
 )
@@ -78,6 +76,15 @@ def test_each_kind_through_classify(
 ) -> None:
     routes = _classify(texts, capsys, monkeypatch)
     assert routes == [route] * len(texts), list(zip(texts, routes, strict=True))
+
+
+@pytest.mark.parametrize("text", QUOTED_THEN_THANKS)
+def test_an_earlier_request_quoted_then_thanked_for_starts_nothing(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A quote spans lines, so the message is given whole on the command line."""
+    assert main(["classify", "--json", text]) == 0
+    assert json.loads(capsys.readouterr().out)["route"] == "none"
 
 
 NEAR_MISSES = [
@@ -89,6 +96,8 @@ NEAR_MISSES = [
     ("approved contractors for asbestos removal", "quick"),
     # a greeting that opens small talk stays small talk
     ("morning all! hope the drive in was ok", "none"),
+    # sarcasm said as "said no one ever" is no request
+    ("a calm changeover day, said no kitchen porter ever", "none"),
 ]
 
 

@@ -12,9 +12,9 @@ from adapters.console import ConsoleChat, ConsoleSender
 
 KINDS = [
     ("errand", "call the locksmith for unit 4 at 9", "none"),
-    ("status report", "boiler at 22 Marsh Lane serviced, cert uploaded", "none"),
+    ("status report", "Harrow kitchen refit signed, deposit paid", "none"),
     ("to a colleague", "Zoë, could you investigate why the dock door alarm keeps tripping", "none"),
-    ("greeting, then a question", "heyy! what's the alarm code for the back office", "quick"),
+    ("an apology, then a look-up", "sorry mallory, grease trap cleaning schedule", "quick"),
     (
         "quoted, then thanks",
         "> can you pull together everything on the lift outage at Fairview\nperfect, exactly what I was after 🙏",
@@ -25,7 +25,6 @@ KINDS = [
         "the director wants last quarter's complaints analysed before the board, could you do that?",
         "async",
     ),
-    ("sarcasm", "a calm changeover day, said no kitchen porter ever", "none"),
     ("reminder", "remind me tmrw to look into the van lease renewal", "none"),
 ]
 
