@@ -224,7 +224,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"like you to|fancy|any chance you|any way you could|(?:one|either|any|both) of you|you both|you two)\b",
         "wish": r"\b(?:i'm after|(?:i|we)\s+(?:really\s+)?need\s+(?:a|an|the|some)|^need\s+(?:a|an|the|some)|(?:i|we)'?d\s+(?:really\s+)?(?:love|like|appreciate|be grateful|be chuffed)|would\s+(?:really\s+)?(?:love|be great|be good|"
         r"help|appreciate|be super helpful|be lovely|be amazing)|it'?d\s+be|really\s+need|(?:could|can)\s+(?:really\s+)?use|keen|"
-        r"hoping|wondering if|i\s+(?:want|need)\s+(?:a|an|to understand|to know|to get)|we\s+need\s+(?:a|an)|be great|"
+        r"hoping|wondering if|i\s+(?:want|need)\s+(?:a|an|all|every|everything|to understand|to know|to get)|we\s+need\s+(?:a|an)|be great|"
         r"would be (?:handy|nice)|what would (?:really )?help|help me (?:understand|figure|make sense|work out|untangle|get)|"
         r"your help|any chance (?:of|you)|i wonder if|(?:would|will) you be able to)\b|"
         # the wish as a sentence of its own: "…? want a proper comparison"
@@ -351,7 +351,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         # a report of how things stand, asking nothing: "mass spec back up and calibrated",
         # "planning portal down till 3pm", "bundles couriered"
         "status": r"^(?!.*\?)(?!(?:what|who|when|where|which|why|how|is|are|does|do|did|can|could|would|any)\b).*\b(?:done|fixed|"
-        r"repaired|serviced|sorted|delivered|arrived|cancell?ed|closed|shut|down|back up|back on|back online|stood down|"
+        r"repaired|serviced|sorted|delivered|arrived|cancell?ed|closed|shut|(?<!break )(?<!broken )down|back up|back on|back online|stood down|"
         r"booked|finished|completed|signed off|approved|calibrated|couriered|running again|up and running|all good|"
         r"resolved|reopened|fully booked|went out|gone out|submitted|live now|is live|on site|went live|off sick|locked|"
         r"sent|sending|printed|gone to print|in the post|on the way|en route|landed)\b|"

@@ -49,6 +49,7 @@ HANDED_OVER = [
 ]
 REMINDERS = [
     "remind me tmrw to look into the van lease renewal",
+    "can you nudge me after lunch to look into the skip hire invoices",
 ]
 
 
