@@ -114,7 +114,11 @@ _NOT_NAMES = frozenset(
     with by about after before since until as or nor yet still only even once ps fyi fwd re note nb
     heads reminder tldr quickly kindly surely definitely""".split()
 )
-_NAME = r"(?P<name>[A-Z][a-z]+(?:[-'][A-Za-z]+)?)"
+# a name as typed: accents kept ("Tomás", "Zoë"), after a title ("Mr Lindqvist")
+_NAME = (
+    r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)?"
+    r"(?P<name>[A-ZÀ-ÖØ-ÞŁŚŻŹĆŃ][a-zß-öø-ÿąćęłńóśźż]+(?:[-'][A-Za-zÀ-ÖØ-öø-ÿ]+)?)"
+)
 _VOCATIVE = re.compile(
     _NAME + r"\s*(?:,|—|–|-|:)?\s+(?:can|could|would|will|pls|please|plz|mind|when\s+you|"
     # "Sam did you…", "Tom have you had a chance…", "Jo any news on…"

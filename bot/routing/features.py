@@ -170,12 +170,29 @@ _BRITISH = (
 # an earlier request; they are read as one placeholder, not as a request verb
 _QUOTED_TRIGGER = re.compile(
     r"(?<![a-z])['\"“]([^'\"”\n]{0,40}\b(?:research|investigat|dig|look into|deep[ -]?dive|find out|"
-    r"analy[sz])[^'\"”\n]{0,80})['\"”](?![a-z])"
+    r"analy[sz]|go through|pull together|put together|compile)[^'\"”\n]{0,80})['\"”](?![a-z])"
 )
+
+
+# "> @mallory pull together everything on the leak\nthanks, just what I needed": a quoted line
+# is an earlier message, not this one's request; it is read as one placeholder, which says
+# whether the quote asked for work
+QUOTE_LINE = re.compile(r"^[ \t]*(?:>|&gt;)[^\n]*", re.M)
+_QUOTE_ASKS_WORK = re.compile(
+    r"\b(?:research|investigat|dig|look into|deep[ -]?dive|find out|figure out|analy[sz]|go through|"
+    r"pull together|put together|compile|summari[sz]|report|breakdown|timeline|compare)",
+    re.I,
+)
+
+
+def _quote_placeholder(match: re.Match[str]) -> str:
+    return " xquoteline xquotedwork " if _QUOTE_ASKS_WORK.search(match.group(0)) else " xquoteline "
 
 
 def prepare(text: str) -> str:
     """Lower-case text with platform artefacts reduced to placeholder words."""
+    if ">" in text or "&gt;" in text:
+        text = QUOTE_LINE.sub(_quote_placeholder, text)
     text = _CODE_BLOCK.sub(" xcodeblock ", text)
     text = _CODE_SPAN.sub(" xcode ", text)
     text = _LINK.sub(" xlink ", text)
@@ -207,7 +224,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"like you to|fancy|any chance you|any way you could|(?:one|either|any|both) of you|you both|you two)\b",
         "wish": r"\b(?:i'm after|(?:i|we)\s+(?:really\s+)?need\s+(?:a|an|the|some)|^need\s+(?:a|an|the|some)|(?:i|we)'?d\s+(?:really\s+)?(?:love|like|appreciate|be grateful|be chuffed)|would\s+(?:really\s+)?(?:love|be great|be good|"
         r"help|appreciate|be super helpful|be lovely|be amazing)|it'?d\s+be|really\s+need|(?:could|can)\s+(?:really\s+)?use|keen|"
-        r"hoping|wondering if|i\s+(?:want|need)\s+(?:a|an|to understand|to know|to get)|we\s+need\s+(?:a|an)|be great|"
+        r"hoping|wondering if|i\s+(?:want|need)\s+(?:a|an|all|every|everything|to understand|to know|to get)|we\s+need\s+(?:a|an)|be great|"
         r"would be (?:handy|nice)|what would (?:really )?help|help me (?:understand|figure|make sense|work out|untangle|get)|"
         r"your help|any chance (?:of|you)|i wonder if|(?:would|will) you be able to)\b|"
         # the wish as a sentence of its own: "…? want a proper comparison"
@@ -219,7 +236,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"again\b|for the \w+ time|oh (?:great|yes|yeah)|great idea|sure,? let'?s|yeah,? let'?s|"
         r"by all means|can'?t wait|famous last words|as usual|let'?s just|while we'?re at it|"
         r"meaning of life|committee|another (?:week|day|quarter|deep)|totally need|love how|"
-        r"the annual|just what we needed)",
+        r"the annual|just what we needed|yes,? let'?s|said no (?:\w+ ){0,3}?ever)",
         "negation": r"\b(?:don'?t|do not|no need|not now|hold off|stop|never ?mind|won'?t|shouldn'?t|no point|"
         r"not needed|no research needed|let'?s not|don'?t bother)\b",
         "past_time": r"\b(?:yesterday|last (?:week|month|year|quarter|night)|already|ago|this morning|overnight)\b",
@@ -274,7 +291,14 @@ _CUES: dict[str, re.Pattern[str]] = {
         # a task in the world, not a question: "order 2 pallets of caps", "ring the council",
         # "book me on the course", "put it in my calendar"
         "errand@start": r"^(?:(?:pls|please|can you|could you|ok|so)[\s,]+)?(?:order|re-?order|ring|phone|e-?mail|text|book|buy|print|"
-        r"post|chase|invite|ping|forward|stick|cancel|reschedule|sign me up|add me)\s+(?!(?:up|down|out)\b)",
+        r"post|chase|invite|ping|forward|stick|cancel|reschedule|sign me up|add me|"
+        # verbs that are nouns too ("pay rates", "play area hours") only before what they act on
+        r"(?:log|play|arrange|schedule|set up|pay|renew|file|call)(?=\s+(?:a|an|the|my|our|his|her|their|this|that|"
+        r"these|those|it|them|him|me|us|back|round)\b)|"
+        # "send the tenant the cert via email" is an errand; "send the checklist for spays" asks for it
+        r"send(?!\s+(?:me|us)\b)(?=.*\b(?:to|via|by|over to)\b)|"
+        r"let \w+ know|tell \w+(?<!\bme)(?<!\bus)(?= that| to| the| we| i| about))"
+        r"\s+(?!(?:up|down|out)\b)",
         "deliberation": r"\b(?:we should|should we|maybe we|we could|we might|someone should)\b",
         "quick_only": r"\b(?:just tell me|just answer|quick one|quick q|quick question)\b|"
         r"\b(?:no need to|don'?t|do not|not asking you to|without|no)\s+(?:\w+\s+)?(?:research|dig|investigat\w*|deep dive|"
@@ -327,10 +351,20 @@ _CUES: dict[str, re.Pattern[str]] = {
         # a report of how things stand, asking nothing: "mass spec back up and calibrated",
         # "planning portal down till 3pm", "bundles couriered"
         "status": r"^(?!.*\?)(?!(?:what|who|when|where|which|why|how|is|are|does|do|did|can|could|would|any)\b).*\b(?:done|fixed|"
-        r"repaired|serviced|sorted|delivered|arrived|cancell?ed|closed|shut|down|back up|back on|back online|stood down|"
+        r"repaired|serviced|sorted|delivered|arrived|cancell?ed|closed|shut|(?<!break )(?<!broken )down|back up|back on|back online|stood down|"
         r"booked|finished|completed|signed off|approved|calibrated|couriered|running again|up and running|all good|"
         r"resolved|reopened|fully booked|went out|gone out|submitted|live now|is live|on site|went live|off sick|locked|"
-        r"sent|sending|printed|gone to print|in the post|on the way|en route|landed)\b",
+        r"sent|sending|printed|gone to print|in the post|on the way|en route|landed)\b|"
+        # the shape of a report: a thing, then what happened to it, clause after clause ("keys
+        # handed over at 14 Carver St, inventory signed", "job commissioned, 12kW live")
+        r"^(?!.*\?)(?!(?:what|who|when|where|which|why|how|is|are|does|do|did|can|could|would|any|pls|please|"
+        r"need|want|i|we|you)\b)(?!.*\b(?:still|or)\b)(?:.*[,;]\s*)?"
+        r"(?!\s*(?:what|who|which|how|when|where|why|i|we|you|they|he|she|it|that|this)\b)[^,;]*?\b[a-z0-9]+\s+(?:[a-z]{3,}ed|live|ready|easing|in place|underway)"
+        r"(?:\s+(?:over|off|up|out|in|back))?(?=\s*(?:$|[,;.]|\s(?:at|by|on|to|for|and|ready|no|with|\d)))",
+        # a terse check whether a fact still holds: "inset day 3rd jan still or was it moved",
+        # "weekend rate still £18 or has it gone up", "CMM due date, did it get pushed"
+        "still_or": r"\bstill\b.*\bor\b|\bor\s+(?:has|have|was|were|is|did)\s+(?:it|that|this|they|he|she)\b|"
+        r"\bor\s+(?:updated|changed|moved)\b|\b(?:did|didn'?t)\s+(?:it|that|this)\s+(?:get|change|move)\b",
         # asks what became of an investigation already run: "what came of the shrinkage
         # investigation", "the collision investigation, signed off yet?"
         "asks_outcome": r"\b(?:what came of|outcome|signed off|conclude[ds]?|did it (?:say|find|show|conclude)|end(?:ed)? up|"
@@ -378,6 +412,10 @@ _FOREIGN: dict[str, re.Pattern[str]] = {
     ),
 }
 
+_FOREIGN_THANKS = re.compile(
+    r"\b(?:gracias|danke|dankesch[öo]n|merci|grazie|obrigad[oa]|bedankt|dank je|dzi[ęe]kuj\w*|dzi[ęe]ki|"
+    r"shukriya|dhanyavaad|tack|takk|kiitos|te[șs]ekk[üu]rler|spasibo|спасибо|дякую|شكرا|धन्यवाद)\b"
+)
 _FOREIGN_AS = {
     "foreign_question": "wh_start",
     "foreign_request": "you_request",
@@ -447,11 +485,14 @@ def cue_names(prepared: str, toks: list[str]) -> set[str]:
     """The lexical cues a prepared message shows (their names, without the prefix; a cue
     spelled as several patterns, "name@part", is shown once by its name)."""
     joined = " ".join(toks)
-    return {
+    found = {
         name.partition("@")[0]
         for name, pattern in _CUES.items()
         if pattern.search(joined if name not in {"multi_sentence", "question_end"} else prepared)
     }
+    if _FOREIGN_THANKS.search(prepared):
+        found.add("social")  # thanks in another language: chat, as in English
+    return found
 
 
 @lru_cache(maxsize=256)

@@ -306,7 +306,10 @@ _TRACKED_OBJECT = re.compile(
     re.I,
 )
 _REMINDER = re.compile(
-    r"\b(?:remind\s+(?:me|us|him|her|them|\w+)\s+(?:to|that|about|in|at|on|tomorrow|later|next)|"
+    r"\b(?:remind\s+(?:me|us|him|her|them|\w+)\s+(?:to|that|about|in|at|on|tomorrow|tmrw|tmr|tomoz|2moro|later|next|"
+    r"tonight|first thing|after|before|when|once|every)|"
+    # "ping me in an hour to dig into…": a reminder, said as a nudge
+    r"(?:ping|nudge|message|text|buzz)\s+me\s+(?:in|at|on|tomorrow|tmrw|later|after|before|when|first thing)\b.*\bto\b|"
     r"remember\s+to|don'?t\s+(?:let\s+me\s+)?forget\s+to|note\s+to\s+self|set\s+(?:a|an)\s+(?:reminder|alarm)|"
     r"add\s+(?:a\s+)?(?:reminder|todo|to-do|task)|put\s+(?:it|this|that)?\s*on\s+my\s+(?:list|todo|calendar)|"
     r"todo:|to-do:|reminder:|schedule\s+(?:a|some)\s+time\s+to|block\s+(?:out\s+)?time\s+to)\b",

@@ -88,6 +88,7 @@ class RouterModel:
         flat = np.concatenate([np.asarray(idx, dtype=np.intp) for idx in rows]) if n else np.zeros(0, np.intp)
         lengths = np.asarray([len(idx) for idx in rows], dtype=np.intp)
         row_of = np.repeat(np.arange(n), lengths)
+        starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]) if n else np.zeros(0, np.intp)
         active, cols = np.unique(flat, return_inverse=True)
         y = np.zeros((n, k), dtype=np.float32)
         y[np.arange(n), np.asarray(labels)] = 1.0
@@ -98,8 +99,8 @@ class RouterModel:
         m = np.zeros_like(w)
         v = np.zeros_like(w)
         for step in range(1, epochs + 1):
-            logits = np.zeros((n, k), dtype=np.float32)
-            np.add.at(logits, row_of, w[cols])
+            # each row's features are contiguous in ``cols``: one reduceat sums them
+            logits = np.add.reduceat(w[cols], starts, axis=0)
             logits -= logits.max(axis=1, keepdims=True)
             p = np.exp(logits)
             p /= p.sum(axis=1, keepdims=True)

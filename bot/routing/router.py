@@ -9,7 +9,16 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot.routing.address import NOBODY, Addressing, addressed_elsewhere, vocative_name
-from bot.routing.features import _CUES, correct_typos, cues_of, featurize
+from bot.routing.features import (
+    _CUES,
+    QUOTE_LINE,
+    correct_typos,
+    cues_of,
+    featurize,
+    names_things,
+    prepare,
+    tokens,
+)
 from bot.routing.lexicon import _CONTENT, _TRIGGERS, Decision, Route, classify_lexicon, normalize
 from bot.routing.model import ROUTES, RouterModel, shipped_model
 from bot.routing.vocabulary import Guard
@@ -20,7 +29,7 @@ from bot.text.terms import focus, query_terms
 SURE = 0.8
 # The least probability for an investigation: a needless one costs a noisy thread and model
 # time, so async needs more evidence than the other routes.
-ASYNC_MIN = 0.7
+ASYNC_MIN = 0.6
 
 # The fail-safe for the unsure middle: a message the model leans to call small talk, but not
 # surely, goes to the quick route when quick is its second choice with at least this
@@ -86,6 +95,26 @@ _REFUSED_THEN_FACT = re.compile(
     r"(?:the|a|an|what|what's|who|whom|when|where|which|how|whether|if|our|its?|their|current|latest)\b",
     re.I,
 )
+# "not just the date of the audit — I want all the findings", "dont just stick it in the
+# notes, actually dig into it": the opening says what is not enough; the rest is the request
+_CONTRAST_OPENING = re.compile(
+    r"^\W*(?:i\s+)?(?:don'?t|do\s+not|not)\s+(?:just|only)\b[^,;—–.:]{0,80}?(?:[,;—–.:]+|\s-\s)\s*"
+    r"(?:(?:actually|instead|rather|but)\s+)*",
+    re.I,
+)
+# a greeting or an apology opening a message: "hiya!", "morning crew 🎬", "sorry mallory,"
+_GREETING = re.compile(
+    r"^\W*(?:(?:hi+(?:ya)?|hey+|hello|morning|good\s+(?:morning|afternoon|evening)|afternoon|evening|"
+    r"alright|yo|sorry|quick\s+(?:one|q|question))\b(?:\s+(?:all|team|everyone|folks|crew|lads|guys|gang|"
+    r"there|mallory))?[\s,!.:;—–-]*(?:[\u2600-\u27bf\U0001f000-\U0001faff]\ufe0f?\s*)*)+",
+    re.I,
+)
+_EMOJI = re.compile("[\u2600-\u27bf\U0001f000-\U0001faff]")
+# what opens a question once a greeting is read off
+_ASKS = re.compile(
+    r"(?:what|what's|whats|who|who's|whos|where|where's|when|when's|which|how|is|are|does|do|did|any|has|have)\b",
+    re.I,
+)
 _QUOTED = re.compile(r"(?<![A-Za-z])['\"‘“]([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
 _SARCASM = _CUES["sarcasm"]
 _EYE_ROLL = re.compile(
@@ -119,6 +148,30 @@ _ABOUT_DONE_WORK = re.compile(
     r"\bwhat came of\b",
     re.I,
 )
+# Work named first (asked of the team, left by someone, half done), then handed to the bot:
+# "the boss wants the overtime figures analysed by friday, can you do that?", "…mallory
+# please do, and write up the options", "…mallory can you take over and get it finished"
+_HANDS_IT_OVER = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+(?:you|u)|are\s+you\s+able\s+to)\s+(?:actually\s+|please\s+|maybe\s+)?"
+    r"(?:(?:do|handle|own)\s+(?:that|this|it|them)|take\s+(?:it\s+|that\s+|this\s+)?(?:over|on)|"
+    r"pick\s+(?:it|that|this)\s+up)\b|"
+    r"\bmallory[\s,]+(?:please|pls)\s+do\b|\bthat\s+someone\s+is\s+you\b",
+    re.I,
+)
+_WORK_NAMED = re.compile(
+    r"\b(?:research\w*|investigat\w*|dig\w*\s+into|look(?:ing)?\s+into|analy[sz]\w*|comparison|compare|"
+    r"report|breakdown|timeline|review|audit|figure\s+out|find\s+out|work\s+out|go\s+through|pull\s+together|"
+    r"put\s+together|write\s+up|summar\w+|rundown)\b",
+    re.I,
+)
+# a capability question put as a hypothetical: "could you in principle…, if I asked?"
+_HYPOTHETICAL = re.compile(
+    r"\b(?:in principle|in theory|hypothetically|if i (?:asked|gave|sent|wanted)(?: you)?|"
+    r"if i (?:were|was) to|just wondering (?:if|whether|what) you)\b",
+    re.I,
+)
+# what a question for a fact shows
+_ASKS_A_FACT = frozenset({"question_end", "wh_start", "fetch", "how_question", "indirect_question"})
 # what a request for new work says: "can you…", "I need…", "a timeline of…"
 _ASKS_FOR_WORK = frozenset({"you_request", "imperative_start", "wish", "artefact", "work_verb", "handoff"})
 
@@ -187,6 +240,22 @@ def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
     opening = _NEGATED_OPENING.match(normalize(fixed))
     if opening and len(_CONTENT.findall(normalize(fixed)[opening.end() :])) >= 2:
         fixed = normalize(fixed)[opening.end() :]
+    contrast = _CONTRAST_OPENING.match(fixed)
+    if contrast and len(_CONTENT.findall(fixed[contrast.end() :].lower())) >= 2:
+        # "don't just give me the warranty, work out how many claims…": more than the fact is asked
+        fixed = fixed[contrast.end() :]
+    greeting = _GREETING.match(fixed)
+    if greeting and greeting.end() < len(fixed):
+        rest = fixed[greeting.end() :]
+        if _ASKS.match(rest) or names_things(tokens(prepare(rest))):
+            # "hiya! what's the studio 2 door code": the greeting opens a question, which is
+            # what the message asks; its emoji stay, they tell chat ("morning all ☀️ who
+            # brought the croissants")
+            fixed = rest + "".join(f" {e}" for e in _EMOJI.findall(greeting.group(0)))
+    if (">" in fixed or "&gt;" in fixed) and QUOTE_LINE.search(fixed):
+        # quoted lines are an earlier message: the lexicon reads what this one adds
+        if normalize(QUOTE_LINE.sub(" ", fixed)):
+            return fixed, classify_lexicon(QUOTE_LINE.sub(" that ", fixed))
     if _QUOTED.search(fixed) and any(
         p.search(m.group(1).lower()) for m in _QUOTED.finditer(fixed) for _, p in _TRIGGERS
     ):
@@ -217,6 +286,17 @@ def has_words(text: str) -> bool:
     mashed = sum(len(r) for r in runs if len(_CASE_FLIP.findall(r)) > 1)
     vowels = sum(c in _VOWELS for r in runs for c in r)
     return mashed < letters / 2 and vowels >= letters / 4
+
+
+def _hands_it_over(text: str) -> bool:
+    """Work is named, then handed to the bot ("…analysed by friday, can you do that?")."""
+    handed = _HANDS_IT_OVER.search(text)
+    return (
+        handed is not None
+        and _WORK_NAMED.search(text[: handed.start()]) is not None
+        and not _HYPOTHETICAL.search(text)
+        and not _SARCASM.search(text.lower())
+    )
 
 
 def notes_answer(text: str, notes_know: NotesKnow) -> bool:
@@ -260,6 +340,14 @@ def _learned(
         proba[best] = 0.0
         best = int(proba.argmax())
         chosen = ROUTES[best]
+    if chosen is Route.ASYNC and _HYPOTHETICAL.search(text):
+        # "could you in principle put a timeline together, if I asked?": what the bot can do
+        best, chosen = 0, Route.NONE
+    if chosen is not Route.ASYNC and not refused and _hands_it_over(text):
+        best, chosen = 2, Route.ASYNC
+    if chosen is Route.QUICK and "errand" in cues_of(text) and not cues_of(text) & _ASKS_A_FACT:
+        # "arrange a viewing for flat 6 on saturday": a task in the world, which no look-up does
+        best, chosen = 0, Route.NONE
     if chosen is not Route.QUICK and refused:
         # "no need to dig, just the deposit %": what is asked after the refusal is one fact
         best, chosen = 1, Route.QUICK

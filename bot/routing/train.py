@@ -7,7 +7,9 @@ import argparse
 import random
 import re
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
+from multiprocessing import get_context
 from pathlib import Path
 
 from bot.routing.address import Addressing, addressed_elsewhere, split_mentions
@@ -84,17 +86,26 @@ def cross_validate(
     k: int = 5,
     *,
     by_workplace: bool = False,
+    jobs: int = 1,
 ) -> list[tuple[Example, Decision]]:
     """Every example decided by a model that never saw it: k stratified folds, or (
-    ``by_workplace``) each workplace's rows by a model trained without that workplace."""
-    out: list[tuple[Example, Decision]] = []
+    ``by_workplace``) each workplace's rows by a model trained without that workplace. The
+    folds' models are trained in ``jobs`` processes (the same models as in one)."""
     pairs = (
         [(train, held) for _, train, held in workplace_folds(examples)]
         if by_workplace
         else folds(examples, k)
     )
-    for train, held in pairs:
-        decide = decide_with(fit(train))
+    if jobs > 1:
+        for e in examples:
+            example_features(e.text)  # read once, before the workers fork
+        with ProcessPoolExecutor(jobs, mp_context=get_context("fork")) as pool:
+            models = list(pool.map(fit, [train for train, _ in pairs]))
+    else:
+        models = [fit(train) for train, _ in pairs]
+    out: list[tuple[Example, Decision]] = []
+    for model, (_, held) in zip(models, pairs, strict=True):
+        decide = decide_with(model)
         out.extend((e, decide(e.text)) for e in held)
     return out
 
