@@ -839,7 +839,7 @@ class Answerer:
         # the view and the generation of the spaces' link titles it was made at
         self._titles: OrderedDict[tuple[str, ...], tuple[tuple[int, ...], Mapping[str, str]]] = OrderedDict()
         # the words of the titles, read once and then followed by the titles that change
-        self._title_words = KeptTitleWords(TITLE_MAPS)
+        self.title_words = KeptTitleWords(TITLE_MAPS)
 
     async def titles(self, spaces: Sequence[str]) -> Mapping[str, str]:
         """A wikilink target (file stem or source, lowercased) → the note's title, so that
@@ -897,4 +897,4 @@ class Answerer:
     async def names(self, question: str, titles: Mapping[str, str]) -> Names:
         """The names ``question`` asks about, read against the notes (``names.read_names``)."""
         await self.retriever.lexical.refresh()
-        return read_names(question, self.retriever.lexical, self._title_words.of(titles))
+        return read_names(question, self.retriever.lexical, self.title_words.of(titles))

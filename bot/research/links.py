@@ -123,7 +123,9 @@ class LinkTitles:
             before.setdefault((space, key), was)
         return before
 
-    def was(self, spaces: Sequence[str], key: str, before: Mapping[tuple[str, str], str | None]) -> str | None:
+    def was(
+        self, spaces: Sequence[str], key: str, before: Mapping[tuple[str, str], str | None]
+    ) -> str | None:
         """What ``key`` resolved to in ``spaces`` (sorted) before the changes ``before``
         (``changes``) were made."""
         for space in spaces:

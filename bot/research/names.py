@@ -155,6 +155,7 @@ class KeptTitleWords:
         # (the mapping's links, spaces) or the mapping's id → (what it was read from,
         # position in the links' changes, the words)
         self._kept: OrderedDict[object, tuple[object, int, TitleWords]] = OrderedDict()
+        self.read = 0  # titles read into (or out of) the kept words so far
 
     def of(self, titles: Mapping[str, str]) -> TitleWords:
         if isinstance(titles, LinkView):
@@ -166,8 +167,10 @@ class KeptTitleWords:
                 words = TitleWords()
                 for link in titles:
                     words.hold(titles[link])
+                self.read += words.read
             else:
                 words = kept[2]
+                was_read = words.read
                 for link in dict.fromkeys(k for _, k in before):
                     was, now = links.was(spaces, link, before), titles.get(link)
                     if was != now:
@@ -175,12 +178,14 @@ class KeptTitleWords:
                             words.release(was)
                         if now is not None:
                             words.hold(now)
+                self.read += words.read - was_read
             self._kept[key] = (links, links.position, words)
         else:
             key = id(titles)
             kept = self._kept.get(key)
             if kept is None or kept[0] is not titles:
                 kept = (titles, 0, title_words(titles.values()))
+                self.read += kept[2].read
             self._kept[key] = kept
             words = kept[2]
         self._kept.move_to_end(key)

@@ -131,7 +131,12 @@ def _unlinked(text: str, titles: Sequence[str]) -> str:
 
 
 def _replaces(
-    newer: Passage, older: Passage, stem: Callable[[str], str], asked: frozenset[str], titles: Sequence[str]
+    newer: Passage,
+    older: Passage,
+    stem: Callable[[str], str],
+    asked: frozenset[str],
+    titles: Sequence[str],
+    when: Callable[[Passage], date | None] = _when,
 ) -> bool:
     """``newer`` (of another note) states a change on ``older``'s subject, later than it:
     both say what was asked, and the earlier says it at least as fully."""
@@ -145,8 +150,8 @@ def _replaces(
         return False  # it points to the later note ("Declan to write it up: [[the decision]]")
     # "Can I get credit instead of a refund?" asks; it replaces nothing
     replacing = new_said.says_it_replaces
-    new_day = _when(newer)
-    old_day = _when(older)
+    new_day = when(newer)
+    old_day = when(older)
     if new_day is not None and old_day is not None:
         if new_day <= old_day:
             return False
@@ -205,11 +210,16 @@ def supersede(
     changes = [k for k, p in enumerate(pool) if _said(p.unit.text).change]
     olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not _said(p.unit.text).replacing]
     pairs: dict[int, int] = {}  # older's position → newer's
+    days = {id(p): _when(p) for p in pool} if changes and olders else {}
+
+    def day(passage: Passage) -> date | None:  # when each statement was made, read once
+        return days[id(passage)]
+
     for j in olders if changes else ():
         older = pool[j]
         for k in changes:
             newer = pool[k]
-            if _replaces(newer, older, stem, asked, titles) and (
+            if _replaces(newer, older, stem, asked, titles, day) and (
                 j not in pairs or pool[pairs[j]].score < newer.score
             ):
                 pairs[j] = k

@@ -2,7 +2,8 @@
 note is added, changed or forgotten reads the rows that changed (counted by the storage
 layer, ``Database.rows_read``), not the corpus, on SQLite and PostgreSQL. What follows the
 database by revision — the lexical postings, the vectors, the wikilink titles of the
-answer path — takes the changed entries only."""
+answer path, the words of those titles, the notes cut into passages — takes the changed
+entries only (the in-memory ones counted by what they read: titles, notes cut)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy import insert, text
 from bot.clock import FakeClock
 from bot.research.embedding import text_hash
 from bot.research.links import LinkTitles, link_keys
+from bot.research.names import title_words
 from bot.research.recall import Recall
 from bot.research.search import Retriever
 from bot.research.semantic import SemanticIndex
@@ -24,6 +26,7 @@ from storage.records import forget
 ENTRIES = 10_000
 WORDS = "ledger queue storage billing atlas rollout latency cache replica schema index vendor".split()
 QUESTION = "what did we decide about the atlas storage replica?"
+NOTE_14 = "00000014-0000-4000-8000-000000000000"
 
 
 async def _bulk_load(db: Database, embedder: WordHashEmbedder) -> None:
@@ -81,35 +84,59 @@ async def test_one_write_costs_rows_in_proportion_to_the_write_not_the_corpus(an
     recall = Recall(knowledge, retriever)
     await _bulk_load(db, embedder)
 
+    answerer = recall.answerer
+    work: list[tuple[int, int]] = []  # per answer: titles read into the title words, notes cut
+
     async def ask() -> int:
         """The rows one quick answer's evidence reads."""
         before = _read(db)
+        titles_read, cuts = answerer.title_words.read, answerer.scorer.cuts_made
         found = await recall.evidence(QUESTION, space="team")
         assert found.entries
         clock.advance(5)
+        work.append((answerer.title_words.read - titles_read, answerer.scorer.cuts_made - cuts))
         return _read(db) - before
 
     loaded = await ask()
     assert loaded >= 2 * ENTRIES  # the first answer loads the entries and their vectors
+    assert work[-1][0] >= ENTRIES  # and reads every title once
     steady = await ask()
     assert steady < 100  # the hits it shows, nothing more
+    assert work[-1] == (0, 0)
 
-    async def write(source: str, title: str, content: str) -> None:
+    async def write(source: str, title: str, content: str) -> str:
         entry, _ = await knowledge.upsert(draft("global", source, title, content), now=clock.now())
         await semantic.embed_entries([entry])
+        return entry.id
 
     # added: a note linking to another by its file name
-    await write("notes/new.md", "Atlas storage replica decision", "We chose a replica; see [[n7]].")
+    new_id = await write("notes/new.md", "Atlas storage replica decision", "We chose a replica; see [[n7]].")
     after_add = await ask()
+    # the new title's words, and the new note cut (if it is among the hits), nothing more
+    assert work[-1][0] == 1 and work[-1][1] <= 1, work
+    # the new note (it links to n7) and another note, cut as an answer cuts them
+    views = await knowledge.get_many([new_id, NOTE_14], spaces=["global"])
+    for view in views.values():
+        answerer.scorer.cut(view, await answerer.titles(("global", "team")))
     # changed: an existing note renamed (its links now read as the new title)
     await write("notes/n7.md", "Atlas replica runbook", "How the atlas storage replica is run.")
     after_change = await ask()
+    # the old title out and the new one in
+    assert work[-1][0] == 2 and work[-1][1] <= 1, work
+    # of the two notes cut before, only the one linking to the renamed note is cut again
+    cuts = answerer.scorer.cuts_made
+    titles = await answerer.titles(("global", "team"))
+    new, other = (answerer.scorer.cut(views[i], titles) for i in (new_id, NOTE_14))
+    assert answerer.scorer.cuts_made - cuts == 1
+    assert any("Atlas replica runbook" in u.text for u in new.units)
+    assert any("Note 15 on" in u.text for u in other.units)
     # forgotten: a note of another space removed (its tombstone is read)
     await write_other(knowledge, semantic, clock)
     await ask()
     gone = await forget(db, space="other", now=clock.now())
     assert gone.entries == 1
     after_forget = await ask()
+    assert work[-1] == (0, 0), work  # nothing the answering spaces read changed
 
     # each answer after a write reads what it reads in steady state and the changed rows
     # (the entry and its vector, once for the postings and titles, once for the vectors):
@@ -125,6 +152,12 @@ async def test_one_write_costs_rows_in_proportion_to_the_write_not_the_corpus(an
     assert titles.get("n7") == titles.get("notes/n7") == "Atlas replica runbook"
     assert titles.get("n8") == "Note 8 on replica" and titles.get("new") == "Atlas storage replica decision"
     assert titles.get("x") is None  # forgotten
+    # the title words followed change by change are those of a whole read
+    kept, whole = answerer.title_words.of(titles), title_words(titles.values())
+    assert {w: sorted(ts) for w, ts in kept.titles.items()} == {
+        w: sorted(ts) for w, ts in whole.titles.items()
+    }
+    assert kept.proper == whole.proper
 
 
 async def write_other(knowledge: Knowledge, semantic: SemanticIndex, clock: FakeClock) -> None:
