@@ -101,7 +101,7 @@ async def test_one_write_costs_rows_in_proportion_to_the_write_not_the_corpus(an
     assert loaded >= 2 * ENTRIES  # the first answer loads the entries and their vectors
     assert work[-1][0] >= ENTRIES  # and reads every title once
     steady = await ask()
-    assert steady < 100  # the hits it shows, nothing more
+    assert steady == 0  # the hits' entries are kept while the index holds the same revision
     assert work[-1] == (0, 0)
 
     async def write(source: str, title: str, content: str) -> str:
@@ -138,14 +138,14 @@ async def test_one_write_costs_rows_in_proportion_to_the_write_not_the_corpus(an
     after_forget = await ask()
     assert work[-1] == (0, 0), work  # nothing the answering spaces read changed
 
-    # each answer after a write reads what it reads in steady state and the changed rows
-    # (the entry and its vector, once for the postings and titles, once for the vectors):
-    # a handful, where rebuilding any map over the corpus would read 10,000 or more
+    # each answer after a write reads the entries of the hits it shows (at most 10) and the
+    # changed rows (the entry and its vector, once for the postings and titles, once for the
+    # vectors): a handful, where rebuilding any map over the corpus would read 10,000 or more
     print(
         f"rows read: load {loaded}, steady {steady}, after add/change/forget {after_add}/{after_change}/{after_forget}"
     )
     for cost in (after_add, after_change, after_forget):
-        assert cost <= steady + 20, (steady, after_add, after_change, after_forget, dict(db.rows_read))
+        assert cost <= 30, (steady, after_add, after_change, after_forget, dict(db.rows_read))
 
     # and links to the renamed note read as its new title, by file stem or path
     titles = await recall.answerer.titles(("global", "team"))
