@@ -12,8 +12,8 @@ from sqlalchemy import insert, text
 
 from bot.clock import FakeClock
 from bot.research.embedding import text_hash
-from bot.research.links import LinkTitles, link_keys
-from bot.research.names import title_words
+from bot.research.links import CHANGES_KEPT, LinkTitles, LinkView, link_keys
+from bot.research.names import KeptTitleWords, title_words
 from bot.research.recall import Recall
 from bot.research.search import Retriever
 from bot.research.semantic import SemanticIndex
@@ -189,3 +189,38 @@ def test_link_titles_follow_changes_and_pick_one_winner_per_key() -> None:
     assert links.view(["s"]).get("atlas") == "Atlas"
     assert links.view(["global"]).get("atlas") == "Global atlas"
     assert link_keys("Notes/Weekly.Sync.MD") == ("weekly.sync", "notes/weekly.sync")
+
+
+def test_title_words_follow_the_link_map_across_spaces_and_read_all_again_when_changes_are_dropped() -> None:
+    """The kept title words equal a whole read after each change, in a view of two spaces
+    (a key of the first space hides the second's); when the changes they were at are no
+    longer kept (more than ``CHANGES_KEPT`` since), they are read whole again."""
+    links = LinkTitles()
+    kept = KeptTitleWords(4)
+
+    def row(entry_id: str, source: str, title: str, *, space: str = "a", gone: bool = False) -> EntryText:
+        return EntryText(entry_id, space, "note", title, "", [], 1, gone, source)
+
+    def same(view: LinkView) -> None:
+        mine, whole = kept.of(view), title_words(view.values())
+        assert {w: sorted(t) for w, t in mine.titles.items()} == {
+            w: sorted(t) for w, t in whole.titles.items()
+        }
+        assert mine.proper == whole.proper
+
+    view = links.view(["a", "b"])
+    links.take([row("1", "pumps.md", "North Fen pumps"), row("2", "pumps.md", "South Fen pumps", space="b")])
+    same(view)
+    read = kept.read
+    links.take([row("3", "depot.md", "Harlow Depot lease", space="b")])
+    same(view)
+    assert kept.read - read == 1  # the new title only
+    links.take([row("1", "", "", gone=True)])  # "pumps" now resolves to space b's note
+    same(view)
+    links.take([row("2", "pumps.md", "South Fen pumping station", space="b")])
+    same(view)
+    read = kept.read
+    links.take([row(f"x{i}", f"n{i}.md", f"Note {i}", space="c") for i in range(CHANGES_KEPT)])
+    links.take([row("4", "rota.md", "Weekend rota")])
+    same(view)
+    assert kept.read - read == len(set(view.values()))  # the changes it was at are gone: all read again
