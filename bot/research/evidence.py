@@ -9,14 +9,14 @@ from __future__ import annotations
 import math
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from bot.research.lexical import words
-from bot.research.names import Names, TitleWords, read_names, title_words
+from bot.research.names import KeptTitleWords, Names, read_names
 from bot.research.passage_vectors import PassageVectors
 from bot.research.relevance import focus
 from bot.research.supersession import SUPERSEDED, statement, supersede
@@ -347,6 +347,7 @@ class Cut:
 
     revision: int
     titles: Mapping[str, str] | None  # the wikilink titles it was cut with
+    links: tuple[tuple[str, str | None], ...]  # each wikilink target it read, as it read then
     units: list[Unit]  # the pronouns said as who (``speaker``)
     where: dict[str, tuple[int, ...]]  # stem → the units whose context holds it
     named: dict[str, tuple[int, ...]]  # stem → the units whose section or label names it
@@ -369,9 +370,38 @@ def _positions(sets: Sequence[frozenset[Any]]) -> dict[Any, tuple[int, ...]]:
     return {m: shared.setdefault(tuple(ks), tuple(ks)) for m, ks in where.items()}
 
 
+class _LinksRead(Mapping[str, str]):
+    """A titles mapping that notes each link target read through it: a cut depends on the
+    titles through those only, so it holds while they resolve the same (``Scorer.cut``)."""
+
+    def __init__(self, titles: Mapping[str, str] | None) -> None:
+        self._titles: Mapping[str, str] = titles or {}
+        self.read: dict[str, str | None] = {}
+
+    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        found = self.read[key] = self._titles.get(key)
+        return default if found is None else found
+
+    def __getitem__(self, key: str) -> str:
+        found = self.get(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._titles)
+
+    def __len__(self) -> int:
+        return len(self._titles)
+
+    def __bool__(self) -> bool:
+        return True  # read through even when empty: what it lacked is noted too
+
+
 def _cut(entry: EntryView, titles: Mapping[str, str] | None, stem: Any) -> Cut:
+    read = _LinksRead(titles)
     readings = [
-        _read(entry, replace(u, text=speaker(u.text, entry)), stem) for u in units(entry.content, titles)
+        _read(entry, replace(u, text=speaker(u.text, entry)), stem) for u in units(entry.content, read)
     ]
     bonus = []
     for r in readings:
@@ -382,6 +412,7 @@ def _cut(entry: EntryView, titles: Mapping[str, str] | None, stem: Any) -> Cut:
     return Cut(
         entry.revision,
         titles,
+        tuple(read.read.items()),
         [r.unit for r in readings],
         where=_positions([r.stems for r in readings]),
         named=_positions([r.named for r in readings]),
@@ -389,6 +420,12 @@ def _cut(entry: EntryView, titles: Mapping[str, str] | None, stem: Any) -> Cut:
         bonus=np.array(bonus, dtype=np.float64),
         superseded=np.array(_superseded(readings), dtype=np.int64),
     )
+
+
+def _links_hold(cut: Cut, titles: Mapping[str, str] | None) -> bool:
+    """Each link target ``cut`` read resolves in ``titles`` as it did then."""
+    titles = titles or {}
+    return all(titles.get(key) == was for key, was in cut.links)
 
 
 class Scorer:
@@ -421,6 +458,7 @@ class Scorer:
         self._max_units = units
         self._held_units = 0
         self._forgotten = 0  # how many forgotten entries the index had dropped when last looked
+        self.cuts_made = 0  # notes cut so far (a write re-cuts the notes it changed, no others)
 
     def _drop_forgotten(self) -> None:
         """After a ``forget`` the cut notes of the forgotten entries go, and the passage
@@ -455,12 +493,17 @@ class Scorer:
         while the entry's revision and the titles mapping (the same object until an entry
         changes) are the ones it was cut with."""
         cached = self._cuts.get(entry.id)
-        if cached is not None and cached.revision == entry.revision and cached.titles is titles:
-            self._cuts.move_to_end(entry.id)
-            return cached
+        if cached is not None and cached.revision == entry.revision:
+            if cached.titles is not titles and _links_hold(cached, titles):
+                # the titles changed elsewhere (a write): the links this note reads did not
+                cached = self._cuts[entry.id] = replace(cached, titles=titles)
+            if cached.titles is titles:
+                self._cuts.move_to_end(entry.id)
+                return cached
         if cached is not None:
             self._held_units -= len(self._cuts.pop(entry.id).units)
         made = self._cuts[entry.id] = _cut(entry, titles, self.retriever.lexical.stem)
+        self.cuts_made += 1
         self._held_units += len(made.units)
         while self._held_units > self._max_units and len(self._cuts) > 1:
             self._held_units -= len(self._cuts.popitem(last=False)[1].units)
@@ -795,8 +838,8 @@ class Answerer:
         # by the spaces read (a place's own and those it sees), least recently asked first:
         # the view and the generation of the spaces' link titles it was made at
         self._titles: OrderedDict[tuple[str, ...], tuple[tuple[int, ...], Mapping[str, str]]] = OrderedDict()
-        # the words of a titles view, read once per view (the view is kept while it holds)
-        self._title_words: OrderedDict[int, tuple[Mapping[str, str], TitleWords]] = OrderedDict()
+        # the words of the titles, read once and then followed by the titles that change
+        self.title_words = KeptTitleWords(TITLE_MAPS)
 
     async def titles(self, spaces: Sequence[str]) -> Mapping[str, str]:
         """A wikilink target (file stem or source, lowercased) → the note's title, so that
@@ -854,11 +897,4 @@ class Answerer:
     async def names(self, question: str, titles: Mapping[str, str]) -> Names:
         """The names ``question`` asks about, read against the notes (``names.read_names``)."""
         await self.retriever.lexical.refresh()
-        cached = self._title_words.get(id(titles))
-        if cached is None or cached[0] is not titles:
-            cached = (titles, title_words(dict.fromkeys(titles.values())))
-            self._title_words[id(titles)] = cached
-            while len(self._title_words) > TITLE_MAPS:
-                self._title_words.popitem(last=False)
-        self._title_words.move_to_end(id(titles))
-        return read_names(question, self.retriever.lexical, cached[1])
+        return read_names(question, self.retriever.lexical, self.title_words.of(titles))

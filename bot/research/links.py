@@ -15,6 +15,8 @@ from typing import Any
 
 from storage.knowledge import EntryText
 
+CHANGES_KEPT = 50_000  # winner changes remembered for the maps that follow them (``changes``)
+
 
 def link_keys(source: str) -> tuple[str, ...]:
     """The keys a wikilink may use for a note stored under ``source``."""
@@ -42,6 +44,10 @@ class LinkTitles:
         self._holders: dict[str, dict[str, dict[str, str]]] = {}  # space → key → source → title
         self._winner: dict[str, dict[str, str]] = {}  # space → key → title
         self._generation: dict[str, int] = {}  # space → changes of its winners so far
+        # every change of a winner, in order: (space, key, the title it had); what follows
+        # the mapping (``names.KeptTitleWords``) reads the changes since it last looked
+        self._changes: list[tuple[str, str, str | None]] = []
+        self._dropped = 0  # changes no longer kept (the oldest)
 
     def __len__(self) -> int:
         return len(self._of)
@@ -87,11 +93,46 @@ class LinkTitles:
             if not held:
                 del holders[key]
             if winner.get(key) != best:
+                self._changed(space, key, winner.get(key))
                 if best is None:
                     del winner[key]
                 else:
                     winner[key] = best
                 self._generation[space] = self._generation.get(space, 0) + 1
+
+    def _changed(self, space: str, key: str, was: str | None) -> None:
+        self._changes.append((space, key, was))
+        if len(self._changes) > CHANGES_KEPT:
+            half = len(self._changes) // 2
+            del self._changes[:half]
+            self._dropped += half
+
+    @property
+    def position(self) -> int:
+        """How many winner changes this mapping has made (``changes`` reads from one)."""
+        return self._dropped + len(self._changes)
+
+    def changes(self, since: int) -> dict[tuple[str, str], str | None] | None:
+        """The (space, key) pairs whose winner changed after ``position`` was ``since``, each
+        with the title it had then (None: no note held the key); None when those changes
+        are no longer kept (a follower reads the whole mapping again)."""
+        if since < self._dropped:
+            return None
+        before: dict[tuple[str, str], str | None] = {}
+        for space, key, was in self._changes[since - self._dropped :]:
+            before.setdefault((space, key), was)
+        return before
+
+    def was(
+        self, spaces: Sequence[str], key: str, before: Mapping[tuple[str, str], str | None]
+    ) -> str | None:
+        """What ``key`` resolved to in ``spaces`` (sorted) before the changes ``before``
+        (``changes``) were made."""
+        for space in spaces:
+            held = before[(space, key)] if (space, key) in before else self._winner.get(space, {}).get(key)
+            if held is not None:
+                return held
+        return None
 
     def generation(self, spaces: Sequence[str]) -> tuple[int, ...]:
         """Changes so far to what ``spaces`` resolve (equal: the same mapping as before)."""
@@ -125,6 +166,14 @@ class LinkView(Mapping[str, str]):
     def __init__(self, links: LinkTitles, spaces: tuple[str, ...]) -> None:
         self._links = links
         self._spaces = spaces
+
+    @property
+    def links(self) -> LinkTitles:
+        return self._links
+
+    @property
+    def spaces(self) -> tuple[str, ...]:
+        return self._spaces
 
     def __getitem__(self, key: str) -> str:
         found = self._links.title(self._spaces, key)

@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import re
 import string
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
 from bot.research.embedders import MINILM_TOKENIZER
+from bot.research.links import LinkView
 from bot.research.relevance import focus
 from bot.text.display import content_label
 from bot.text.terms import query_terms
@@ -85,28 +87,111 @@ class Names:
         return text + "."
 
 
-@dataclass(frozen=True)
 class TitleWords:
     """The words of the notes' titles (three letters or more) with the titles that say them,
     and those written as names are ("Helen Marsh", "Brenton Chemicals"). Built once per set
-    of titles, not per question: reading every title is a pass over the whole corpus."""
+    of titles, not per question: reading every title is a pass over the whole corpus; then
+    kept in step with the titles (``KeptTitleWords``), a title at a time."""
 
-    titles: Mapping[str, list[str]]
-    proper: frozenset[str]
+    def __init__(self) -> None:
+        self.titles: dict[str, list[str]] = {}
+        self.proper: dict[str, int] = {}  # a word written as a name → titles writing it so
+        self._held: dict[str, int] = {}  # title → link keys resolving to it
+        self.read = 0  # titles read into (or out of) the words so far
+
+    def hold(self, title: str) -> None:
+        """One more link key resolves to ``title``."""
+        held = self._held.get(title, 0)
+        self._held[title] = held + 1
+        if not held:
+            self._words(title, +1)
+
+    def release(self, title: str) -> None:
+        """One link key fewer resolves to ``title``."""
+        held = self._held.pop(title, 0) - 1
+        if held > 0:
+            self._held[title] = held
+        elif held == 0:
+            self._words(title, -1)
+
+    def _words(self, title: str, step: int) -> None:
+        self.read += 1
+        said = _WORD.findall(title)
+        for j, w in enumerate(said):
+            lowered = w.lower()
+            if len(w) >= 3:
+                if step > 0:
+                    self.titles.setdefault(lowered, []).append(title)
+                else:
+                    saying = self.titles[lowered]
+                    saying.remove(title)
+                    if not saying:
+                        del self.titles[lowered]
+            upper = w[:1].isupper() and not w.isupper()
+            if upper and (j > 0 or (len(said) > 1 and said[1][:1].isupper())):
+                count = self.proper.get(lowered, 0) + step
+                if count:
+                    self.proper[lowered] = count
+                else:
+                    del self.proper[lowered]
 
 
 def title_words(titles: Iterable[str]) -> TitleWords:
-    words: dict[str, list[str]] = {}
-    proper: set[str] = set()
-    for title in titles:
-        said = _WORD.findall(title)
-        for j, w in enumerate(said):
-            if len(w) >= 3:
-                words.setdefault(w.lower(), []).append(title)
-            upper = w[:1].isupper() and not w.isupper()
-            if upper and (j > 0 or (len(said) > 1 and said[1][:1].isupper())):
-                proper.add(w.lower())
-    return TitleWords(words, frozenset(proper))
+    """The words of ``titles`` (each read once, in order)."""
+    out = TitleWords()
+    for title in dict.fromkeys(titles):
+        out.hold(title)
+    return out
+
+
+class KeptTitleWords:
+    """The title words of each titles mapping asked about (at most ``bound``, least recently
+    asked dropped first). A wikilink mapping (``LinkView``) is followed by its changes
+    (``LinkTitles.changes``): after a write, the titles that changed are read, not all of
+    them; any other mapping is read whole, once per mapping object."""
+
+    def __init__(self, bound: int) -> None:
+        self.bound = bound
+        # (the mapping's links, spaces) or the mapping's id → (what it was read from,
+        # position in the links' changes, the words)
+        self._kept: OrderedDict[object, tuple[object, int, TitleWords]] = OrderedDict()
+        self.read = 0  # titles read into (or out of) the kept words so far
+
+    def of(self, titles: Mapping[str, str]) -> TitleWords:
+        if isinstance(titles, LinkView):
+            links, spaces = titles.links, titles.spaces
+            key: object = (id(links), spaces)
+            kept = self._kept.get(key)
+            before = links.changes(kept[1]) if kept is not None and kept[0] is links else None
+            if kept is None or before is None:
+                words = TitleWords()
+                for link in titles:
+                    words.hold(titles[link])
+                self.read += words.read
+            else:
+                words = kept[2]
+                was_read = words.read
+                for link in dict.fromkeys(k for _, k in before):
+                    was, now = links.was(spaces, link, before), titles.get(link)
+                    if was != now:
+                        if was is not None:
+                            words.release(was)
+                        if now is not None:
+                            words.hold(now)
+                self.read += words.read - was_read
+            self._kept[key] = (links, links.position, words)
+        else:
+            key = id(titles)
+            kept = self._kept.get(key)
+            if kept is None or kept[0] is not titles:
+                kept = (titles, 0, title_words(titles.values()))
+                self.read += kept[2].read
+            self._kept[key] = kept
+            words = kept[2]
+        self._kept.move_to_end(key)
+        while len(self._kept) > self.bound:
+            self._kept.popitem(last=False)
+        return words
 
 
 def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> Names:

@@ -49,6 +49,7 @@ class Fusion:
 
 
 RRF_K = Fusion.k
+HIT_VIEWS = 4096  # entries of recent hits kept (``Retriever.search``), cleared when the index moves
 
 
 class Retriever:
@@ -68,6 +69,11 @@ class Retriever:
         self.semantic = semantic
         self.lexical = lexical if lexical is not None else LexicalIndex(knowledge, clock=clock)
         self.fusion = fusion or Fusion()
+        # the entries of recent hits, read once while the index holds the same revision (a
+        # write, here or read from another process, clears them): the same notes come back
+        # question after question, and reading them is most of a search's time
+        self._views: dict[str, EntryView] = {}
+        self._views_at = (-1, -1)
 
     async def warm(self) -> tuple[int, int]:
         """Load both indexes now rather than at the first search (a long-running bot
@@ -123,7 +129,11 @@ class Retriever:
                 for i, s in semantic
                 if kinds[i] is not None and (not types or kinds[i] in types) and kinds[i] not in exclude_types
             ]
-        known: dict[str, EntryView] = {}
+        await self.lexical.refresh()  # no-op unless due: its revision says what the views are
+        at = (self.lexical.revision, self.lexical.forgotten)
+        if at != self._views_at or len(self._views) > HIT_VIEWS:
+            self._views, self._views_at = {}, at
+        known = self._views
         # each list arrives best first
         lex_ranked, sem_ranked = lexical[:depth], semantic[:depth]
         lex_scores, sem_scores = dict(lex_ranked), dict(sem_ranked)
@@ -147,12 +157,11 @@ class Retriever:
             chunk = ranked[position : position + limit - len(hits)]
             position += len(chunk)
             missing = [i for i, _ in chunk if i not in known]
-            entries = known
             if missing:
-                entries = {**known, **await self.knowledge.get_many(missing, spaces=spaces)}
+                known.update(await self.knowledge.get_many(missing, spaces=spaces))
             for entry_id, score in chunk:
-                entry = entries.get(entry_id)
-                if entry is None or len(hits) >= limit:
+                entry = known.get(entry_id)
+                if entry is None or entry.space not in spaces or len(hits) >= limit:
                     continue
                 hits.append(
                     Hit(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -75,20 +75,49 @@ def _says_it_replaces(text: str) -> bool:
     return bool(REPLACING.search(_QUESTION.sub(" ", text)))
 
 
+@dataclass(frozen=True)
+class _Said:
+    """What a statement's text says, whatever it is compared with: read once a text (a
+    passage is compared with every other of the pool, and comes again in the next answer)."""
+
+    lowered: str
+    change: bool  # states a change (``CHANGE``)
+    replacing: bool  # says something earlier stopped holding (``REPLACING``)
+    says_it_replaces: bool  # the same outside its questions
+    replacing_clauses: tuple[str, ...]  # its clauses (lowercased) that say so
+    latest: date | None  # the latest date it states
+    amounts: dict[str, str]  # ``_amounts``
+    names: frozenset[str]  # the names it writes (``_NAME``)
+
+
+@lru_cache(maxsize=4096)
+def _said(text: str) -> _Said:
+    lowered = text.lower()
+    stated = stated_dates(text)
+    return _Said(
+        lowered=lowered,
+        change=bool(CHANGE.search(text)),
+        replacing=bool(REPLACING.search(text)),
+        says_it_replaces=_says_it_replaces(text),
+        replacing_clauses=tuple(c for c in _CLAUSE.split(lowered) if REPLACING.search(c)),
+        latest=max(stated) if stated else None,
+        amounts=_amounts(text),
+        names=frozenset(m.group(0) for m in _NAME.finditer(text)),
+    )
+
+
 def _when(passage: Passage) -> date | None:
     """When a statement was made: its note's date, else the latest date it states."""
     day = date_of(passage.entry)
     if day:
         return date.fromisoformat(day)
-    stated = stated_dates(passage.unit.text)
-    return max(stated) if stated else None
+    return _said(passage.unit.text).latest
 
 
 def _since(passage: Passage) -> date | None:
     """Since when a statement holds: the latest date it states ("from 2 February 2026"),
     else when it was made."""
-    stated = stated_dates(passage.unit.text)
-    return max(stated) if stated else _when(passage)
+    return _said(passage.unit.text).latest or _when(passage)
 
 
 ASKED_HELD = 0.75  # of the question's words the later statement holds, the share the earlier holds too
@@ -102,21 +131,27 @@ def _unlinked(text: str, titles: Sequence[str]) -> str:
 
 
 def _replaces(
-    newer: Passage, older: Passage, stem: Callable[[str], str], asked: frozenset[str], titles: Sequence[str]
+    newer: Passage,
+    older: Passage,
+    stem: Callable[[str], str],
+    asked: frozenset[str],
+    titles: Sequence[str],
+    when: Callable[[Passage], date | None] = _when,
 ) -> bool:
     """``newer`` (of another note) states a change on ``older``'s subject, later than it:
     both say what was asked, and the earlier says it at least as fully."""
-    if newer.entry.id == older.entry.id or not CHANGE.search(newer.unit.text):
+    new_said, old_said = _said(newer.unit.text), _said(older.unit.text)
+    if newer.entry.id == older.entry.id or not new_said.change:
         return False
-    if older.replaced_by is not None or REPLACING.search(older.unit.text):
+    if older.replaced_by is not None or old_said.replacing:
         return False  # already replaced, or itself the statement of a change
     later_title = newer.entry.title.strip().lower()
-    if later_title and later_title in older.unit.text.lower():
+    if later_title and later_title in old_said.lowered:
         return False  # it points to the later note ("Declan to write it up: [[the decision]]")
     # "Can I get credit instead of a refund?" asks; it replaces nothing
-    replacing = _says_it_replaces(newer.unit.text)
-    new_day = _when(newer)
-    old_day = _when(older)
+    replacing = new_said.says_it_replaces
+    new_day = when(newer)
+    old_day = when(older)
     if new_day is not None and old_day is not None:
         if new_day <= old_day:
             return False
@@ -127,9 +162,8 @@ def _replaces(
     title = older.entry.title.strip().lower()
     # "This replaces the 2023 contract ([[the 2023 decision]])": the later statement names
     # it in the clause that says so ("…, following [[the decision]]" carries it out instead)
-    clauses = _CLAUSE.split(newer.unit.text.lower())
-    named = bool(title) and any(title in c and REPLACING.search(c) for c in clauses)
-    if title and not named and re.search(_CITING + re.escape(title), newer.unit.text.lower()):
+    named = bool(title) and any(title in c for c in new_said.replacing_clauses)
+    if title and not named and _citing(title).search(new_said.lowered):
         return False  # it cites the earlier note ("see [[ADR-007]]", "following [[…]]"): it applies it
     # read with its note's title and section, as it is scored
     old_read = content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
@@ -145,6 +179,12 @@ def _replaces(
         return False
     shared = len(old_words & new_words)
     return shared >= SHARED_WORDS and shared / len(old_words) >= (NAMED_SUBJECT if named else SAME_SUBJECT)
+
+
+@lru_cache(maxsize=1024)
+def _citing(title: str) -> re.Pattern[str]:
+    """A statement citing the note titled ``title`` (lowercased)."""
+    return re.compile(_CITING + re.escape(title))
 
 
 def _about(older: Passage, newer: Passage, stem: Callable[[str], str]) -> bool:
@@ -167,14 +207,19 @@ def supersede(
     )
     # only a statement of a change can replace, and only one not replaced yet and not itself
     # a replacing statement can be replaced: the pairs are read among those (in pool order)
-    changes = [k for k, p in enumerate(pool) if CHANGE.search(p.unit.text)]
-    olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not REPLACING.search(p.unit.text)]
+    changes = [k for k, p in enumerate(pool) if _said(p.unit.text).change]
+    olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not _said(p.unit.text).replacing]
     pairs: dict[int, int] = {}  # older's position → newer's
+    days = {id(p): _when(p) for p in pool} if changes and olders else {}
+
+    def day(passage: Passage) -> date | None:  # when each statement was made, read once
+        return days[id(passage)]
+
     for j in olders if changes else ():
         older = pool[j]
         for k in changes:
             newer = pool[k]
-            if _replaces(newer, older, stem, asked, titles) and (
+            if _replaces(newer, older, stem, asked, titles, day) and (
                 j not in pairs or pool[pairs[j]].score < newer.score
             ):
                 pairs[j] = k
@@ -201,7 +246,7 @@ def supersede(
 def _what(newer: Passage, older: Passage) -> str:
     """What the earlier statement said that the later one changed, unless the later one
     says it already ("instead of the previous 60%")."""
-    return "" if REPLACING.search(newer.unit.text) else _changed(newer, older)
+    return "" if _said(newer.unit.text).replacing else _changed(newer, older)
 
 
 _NOT_UNITS = frozenset(
@@ -222,13 +267,13 @@ def _amounts(text: str) -> dict[str, str]:
 def _changed(newer: Passage, older: Passage) -> str:
     """What the later statement changed of the earlier: an amount of the same unit stated
     differently ("0.8 mg/l" → "0.65 mg/l"), or else a name stated instead of another."""
-    before, after = _amounts(older.unit.text), _amounts(newer.unit.text)
+    old_said, new_said = _said(older.unit.text), _said(newer.unit.text)
+    before, after = old_said.amounts, new_said.amounts
     gone = [v for u, v in before.items() if u in after and after[u] != v]
     if gone:
         return ", ".join(gone[:2])
-    said_before = {m.group(0) for m in _NAME.finditer(older.unit.text)}
-    said_after = {m.group(0) for m in _NAME.finditer(newer.unit.text)}
-    lower_after, lower_before = newer.unit.text.lower(), older.unit.text.lower()
+    said_before, said_after = old_said.names, new_said.names
+    lower_after, lower_before = new_said.lowered, old_said.lowered
     gone = [n for n in said_before if n.lower() not in lower_after]
     if gone and any(n.lower() not in lower_before for n in said_after):
         return ", ".join(sorted(gone)[:2])
