@@ -6,8 +6,10 @@ term: each main-segment posting keeps its score, ``idf · tf (k1 + 1) / (tf + k1
 b · dl / avgdl))`` (float32), computed the first time a query asks for its term and kept
 until the index changes (N and the average length move with every write, so a term's
 scores are recomputed, for its postings only, at its first query after a change). A query
-then concatenates its terms' posting ranges, sums them per document with one ``bincount``
-and selects the best ``limit`` with one partition. The pending segment (entries added
+then concatenates its terms' posting ranges, sums them per document with one ``bincount``,
+looks only at the documents scoring at least a bound on the ``limit``-th best score (read
+from one term's postings, ``_floor``: a few hundred documents, not every touched one) and
+selects the best ``limit`` among them with one partition. The pending segment (entries added
 since the last merge, few) is scored on the fly, the same way.
 
 Ties are broken by slot (the order entries were written in), also at the cut: of the
@@ -107,7 +109,10 @@ class Scorer:
         acc = np.bincount(found_slots, weights=weights, minlength=postings.size)
         # (array methods rather than numpy's function wrappers: a query is a few dozen calls
         # on small arrays, where the wrappers' microseconds show)
-        found = (acc > 0.0).nonzero()[0]  # every weight is positive
+        floor = _floor(acc, slot_parts, allowed, limit)
+        found = (
+            (acc >= floor).nonzero()[0] if floor > 0.0 else (acc > 0.0).nonzero()[0]
+        )  # weights are positive
         found = found[allowed[found]]
         if not found.shape[0]:
             return _EMPTY
@@ -145,6 +150,24 @@ class Scorer:
                 # index scores the same
                 part = (weight * _saturated(postings, s, pend_tf[lo:hi])).astype(np.float32)
                 weight_parts.append(part if repeat == 1 else part * np.float32(repeat))
+
+
+def _floor(acc: np.ndarray, slot_parts: list[np.ndarray], allowed: np.ndarray, limit: int) -> float:
+    """A lower bound on the ``limit``-th best allowed score (0.0: none found): that score
+    among the allowed documents of one term's postings, the shortest list holding ``limit``
+    of them. Those documents' sums are final, so at least ``limit`` allowed documents score
+    that much, and every document of the top ``limit`` (and its ties) scores at least as
+    much: only the documents at or above it need to be looked at, a few hundred rather than
+    every touched one."""
+    for slots in sorted(slot_parts, key=len):  # a part's slots are distinct (one term, one segment)
+        if slots.shape[0] < limit:
+            continue
+        scores = acc[slots[allowed[slots]]]
+        if scores.shape[0] >= limit:
+            cut = scores.shape[0] - limit
+            scores.partition(cut)
+            return float(scores[cut])
+    return 0.0
 
 
 def _saturated(postings: Postings, slots: np.ndarray, tf: np.ndarray) -> np.ndarray:
