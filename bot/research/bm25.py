@@ -27,6 +27,7 @@ from bot.research.postings import Postings
 K1 = 1.2
 B = 0.75
 _EMPTY = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64)
+_KEEP = 1 << 18  # gathered postings kept between queries (4 MiB)
 
 
 def idf(rows: int, hits: int) -> float:
@@ -46,10 +47,12 @@ class Scorer:
         # term → (idf, its main-segment slots and scores: views, None when it has none) for
         # the generation above; idf 0.0: no live entry holds the term
         self._figures: dict[int, tuple[float, np.ndarray | None, np.ndarray | None]] = {}
+        self._slots_kept = np.zeros(0, dtype=np.intp)  # a query's gathered postings (``rank``)
+        self._weights_kept = np.zeros(0, dtype=np.float64)
 
     @property
     def nbytes(self) -> int:
-        return self._weight.nbytes
+        return self._weight.nbytes + self._slots_kept.nbytes + self._weights_kept.nbytes
 
     def _figure(self, postings: Postings, term: int) -> tuple[float, np.ndarray | None, np.ndarray | None]:
         """Compute a term's idf and the scores of its main-segment postings."""
@@ -101,10 +104,18 @@ class Scorer:
             self._pending(postings, pending, slot_parts, weight_parts)
         if not slot_parts:
             return _EMPTY
-        if len(slot_parts) > 1:
-            found_slots, weights = np.concatenate(slot_parts), np.concatenate(weight_parts)
+        # the postings gathered straight into the types ``bincount`` works in (it would
+        # otherwise copy both arrays into them), kept for the next query unless a query
+        # gathered very many
+        n = sum(part.shape[0] for part in slot_parts)
+        if n > self._slots_kept.shape[0]:
+            wide = (np.empty(n, dtype=np.intp), np.empty(n, dtype=np.float64))
+            if n <= _KEEP:
+                self._slots_kept, self._weights_kept = wide
         else:
-            found_slots, weights = slot_parts[0], weight_parts[0]
+            wide = (self._slots_kept[:n], self._weights_kept[:n])
+        found_slots = np.concatenate(slot_parts, out=wide[0])
+        weights = np.concatenate(weight_parts, out=wide[1])
         # one pass sums every document's terms (in query order: the same sum each time)
         acc = np.bincount(found_slots, weights=weights, minlength=postings.size)
         # (array methods rather than numpy's function wrappers: a query is a few dozen calls
