@@ -6,8 +6,10 @@ term: each main-segment posting keeps its score, ``idf · tf (k1 + 1) / (tf + k1
 b · dl / avgdl))`` (float32), computed the first time a query asks for its term and kept
 until the index changes (N and the average length move with every write, so a term's
 scores are recomputed, for its postings only, at its first query after a change). A query
-then concatenates its terms' posting ranges, sums them per document with one ``bincount``
-and selects the best ``limit`` with one partition. The pending segment (entries added
+then concatenates its terms' posting ranges, sums them per document with one ``bincount``,
+looks only at the documents scoring at least a bound on the ``limit``-th best score (read
+from one term's postings, ``_floor``: a few hundred documents, not every touched one) and
+selects the best ``limit`` among them with one partition. The pending segment (entries added
 since the last merge, few) is scored on the fly, the same way.
 
 Ties are broken by slot (the order entries were written in), also at the cut: of the
@@ -25,6 +27,7 @@ from bot.research.postings import Postings
 K1 = 1.2
 B = 0.75
 _EMPTY = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64)
+_KEEP = 1 << 18  # gathered postings kept between queries (4 MiB)
 
 
 def idf(rows: int, hits: int) -> float:
@@ -44,10 +47,12 @@ class Scorer:
         # term → (idf, its main-segment slots and scores: views, None when it has none) for
         # the generation above; idf 0.0: no live entry holds the term
         self._figures: dict[int, tuple[float, np.ndarray | None, np.ndarray | None]] = {}
+        self._slots_kept = np.zeros(0, dtype=np.intp)  # a query's gathered postings (``rank``)
+        self._weights_kept = np.zeros(0, dtype=np.float64)
 
     @property
     def nbytes(self) -> int:
-        return self._weight.nbytes
+        return self._weight.nbytes + self._slots_kept.nbytes + self._weights_kept.nbytes
 
     def _figure(self, postings: Postings, term: int) -> tuple[float, np.ndarray | None, np.ndarray | None]:
         """Compute a term's idf and the scores of its main-segment postings."""
@@ -99,15 +104,26 @@ class Scorer:
             self._pending(postings, pending, slot_parts, weight_parts)
         if not slot_parts:
             return _EMPTY
-        if len(slot_parts) > 1:
-            found_slots, weights = np.concatenate(slot_parts), np.concatenate(weight_parts)
+        # the postings gathered straight into the types ``bincount`` works in (it would
+        # otherwise copy both arrays into them), kept for the next query unless a query
+        # gathered very many
+        n = sum(part.shape[0] for part in slot_parts)
+        if n > self._slots_kept.shape[0]:
+            wide = (np.empty(n, dtype=np.intp), np.empty(n, dtype=np.float64))
+            if n <= _KEEP:
+                self._slots_kept, self._weights_kept = wide
         else:
-            found_slots, weights = slot_parts[0], weight_parts[0]
+            wide = (self._slots_kept[:n], self._weights_kept[:n])
+        found_slots = np.concatenate(slot_parts, out=wide[0])
+        weights = np.concatenate(weight_parts, out=wide[1])
         # one pass sums every document's terms (in query order: the same sum each time)
         acc = np.bincount(found_slots, weights=weights, minlength=postings.size)
         # (array methods rather than numpy's function wrappers: a query is a few dozen calls
         # on small arrays, where the wrappers' microseconds show)
-        found = (acc > 0.0).nonzero()[0]  # every weight is positive
+        floor = _floor(acc, slot_parts, allowed, limit)
+        found = (
+            (acc >= floor).nonzero()[0] if floor > 0.0 else (acc > 0.0).nonzero()[0]
+        )  # weights are positive
         found = found[allowed[found]]
         if not found.shape[0]:
             return _EMPTY
@@ -145,6 +161,24 @@ class Scorer:
                 # index scores the same
                 part = (weight * _saturated(postings, s, pend_tf[lo:hi])).astype(np.float32)
                 weight_parts.append(part if repeat == 1 else part * np.float32(repeat))
+
+
+def _floor(acc: np.ndarray, slot_parts: list[np.ndarray], allowed: np.ndarray, limit: int) -> float:
+    """A lower bound on the ``limit``-th best allowed score (0.0: none found): that score
+    among the allowed documents of one term's postings, the shortest list holding ``limit``
+    of them. Those documents' sums are final, so at least ``limit`` allowed documents score
+    that much, and every document of the top ``limit`` (and its ties) scores at least as
+    much: only the documents at or above it need to be looked at, a few hundred rather than
+    every touched one."""
+    for slots in sorted(slot_parts, key=len):  # a part's slots are distinct (one term, one segment)
+        if slots.shape[0] < limit:
+            continue
+        scores = acc[slots[allowed[slots]]]
+        if scores.shape[0] >= limit:
+            cut = scores.shape[0] - limit
+            scores.partition(cut)
+            return float(scores[cut])
+    return 0.0
 
 
 def _saturated(postings: Postings, slots: np.ndarray, tf: np.ndarray) -> np.ndarray:

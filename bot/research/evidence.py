@@ -445,6 +445,10 @@ class Scorer:
         self.retriever = retriever
         semantic = retriever.semantic
         self.embedder = getattr(semantic, "embedder", None) if semantic is not None else None
+        # the semantic index's query vectors, kept by text (``SemanticIndex.query_vector``):
+        # the question was embedded for its search, and a summary asks about the same topic
+        # and facets several times
+        self._query_vector = getattr(semantic, "query_vector", None) if self.embedder is not None else None
         db = getattr(getattr(retriever, "knowledge", None), "db", None)
         self._vectors = PassageVectors(
             self.embedder, PassageStore(db) if db is not None else None, cache=cache
@@ -553,7 +557,10 @@ class Scorer:
             return []
         shares = _shares(q, cuts, n)
         if self.embedder is not None:
-            qv = (await self.embedder.embed([query], input_type="query"))[0]
+            if self._query_vector is not None:
+                qv = await self._query_vector(query)
+            else:
+                qv = (await self.embedder.embed([query], input_type="query"))[0]
             contexts = [_context(entry, unit) for entry, unit in candidates]
             cos = (await self.vectors(contexts, [entry for entry, _ in candidates])) @ qv
             scores = cos + COVERAGE_WEIGHT * shares

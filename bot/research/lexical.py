@@ -197,6 +197,10 @@ class LexicalIndex:
         """An entry's type as of the last refresh (None: not known here)."""
         return self._postings.type_of(entry_id)
 
+    def types_of(self, entry_ids: Sequence[str]) -> list[str | None]:
+        """``type_of`` for each of ``entry_ids``, in one pass."""
+        return self._postings.types_of(entry_ids)
+
     async def search(
         self,
         query: str,

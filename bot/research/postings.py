@@ -286,6 +286,16 @@ class Postings:
             return None
         return self._type_names[int(self.types[slot])]
 
+    def types_of(self, entry_ids: Sequence[str]) -> list[str | None]:
+        """``type_of`` for many entries at once (a filtered search checks hundreds)."""
+        slots = np.array([self.slot.get(i, -1) for i in entry_ids], dtype=np.int64)
+        held = slots >= 0
+        at = slots[held]
+        codes = np.full(slots.shape[0], -1, dtype=np.int64)
+        codes[held] = np.where(self.live[at], self.types[at], -1)
+        names = self._type_names
+        return [names[c] if c >= 0 else None for c in codes.tolist()]
+
     def mask(self, key: Filter) -> np.ndarray | None:
         """Which live slots a caller may see (``None``: none at all). Kept until the index
         next changes: most searches come from a few spaces."""

@@ -123,11 +123,11 @@ class Retriever:
             # the vector index knows no types; the lexical index knows every entry's type
             if "lexical" not in sides:
                 await self.lexical.refresh()
-            kinds = {i: self.lexical.type_of(i) for i, _ in semantic}
+            kinds = self.lexical.types_of([i for i, _ in semantic])
             semantic = [
-                (i, s)
-                for i, s in semantic
-                if kinds[i] is not None and (not types or kinds[i] in types) and kinds[i] not in exclude_types
+                hit
+                for hit, kind in zip(semantic, kinds, strict=True)
+                if kind is not None and (not types or kind in types) and kind not in exclude_types
             ]
         await self.lexical.refresh()  # no-op unless due: its revision says what the views are
         at = (self.lexical.revision, self.lexical.forgotten)

@@ -68,6 +68,7 @@ class _KeptOnDisk:
     _forgotten: int
     _gaps: dict[int, datetime]
     _hidden_cache: dict[tuple[str, ...], np.ndarray | None]
+    _found: OrderedDict[tuple[str, tuple[str, ...], int], list[tuple[str, float]]]
 
     @property
     def model(self) -> str:
@@ -101,6 +102,7 @@ class _KeptOnDisk:
         now = self.clock.now()
         self._gaps = dict.fromkeys(saved.gaps, now)
         self._hidden_cache.clear()
+        self._found.clear()
         # rows past the last block (a file of another block size: all of them) are sealed now
         self._int8.update(self._matrix, self._size, np.zeros(0, dtype=np.int64))
         return len(self._slot)
@@ -193,6 +195,9 @@ class SemanticIndex(_KeptOnDisk):
         self._last_id = 0
         self._forgotten = 0  # the last entry tombstone read (``storage/records.py``)
         self._hidden_cache: dict[tuple[str, ...], np.ndarray | None] = {}
+        # the last searches' results, while the rows stand still (an investigation asks the
+        # same question twice: for earlier answers, then for notes)
+        self._found: OrderedDict[tuple[str, tuple[str, ...], int], list[tuple[str, float]]] = OrderedDict()
         self._row_of: dict[str, int] = {}  # entry id → the embedding row its slot holds
         self._gaps: dict[int, datetime] = {}  # row ids skipped while reading, when first seen
         self.track_gaps = db.dialect != "sqlite"  # SQLite commits ids in order
@@ -265,10 +270,12 @@ class SemanticIndex(_KeptOnDisk):
         self._space_codes[where] = -1
         self._int8.update(self._matrix, self._size, where)
         self._hidden_cache.clear()
+        self._found.clear()
         return len(slots)
 
     def _apply(self, batch: VectorBatch) -> None:
         self._hidden_cache.clear()
+        self._found.clear()
         new = [i for i in dict.fromkeys(batch.entry_ids) if i not in self._slot]
         needed = self._size + len(new)
         if needed > self._matrix.shape[0]:
@@ -304,7 +311,13 @@ class SemanticIndex(_KeptOnDisk):
         if not query.strip() or limit <= 0:
             return []
         vector, _ = await asyncio.gather(self.query_vector(query), self.refresh())
-        return self._top(vector[None, :], spaces=spaces, limit=limit)
+        key = (query.strip(), tuple(sorted(set(spaces))), limit)
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = self._top(vector[None, :], spaces=spaces, limit=limit)
+            if len(self._found) > 32:
+                self._found.popitem(last=False)
+        return list(found)
 
     async def query_vector(self, query: str) -> np.ndarray:
         key = query.strip()
@@ -370,7 +383,9 @@ class SemanticIndex(_KeptOnDisk):
             return []
         found = self._candidates(queries, hidden, limit)
         scores = found.scores.max(axis=1)
-        return [(self._ids[found.slots[k]], float(scores[k])) for k in self._best(scores, limit)]
+        best = self._best(scores, limit)
+        ids = self._ids
+        return list(zip([ids[k] for k in found.slots[best].tolist()], scores[best].tolist(), strict=True))
 
     def _candidates(self, queries: np.ndarray, hidden: np.ndarray, limit: int) -> Candidates:
         """The slots not ``hidden`` (repeats allowed) whose best score over ``queries`` (q, d) may be among

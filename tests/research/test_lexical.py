@@ -340,3 +340,23 @@ async def test_concurrent_writers_get_distinct_revisions_and_the_index_misses_no
     await index.refresh(force=True)
     assert len(index) == 60
     assert len(await index.search("wombat census", spaces=["global"], limit=100)) == 60
+
+
+async def test_types_of_many_entries_at_once_says_what_type_of_says_of_each(knowledge: Knowledge) -> None:
+    index = LexicalIndex(knowledge)
+    pairs = await knowledge.upsert_many(
+        [
+            draft("global", "a", "Alpha review", "kafka lag", type="meeting"),
+            draft("team-a", "b", "Beta notes", "ledger replica"),
+            draft("global", "c", "Gamma call", "nightly loader", type="decision"),
+        ],
+        now=NOW,
+    )
+    ids = [e.id for e, _ in pairs]
+    await index.refresh()
+    assert await forget(knowledge.db, space="team-a", now=NOW)
+    await index.refresh()
+    asked = [*ids, "no-such-entry", ids[0]]
+    assert index.types_of(asked) == [index.type_of(i) for i in asked]
+    assert index.types_of(asked) == ["meeting", None, "decision", None, "meeting"]
+    assert index.types_of([]) == []

@@ -114,3 +114,20 @@ async def test_a_changed_note_replaces_its_passages_and_a_forgotten_note_takes_t
     assert await PassageStore(any_db).count([other.id]) == 0
     await forget(any_db, space="alpha", now=NOW)
     assert await PassageStore(any_db).count() == 0
+
+
+async def test_an_investigation_asks_the_model_about_each_question_once(any_db: Database) -> None:
+    """The topic is embedded for its search; the summary scoring passages against the same
+    topic and facets, again and again, reads those vectors back rather than asking again."""
+    writer = Process(any_db)
+
+    async def after(entries: object) -> None:
+        await writer.index(entries)  # type: ignore[arg-type]
+
+    await ingest_path(VAULT, knowledge=writer.knowledge, space="global", now=NOW, after_upsert=after)
+    reader = Process(any_db)
+    dossier = await reader.investigator.run(TOPIC, space="global")
+    assert dossier.digest
+    asked = [text.strip() for call in reader.embedder.calls for text in call]
+    assert TOPIC in asked
+    assert sorted(asked) == sorted(set(asked))

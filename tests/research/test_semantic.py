@@ -17,6 +17,7 @@ from bot.research.semantic import SemanticIndex
 from storage.db import Database
 from storage.embeddings import EmbeddingStore, VectorRow, embeddings_table, to_blob
 from storage.knowledge import Knowledge, visible_spaces
+from storage.records import forget
 
 
 async def _add(knowledge: Knowledge, index: SemanticIndex, *drafts_: object) -> list[str]:
@@ -102,6 +103,28 @@ async def test_changed_entries_are_re_embedded_and_replace_their_slot(
     assert len(index) == 2  # same slot, not a second copy
     assert await EmbeddingStore(db).count(model=embedder.name) == 2
     assert await index.embed_entries([e for e, _ in changed], force=True) == 1
+
+
+async def test_the_same_search_again_follows_every_write(
+    any_db: Database, embedder: WordHashEmbedder
+) -> None:
+    """A search asked again gives what the index holds now: an entry added, one re-embedded
+    and a forgotten space each change the answer to the very same question."""
+    db, knowledge = any_db, Knowledge(any_db)
+    index = SemanticIndex(db, embedder)
+    spaces = ["global", "team-a"]
+    query = "database failover outage"
+    [a] = await _add(
+        knowledge, index, draft("global", "a", "Onboarding checklist", "laptops badges accounts")
+    )
+    [(_, before)] = await index.search(query, spaces=spaces, limit=3)
+    [b] = await _add(knowledge, index, draft("team-a", "b", "Incident review", "database failover outage"))
+    assert [i for i, _ in await index.search(query, spaces=spaces, limit=3)] == [b, a]
+    await _add(knowledge, index, draft("global", "a", "Onboarding checklist", "database failover drill"))
+    scores = dict(await index.search(query, spaces=spaces, limit=3))
+    assert scores[a] > before
+    assert await forget(db, space="team-a", now=NOW)
+    assert [i for i, _ in await index.search(query, spaces=spaces, limit=3)] == [a]
 
 
 async def test_search_never_returns_another_spaces_entries(
