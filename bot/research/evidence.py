@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from bot.research.lexical import words
-from bot.research.names import Names, TitleWords, read_names, title_words
+from bot.research.names import Names, TitleWords, read_names, title_words, unheld_codes
 from bot.research.passage_vectors import PassageVectors
 from bot.research.relevance import focus
 from bot.research.supersession import SUPERSEDED, statement, supersede
@@ -842,6 +842,12 @@ class Answerer:
         kept = [h for h in hits[:limit] if names.held_by(f"{h.entry.title} {h.entry.content}")]
         if not kept:  # already past the relevance cut-off (``Recall.retrieve``)
             return Evidence(question, [], [], names)
+        # "the hp latex 570": a model number none of the relevant notes says is not theirs
+        codes = unheld_codes(
+            question, [f"{h.entry.title} {h.entry.content}" for h in hits], self._words_of(titles)
+        )
+        if codes.missing:
+            return Evidence(question, [], [], codes, codes.missing)
         chosen = [h.entry for h in kept]
         prior = {h.entry.id: h.relevance or 0.0 for h in kept}
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
@@ -854,6 +860,10 @@ class Answerer:
     async def names(self, question: str, titles: Mapping[str, str]) -> Names:
         """The names ``question`` asks about, read against the notes (``names.read_names``)."""
         await self.retriever.lexical.refresh()
+        return read_names(question, self.retriever.lexical, self._words_of(titles))
+
+    def _words_of(self, titles: Mapping[str, str]) -> TitleWords:
+        """The words of a titles view, read once per view."""
         cached = self._title_words.get(id(titles))
         if cached is None or cached[0] is not titles:
             cached = (titles, title_words(dict.fromkeys(titles.values())))
@@ -861,4 +871,4 @@ class Answerer:
             while len(self._title_words) > TITLE_MAPS:
                 self._title_words.popitem(last=False)
         self._title_words.move_to_end(id(titles))
-        return read_names(question, self.retriever.lexical, cached[1])
+        return cached[1]

@@ -24,6 +24,9 @@ NAME_CHARS = 4  # shorter words are never read as names ("fen", "bill", "tom")
 LOOKALIKE_PREFIX = 4  # a word sharing this many first letters with a note's title word looks like it
 NEARBY_TITLES = 3  # titles named as what the notes do cover
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+# a model or unit number after a word of a note's title ("latex 570", "unit 7"), or a code
+# of letters and digits ("s2"): what tells two machines, sites or models apart
+_CODE = re.compile(r"\b([^\W\d_]{2,})[\s-]+(\d{1,3}[a-z]?)\b|\b([a-z]{1,3}\d{1,3}[a-z]?)\b", re.I)
 
 
 @cache
@@ -136,12 +139,19 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
                 if capitalised or word in title_words:
                     named.append(word)
             continue
-        if any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical):
+        # beside a word of a name the notes have, a word they never use makes another name
+        # ("tom wilkins" beside Tom Wilcox, "middle fen" beside North Fen, "ridgeway bakery"
+        # beside Ridgeway Motors: an English word is no typo of "bakers")
+        beside = (k > 0 and lowered[k - 1] in proper) or (k + 1 < len(lowered) and lowered[k + 1] in proper)
+        if not (beside and not uncommon) and (
+            any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical)
+        ):
             continue  # a typo or a short form of a word the notes use
         lookalike = len(word) > NAME_CHARS and any(
             t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper
         )
-        if lookalike or capitalised or (uncommon and not _ordinary(word, common, title_words, holds)):
+        unknown = uncommon and not _ordinary(word, common, title_words, holds)
+        if lookalike or capitalised or unknown or (beside and not uncommon):
             missing_at.append(k)
     if not missing_at:
         return Names(required=tuple(dict.fromkeys(required)), named=tuple(dict.fromkeys(named)))
@@ -195,12 +205,13 @@ _PREFIXES = (
 
 
 def _ordinary(
-    word: str, common: frozenset[str], title_words: Mapping[str, object], holds: Callable[[str], bool]
+    word: str, common: frozenset[str], title_words: Mapping[str, list[str]], holds: Callable[[str], bool]
 ) -> bool:
     """An uncommon word that is a common one inflected ("expire", "reinstalled"), or two
     common ones run together ("offsite"), or the notes' own two words written as one ("wifi"
     for "Wi-Fi") — unless a part is a word of a note's title ("westfen": "fen" names
-    sites), which makes it look like one of the notes' names."""
+    sites), which makes it look like one of the notes' names; a title's own two words run
+    together ("headstrike" beside "HP Latex 800 head strike") are its words."""
     stems = {word} | {word[: -len(x)] for x in _SUFFIXES if word.endswith(x) and len(word) - len(x) >= 3}
     forms = stems | {s + x for s in stems for x in _ENDINGS}
     forms |= {f[len(p) :] for f in forms for p in _PREFIXES if f.startswith(p) and len(f) - len(p) >= 3}
@@ -211,6 +222,10 @@ def _ordinary(
         if (min(len(head), len(tail)) >= 3 and head in common and tail in common) or (
             holds(head) and holds(tail)
         ):
+            # a title's own two words run together ("headstrike" for "head strike") are theirs
+            together = re.compile(rf"\b{head}\W+{tail}\b")
+            if any(together.search(t.lower()) for t in title_words.get(head, ())):
+                return True
             return not any(part in title_words for part in (head, tail))
     return False
 
@@ -218,3 +233,29 @@ def _ordinary(
 def _starts_a_word(word: str, lexical: LexicalIndex) -> bool:
     """``word`` is how a longer word of the notes starts ("hypo", "ortho")."""
     return any(w.startswith(word) for w in lexical.vocabulary())
+
+
+def unheld_codes(question: str, texts: Iterable[str], in_titles: TitleWords) -> Names:
+    """The model or unit numbers ``question`` names that none of ``texts`` (the notes that
+    would answer it) says: "the hp latex 570" when the notes have the Latex 630 and 800,
+    "unit 7" when they have Unit 9, "the summa s2" beside the Summa S3. A number counts as
+    a code only after a word of a note's title; a code of letters and digits always does."""
+    codes: list[tuple[str, str, str]] = []  # (as typed, the title word or "", the number or code)
+    for m in _CODE.finditer(question):
+        if m.group(3):
+            codes.append((m.group(3), "", m.group(3).lower()))
+        elif m.group(1).lower() in in_titles.titles:
+            codes.append((m.group(0), m.group(1).lower(), m.group(2).lower()))
+    if not codes:
+        return Names()
+    said = [" ".join(t.lower().split()) for t in texts]
+    missing: list[str] = []
+    nearby: list[str] = []
+    for typed, word, code in codes:
+        pattern = re.compile(
+            (rf"\b{re.escape(word)}[\s-]{{0,3}}" if word else r"\b") + rf"{re.escape(code)}\b"
+        )
+        if not any(pattern.search(t) for t in said):
+            missing.append(" ".join(typed.split()))
+            nearby += in_titles.titles.get(word, []) if word else []
+    return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])

@@ -35,6 +35,9 @@ REPLACING = re.compile(
     r"withdrawn|old)\b",
     re.I,
 )
+# a note or section that is itself a change ("Pricing update spring 2026", "## Revised rates"):
+# each of its statements is a statement of what changed
+CHANGE_HEADING = re.compile(r"\b(?:update[ds]?|revis\w*|change[ds]?|amend\w*|new)\b", re.I)
 SAME_SUBJECT = 0.4  # of the earlier statement's content words the later one restates
 NAMED_SUBJECT = 0.2  # the same, when the later statement names the earlier note
 SHARED_WORDS = 3  # and at least this many of them
@@ -101,12 +104,33 @@ def _unlinked(text: str, titles: Sequence[str]) -> str:
     return lowered
 
 
+def _states_change(passage: Passage) -> bool:
+    """The statement says it decides or changes something, or stands in a note or section
+    that is a change ("Pricing update spring 2026": "- Minimum order charge: £45 + VAT.")."""
+    return bool(
+        CHANGE.search(passage.unit.text)
+        or CHANGE_HEADING.search(passage.entry.title)
+        or CHANGE_HEADING.search(passage.unit.section)
+    )
+
+
+def _names_replaced(newer: Passage, older: Passage) -> bool:
+    """``newer`` says it replaces a name ``older`` states ("Pellow & Grant replaces
+    Harbourne Media as our primary vinyl supplier" against "Harbourne Media Ltd becomes our
+    primary supplier"): the earlier statement is the one replaced, whatever its note's title."""
+    lowered = older.unit.text.lower()
+    for clause in _CLAUSE.split(newer.unit.text):
+        if REPLACING.search(clause) and any(m.group(0).lower() in lowered for m in _NAME.finditer(clause)):
+            return True
+    return False
+
+
 def _replaces(
     newer: Passage, older: Passage, stem: Callable[[str], str], asked: frozenset[str], titles: Sequence[str]
 ) -> bool:
     """``newer`` (of another note) states a change on ``older``'s subject, later than it:
     both say what was asked, and the earlier says it at least as fully."""
-    if newer.entry.id == older.entry.id or not CHANGE.search(newer.unit.text):
+    if newer.entry.id == older.entry.id or not _states_change(newer):
         return False
     if older.replaced_by is not None or REPLACING.search(older.unit.text):
         return False  # already replaced, or itself the statement of a change
@@ -129,6 +153,9 @@ def _replaces(
     # it in the clause that says so ("…, following [[the decision]]" carries it out instead)
     clauses = _CLAUSE.split(newer.unit.text.lower())
     named = bool(title) and any(title in c and REPLACING.search(c) for c in clauses)
+    # "… replaces Harbourne Media as our primary vinyl supplier": it names what it replaces
+    # and says the subject in its own words (the earlier note's title is no link there)
+    names_it = replacing and _names_replaced(newer, older)
     if title and not named and re.search(_CITING + re.escape(title), newer.unit.text.lower()):
         return False  # it cites the earlier note ("see [[ADR-007]]", "following [[…]]"): it applies it
     # read with its note's title and section, as it is scored
@@ -140,11 +167,17 @@ def _replaces(
     # and the earlier note's in the later statement, are left out of the words they share
     others = [t for t in titles if t not in (title, later_title)]
     old_words = content_words(_unlinked(older.unit.text, others), stem)
-    new_words = content_words(_unlinked(newer.unit.text, [*others, title] if title else others), stem)
+    # ... unless it labels the later statement ("Minimum order charge: £45 + VAT."): then it
+    # names the subject both state
+    labelled = names_it or (bool(title) and newer.unit.text.lower().startswith(f"{title}:"))
+    linked = [*others, title] if title and not labelled else others
+    new_words = content_words(_unlinked(newer.unit.text, linked), stem)
     if not old_words:
         return False
     shared = len(old_words & new_words)
-    return shared >= SHARED_WORDS and shared / len(old_words) >= (NAMED_SUBJECT if named else SAME_SUBJECT)
+    return shared >= SHARED_WORDS and shared / len(old_words) >= (
+        NAMED_SUBJECT if named or names_it else SAME_SUBJECT
+    )
 
 
 def _about(older: Passage, newer: Passage, stem: Callable[[str], str]) -> bool:
@@ -167,7 +200,7 @@ def supersede(
     )
     # only a statement of a change can replace, and only one not replaced yet and not itself
     # a replacing statement can be replaced: the pairs are read among those (in pool order)
-    changes = [k for k, p in enumerate(pool) if CHANGE.search(p.unit.text)]
+    changes = [k for k, p in enumerate(pool) if _states_change(p)]
     olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not REPLACING.search(p.unit.text)]
     pairs: dict[int, int] = {}  # older's position → newer's
     for j in olders if changes else ():
@@ -213,9 +246,12 @@ def _amounts(text: str) -> dict[str, str]:
     """Each amount ``text`` states with its unit ("0.8 mg/l", "52%"), by unit."""
     out: dict[str, str] = {}
     for m in _AMOUNT.finditer(text):
+        said = m.group(0).strip()
         unit = (m.group("unit") or "").lower()
         if unit and unit[:3] not in _NOT_UNITS:
-            out.setdefault(m.group("unit").lower().replace(" ", ""), m.group(0).strip())
+            out.setdefault(unit.replace(" ", ""), said)
+        elif said[:1] in "£$€":  # "£45": the currency is its unit
+            out.setdefault(said[:1], said)
     return out
 
 

@@ -101,6 +101,61 @@ async def test_names_the_notes_have_are_answered(rt: Any, fen: dict[str, str]) -
     assert "90 minutes" in await _ask(rt, "whats the response time for priorty 1 bursts")
 
 
+SHOP = {
+    "tom-wilcox.md": ("Tom Wilcox", "Tom Wilcox is the pumping stations technician. Mobile 07700 900112."),
+    "latex-800.md": (
+        "HP Latex 800",
+        "The HP Latex 800 prints at Marlpit. Flexibanner cures at 110 °C on the Latex 800.",
+    ),
+    "latex-800-head-strike.md": (
+        "HP Latex 800 head strike",
+        "The head strike on the Latex 800 was caused by cockled media stored by the roller door.",
+    ),
+    "summa-s3.md": ("Summa S3 cutter", "The Summa S3 cutter is next due a service on 22 April 2026."),
+    "ridgeway-motors.md": ("Ridgeway Motors", "Ridgeway Motors: contact Leah Quinn, 01632 960634."),
+    "bake-sale.md": ("Charity bake sale", "The bakers raised 412 pounds for the hospice."),
+}
+
+
+@pytest.fixture
+async def shop(rt: Any, fen: dict[str, str]) -> None:
+    for k, (source, (title, content)) in enumerate(SHOP.items()):
+        await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
+
+
+@pytest.mark.parametrize(
+    ("question", "missing", "covered", "not_said"),
+    [
+        # an English surname the notes never use, beside a first name they do
+        ("who is tom wilkins", "tom wilkins", "Tom Wilcox", "07700"),
+        # another site of the same kind: "middle" beside the "Fen" of North and South Fen
+        ("how many pumps at middle fen pumping station", "middle fen", "North Fen", "Ml/d"),
+        # an English word is no typo of one the notes use ("bakery" is not "bakers")
+        ("who is the contact at ridgeway bakery", "ridgeway bakery", "Ridgeway Motors", "Leah Quinn"),
+        # a model number none of the notes says, after a word of their titles
+        ("curing temp for flexibanner on the hp latex 570", "latex 570", "HP Latex 800", "110"),
+        # a code of letters and digits the notes do not have
+        ("when is the summa s2 cutter due a service", "s2", "", "22 April"),
+    ],
+)
+async def test_a_lookalike_beside_a_name_the_notes_have_gets_nothing_found(
+    rt: Any, shop: None, question: str, missing: str, covered: str, not_said: str
+) -> None:
+    text = await _ask(rt, question)
+    assert f"I found nothing about {missing} in the notes" in text
+    assert covered in text
+    assert "[Investigate this]" in text
+    assert not re.search(r"\[Entry [0-9a-f]{8}\]", text) and not_said not in text
+
+
+async def test_the_names_and_models_the_notes_have_are_answered(rt: Any, shop: None) -> None:
+    assert "110 °C" in await _ask(rt, "curing temp for flexibanner on the latex 800")
+    assert "22 April" in await _ask(rt, "when is the summa s3 cutter due a service")
+    assert "Leah Quinn" in await _ask(rt, "who is the contact at ridgeway motors")
+    # a title's two words run together are its words, not another name
+    assert "cockled" in await _ask(rt, "cause of latex 800 headstrike")
+
+
 async def test_recall_with_nothing_relevant_says_so_and_lists_nothing(rt: Any, fen: dict[str, str]) -> None:
     """The graph walk starts from any note sharing a word ("supply"): when none of what it
     reaches is relevant, the knowledge base has nothing on it, and nothing is listed."""
