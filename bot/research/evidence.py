@@ -16,7 +16,15 @@ from typing import Any
 import numpy as np
 
 from bot.research.lexical import words
-from bot.research.names import Names, TitleWords, read_names, title_words, unheld_codes
+from bot.research.names import (
+    Names,
+    TitleWords,
+    codes_in,
+    read_names,
+    says_codes,
+    title_words,
+    unheld_codes,
+)
 from bot.research.passage_vectors import PassageVectors
 from bot.research.relevance import focus
 from bot.research.supersession import SUPERSEDED, statement, supersede
@@ -843,9 +851,8 @@ class Answerer:
         if not kept:  # already past the relevance cut-off (``Recall.retrieve``)
             return Evidence(question, [], [], names)
         # "the hp latex 570": a model number none of the relevant notes says is not theirs
-        codes = unheld_codes(
-            question, [f"{h.entry.title} {h.entry.content}" for h in hits], self._words_of(titles)
-        )
+        in_titles = self._words_of(titles)
+        codes = unheld_codes(question, [f"{h.entry.title} {h.entry.content}" for h in hits], in_titles)
         if codes.missing:
             return Evidence(question, [], [], codes, codes.missing)
         chosen = [h.entry for h in kept]
@@ -853,6 +860,10 @@ class Answerer:
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
         if names.named:  # the passage that answers says the name ("the Sallowby burst")
             ranked = [p for p in ranked if names.said_by(_context(p.entry, p.unit))]
+        asked_codes = codes_in(question, in_titles)
+        if asked_codes:  # "on the latex 630": the passages that say 630, when some do
+            saying = [p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes)]
+            ranked = saying or ranked
         # a later note's decision on the same subject is the answer, saying what it replaced
         ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
         return Evidence(question, chosen, await self.scorer.select(ranked), names)

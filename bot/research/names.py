@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import string
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -24,9 +24,9 @@ NAME_CHARS = 4  # shorter words are never read as names ("fen", "bill", "tom")
 LOOKALIKE_PREFIX = 4  # a word sharing this many first letters with a note's title word looks like it
 NEARBY_TITLES = 3  # titles named as what the notes do cover
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
-# a model or unit number after a word of a note's title ("latex 570", "unit 7"), or a code
-# of letters and digits ("s2"): what tells two machines, sites or models apart
-_CODE = re.compile(r"\b([^\W\d_]{2,})[\s-]+(\d{1,3}[a-z]?)\b|\b([a-z]{1,3}\d{1,3}[a-z]?)\b", re.I)
+# a model or unit number, or a code of letters and digits, after a word of a note's title
+# ("latex 570", "unit 7", "summa s2"): what tells two machines, sites or models apart
+_CODE = re.compile(r"\b([^\W\d_]{2,})[\s-]+(\d{1,3}[a-z]?|[a-z]{1,2}\d{1,3}[a-z]?)\b(?![.,]\d)", re.I)
 
 
 @cache
@@ -96,20 +96,31 @@ class TitleWords:
 
     titles: Mapping[str, list[str]]
     proper: frozenset[str]
+    # of ``proper``: those a name word follows in a title ("Tom" of "Tom Wilcox"), and
+    # those that follow one ("Fen" of "North Fen")
+    leads: frozenset[str] = frozenset()
+    follows: frozenset[str] = frozenset()
 
 
 def title_words(titles: Iterable[str]) -> TitleWords:
     words: dict[str, list[str]] = {}
     proper: set[str] = set()
+    leads: set[str] = set()
+    follows: set[str] = set()
     for title in titles:
         said = _WORD.findall(title)
+        named = []
         for j, w in enumerate(said):
             if len(w) >= 3:
                 words.setdefault(w.lower(), []).append(title)
             upper = w[:1].isupper() and not w.isupper()
-            if upper and (j > 0 or (len(said) > 1 and said[1][:1].isupper())):
+            named.append(upper and (j > 0 or (len(said) > 1 and said[1][:1].isupper())))
+            if named[-1]:
                 proper.add(w.lower())
-    return TitleWords(words, frozenset(proper))
+            if j > 0 and named[j - 1] and named[j]:
+                leads.add(said[j - 1].lower())
+                follows.add(w.lower().split("'")[0].split("’")[0])
+    return TitleWords(words, frozenset(proper), frozenset(leads), frozenset(follows))
 
 
 def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> Names:
@@ -142,7 +153,10 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         # beside a word of a name the notes have, a word they never use makes another name
         # ("tom wilkins" beside Tom Wilcox, "middle fen" beside North Fen, "ridgeway bakery"
         # beside Ridgeway Motors: an English word is no typo of "bakers")
-        beside = (k > 0 and lowered[k - 1] in proper) or (k + 1 < len(lowered) and lowered[k + 1] in proper)
+        # (in the place a name word takes beside it in a title; "bill's gone" ends the name)
+        beside = (k > 0 and lowered[k - 1] in in_titles.leads and not re.search("['’]", typed[k - 1])) or (
+            k + 1 < len(lowered) and lowered[k + 1] in in_titles.follows
+        )
         if not (beside and not uncommon) and (
             any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical)
         ):
@@ -230,32 +244,58 @@ def _ordinary(
     return False
 
 
+_VOWELS = frozenset("aeiouy")
+ABBREVIATION_CHARS = 5  # an abbreviation is at most this long ("acct", "mgmt", "qty")
+
+
 def _starts_a_word(word: str, lexical: LexicalIndex) -> bool:
-    """``word`` is how a longer word of the notes starts ("hypo", "ortho")."""
-    return any(w.startswith(word) for w in lexical.vocabulary())
+    """``word`` is how a longer word of the notes starts ("hypo", "ortho"), or a short form
+    of one written without its vowels ("acct" for "account", "mgmt" for "management")."""
+    short_form = len(word) <= ABBREVIATION_CHARS and not (set(word[1:]) & _VOWELS)
+    for w in lexical.vocabulary():
+        if w.startswith(word):
+            return True
+        if short_form and w[:1] == word[:1] and len(w) > len(word) and _in_order(word, w):
+            return True
+    return False
+
+
+def _in_order(short: str, word: str) -> bool:
+    """Every letter of ``short`` is in ``word``, in order."""
+    letters = iter(word)
+    return all(c in letters for c in short)
+
+
+def codes_in(question: str, in_titles: TitleWords) -> list[tuple[str, str, str]]:
+    """The model or unit numbers ``question`` names: (as typed, the title word before it or
+    "", the number or code), lowercased but for the first."""
+    codes: list[tuple[str, str, str]] = []
+    for m in _CODE.finditer(question):
+        if m.group(1).lower() in in_titles.titles:
+            codes.append((m.group(0), m.group(1).lower(), m.group(2).lower()))
+    return codes
+
+
+def says_codes(text: str, codes: Sequence[tuple[str, str, str]]) -> bool:
+    """``text`` (a passage with its context) says each number or code of ``codes``."""
+    lowered = text.lower()
+    return all(re.search(rf"(?<![\w.]){re.escape(code)}(?![\w])", lowered) for _, _, code in codes)
 
 
 def unheld_codes(question: str, texts: Iterable[str], in_titles: TitleWords) -> Names:
     """The model or unit numbers ``question`` names that none of ``texts`` (the notes that
     would answer it) says: "the hp latex 570" when the notes have the Latex 630 and 800,
-    "unit 7" when they have Unit 9, "the summa s2" beside the Summa S3. A number counts as
-    a code only after a word of a note's title; a code of letters and digits always does."""
-    codes: list[tuple[str, str, str]] = []  # (as typed, the title word or "", the number or code)
-    for m in _CODE.finditer(question):
-        if m.group(3):
-            codes.append((m.group(3), "", m.group(3).lower()))
-        elif m.group(1).lower() in in_titles.titles:
-            codes.append((m.group(0), m.group(1).lower(), m.group(2).lower()))
+    "unit 7" when they have Unit 9, "the summa s2" beside the Summa S3. A number or code
+    counts only after a word of a note's title, and a version ("gbfs 3.0") never does."""
+    codes = codes_in(question, in_titles)
     if not codes:
         return Names()
     said = [" ".join(t.lower().split()) for t in texts]
     missing: list[str] = []
     nearby: list[str] = []
     for typed, word, code in codes:
-        pattern = re.compile(
-            (rf"\b{re.escape(word)}[\s-]{{0,3}}" if word else r"\b") + rf"{re.escape(code)}\b"
-        )
+        pattern = re.compile(rf"\b{re.escape(word)}[\s-]{{0,3}}{re.escape(code)}\b")
         if not any(pattern.search(t) for t in said):
             missing.append(" ".join(typed.split()))
-            nearby += in_titles.titles.get(word, []) if word else []
+            nearby += in_titles.titles.get(word, [])
     return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 CHANGE = re.compile(
     r"\b(?:instead of|replac\w*|supersed\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
     r"revers\w*|revis\w*|switch\w*|moved? to|from now on|as of|with effect from|decided|agreed|approved|"
-    r"new|from \d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+)\b",
+    r"new|from \d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|raised|lowered|increased|reduced|extended|shortened|"
+    r"(?:up|down) from|from [^.;]{1,20} to)\b",
     re.I,
 )
 # says by itself that something earlier stopped holding (a note with no date still replaces)
@@ -57,6 +58,7 @@ _FILLER = STOPWORDS | frozenset(
 _AMOUNT = re.compile(
     r"(?<![\w.])(?:[£$€]\s?)?\d[\d,]*(?:\.\d+)?\s?(?P<unit>%|per ?cent|/[a-zA-Z]{1,4}|[a-zA-Zµ]{1,8}(?:/[a-zA-Z0-9]{1,4})?)?(?![\w/])"
 )
+_TIME = re.compile(r"(?<![\d:])\d{1,2}:\d\d(?![\d:])")
 _CITING = r"\b(?:see|per|following|according to|as (?:set out|described|agreed) in|under|in line with)\s+(?:the\s+)?"
 _QUESTION = re.compile(r"[^.!?]*\?")
 _CLAUSE = re.compile(r"[,;:.!?]\s|\s[-–—]\s")
@@ -144,8 +146,11 @@ def _replaces(
     if new_day is not None and old_day is not None:
         if new_day <= old_day:
             return False
-    elif not replacing:
-        return False  # without dates, only a statement that says it replaces something does
+    elif not replacing and (new_day is None or old_day is not None):
+        # without dates, only a statement that says it replaces something does; a dated
+        # change ("the new handover times 06:30 and 18:30 started on 5 January") replaces an
+        # undated statement (a reference page) whose amount it changes
+        return False
     if not replacing and not _changed(newer, older):
         return False  # states no amount or name the later one changed: nothing to replace
     title = older.entry.title.strip().lower()
@@ -242,23 +247,28 @@ _NOT_UNITS = frozenset(
 )
 
 
-def _amounts(text: str) -> dict[str, str]:
-    """Each amount ``text`` states with its unit ("0.8 mg/l", "52%"), by unit."""
+def _amounts(text: str, *, last: bool = False) -> dict[str, str]:
+    """Each amount ``text`` states with its unit ("0.8 mg/l", "52%"), by unit: the first of
+    each unit, or with ``last`` the last ("raised from 25% to 35%" says 35%)."""
     out: dict[str, str] = {}
     for m in _AMOUNT.finditer(text):
         said = m.group(0).strip()
         unit = (m.group("unit") or "").lower()
-        if unit and unit[:3] not in _NOT_UNITS:
-            out.setdefault(unit.replace(" ", ""), said)
-        elif said[:1] in "£$€":  # "£45": the currency is its unit
-            out.setdefault(said[:1], said)
+        key = unit.replace(" ", "") if unit and unit[:3] not in _NOT_UNITS else ""
+        if not key and said[:1] in "£$€":  # "£45": the currency is its unit
+            key = said[:1]
+        if key and (last or key not in out):
+            out[key] = said
+    for m in _TIME.finditer(text):  # "06:30": a time of day is an amount too
+        if last or "time" not in out:
+            out["time"] = m.group(0)
     return out
 
 
 def _changed(newer: Passage, older: Passage) -> str:
     """What the later statement changed of the earlier: an amount of the same unit stated
     differently ("0.8 mg/l" → "0.65 mg/l"), or else a name stated instead of another."""
-    before, after = _amounts(older.unit.text), _amounts(newer.unit.text)
+    before, after = _amounts(older.unit.text), _amounts(newer.unit.text, last=True)
     gone = [v for u, v in before.items() if u in after and after[u] != v]
     if gone:
         return ", ".join(gone[:2])

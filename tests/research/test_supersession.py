@@ -181,3 +181,38 @@ async def test_a_change_note_and_a_named_replacement_replace_the_earlier_stateme
     bullets = _bullets(said)
     assert bullets and "Pellow & Grant" in bullets[0] and "it replaced" in bullets[0], said
     assert not any(b.startswith("- Decision: Harbourne Media Ltd becomes") for b in bullets)
+
+
+async def test_a_dated_change_replaces_an_undated_reference_and_a_raise_says_its_new_value(
+    rt: Any, tmp_path: Any
+) -> None:
+    """A reference page that states no date is replaced by a dated note stating a change of
+    its amount ("the new handover times 06:30 and 18:30"); "raised from 25% to 35%" changes
+    25% to 35%, not the other way round."""
+    vault = {
+        "reference/control-room-shifts.md": "# Control room shift pattern\n\n"
+        "Control room handover at 07:00 and 19:00, 15 minutes overlap.\n",
+        "meetings/ops-weekly.md": "---\ndate: 2026-01-12\n---\n# Ops weekly\n\n"
+        "The new control room handover is at 06:30 and 18:30, 15 minutes overlap as before.\n",
+        "sites/greymere.md": "# Greymere service reservoir\n\n"
+        "Low level alarm 25% (control room), critical 10%.\n",
+        "meetings/review.md": "---\ndate: 2025-11-24\n---\n# Power failure review\n\n"
+        "Greymere low-level alarm raised from 25% to 35%, plus a new inlet flow alarm.\n",
+        # other notes, so that the words above are rarer than common ones
+        "hr/leave.md": "# Annual leave\n\nBook annual leave in the HR portal two weeks ahead.\n",
+        "hr/boots.md": "# Safety boots\n\nSafety boots are replaced every twelve months.\n",
+        "howto/sampling.md": "# Sampling\n\nTake bacteriological samples from the tap after flushing.\n",
+        "social/party.md": "# Christmas party\n\nDrinks at the Pump Room pub on 19 December.\n",
+    }
+    for path, text in vault.items():
+        file = tmp_path / "vault" / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text, encoding="utf-8")
+    await rt.ingest(tmp_path / "vault")
+    said = await _ask(rt, "what time is the control room handover")
+    bullets = _bullets(said)
+    assert bullets and "06:30" in bullets[0] and "it replaced 07:00" in bullets[0], said
+    assert not any(b.startswith("- Control room handover at 07:00") for b in bullets)
+    bullets = _bullets(await _ask(rt, "greymere low level alarm setting"))
+    assert bullets and "35%" in bullets[0] and "it replaced 25%" in bullets[0], bullets
+    assert not any(b.startswith("- Low level alarm 25%") for b in bullets)
