@@ -24,6 +24,7 @@ from bot.research.names import (
     says_codes,
     title_words,
     unheld_codes,
+    unheld_pairs,
 )
 from bot.research.passage_vectors import PassageVectors
 from bot.research.relevance import focus
@@ -850,11 +851,12 @@ class Answerer:
         kept = [h for h in hits[:limit] if names.held_by(f"{h.entry.title} {h.entry.content}")]
         if not kept:  # already past the relevance cut-off (``Recall.retrieve``)
             return Evidence(question, [], [], names)
-        # "the hp latex 570": a model number none of the relevant notes says is not theirs
+        # "the hp latex 570": a model number none of the relevant notes says is not theirs;
         in_titles = self._words_of(titles)
-        codes = unheld_codes(question, [f"{h.entry.title} {h.entry.content}" for h in hits], in_titles)
-        if codes.missing:
-            return Evidence(question, [], [], codes, codes.missing)
+        texts = [f"{h.entry.title} {h.entry.content}" for h in hits]
+        for unheld in (unheld_codes(question, texts, in_titles), unheld_pairs(question, texts, in_titles)):
+            if unheld.missing:  # "kestrel civils": two of the notes' names typed as a third
+                return Evidence(question, [], [], unheld, unheld.missing)
         chosen = [h.entry for h in kept]
         prior = {h.entry.id: h.relevance or 0.0 for h in kept}
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)

@@ -299,3 +299,26 @@ def unheld_codes(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
             missing.append(" ".join(typed.split()))
             nearby += in_titles.titles.get(word, [])
     return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])
+
+
+def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> Names:
+    """Two words of the notes' names typed as one name that neither a title nor ``texts``
+    (the notes that would answer) says together: "kestrel civils" when the notes have
+    Kestrel Chemical Supply and Alder Finch Civils is a third firm, not either of them."""
+    typed = [m.group(0) for m in _WORD.finditer(question)]
+    lowered = [t.lower() for t in typed]
+    said = [" ".join(t.lower().split()) for t in texts]
+    missing: list[str] = []
+    nearby: list[str] = []
+    for k in range(len(lowered) - 1):
+        first, second = lowered[k], lowered[k + 1]
+        if first not in in_titles.leads or second not in in_titles.follows or "'" in first:
+            continue
+        together = re.compile(rf"\b{re.escape(first)}\W{{1,3}}{re.escape(second)}\b")
+        if any(together.search(t.lower()) for t in in_titles.titles.get(first, ())) or any(
+            together.search(t) for t in said
+        ):
+            continue
+        missing.append(f"{typed[k]} {typed[k + 1]}")
+        nearby += in_titles.titles.get(first, []) + in_titles.titles.get(second, [])
+    return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])

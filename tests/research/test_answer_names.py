@@ -119,6 +119,11 @@ SHOP = {
         "The HP Latex 630 prints at Marlbrook. Flexibanner cures at 105 °C on the Latex 630.",
     ),
     "brightwater.md": ("Brightwater Substrates", "Our account number with Brightwater is BWS-44718."),
+    "kestrel.md": (
+        "Kestrel Chemical Supply",
+        "Kestrel charge 0.31 pounds a litre for hypochlorite and want notice of any excavation near the tanks.",
+    ),
+    "alder-finch.md": ("Alder Finch Civils", "Alder Finch Civils charge 410 pounds a day for excavation."),
 }
 
 
@@ -139,6 +144,13 @@ async def shop(rt: Any, fen: dict[str, str]) -> None:
         ("who is the contact at ridgeway bakery", "ridgeway bakery", "Ridgeway Motors", "Leah Quinn"),
         # a model number none of the notes says, after a word of their titles
         ("curing temp for flexibanner on the hp latex 570", "latex 570", "HP Latex 800", "110"),
+        # two of the notes' names typed as one: a third firm
+        (
+            "what rates does kestrel civils charge for excavation",
+            "kestrel civils",
+            "Alder Finch Civils",
+            "pounds",
+        ),
         # a code of letters and digits the notes do not have, after a word of their titles
         ("when is the summa s2 cutter due a service", "summa s2", "Summa S3 cutter", "22 April"),
     ],
@@ -159,6 +171,7 @@ async def test_the_names_and_models_the_notes_have_are_answered(rt: Any, shop: N
     assert "Leah Quinn" in await _ask(rt, "who is the contact at ridgeway motors")
     # a title's two words run together are its words, not another name
     assert "cockled" in await _ask(rt, "cause of latex 800 headstrike")
+    assert "410 pounds" in await _ask(rt, "what rates does alder finch civils charge for excavation")
     # the passage that answers says the model asked about
     said = await _ask(rt, "curing temp for flexibanner on the latex 630")
     assert "105 °C" in said and "110 °C" not in said
