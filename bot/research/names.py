@@ -24,8 +24,9 @@ NAME_CHARS = 4  # shorter words are never read as names ("fen", "bill", "tom")
 LOOKALIKE_PREFIX = 4  # a word sharing this many first letters with a note's title word looks like it
 NEARBY_TITLES = 3  # titles named as what the notes do cover
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
-# a model or unit number, or a code of letters and digits, after a word of a note's title
-# ("latex 570", "unit 7", "summa s2"): what tells two machines, sites or models apart
+# a model or unit number, or a code of letters and digits, after a word that titles number
+# ("latex 570" beside "HP Latex 800", "unit 7" beside "Unit 9", "summa s2" beside "Summa S3"):
+# what tells two machines, sites or models apart
 _CODE = re.compile(r"\b([^\W\d_]{2,})[\s-]+(\d{1,3}[a-z]?|[a-z]{1,2}\d{1,3}[a-z]?)\b(?![.,]\d)", re.I)
 
 
@@ -100,9 +101,12 @@ class TitleWords:
     # those that follow one ("Fen" of "North Fen")
     leads: frozenset[str] = frozenset()
     follows: frozenset[str] = frozenset()
+    # words a number or code follows in a title: a numbered series ("Latex 630", "Unit 9")
+    numbered: frozenset[str] = frozenset()
 
 
 def title_words(titles: Iterable[str]) -> TitleWords:
+    titles = list(titles)
     words: dict[str, list[str]] = {}
     proper: set[str] = set()
     leads: set[str] = set()
@@ -120,7 +124,8 @@ def title_words(titles: Iterable[str]) -> TitleWords:
             if j > 0 and named[j - 1] and named[j]:
                 leads.add(said[j - 1].lower())
                 follows.add(w.lower().split("'")[0].split("’")[0])
-    return TitleWords(words, frozenset(proper), frozenset(leads), frozenset(follows))
+    numbered = {m.group(1).lower() for title in titles for m in _CODE.finditer(title)}
+    return TitleWords(words, frozenset(proper), frozenset(leads), frozenset(follows), frozenset(numbered))
 
 
 def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> Names:
@@ -271,22 +276,27 @@ def codes_in(question: str, in_titles: TitleWords) -> list[tuple[str, str, str]]
     "", the number or code), lowercased but for the first."""
     codes: list[tuple[str, str, str]] = []
     for m in _CODE.finditer(question):
-        if m.group(1).lower() in in_titles.titles:
+        if m.group(1).lower() in in_titles.numbered:
             codes.append((m.group(0), m.group(1).lower(), m.group(2).lower()))
     return codes
 
 
+def _code_pattern(word: str, code: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{re.escape(word)}[\s-]{{0,3}}{re.escape(code)}\b")
+
+
 def says_codes(text: str, codes: Sequence[tuple[str, str, str]]) -> bool:
-    """``text`` (a passage with its context) says each number or code of ``codes``."""
-    lowered = text.lower()
-    return all(re.search(rf"(?<![\w.]){re.escape(code)}(?![\w])", lowered) for _, _, code in codes)
+    """``text`` (a passage with its context) says each numbered name of ``codes`` ("latex 630")."""
+    lowered = " ".join(text.lower().split())
+    return all(_code_pattern(word, code).search(lowered) for _, word, code in codes)
 
 
 def unheld_codes(question: str, texts: Iterable[str], in_titles: TitleWords) -> Names:
     """The model or unit numbers ``question`` names that none of ``texts`` (the notes that
     would answer it) says: "the hp latex 570" when the notes have the Latex 630 and 800,
     "unit 7" when they have Unit 9, "the summa s2" beside the Summa S3. A number or code
-    counts only after a word of a note's title, and a version ("gbfs 3.0") never does."""
+    counts only after a word the titles number ("Latex 800"), so "harrowby cl2" is no
+    model, and a version ("gbfs 3.0") never does."""
     codes = codes_in(question, in_titles)
     if not codes:
         return Names()
@@ -294,7 +304,7 @@ def unheld_codes(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
     missing: list[str] = []
     nearby: list[str] = []
     for typed, word, code in codes:
-        pattern = re.compile(rf"\b{re.escape(word)}[\s-]{{0,3}}{re.escape(code)}\b")
+        pattern = _code_pattern(word, code)
         if not any(pattern.search(t) for t in said):
             missing.append(" ".join(typed.split()))
             nearby += in_titles.titles.get(word, [])

@@ -175,6 +175,8 @@ async def test_the_names_and_models_the_notes_have_are_answered(rt: Any, shop: N
     # the passage that answers says the model asked about
     said = await _ask(rt, "curing temp for flexibanner on the latex 630")
     assert "105 °C" in said and "110 °C" not in said
+    # a code after a word no title numbers is no model ("sallowby fe3": a chemical)
+    assert "about sallowby fe3" not in await _ask(rt, "sallowby fe3 level in the discoloured water")
     # a short form written without its vowels is no name
     assert "BWS-44718" in await _ask(rt, "acct number for brightwater")
     # a possessive ends a name: "gone" is no surname of Tom's
