@@ -315,7 +315,8 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
     """Two words of the notes' names typed as one name that neither a title nor ``texts``
     (the notes that would answer) says together: "kestrel civils" when the notes have
     Kestrel Chemical Supply and Alder Finch Civils is a third firm, not either of them."""
-    typed = [m.group(0) for m in _WORD.finditer(question)]
+    found = list(_WORD.finditer(question))
+    typed = [m.group(0) for m in found]
     lowered = [t.lower() for t in typed]
     said = [" ".join(t.lower().split()) for t in texts]
     missing: list[str] = []
@@ -324,6 +325,8 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
         first, second = lowered[k], lowered[k + 1]
         if first not in in_titles.leads or second not in in_titles.follows or "'" in first:
             continue
+        if question[found[k].end() : found[k + 1].start()].strip():
+            continue  # not typed together ("unit 9 marlbrook")
         together = re.compile(rf"\b{re.escape(first)}\W{{1,3}}{re.escape(second)}\b")
         if any(together.search(t.lower()) for t in in_titles.titles.get(first, ())) or any(
             together.search(t) for t in said

@@ -172,6 +172,16 @@ async def test_the_names_and_models_the_notes_have_are_answered(rt: Any, shop: N
     # a title's two words run together are its words, not another name
     assert "cockled" in await _ask(rt, "cause of latex 800 headstrike")
     assert "410 pounds" in await _ask(rt, "what rates does alder finch civils charge for excavation")
+    # two name words with a number between them are not typed as one name
+    await add_note(
+        rt,
+        "opening-up.md",
+        "Opening up — Unit 9 Marlbrook",
+        "Key safe: left of the roller door, behind the gas meter box.",
+        space=SPACE,
+        created_at=BASE,
+    )
+    assert "gas meter" in await _ask(rt, "where is the key safe at unit 9 marlbrook")
     # the passage that answers says the model asked about
     said = await _ask(rt, "curing temp for flexibanner on the latex 630")
     assert "105 °C" in said and "110 °C" not in said
