@@ -16,7 +16,15 @@ from typing import Any
 import numpy as np
 
 from bot.research.lexical import words
-from bot.research.names import KeptTitleWords, Names, read_names
+from bot.research.names import (
+    KeptTitleWords,
+    Names,
+    codes_in,
+    read_names,
+    says_codes,
+    unheld_codes,
+    unheld_pairs,
+)
 from bot.research.passage_vectors import PassageVectors
 from bot.research.relevance import focus
 from bot.research.supersession import SUPERSEDED, statement, supersede
@@ -892,11 +900,21 @@ class Answerer:
         kept = [h for h in hits[:limit] if names.held_by(f"{h.entry.title} {h.entry.content}")]
         if not kept:  # already past the relevance cut-off (``Recall.retrieve``)
             return Evidence(question, [], [], names)
+        # "the hp latex 570": a model number none of the relevant notes says is not theirs;
+        in_titles = self.title_words.of(titles)
+        texts = [f"{h.entry.title} {h.entry.content}" for h in hits]
+        for unheld in (unheld_codes(question, texts, in_titles), unheld_pairs(question, texts, in_titles)):
+            if unheld.missing:  # "kestrel civils": two of the notes' names typed as a third
+                return Evidence(question, [], [], unheld, unheld.missing)
         chosen = [h.entry for h in kept]
         prior = {h.entry.id: h.relevance or 0.0 for h in kept}
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
         if names.named:  # the passage that answers says the name ("the Sallowby burst")
             ranked = [p for p in ranked if names.said_by(_context(p.entry, p.unit))]
+        asked_codes = codes_in(question, in_titles)
+        if asked_codes:  # "on the latex 630": the passages that say 630, when some do
+            saying = [p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes)]
+            ranked = saying or ranked
         # a later note's decision on the same subject is the answer, saying what it replaced
         ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
         return Evidence(question, chosen, await self.scorer.select(ranked), names)

@@ -8,7 +8,7 @@ import json
 import re
 import string
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -26,6 +26,10 @@ NAME_CHARS = 4  # shorter words are never read as names ("fen", "bill", "tom")
 LOOKALIKE_PREFIX = 4  # a word sharing this many first letters with a note's title word looks like it
 NEARBY_TITLES = 3  # titles named as what the notes do cover
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+# a model or unit number, or a code of letters and digits, after a word that titles number
+# ("latex 570" beside "HP Latex 800", "unit 7" beside "Unit 9", "summa s2" beside "Summa S3"):
+# what tells two machines, sites or models apart
+_CODE = re.compile(r"\b([^\W\d_]{2,})[\s-]+(\d{1,3}[a-z]?|[a-z]{1,2}\d{1,3}[a-z]?)\b(?![.,]\d)", re.I)
 
 
 @cache
@@ -95,7 +99,13 @@ class TitleWords:
 
     def __init__(self) -> None:
         self.titles: dict[str, list[str]] = {}
-        self.proper: dict[str, int] = {}  # a word written as a name → titles writing it so
+        self.proper: dict[str, int] = {}  # a word written as a name → times titles write it so
+        # of ``proper``: those a name word follows in a title ("Tom" of "Tom Wilcox"), and
+        # those that follow one ("Fen" of "North Fen"), each with its count
+        self.leads: dict[str, int] = {}
+        self.follows: dict[str, int] = {}
+        # words a number or code follows in a title: a numbered series ("Latex 630", "Unit 9")
+        self.numbered: dict[str, int] = {}
         self._held: dict[str, int] = {}  # title → link keys resolving to it
         self.read = 0  # titles read into (or out of) the words so far
 
@@ -117,6 +127,7 @@ class TitleWords:
     def _words(self, title: str, step: int) -> None:
         self.read += 1
         said = _WORD.findall(title)
+        named: list[bool] = []
         for j, w in enumerate(said):
             lowered = w.lower()
             if len(w) >= 3:
@@ -128,12 +139,22 @@ class TitleWords:
                     if not saying:
                         del self.titles[lowered]
             upper = w[:1].isupper() and not w.isupper()
-            if upper and (j > 0 or (len(said) > 1 and said[1][:1].isupper())):
-                count = self.proper.get(lowered, 0) + step
-                if count:
-                    self.proper[lowered] = count
-                else:
-                    del self.proper[lowered]
+            named.append(upper and (j > 0 or (len(said) > 1 and said[1][:1].isupper())))
+            if named[-1]:
+                _count(self.proper, lowered, step)
+            if j > 0 and named[j - 1] and named[j]:
+                _count(self.leads, said[j - 1].lower(), step)
+                _count(self.follows, lowered.split("'")[0].split("’")[0], step)
+        for m in _CODE.finditer(title):
+            _count(self.numbered, m.group(1).lower(), step)
+
+
+def _count(counts: dict[str, int], key: str, step: int) -> None:
+    n = counts.get(key, 0) + step
+    if n:
+        counts[key] = n
+    else:
+        counts.pop(key, None)
 
 
 def title_words(titles: Iterable[str]) -> TitleWords:
@@ -221,12 +242,22 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
                 if capitalised or word in title_words:
                     named.append(word)
             continue
-        if any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical):
+        # beside a word of a name the notes have, a word they never use makes another name
+        # ("tom wilkins" beside Tom Wilcox, "middle fen" beside North Fen, "ridgeway bakery"
+        # beside Ridgeway Motors: an English word is no typo of "bakers")
+        # (in the place a name word takes beside it in a title; "bill's gone" ends the name)
+        beside = (k > 0 and lowered[k - 1] in in_titles.leads and not re.search("['’]", typed[k - 1])) or (
+            k + 1 < len(lowered) and lowered[k + 1] in in_titles.follows
+        )
+        if not (beside and not uncommon) and (
+            any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical)
+        ):
             continue  # a typo or a short form of a word the notes use
         lookalike = len(word) > NAME_CHARS and any(
             t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper
         )
-        if lookalike or capitalised or (uncommon and not _ordinary(word, common, title_words, holds)):
+        unknown = uncommon and not _ordinary(word, common, title_words, holds)
+        if lookalike or capitalised or unknown or (beside and not uncommon):
             missing_at.append(k)
     if not missing_at:
         return Names(required=tuple(dict.fromkeys(required)), named=tuple(dict.fromkeys(named)))
@@ -280,12 +311,13 @@ _PREFIXES = (
 
 
 def _ordinary(
-    word: str, common: frozenset[str], title_words: Mapping[str, object], holds: Callable[[str], bool]
+    word: str, common: frozenset[str], title_words: Mapping[str, list[str]], holds: Callable[[str], bool]
 ) -> bool:
     """An uncommon word that is a common one inflected ("expire", "reinstalled"), or two
     common ones run together ("offsite"), or the notes' own two words written as one ("wifi"
     for "Wi-Fi") — unless a part is a word of a note's title ("westfen": "fen" names
-    sites), which makes it look like one of the notes' names."""
+    sites), which makes it look like one of the notes' names; a title's own two words run
+    together ("headstrike" beside "HP Latex 800 head strike") are its words."""
     stems = {word} | {word[: -len(x)] for x in _SUFFIXES if word.endswith(x) and len(word) - len(x) >= 3}
     forms = stems | {s + x for s in stems for x in _ENDINGS}
     forms |= {f[len(p) :] for f in forms for p in _PREFIXES if f.startswith(p) and len(f) - len(p) >= 3}
@@ -296,10 +328,97 @@ def _ordinary(
         if (min(len(head), len(tail)) >= 3 and head in common and tail in common) or (
             holds(head) and holds(tail)
         ):
+            # a title's own two words run together ("headstrike" for "head strike") are theirs
+            together = re.compile(rf"\b{head}\W+{tail}\b")
+            if any(together.search(t.lower()) for t in title_words.get(head, ())):
+                return True
             return not any(part in title_words for part in (head, tail))
     return False
 
 
+_VOWELS = frozenset("aeiouy")
+ABBREVIATION_CHARS = 5  # an abbreviation is at most this long ("acct", "mgmt", "qty")
+
+
 def _starts_a_word(word: str, lexical: LexicalIndex) -> bool:
-    """``word`` is how a longer word of the notes starts ("hypo", "ortho")."""
-    return any(w.startswith(word) for w in lexical.vocabulary())
+    """``word`` is how a longer word of the notes starts ("hypo", "ortho"), or a short form
+    of one written without its vowels ("acct" for "account", "mgmt" for "management")."""
+    short_form = len(word) <= ABBREVIATION_CHARS and not (set(word[1:]) & _VOWELS)
+    for w in lexical.vocabulary():
+        if w.startswith(word):
+            return True
+        if short_form and w[:1] == word[:1] and len(w) > len(word) and _in_order(word, w):
+            return True
+    return False
+
+
+def _in_order(short: str, word: str) -> bool:
+    """Every letter of ``short`` is in ``word``, in order."""
+    letters = iter(word)
+    return all(c in letters for c in short)
+
+
+def codes_in(question: str, in_titles: TitleWords) -> list[tuple[str, str, str]]:
+    """The model or unit numbers ``question`` names: (as typed, the title word before it or
+    "", the number or code), lowercased but for the first."""
+    codes: list[tuple[str, str, str]] = []
+    for m in _CODE.finditer(question):
+        if m.group(1).lower() in in_titles.numbered:
+            codes.append((m.group(0), m.group(1).lower(), m.group(2).lower()))
+    return codes
+
+
+def _code_pattern(word: str, code: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{re.escape(word)}[\s-]{{0,3}}{re.escape(code)}\b")
+
+
+def says_codes(text: str, codes: Sequence[tuple[str, str, str]]) -> bool:
+    """``text`` (a passage with its context) says each numbered name of ``codes`` ("latex 630")."""
+    lowered = " ".join(text.lower().split())
+    return all(_code_pattern(word, code).search(lowered) for _, word, code in codes)
+
+
+def unheld_codes(question: str, texts: Iterable[str], in_titles: TitleWords) -> Names:
+    """The model or unit numbers ``question`` names that none of ``texts`` (the notes that
+    would answer it) says: "the hp latex 570" when the notes have the Latex 630 and 800,
+    "unit 7" when they have Unit 9, "the summa s2" beside the Summa S3. A number or code
+    counts only after a word the titles number ("Latex 800"), so "harrowby cl2" is no
+    model, and a version ("gbfs 3.0") never does."""
+    codes = codes_in(question, in_titles)
+    if not codes:
+        return Names()
+    said = [" ".join(t.lower().split()) for t in texts]
+    missing: list[str] = []
+    nearby: list[str] = []
+    for typed, word, code in codes:
+        pattern = _code_pattern(word, code)
+        if not any(pattern.search(t) for t in said):
+            missing.append(" ".join(typed.split()))
+            nearby += in_titles.titles.get(word, [])
+    return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])
+
+
+def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> Names:
+    """Two words of the notes' names typed as one name that neither a title nor ``texts``
+    (the notes that would answer) says together: "kestrel civils" when the notes have
+    Kestrel Chemical Supply and Alder Finch Civils is a third firm, not either of them."""
+    found = list(_WORD.finditer(question))
+    typed = [m.group(0) for m in found]
+    lowered = [t.lower() for t in typed]
+    said = [" ".join(t.lower().split()) for t in texts]
+    missing: list[str] = []
+    nearby: list[str] = []
+    for k in range(len(lowered) - 1):
+        first, second = lowered[k], lowered[k + 1]
+        if first not in in_titles.leads or second not in in_titles.follows or "'" in first:
+            continue
+        if question[found[k].end() : found[k + 1].start()].strip():
+            continue  # not typed together ("unit 9 marlbrook")
+        together = re.compile(rf"\b{re.escape(first)}\W{{1,3}}{re.escape(second)}\b")
+        if any(together.search(t.lower()) for t in in_titles.titles.get(first, ())) or any(
+            together.search(t) for t in said
+        ):
+            continue
+        missing.append(f"{typed[k]} {typed[k + 1]}")
+        nearby += in_titles.titles.get(first, []) + in_titles.titles.get(second, [])
+    return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])

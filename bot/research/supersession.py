@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 CHANGE = re.compile(
     r"\b(?:instead of|replac\w*|supersed\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
     r"revers\w*|revis\w*|switch\w*|moved? to|from now on|as of|with effect from|decided|agreed|approved|"
-    r"new|from \d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+)\b",
+    r"new|from \d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|raised|lowered|increased|reduced|extended|shortened|"
+    r"(?:up|down) from|from [^.;]{1,20} to)\b",
     re.I,
 )
 # says by itself that something earlier stopped holding (a note with no date still replaces)
@@ -35,6 +36,9 @@ REPLACING = re.compile(
     r"withdrawn|old)\b",
     re.I,
 )
+# a note or section that is itself a change ("Pricing update spring 2026", "## Revised rates"):
+# each of its statements is a statement of what changed
+CHANGE_HEADING = re.compile(r"\b(?:update[ds]?|revis\w*|change[ds]?|amend\w*|new)\b", re.I)
 SAME_SUBJECT = 0.4  # of the earlier statement's content words the later one restates
 NAMED_SUBJECT = 0.2  # the same, when the later statement names the earlier note
 SHARED_WORDS = 3  # and at least this many of them
@@ -54,6 +58,7 @@ _FILLER = STOPWORDS | frozenset(
 _AMOUNT = re.compile(
     r"(?<![\w.])(?:[£$€]\s?)?\d[\d,]*(?:\.\d+)?\s?(?P<unit>%|per ?cent|/[a-zA-Z]{1,4}|[a-zA-Zµ]{1,8}(?:/[a-zA-Z0-9]{1,4})?)?(?![\w/])"
 )
+_TIME = re.compile(r"(?<![\d:])\d{1,2}:\d\d(?![\d:])")
 _CITING = r"\b(?:see|per|following|according to|as (?:set out|described|agreed) in|under|in line with)\s+(?:the\s+)?"
 _QUESTION = re.compile(r"[^.!?]*\?")
 _CLAUSE = re.compile(r"[,;:.!?]\s|\s[-–—]\s")
@@ -130,6 +135,27 @@ def _unlinked(text: str, titles: Sequence[str]) -> str:
     return lowered
 
 
+def _states_change(passage: Passage) -> bool:
+    """The statement says it decides or changes something, or stands in a note or section
+    that is a change ("Pricing update spring 2026": "- Minimum order charge: £45 + VAT.")."""
+    return bool(
+        _said(passage.unit.text).change
+        or CHANGE_HEADING.search(passage.entry.title)
+        or CHANGE_HEADING.search(passage.unit.section)
+    )
+
+
+def _names_replaced(newer: Passage, older: Passage) -> bool:
+    """``newer`` says it replaces a name ``older`` states ("Pellow & Grant replaces
+    Harbourne Media as our primary vinyl supplier" against "Harbourne Media Ltd becomes our
+    primary supplier"): the earlier statement is the one replaced, whatever its note's title."""
+    lowered = _said(older.unit.text).lowered
+    for clause in _CLAUSE.split(newer.unit.text):
+        if REPLACING.search(clause) and any(m.group(0).lower() in lowered for m in _NAME.finditer(clause)):
+            return True
+    return False
+
+
 def _replaces(
     newer: Passage,
     older: Passage,
@@ -141,7 +167,7 @@ def _replaces(
     """``newer`` (of another note) states a change on ``older``'s subject, later than it:
     both say what was asked, and the earlier says it at least as fully."""
     new_said, old_said = _said(newer.unit.text), _said(older.unit.text)
-    if newer.entry.id == older.entry.id or not new_said.change:
+    if newer.entry.id == older.entry.id or not _states_change(newer):
         return False
     if older.replaced_by is not None or old_said.replacing:
         return False  # already replaced, or itself the statement of a change
@@ -155,14 +181,20 @@ def _replaces(
     if new_day is not None and old_day is not None:
         if new_day <= old_day:
             return False
-    elif not replacing:
-        return False  # without dates, only a statement that says it replaces something does
+    elif not replacing and (new_day is None or old_day is not None):
+        # without dates, only a statement that says it replaces something does; a dated
+        # change ("the new handover times 06:30 and 18:30 started on 5 January") replaces an
+        # undated statement (a reference page) whose amount it changes
+        return False
     if not replacing and not _changed(newer, older):
         return False  # states no amount or name the later one changed: nothing to replace
     title = older.entry.title.strip().lower()
     # "This replaces the 2023 contract ([[the 2023 decision]])": the later statement names
     # it in the clause that says so ("…, following [[the decision]]" carries it out instead)
     named = bool(title) and any(title in c for c in new_said.replacing_clauses)
+    # "… replaces Harbourne Media as our primary vinyl supplier": it names what it replaces
+    # and says the subject in its own words (the earlier note's title is no link there)
+    names_it = replacing and _names_replaced(newer, older)
     if title and not named and _citing(title).search(new_said.lowered):
         return False  # it cites the earlier note ("see [[ADR-007]]", "following [[…]]"): it applies it
     # read with its note's title and section, as it is scored
@@ -174,11 +206,17 @@ def _replaces(
     # and the earlier note's in the later statement, are left out of the words they share
     others = [t for t in titles if t not in (title, later_title)]
     old_words = content_words(_unlinked(older.unit.text, others), stem)
-    new_words = content_words(_unlinked(newer.unit.text, [*others, title] if title else others), stem)
+    # ... unless it labels the later statement ("Minimum order charge: £45 + VAT."): then it
+    # names the subject both state
+    labelled = names_it or (bool(title) and newer.unit.text.lower().startswith(f"{title}:"))
+    linked = [*others, title] if title and not labelled else others
+    new_words = content_words(_unlinked(newer.unit.text, linked), stem)
     if not old_words:
         return False
     shared = len(old_words & new_words)
-    return shared >= SHARED_WORDS and shared / len(old_words) >= (NAMED_SUBJECT if named else SAME_SUBJECT)
+    return shared >= SHARED_WORDS and shared / len(old_words) >= (
+        NAMED_SUBJECT if named or names_it else SAME_SUBJECT
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -207,7 +245,7 @@ def supersede(
     )
     # only a statement of a change can replace, and only one not replaced yet and not itself
     # a replacing statement can be replaced: the pairs are read among those (in pool order)
-    changes = [k for k, p in enumerate(pool) if _said(p.unit.text).change]
+    changes = [k for k, p in enumerate(pool) if _states_change(p)]
     olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not _said(p.unit.text).replacing]
     pairs: dict[int, int] = {}  # older's position → newer's
     days = {id(p): _when(p) for p in pool} if changes and olders else {}
@@ -254,13 +292,21 @@ _NOT_UNITS = frozenset(
 )
 
 
-def _amounts(text: str) -> dict[str, str]:
-    """Each amount ``text`` states with its unit ("0.8 mg/l", "52%"), by unit."""
+def _amounts(text: str, *, last: bool = False) -> dict[str, str]:
+    """Each amount ``text`` states with its unit ("0.8 mg/l", "52%"), by unit: the first of
+    each unit, or with ``last`` the last ("raised from 25% to 35%" says 35%)."""
     out: dict[str, str] = {}
     for m in _AMOUNT.finditer(text):
+        said = m.group(0).strip()
         unit = (m.group("unit") or "").lower()
-        if unit and unit[:3] not in _NOT_UNITS:
-            out.setdefault(m.group("unit").lower().replace(" ", ""), m.group(0).strip())
+        key = unit.replace(" ", "") if unit and unit[:3] not in _NOT_UNITS else ""
+        if not key and said[:1] in "£$€":  # "£45": the currency is its unit
+            key = said[:1]
+        if key and (last or key not in out):
+            out[key] = said
+    for m in _TIME.finditer(text):  # "06:30": a time of day is an amount too
+        if last or "time" not in out:
+            out["time"] = m.group(0)
     return out
 
 
@@ -268,7 +314,7 @@ def _changed(newer: Passage, older: Passage) -> str:
     """What the later statement changed of the earlier: an amount of the same unit stated
     differently ("0.8 mg/l" → "0.65 mg/l"), or else a name stated instead of another."""
     old_said, new_said = _said(older.unit.text), _said(newer.unit.text)
-    before, after = old_said.amounts, new_said.amounts
+    before, after = old_said.amounts, _amounts(newer.unit.text, last=True)
     gone = [v for u, v in before.items() if u in after and after[u] != v]
     if gone:
         return ", ".join(gone[:2])

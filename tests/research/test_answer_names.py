@@ -101,6 +101,98 @@ async def test_names_the_notes_have_are_answered(rt: Any, fen: dict[str, str]) -
     assert "90 minutes" in await _ask(rt, "whats the response time for priorty 1 bursts")
 
 
+SHOP = {
+    "tom-wilcox.md": ("Tom Wilcox", "Tom Wilcox is the pumping stations technician. Mobile 07700 900112."),
+    "latex-800.md": (
+        "HP Latex 800",
+        "The HP Latex 800 prints at Marlpit. Flexibanner cures at 110 °C on the Latex 800.",
+    ),
+    "latex-800-head-strike.md": (
+        "HP Latex 800 head strike",
+        "The head strike on the Latex 800 was caused by cockled media stored by the roller door.",
+    ),
+    "summa-s3.md": ("Summa S3 cutter", "The Summa S3 cutter is next due a service on 22 April 2026."),
+    "ridgeway-motors.md": ("Ridgeway Motors", "Ridgeway Motors: contact Leah Quinn, 01632 960634."),
+    "bake-sale.md": ("Charity bake sale", "The bakers raised 412 pounds for the hospice."),
+    "latex-630.md": (
+        "HP Latex 630",
+        "The HP Latex 630 prints at Marlbrook. Flexibanner cures at 105 °C on the Latex 630.",
+    ),
+    "brightwater.md": ("Brightwater Substrates", "Our account number with Brightwater is BWS-44718."),
+    "kestrel.md": (
+        "Kestrel Chemical Supply",
+        "Kestrel charge 0.31 pounds a litre for hypochlorite and want notice of any excavation near the tanks.",
+    ),
+    "alder-finch.md": ("Alder Finch Civils", "Alder Finch Civils charge 410 pounds a day for excavation."),
+}
+
+
+@pytest.fixture
+async def shop(rt: Any, fen: dict[str, str]) -> None:
+    for k, (source, (title, content)) in enumerate(SHOP.items()):
+        await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
+
+
+@pytest.mark.parametrize(
+    ("question", "missing", "covered", "not_said"),
+    [
+        # an English surname the notes never use, beside a first name they do
+        ("who is tom wilkins", "tom wilkins", "Tom Wilcox", "07700"),
+        # another site of the same kind: "middle" beside the "Fen" of North and South Fen
+        ("how many pumps at middle fen pumping station", "middle fen", "North Fen", "Ml/d"),
+        # an English word is no typo of one the notes use ("bakery" is not "bakers")
+        ("who is the contact at ridgeway bakery", "ridgeway bakery", "Ridgeway Motors", "Leah Quinn"),
+        # a model number none of the notes says, after a word of their titles
+        ("curing temp for flexibanner on the hp latex 570", "latex 570", "HP Latex 800", "110"),
+        # two of the notes' names typed as one: a third firm
+        (
+            "what rates does kestrel civils charge for excavation",
+            "kestrel civils",
+            "Alder Finch Civils",
+            "pounds",
+        ),
+        # a code of letters and digits the notes do not have, after a word of their titles
+        ("when is the summa s2 cutter due a service", "summa s2", "Summa S3 cutter", "22 April"),
+    ],
+)
+async def test_a_lookalike_beside_a_name_the_notes_have_gets_nothing_found(
+    rt: Any, shop: None, question: str, missing: str, covered: str, not_said: str
+) -> None:
+    text = await _ask(rt, question)
+    assert f"I found nothing about {missing} in the notes" in text
+    assert covered in text
+    assert "[Investigate this]" in text
+    assert not re.search(r"\[Entry [0-9a-f]{8}\]", text) and not_said not in text
+
+
+async def test_the_names_and_models_the_notes_have_are_answered(rt: Any, shop: None) -> None:
+    assert "110 °C" in await _ask(rt, "curing temp for flexibanner on the latex 800")
+    assert "22 April" in await _ask(rt, "when is the summa s3 cutter due a service")
+    assert "Leah Quinn" in await _ask(rt, "who is the contact at ridgeway motors")
+    # a title's two words run together are its words, not another name
+    assert "cockled" in await _ask(rt, "cause of latex 800 headstrike")
+    assert "410 pounds" in await _ask(rt, "what rates does alder finch civils charge for excavation")
+    # two name words with a number between them are not typed as one name
+    await add_note(
+        rt,
+        "opening-up.md",
+        "Opening up — Unit 9 Marlbrook",
+        "Key safe: left of the roller door, behind the gas meter box.",
+        space=SPACE,
+        created_at=BASE,
+    )
+    assert "gas meter" in await _ask(rt, "where is the key safe at unit 9 marlbrook")
+    # the passage that answers says the model asked about
+    said = await _ask(rt, "curing temp for flexibanner on the latex 630")
+    assert "105 °C" in said and "110 °C" not in said
+    # a code after a word no title numbers is no model ("sallowby fe3": a chemical)
+    assert "about sallowby fe3" not in await _ask(rt, "sallowby fe3 level in the discoloured water")
+    # a short form written without its vowels is no name
+    assert "BWS-44718" in await _ask(rt, "acct number for brightwater")
+    # a possessive ends a name: "gone" is no surname of Tom's
+    assert "about tom's gone" not in await _ask(rt, "who looks after the pumps now tom's gone")
+
+
 async def test_recall_with_nothing_relevant_says_so_and_lists_nothing(rt: Any, fen: dict[str, str]) -> None:
     """The graph walk starts from any note sharing a word ("supply"): when none of what it
     reaches is relevant, the knowledge base has nothing on it, and nothing is listed."""

@@ -137,3 +137,82 @@ async def test_a_note_pointing_to_the_later_decision_is_not_replaced_by_it(rt: A
     text = await _ask(rt, "what are partner keys rate limited at?")
     assert "300 requests/min" in text
     assert "it replaced" not in text and "Superseded" not in text
+
+
+async def test_a_change_note_and_a_named_replacement_replace_the_earlier_statement(rt: Any) -> None:
+    """A statement in a note that is itself a change ("Pricing update spring 2026") replaces an
+    earlier statement with another amount; a statement saying it replaces a name the earlier
+    one states ("… replaces Harbourne Media …") replaces it however few words they share."""
+    for source, title, content, when in [
+        (
+            "decisions/minimum-order-charge.md",
+            "Minimum order charge",
+            "From 1 April 2025 every order carries a minimum charge of £35 + VAT.\n\n"
+            "Applies to walk-in and account customers alike.\n",
+            datetime(2025, 3, 10, tzinfo=UTC),
+        ),
+        (
+            "decisions/pricing-update.md",
+            "Pricing update spring 2026",
+            "Effective 1 March 2026.\n\n- Minimum order charge: £45 + VAT.\n"
+            "- Design time: £48 per hour.\n- Install day rate: £620.\n",
+            datetime(2026, 2, 20, tzinfo=UTC),
+        ),
+        (
+            "decisions/vinyl-harbourne.md",
+            "Primary vinyl supplier",
+            "Decision: Harbourne Media Ltd becomes our primary supplier of self-adhesive vinyl "
+            "(cast and calendered) for both sites, starting 1 July 2025.\n",
+            datetime(2025, 6, 12, tzinfo=UTC),
+        ),
+        (
+            "decisions/vinyl-change.md",
+            "Vinyl supplier change",
+            "Pellow & Grant Sign Supplies replaces Harbourne Media as our primary vinyl supplier, "
+            "with effect from 1 February 2026.\n",
+            datetime(2026, 1, 14, tzinfo=UTC),
+        ),
+    ]:
+        await add_note(rt, source, title, content, space=SPACE, created_at=when)
+    bullets = _bullets(await _ask(rt, "what's our minimum order charge"))
+    assert bullets and "£45" in bullets[0] and "it replaced £35" in bullets[0], bullets
+    assert not any("minimum charge of £35" in b for b in bullets)
+    said = await _ask(rt, "who is our primary vinyl supplier?")
+    bullets = _bullets(said)
+    assert bullets and "Pellow & Grant" in bullets[0] and "it replaced" in bullets[0], said
+    assert not any(b.startswith("- Decision: Harbourne Media Ltd becomes") for b in bullets)
+
+
+async def test_a_dated_change_replaces_an_undated_reference_and_a_raise_says_its_new_value(
+    rt: Any, tmp_path: Any
+) -> None:
+    """A reference page that states no date is replaced by a dated note stating a change of
+    its amount ("the new handover times 06:30 and 18:30"); "raised from 25% to 35%" changes
+    25% to 35%, not the other way round."""
+    vault = {
+        "reference/control-room-shifts.md": "# Control room shift pattern\n\n"
+        "Control room handover at 07:00 and 19:00, 15 minutes overlap.\n",
+        "meetings/ops-weekly.md": "---\ndate: 2026-01-12\n---\n# Ops weekly\n\n"
+        "The new control room handover is at 06:30 and 18:30, 15 minutes overlap as before.\n",
+        "sites/greymere.md": "# Greymere service reservoir\n\n"
+        "Low level alarm 25% (control room), critical 10%.\n",
+        "meetings/review.md": "---\ndate: 2025-11-24\n---\n# Power failure review\n\n"
+        "Greymere low-level alarm raised from 25% to 35%, plus a new inlet flow alarm.\n",
+        # other notes, so that the words above are rarer than common ones
+        "hr/leave.md": "# Annual leave\n\nBook annual leave in the HR portal two weeks ahead.\n",
+        "hr/boots.md": "# Safety boots\n\nSafety boots are replaced every twelve months.\n",
+        "howto/sampling.md": "# Sampling\n\nTake bacteriological samples from the tap after flushing.\n",
+        "social/party.md": "# Christmas party\n\nDrinks at the Pump Room pub on 19 December.\n",
+    }
+    for path, text in vault.items():
+        file = tmp_path / "vault" / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text, encoding="utf-8")
+    await rt.ingest(tmp_path / "vault")
+    said = await _ask(rt, "what time is the control room handover")
+    bullets = _bullets(said)
+    assert bullets and "06:30" in bullets[0] and "it replaced 07:00" in bullets[0], said
+    assert not any(b.startswith("- Control room handover at 07:00") for b in bullets)
+    bullets = _bullets(await _ask(rt, "greymere low level alarm setting"))
+    assert bullets and "35%" in bullets[0] and "it replaced 25%" in bullets[0], bullets
+    assert not any(b.startswith("- Low level alarm 25%") for b in bullets)
