@@ -26,6 +26,14 @@ NAME_CHARS = 4  # shorter words are never read as names ("fen", "bill", "tom")
 LOOKALIKE_PREFIX = 4  # a word sharing this many first letters with a note's title word looks like it
 NEARBY_TITLES = 3  # titles named as what the notes do cover
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_SENTENCE_END = re.compile(r"[.?!:;\n]")
+
+
+def _joined(gap: str) -> bool:
+    """Two words with only spaces between them are read as one phrase."""
+    return not gap.strip(" \t")
+
+
 # a model or unit number, or a code of letters and digits, after a word that titles number
 # ("latex 570" beside "HP Latex 800", "unit 7" beside "Unit 9", "summa s2" beside "Summa S3"):
 # what tells two machines, sites or models apart
@@ -223,7 +231,12 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
     A missing word one edit from a word of the notes ("priorty"), or the start of one
     ("ortho" for "orthophosphate"), is a typo or a short form, not a name."""
     common = common_words()
-    typed = [m.group(0) for m in _WORD.finditer(question)]
+    found = list(_WORD.finditer(question))
+    typed = [m.group(0) for m in found]
+    # what stands between a word and the one before it: only spaces joins them into a
+    # phrase ("tom wilkins"); a sentence's end, a colon or a number parts them
+    # ("Hatherton: timeline", "in 2025? Causes")
+    gaps = [question[found[k - 1].end() : m.start()] if k else "" for k, m in enumerate(found)]
     lowered = [t.lower().replace("’", "'").split("'")[0] for t in typed]
     content = set(query_terms(focus(question), limit=64))
     title_words, proper = in_titles.titles, in_titles.proper
@@ -234,7 +247,10 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
     for k, word in enumerate(lowered):
         if word not in content or len(word) < NAME_CHARS or not word.isascii():
             continue
-        capitalised = k > 0 and typed[k][0].isupper() and not typed[k].isupper()
+        # a capital is a name's only where a sentence does not start ("… in 2025? Causes of …")
+        capitalised = (
+            k > 0 and typed[k][0].isupper() and not typed[k].isupper() and not _SENTENCE_END.search(gaps[k])
+        )
         uncommon = word not in common
         if holds(word):
             if capitalised or (uncommon and not _ordinary(word, common, title_words, holds)):
@@ -246,8 +262,17 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         # ("tom wilkins" beside Tom Wilcox, "middle fen" beside North Fen, "ridgeway bakery"
         # beside Ridgeway Motors: an English word is no typo of "bakers")
         # (in the place a name word takes beside it in a title; "bill's gone" ends the name)
-        beside = (k > 0 and lowered[k - 1] in in_titles.leads and not re.search("['’]", typed[k - 1])) or (
-            k + 1 < len(lowered) and lowered[k + 1] in in_titles.follows
+        beside = (
+            k > 0
+            and _joined(gaps[k])
+            and lowered[k - 1] in content
+            and lowered[k - 1] in in_titles.leads
+            and not re.search("['’]", typed[k - 1])
+        ) or (
+            k + 1 < len(lowered)
+            and _joined(gaps[k + 1])
+            and lowered[k + 1] in content
+            and lowered[k + 1] in in_titles.follows
         )
         if not (beside and not uncommon) and (
             any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical)

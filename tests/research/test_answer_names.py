@@ -262,3 +262,39 @@ async def test_a_status_report_in_the_notes_words_is_not_answered_from_them(
     news: the router, which alone decides a look-up, leaves it chat."""
     text = await _ask(rt, "north fen pumping station capacity is back to 38 Ml/d 👍")
     assert "[Entry " not in text
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        # "Causes" starts a sentence, and the number and "?" part it from "in"
+        "Why did the Quarry Road main burst in 2026? Causes of each outage, repairs and costs.",
+        # the colon parts "timeline" from "Road"
+        "how many customers were affected by the Quarry Road burst: timeline and follow-up?",
+    ],
+)
+async def test_punctuation_parts_words_that_a_name_rule_would_join(
+    rt: Any, fen: dict[str, str], asked: str
+) -> None:
+    """A question written as sentences names nothing the notes lack. Titles in Title Case
+    ("Signing In Visitors", "Quarry Road Valve Schedule") make "in" and "road" words a name
+    word stands beside; a capital after "?" starts a sentence, and a word after a colon or
+    a number is no part of the name before it."""
+    await add_note(
+        rt,
+        "signing-in.md",
+        "Signing In Visitors",
+        "Visitors sign the book at reception.",
+        space=SPACE,
+        created_at=BASE,
+    )
+    await add_note(
+        rt,
+        "quarry-valves.md",
+        "Quarry Road Valve Schedule",
+        "Valves on Quarry Road are exercised yearly; the burst main was cast iron.",
+        space=SPACE,
+        created_at=BASE,
+    )
+    text = await _ask(rt, asked)
+    assert "I found nothing about" not in text, text
