@@ -7,8 +7,7 @@ import io
 from typing import Any
 
 import pytest
-
-from adapters.console import ConsoleChat, ConsoleSender
+from console_routing import route_through_the_console
 
 KINDS = [
     ("errand", "call the locksmith for unit 4 at 9", "none"),
@@ -35,9 +34,8 @@ KINDS = [
 async def test_each_kind_through_the_console(
     rt: Any, console_out: io.StringIO, kind: str, text: str, route: str
 ) -> None:
-    sender = ConsoleSender(console_out)
-    rt.worker.senders["console"] = sender
-    await ConsoleChat(rt.core, sender, session=f"outsider-{abs(hash(text))}", now=rt.clock.now).feed(text)
-    row = await rt.db.fetch_one("SELECT route FROM messages WHERE role = 'user' ORDER BY id DESC LIMIT 1")
-    assert str(row[0]) == route, kind
-    assert len(await rt.queue.listing()) == (1 if route == "async" else 0), kind
+    taken, started = await route_through_the_console(
+        rt, console_out, text, session=f"outsider-{abs(hash(text))}"
+    )
+    assert taken == route, kind
+    assert started == (1 if route == "async" else 0), kind
