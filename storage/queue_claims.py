@@ -105,6 +105,20 @@ _COMPLETE_CLAIM_BATCH = (
 # a claim asked for: (worker id, token, when); a complete: (claim, finished_at, answer, path, entry)
 _Asked = tuple[str, str, datetime]
 _Completed = tuple[Claim, datetime, str, str | None, str | None]
+
+
+def _completion_columns(done: list[_Completed], *, prefix: str = "") -> dict[str, list[Any]]:
+    """The completions as one array per column, for the batch statements."""
+    return {
+        f"{prefix}ids": [claim.investigation.id for claim, *_ in done],
+        f"{prefix}tokens": [claim.token for claim, *_ in done],
+        f"{prefix}times": [now for _, now, *_ in done],
+        "answers": [answer for _, _, answer, _, _ in done],
+        "report_paths": [path for *_, path, _ in done],
+        "report_entry_ids": [entry for *_, entry in done],
+    }
+
+
 _Handover = tuple[_Completed, _Asked]
 
 
@@ -204,14 +218,7 @@ class Claims:
         if len(done) == 1:
             claim, now, answer, path, entry = done[0]
             return [await self._guarded(_COMPLETE, _completed(now, answer, path, entry), claim)]
-        params = {
-            "ids": [claim.investigation.id for claim, *_ in done],
-            "tokens": [claim.token for claim, *_ in done],
-            "times": [now for _, now, *_ in done],
-            "answers": [answer for _, _, answer, _, _ in done],
-            "report_paths": [path for *_, path, _ in done],
-            "report_entry_ids": [entry for *_, entry in done],
-        }
+        params = _completion_columns(done)
         async with self.db.pg_connection() as conn:
             applied = {row["id"] for row in await conn.fetch(*bind(_COMPLETE_BATCH, params))}
         return [claim.investigation.id in applied for claim, *_ in done]
@@ -271,12 +278,7 @@ class Claims:
         done = [item[0] for item in items]
         asked = [item[1] for item in items]
         params = {
-            "done_ids": [claim.investigation.id for claim, *_ in done],
-            "done_tokens": [claim.token for claim, *_ in done],
-            "done_times": [now for _, now, *_ in done],
-            "answers": [answer for _, _, answer, _, _ in done],
-            "report_paths": [path for *_, path, _ in done],
-            "report_entry_ids": [entry for *_, entry in done],
+            **_completion_columns(done, prefix="done_"),
             "count": len(asked),
             "times": [now for _, _, now in asked],
             "workers": [worker for worker, _, _ in asked],
