@@ -124,6 +124,8 @@ class Commission:
                         requester,
                         space,
                     )
+                else:  # it ended before this message was answered: say where its outcome is
+                    await self._acknowledge_ended(conv, thread, sender, earlier, request_message_id)
                 return earlier
         refusal = await self.gate.investigation_refusal(thread, requester, space)
         if refusal is not None:
@@ -213,6 +215,29 @@ class Commission:
             route=Route.ASYNC,
             ack_for=inv.id,
         )
+
+    async def _acknowledge_ended(
+        self,
+        conv: ConversationRow,
+        thread: ThreadRef,
+        sender: Sender,
+        inv: OpenInvestigation,
+        request_message_id: str,
+    ) -> None:
+        """The acknowledgement an earlier attempt did not post, for an investigation that
+        ended meanwhile (another process ran it): not a stale "On it", but where its outcome
+        is. It has the acknowledgement's identity, so it is posted only if that was not."""
+        topic = shorten(inv.question)
+        if inv.status == Status.DELIVERED.value:
+            text = f'The investigation of "{topic}" is finished: its report is in this thread.'
+        elif inv.status == Status.DONE.value:
+            text = f'The investigation of "{topic}" is finished: its report is on its way to this thread.'
+        elif inv.status == Status.FAILED.value:
+            text = f'The investigation of "{topic}" could not be finished; I\'ve said why in this thread.'
+        else:
+            text = f'The investigation of "{topic}" was cancelled.'
+        reply = Reply(thread, text, kind=ReplyKind.ACK, in_reply_to=request_message_id)
+        await self.outbox.post(conv, thread, sender, reply, route=Route.ASYNC, ack_for=inv.id)
 
     async def attach_note(self, ctx: Context, sender: Sender, inv: Investigation | OpenInvestigation) -> None:
         await self.queue.add_note(

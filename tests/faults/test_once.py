@@ -285,6 +285,7 @@ async def test_a_bot_killed_mid_handling_doubles_nothing(tmp_path: Path) -> None
                     ]  # fmt: skip
                     raise AssertionError(
                         f"not all answered: {_counts(slack, messages)}\ninvestigations: {rows}\n"
+                        f"first bot's log: {first.log.decode(errors='replace')[-6000:]}\n"
                         f"second bot's log: {second.log.decode(errors='replace')[-4000:]}"
                     ) from None
                 await asyncio.sleep(2)

@@ -107,6 +107,31 @@ async def test_a_request_whose_investigation_finished_meanwhile_joins_it(bot: Ha
     assert len(bot.thread_posts("C111", TS)) == posts
 
 
+async def test_a_request_acknowledged_by_no_one_whose_report_came_meanwhile_is_answered_once(
+    bot: Harness,
+) -> None:
+    """The first attempt commissioned an investigation and died before its acknowledgement
+    went out; another process ran it and delivered the report before the message was taken
+    up again: the message still gets one answer (that the report is in the thread, not a
+    stale "On it"), and no second investigation or report."""
+    await _handled_by_a_process_that_died(bot, mention_event(DIG, ts=TS, event_id="Ev1"))
+    [ack] = _answers(bot)  # as if it had never been posted
+    bot.slack.messages = {k: m for k, m in bot.slack.messages.items() if m is not ack}
+    with bot.rt.db.blocking.begin() as conn:
+        conn.execute(text("DELETE FROM messages WHERE role = 'assistant'"))
+        conn.execute(text("DELETE FROM seen_events WHERE key LIKE 'reply:%'"))
+    await bot.rt.worker.tick()
+    [inv] = await bot.rt.queue.listing()
+    assert inv.status == Status.DELIVERED.value
+
+    await _taken_up_again(bot)
+    await bot.rt.worker.tick()
+    [answer] = _answers(bot)
+    assert "report" in answer["text"] and "On it" not in answer["text"], answer["text"]
+    assert [is_report(m) for m in bot.thread_posts("C111", TS)] == [True, False]
+    assert len(await bot.rt.queue.listing()) == 1
+
+
 async def test_a_request_whose_investigation_is_open_joins_it_without_a_note(bot: Harness) -> None:
     await _handled_by_a_process_that_died(bot, mention_event(DIG, ts=TS, event_id="Ev1"))
     [inv] = await bot.rt.queue.listing()
