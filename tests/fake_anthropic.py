@@ -180,6 +180,8 @@ class FakeAnthropic:
         # ``held`` tells the test that one is waiting
         self.gate: asyncio.Event | None = None
         self.held = asyncio.Event()
+        self.waiting: list[dict[str, Any]] = []  # the requests waiting at the gate now
+        self._arrived = asyncio.Condition()
         # tool name -> (arrived, release): a request forcing that tool is held until released
         self.holds: dict[str, tuple[asyncio.Event, asyncio.Event]] = {}
         self._runner: web.AppRunner | None = None
@@ -221,6 +223,11 @@ class FakeAnthropic:
             await self._down.wait_closed()
             self._down = None
         await self.start(self.port)
+
+    async def until_waiting(self, enough: Callable[[list[dict[str, Any]]], bool]) -> None:
+        """Return once the requests waiting at the gate together are ``enough``."""
+        async with self._arrived:
+            await self._arrived.wait_for(lambda: enough(self.waiting))
 
     def hold(self, tool: str) -> tuple[asyncio.Event, asyncio.Event]:
         """Hold the next requests that force ``tool`` (a slow model call): the first event
@@ -278,10 +285,16 @@ class FakeAnthropic:
             return web.json_response({"type": "error", "error": error}, status=401)
         if self.gate is not None and not self.gate.is_set():
             self.held.set()
-            await asyncio.wait(
-                [asyncio.ensure_future(self.gate.wait()), asyncio.ensure_future(self._release.wait())],
-                return_when=asyncio.FIRST_COMPLETED,
-            )
+            async with self._arrived:
+                self.waiting.append(body)
+                self._arrived.notify_all()
+            try:
+                await asyncio.wait(
+                    [asyncio.ensure_future(self.gate.wait()), asyncio.ensure_future(self._release.wait())],
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+            finally:
+                self.waiting.remove(body)
         held = self.holds.get((body.get("tool_choice") or {}).get("name", ""))
         if held is not None:
             held[0].set()

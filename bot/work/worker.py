@@ -27,6 +27,7 @@ from bot.research.synthesis import Synthesizer
 from bot.schedules.runs import ScheduleClock
 from bot.work.delivery import Delivery
 from bot.work.investigation import Cancelled, ResearchJob
+from bot.work.slots import Slots
 from bot.work.timers import Jobs
 from storage.conversations import Conversations
 from storage.db import unavailable
@@ -104,7 +105,9 @@ class Worker:
         self._listener: Any = None
         self._sleep = sleep  # the heartbeat's and the retry's pause (tests drive it; ``keep_lease``)
         self._handed_back = False  # this pass gave work back: claim no more until the next
-        self._next: Claim | None = None  # claimed with the last completion (``_claim``)
+        # by the investigation just completed: the next one claimed with its completion
+        self._next: dict[str, Claim | None] = {}
+        self.slots = Slots(settings.worker_slots, self._wake)  # investigations at once
         self.schedules = ScheduleClock(self.jobs, clock)  # due runs: the wiring gives it them
 
     # ------------------------------------------------------------------ scheduling
@@ -203,20 +206,25 @@ class Worker:
             lease=timedelta(seconds=self.settings.lease_s),
             max_attempts=self.settings.max_attempts,
         )
-        ran = 0
         self._handed_back = False
+        ran = await self.slots.run(self._lane, closed=lambda: self.jobs.stopping or self._handed_back)
+        await self.delivery.deliver_reports()
+        return ran
+
+    async def _lane(self) -> int:
+        """One slot's walk: claim, run, complete with the next claim, until none is left."""
+        ran = 0
         claim = None if self.jobs.stopping else (await self._claim())[1]
         while claim is not None:
             thread = ThreadRef.from_json(claim.investigation.thread_ref)  # once for the whole walk
-            self._next = None  # a completed run claims the next one in the same statement
             await self.process(claim, thread, hand_over=True)
+            following = self._next.pop(claim.investigation.id, None)  # claimed with its completion
             ran += 1
-            if self._handed_back or self.jobs.stopping:
-                break  # the database is unwell (the next pass tries again), or stopping
+            if self.jobs.stopping or (self._handed_back and following is None):
+                break  # stopping, or the database is unwell (the next pass tries again)
             # the claim's copy: the lease in ``deliver`` reads the row as it is now
             await self.delivery.deliver(claim.investigation, thread)
-            claim = self._next or (None if self.jobs.stopping else (await self._claim())[1])
-        await self.delivery.deliver_reports()
+            claim = following or (None if self.jobs.stopping else (await self._claim())[1])
         return ran
 
     async def process(
@@ -294,7 +302,7 @@ class Worker:
         finally:
             keeper.cancel()
         if hand_over and not self.jobs.stopping:
-            done, self._next = await self._persist(lambda: self._claim(claim, report, *saved))
+            done, self._next[inv.id] = await self._persist(lambda: self._claim(claim, report, *saved))
             assert done is not None  # a completion always has an outcome
             outcome = done
         else:
