@@ -36,7 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the throwaway server the tests use
 
-LIBS = ("mallory", "procrastinate", "pgqueuer", "pgqueuer-one")
+LIBS = ("mallory", "mallory-one", "procrastinate", "pgqueuer", "pgqueuer-one")
+OURS = ("mallory", "mallory-one")
 WORKER_COUNTS = (1, 4, 8)
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -124,7 +125,13 @@ class Harness:
 
 
 class Mallory(Harness):
+    """Each worker is what one ``Worker`` with ``slots`` slots does (``bot.work.slots.Slots``,
+    the worker's own class): a lane per slot, all claiming at once at the start (one statement
+    on PostgreSQL), each lane then completing its job together with its next claim; lanes
+    that finish together share a statement. Set from ``--slots`` (10, pgqueuer's batch)."""
+
     name = "mallory"
+    slots = 10
 
     async def open(self) -> None:
         from storage.db import Database
@@ -134,6 +141,7 @@ class Mallory(Harness):
         await self.db.migrate()
         self.queue = Queue(self.db)
         self.conversations: list[str] = []
+        await self.db.fetch_one("SELECT 1", {})  # its pool open, as the peers' connections are
 
     async def close(self) -> None:
         await self.db.dispose()
@@ -171,20 +179,31 @@ class Mallory(Harness):
         await super().fill(n)
 
     async def drain(self, workers: int) -> int:
-        done = 0
+        from bot.work.slots import Slots
 
-        async def worker(n: int) -> None:
-            # what ``Worker.run_once`` does: a job's complete and the next claim in one call
-            nonlocal done
-            claim = await self.queue.claim(worker_id=f"w{n}", now=datetime.now(UTC))
+        async def lane(worker_id: str) -> int:
+            # what ``Worker._lane`` does: a job's complete and the next claim in one call
+            done = 0
+            claim = await self.queue.claim(worker_id=worker_id, now=datetime.now(UTC))
             while claim is not None:
                 _, claim = await self.queue.complete_and_claim(
-                    claim, now=datetime.now(UTC), answer="", worker_id=f"w{n}"
+                    claim, now=datetime.now(UTC), answer="", worker_id=worker_id
                 )
                 done += 1
+            return done
 
-        await asyncio.gather(*(worker(n) for n in range(workers)))
-        return done
+        async def worker(n: int) -> int:
+            slots = Slots(self.slots, asyncio.Event())
+            return await slots.run(lambda: lane(f"w{n}"), closed=lambda: False)
+
+        return sum(await asyncio.gather(*(worker(n) for n in range(workers))))
+
+
+class MalloryOne(Mallory):
+    """One slot per worker: one investigation at a time, the classic worker."""
+
+    name = "mallory-one"
+    slots = 1
 
 
 class Procrastinate(Harness):
@@ -326,6 +345,7 @@ class PgQueuerOne(PgQueuer):
 
 HARNESSES: dict[str, type[Harness]] = {
     "mallory": Mallory,
+    "mallory-one": MalloryOne,
     "procrastinate": Procrastinate,
     "pgqueuer": PgQueuer,
     "pgqueuer-one": PgQueuerOne,
@@ -366,7 +386,7 @@ async def worker_main(lib: str, url: str) -> None:
     def on_start(stamp: float) -> None:
         print(f"{(time.monotonic() - stamp) * 1000:.3f}", flush=True)
 
-    if lib == "mallory":
+    if lib in OURS:
         await serve_mallory(url, on_start)
         return
     harness = HARNESSES[lib](url)
@@ -383,6 +403,7 @@ class Result:
     lib: str
     backend: str
     enqueue: list[float] = field(default_factory=list)  # jobs/s per repetition
+    enqueue_p50_ms: list[float] = field(default_factory=list)  # the median enqueue, per repetition
     drain: dict[int, list[float]] = field(default_factory=dict)  # workers -> jobs/s
     cpu_ms: list[float] = field(default_factory=list)  # client + server CPU per job, 8 workers
     client_cpu_ms: list[float] = field(default_factory=list)
@@ -408,6 +429,38 @@ async def measure_enqueue(lib: str, url: str, n: int) -> float:
         return n / (time.perf_counter() - start)
 
     return await with_harness(lib, url, body)
+
+
+async def measure_enqueues(
+    libs: list[str], urls: list[str], n: int, block: int
+) -> tuple[list[float], list[float]]:
+    """The libraries' enqueues interleaved: ``block`` enqueues of each in turn (each on its own
+    fresh database, every harness open and warm), until each has made ``n``; so all of them
+    meet the same load, second by second. Each library's rate (n over its own time) and its
+    median enqueue (ms)."""
+    harnesses = [HARNESSES[lib](url) for lib, url in zip(libs, urls, strict=True)]
+    for h in harnesses:
+        await h.open()
+    try:
+        for h in harnesses:
+            if isinstance(h, Mallory):
+                await h.prepare(n)
+        spent = [0.0] * len(harnesses)
+        each: list[list[float]] = [[] for _ in harnesses]
+        made = 0
+        while made < n:
+            k = min(block, n - made)
+            for i, h in enumerate(harnesses):
+                for _ in range(k):
+                    start = time.perf_counter()
+                    await h.enqueue(0.0)
+                    each[i].append(time.perf_counter() - start)
+                spent[i] += sum(each[i][-k:])
+            made += k
+        return [n / t for t in spent], [statistics.median(e) * 1000 for e in each]
+    finally:
+        for h in harnesses:
+            await h.close()
 
 
 async def measure_drain(
@@ -480,36 +533,49 @@ async def run_postgres(args: argparse.Namespace, results: dict[str, Result]) -> 
         with psycopg.connect(base) as conn:
             version = conn.execute("SHOW server_version").fetchone()[0]  # type: ignore[index]
         print(f"PostgreSQL {version} at {base}", file=sys.stderr)
+
+        async def fresh(run: Callable[[str], Awaitable[Any]]) -> Any:
+            url = fresh_database(base)
+            try:
+                return await run(url)
+            finally:
+                drop_database(base, url)
+
         for rep in range(args.repeat):
+            # each measure taken for every library back to back (the order rotated each
+            # repetition), so a ratio compares figures taken seconds apart, at one load
             order = args.libs[rep % len(args.libs) :] + args.libs[: rep % len(args.libs)]
             for lib in order:
-                result = results.setdefault(lib, Result(lib, "postgresql"))
-
-                async def fresh(run: Callable[[str], Awaitable[Any]]) -> Any:
-                    url = fresh_database(base)
-                    try:
-                        return await run(url)
-                    finally:
-                        drop_database(base, url)
-
-                rate = await fresh(lambda u: measure_enqueue(lib, u, args.jobs))  # noqa: B023
-                result.enqueue.append(rate)
-                for workers in WORKER_COUNTS:
+                results.setdefault(lib, Result(lib, "postgresql"))
+            urls = [fresh_database(base) for _ in order]
+            try:
+                rates, p50s = await measure_enqueues(order, urls, args.jobs, args.block)
+            finally:
+                for url in urls:
+                    drop_database(base, url)
+            for lib, rate, p50 in zip(order, rates, p50s, strict=True):
+                results[lib].enqueue.append(rate)
+                results[lib].enqueue_p50_ms.append(p50)
+            for workers in WORKER_COUNTS:
+                for lib in order:
                     rate, cpu, client = await fresh(
                         lambda u: measure_drain(lib, u, args.jobs, workers, server)  # noqa: B023
                     )
-                    result.drain.setdefault(workers, []).append(rate)
+                    results[lib].drain.setdefault(workers, []).append(rate)
                     if workers == 8:
-                        result.cpu_ms.append(cpu)
-                        result.client_cpu_ms.append(client)
+                        results[lib].cpu_ms.append(cpu)
+                        results[lib].client_cpu_ms.append(client)
+            for lib in order:
                 samples = await fresh(
                     lambda u: measure_latency(lib, u, args.latency_jobs, args.gap)  # noqa: B023
                 )
-                result.latency_ms.extend(samples)
+                results[lib].latency_ms.extend(samples)
+                result = results[lib]
                 print(
-                    f"rep {rep + 1} {lib}: enqueue {result.enqueue[-1]:.0f}/s, "
+                    f"rep {rep + 1} {lib}: enqueue {result.enqueue[-1]:.0f}/s (p50 {result.enqueue_p50_ms[-1]:.3f} ms), "
                     + ", ".join(f"{w}w {result.drain[w][-1]:.0f}/s" for w in WORKER_COUNTS)
-                    + f", cpu {result.cpu_ms[-1]:.2f} ms/job, latency p50 {pct(samples, 0.5) if samples else float('nan'):.1f} ms",
+                    + f", cpu {result.cpu_ms[-1]:.2f} ms/job, latency p50 {pct(samples, 0.5) if samples else float('nan'):.1f} ms, "
+                    f"load {os.getloadavg()[0]:.1f}",
                     file=sys.stderr,
                 )
 
@@ -554,6 +620,12 @@ def table(results: dict[str, Result]) -> str:
             for k in keys
         )
         + " |",
+        "| one enqueue, median of the repetitions' medians (ms) | "
+        + " | ".join(
+            f"{statistics.median(results[k].enqueue_p50_ms):.3f}" if results[k].enqueue_p50_ms else "–"
+            for k in keys
+        )
+        + " |",
         "| claim+complete, 1 / 4 / 8 workers in one process (jobs/s, median) | "
         + " | ".join(" / ".join(med(results[k].drain.get(w, [])) for w in WORKER_COUNTS) for k in keys)
         + " |",
@@ -584,11 +656,8 @@ def table(results: dict[str, Result]) -> str:
 
 
 def ratios(results: dict[str, Result]) -> list[str]:
-    """Mallory's rate over each peer's, repetition by repetition (the two measured minutes
-    apart on the same server): median [min–max] of those ratios."""
-    ours = results.get("mallory")
-    if ours is None or ours.backend != "postgresql":
-        return []
+    """Each of our rates over each peer's, repetition by repetition (the two measured back to
+    back on the same server): median [min–max] of those ratios."""
 
     def cell(mine: list[float], theirs: list[float]) -> str:
         pairs = [a / b for a, b in zip(mine, theirs, strict=False) if b > 0]
@@ -596,18 +665,22 @@ def ratios(results: dict[str, Result]) -> list[str]:
             return "–"
         return f"{statistics.median(pairs):.2f}× [{min(pairs):.2f}–{max(pairs):.2f}]"
 
-    lines = ["", "| Mallory ÷ peer, same run (median [min–max] of the repetitions) | enqueue | "
+    lines = ["", "| ours ÷ peer, same run (median [min–max] of the repetitions) | enqueue | "
              + " | ".join(f"{w} worker{'s' if w > 1 else ''}" for w in WORKER_COUNTS) + " |",
              "| --- | --- | " + " | ".join("---" for _ in WORKER_COUNTS) + " |"]  # fmt: skip
-    for key, peer in results.items():
-        if key == "mallory" or peer.backend != "postgresql":
+    for key in OURS:
+        ours = results.get(key)
+        if ours is None or ours.backend != "postgresql":
             continue
-        lines.append(
-            f"| {key} | {cell(ours.enqueue, peer.enqueue)} | "
-            + " | ".join(cell(ours.drain.get(w, []), peer.drain.get(w, [])) for w in WORKER_COUNTS)
-            + " |"
-        )
-    return lines
+        for name, peer in results.items():
+            if name in OURS or peer.backend != "postgresql":
+                continue
+            lines.append(
+                f"| {key} ÷ {name} | {cell(ours.enqueue, peer.enqueue)} | "
+                + " | ".join(cell(ours.drain.get(w, []), peer.drain.get(w, [])) for w in WORKER_COUNTS)
+                + " |"
+            )
+    return lines if len(lines) > 2 else []
 
 
 def main() -> None:
@@ -626,6 +699,12 @@ def main() -> None:
         help="mean seconds between latency enqueues (each gap 0.5–1.5× this)",
     )
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--block", type=int, default=100, help="enqueues of each library in turn, interleaved"
+    )
+    parser.add_argument(
+        "--slots", type=int, default=Mallory.slots, help="slots of each Mallory worker (mallory-one: 1)"
+    )
     parser.add_argument("--libs", default=",".join(LIBS), help="comma-separated, from: " + ", ".join(LIBS))
     parser.add_argument("--no-sqlite", action="store_true", help="skip Mallory on SQLite")
     parser.add_argument("--no-postgres", action="store_true", help="only Mallory on SQLite")
@@ -645,6 +724,8 @@ def main() -> None:
         asyncio.run(worker_main(args.lib, args.url))
         return
     args.libs = [name for name in args.libs.split(",") if name]
+    Mallory.slots = args.slots
+    MalloryOne.slots = 1
     unknown = set(args.libs) - set(LIBS)
     if unknown:
         parser.error(f"unknown library: {', '.join(sorted(unknown))}")
