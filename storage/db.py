@@ -15,9 +15,10 @@ Four ways to run work, each for one kind of caller:
   runs at once on the event loop's thread on SQLite, on a read-only connection (in WAL a
   reader never waits for writers); otherwise on the thread pool in a read transaction.
 - ``fetch_one(sql, params)``: one statement in a transaction of its own, its first row.
-  On PostgreSQL it goes to an asyncpg pool of our own (no thread hop, no pre-ping:
-  ``PgStatements``); on SQLite through ``run_sql``. For the queue's claim and transitions.
-  (PostgreSQL only: ``pg_connection()`` lends a connection of that pool for several
+  On PostgreSQL it goes to asyncpg connections of our own, taken and given back in place
+  (no thread hop, no pre-ping, no pool task: ``PgStatements``); on SQLite through
+  ``run_sql``. For the queue's enqueue, claim and transitions.
+  (PostgreSQL only: ``pg_connection()`` lends a connection of an asyncpg pool for several
   statements in a transaction of the caller's, the queue's enqueue and batched claims.)
 
 SQL is written once, with named parameters (``:name``): sqlite3 takes it as it is, and

@@ -59,8 +59,9 @@ _SINGLES = 8
 
 class PgStatements:
     """One statement at a time, each in autocommit, on the event loop through asyncpg (a
-    prepared statement, no thread hop, no pre-ping: a connection the server closed is
-    replaced when it is next taken from the pool)."""
+    prepared statement, no thread hop, no pre-ping: a connection the server closed fails
+    once and is replaced; one cancelled mid-statement is dropped). ``connection()`` lends one
+    of asyncpg's pool for the callers that need a transaction or several rows."""
 
     def __init__(self, dsn: str) -> None:
         self.dsn = dsn
