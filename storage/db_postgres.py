@@ -60,7 +60,8 @@ _SINGLES = 8
 class PgStatements:
     """One statement at a time, each in autocommit, on the event loop through asyncpg (a
     prepared statement, no thread hop, no pre-ping: a connection the server closed fails
-    once and is replaced; one cancelled mid-statement is dropped). ``connection()`` lends one
+    once and is replaced; one cancelled mid-statement has it cancelled on the server, as
+    asyncpg's pool does). ``connection()`` lends one
     of asyncpg's pool for the callers that need a transaction or several rows."""
 
     def __init__(self, dsn: str) -> None:
@@ -82,10 +83,12 @@ class PgStatements:
             connection = await self._single()
             try:
                 row = await connection.fetchrow(*bind(sql, params))
-            except asyncpg.PostgresError:  # the statement failed; the connection is sound
+            except (asyncpg.PostgresError, asyncio.CancelledError):
+                # the statement failed, or was cancelled (asyncpg asks the server to cancel it,
+                # and the connection's next statement waits until that is done): sound
                 self._put_back(connection)
                 raise
-            except BaseException:  # lost, or cancelled mid-statement: in no known state
+            except BaseException:  # lost: in no known state
                 connection.terminate()
                 raise
             self._put_back(connection)

@@ -1,0 +1,100 @@
+"""PostgreSQL: ``Database.fetch_one`` runs on asyncpg connections it keeps itself (the queue's
+enqueue, claims and transitions). A statement that fails leaves its connection in use; one
+cancelled mid-statement is cancelled on the server too; one the server closed is replaced; at
+most ``_SINGLES`` are open at once, and none is left after ``dispose``."""
+
+from __future__ import annotations
+
+import asyncio
+
+import psycopg
+import pytest
+
+from storage.db import Database
+from storage.db_postgres import _SINGLES
+
+
+@pytest.fixture
+def url(request: pytest.FixtureRequest) -> str:
+    from postgres_server import fresh_postgres_database
+
+    return fresh_postgres_database(request)
+
+
+def _backends(url: str) -> set[int]:
+    """The other backends connected to this database now."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchall()
+    return {row[0] for row in rows}
+
+
+def _sleeping(url: str) -> int:
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(60)%' AND state = 'active'"
+        ).fetchone()
+    return int(row[0]) if row is not None else 0
+
+
+async def _pid(db: Database) -> int:
+    return int((await db.fetch_one("SELECT pg_backend_pid() AS pid"))["pid"])
+
+
+async def test_a_failed_statement_keeps_its_connection(url: str) -> None:
+    db = Database(url)
+    try:
+        first = await _pid(db)
+        with pytest.raises(Exception, match="division by zero"):
+            await db.fetch_one("SELECT 1 / 0 AS x")
+        assert await _pid(db) == first
+    finally:
+        await db.dispose()
+
+
+async def test_a_statement_cancelled_midway_is_cancelled_on_the_server(url: str) -> None:
+    db = Database(url)
+    try:
+        await _pid(db)  # a connection open and idle
+        sleeping = asyncio.create_task(db.fetch_one("SELECT pg_sleep(60) AS slept"))
+        for _ in range(500):  # until the server runs it
+            if _sleeping(url) == 1:
+                break
+            await asyncio.sleep(0.02)
+        sleeping.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await sleeping
+        await asyncio.wait_for(_pid(db), 10)  # not queued behind the cancelled statement
+        assert _sleeping(url) == 0  # the server stopped running it
+    finally:
+        await db.dispose()
+
+
+async def test_a_connection_the_server_closed_is_replaced(url: str) -> None:
+    db = Database(url)
+    try:
+        first = await _pid(db)
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("SELECT pg_terminate_backend(%s)", (first,))
+        outcomes: list[object] = []
+        for _ in range(2):  # it may fail once, as the pool's did (the callers retry)
+            try:
+                outcomes.append(await _pid(db))
+                break
+            except Exception as exc:
+                outcomes.append(exc)
+        assert isinstance(outcomes[-1], int) and outcomes[-1] != first, outcomes
+    finally:
+        await db.dispose()
+
+
+async def test_at_most_so_many_at_once_and_none_left_after_dispose(url: str) -> None:
+    db = Database(url)
+    rows = await asyncio.gather(
+        *(db.fetch_one("SELECT pg_backend_pid() AS pid, pg_sleep(0.2)") for _ in range(2 * _SINGLES))
+    )
+    assert 1 < len({row["pid"] for row in rows}) <= _SINGLES
+    assert _backends(url)  # kept for the next statements
+    await db.dispose()
+    assert _backends(url) == set()
