@@ -2,14 +2,17 @@
 this script starts itself (and Mallory's queue alone on SQLite): enqueue rate, claim+complete
 rate at 1/4/8 workers in one process, CPU per job (client + server), and enqueue→start
 latency with the worker in another process. No-op jobs; ``storage.queue.Queue`` is driven
-directly, as ``Worker.run_once`` drives it (a claim, then each complete claims the next).
-pgqueuer runs twice: as documented (batches of 10, completions written in batches) and as
-``pgqueuer-one`` (one job per dequeue, each completion written at once), the closest it
-comes to a Mallory worker's one job at a time. The peers come from the ``bench`` extra:
-``pip install -e '.[bench]'``.
+directly, as a ``Worker`` drives it: ``mallory`` is a worker with ``--slots`` slots (10,
+pgqueuer's batch; ``bot.work.slots.Slots``, the worker's own class), each slot claiming only
+when free and completing its job together with its next claim; ``mallory-one`` a worker with
+one slot (one investigation at a time). pgqueuer runs twice: as documented (batches of 10,
+completions written in batches) and as ``pgqueuer-one`` (one job per dequeue, each completion
+written at once). Each measure is taken for every library back to back (the enqueues
+interleaved in blocks of ``--block``), so a ratio compares figures taken at one load. The
+peers come from the ``bench`` extra: ``pip install -e '.[bench]'``.
 
     .venv/bin/python bench/queue_throughput.py --repeat 3            # everything (procrastinate too)
-    .venv/bin/python bench/queue_throughput.py --libs mallory,pgqueuer,pgqueuer-one --no-sqlite --repeat 3   # bench/README.md, issue 24
+    .venv/bin/python bench/queue_throughput.py --libs mallory,mallory-one,pgqueuer,pgqueuer-one --no-sqlite --repeat 5   # issue 24
     .venv/bin/python bench/queue_throughput.py --libs mallory --jobs 500 --repeat 1   # a quick look
 """
 
@@ -404,6 +407,7 @@ class Result:
     backend: str
     enqueue: list[float] = field(default_factory=list)  # jobs/s per repetition
     enqueue_p50_ms: list[float] = field(default_factory=list)  # the median enqueue, per repetition
+    enqueue_p99_ms: list[float] = field(default_factory=list)  # its 99th percentile, per repetition
     drain: dict[int, list[float]] = field(default_factory=dict)  # workers -> jobs/s
     cpu_ms: list[float] = field(default_factory=list)  # client + server CPU per job, 8 workers
     client_cpu_ms: list[float] = field(default_factory=list)
@@ -433,11 +437,11 @@ async def measure_enqueue(lib: str, url: str, n: int) -> float:
 
 async def measure_enqueues(
     libs: list[str], urls: list[str], n: int, block: int
-) -> tuple[list[float], list[float]]:
+) -> tuple[list[float], list[float], list[float]]:
     """The libraries' enqueues interleaved: ``block`` enqueues of each in turn (each on its own
     fresh database, every harness open and warm), until each has made ``n``; so all of them
-    meet the same load, second by second. Each library's rate (n over its own time) and its
-    median enqueue (ms)."""
+    meet the same load, second by second. Each library's rate (n over its own time), and its
+    median and 99th percentile enqueue (ms)."""
     harnesses = [HARNESSES[lib](url) for lib, url in zip(libs, urls, strict=True)]
     for h in harnesses:
         await h.open()
@@ -457,7 +461,11 @@ async def measure_enqueues(
                     each[i].append(time.perf_counter() - start)
                 spent[i] += sum(each[i][-k:])
             made += k
-        return [n / t for t in spent], [statistics.median(e) * 1000 for e in each]
+        return (
+            [n / t for t in spent],
+            [statistics.median(e) * 1000 for e in each],
+            [pct(e, 0.99) * 1000 for e in each],
+        )
     finally:
         for h in harnesses:
             await h.close()
@@ -549,13 +557,14 @@ async def run_postgres(args: argparse.Namespace, results: dict[str, Result]) -> 
                 results.setdefault(lib, Result(lib, "postgresql"))
             urls = [fresh_database(base) for _ in order]
             try:
-                rates, p50s = await measure_enqueues(order, urls, args.jobs, args.block)
+                rates, p50s, p99s = await measure_enqueues(order, urls, args.jobs, args.block)
             finally:
                 for url in urls:
                     drop_database(base, url)
-            for lib, rate, p50 in zip(order, rates, p50s, strict=True):
+            for lib, rate, p50, p99 in zip(order, rates, p50s, p99s, strict=True):
                 results[lib].enqueue.append(rate)
                 results[lib].enqueue_p50_ms.append(p50)
+                results[lib].enqueue_p99_ms.append(p99)
             for workers in WORKER_COUNTS:
                 for lib in order:
                     rate, cpu, client = await fresh(
@@ -572,7 +581,7 @@ async def run_postgres(args: argparse.Namespace, results: dict[str, Result]) -> 
                 results[lib].latency_ms.extend(samples)
                 result = results[lib]
                 print(
-                    f"rep {rep + 1} {lib}: enqueue {result.enqueue[-1]:.0f}/s (p50 {result.enqueue_p50_ms[-1]:.3f} ms), "
+                    f"rep {rep + 1} {lib}: enqueue {result.enqueue[-1]:.0f}/s (p50 {result.enqueue_p50_ms[-1]:.3f}, p99 {result.enqueue_p99_ms[-1]:.2f} ms), "
                     + ", ".join(f"{w}w {result.drain[w][-1]:.0f}/s" for w in WORKER_COUNTS)
                     + f", cpu {result.cpu_ms[-1]:.2f} ms/job, latency p50 {pct(samples, 0.5) if samples else float('nan'):.1f} ms, "
                     f"load {os.getloadavg()[0]:.1f}",
@@ -620,9 +629,11 @@ def table(results: dict[str, Result]) -> str:
             for k in keys
         )
         + " |",
-        "| one enqueue, median of the repetitions' medians (ms) | "
+        "| one enqueue p50 / p99, median of the repetitions' (ms) | "
         + " | ".join(
-            f"{statistics.median(results[k].enqueue_p50_ms):.3f}" if results[k].enqueue_p50_ms else "–"
+            f"{statistics.median(results[k].enqueue_p50_ms):.3f} / {statistics.median(results[k].enqueue_p99_ms):.2f}"
+            if results[k].enqueue_p99_ms
+            else "–"
             for k in keys
         )
         + " |",
