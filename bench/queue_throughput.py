@@ -408,6 +408,8 @@ class Result:
     enqueue: list[float] = field(default_factory=list)  # jobs/s per repetition
     enqueue_p50_ms: list[float] = field(default_factory=list)  # the median enqueue, per repetition
     enqueue_p99_ms: list[float] = field(default_factory=list)  # its 99th percentile, per repetition
+    enqueue_cpu_ms: list[float] = field(default_factory=list)  # client + server CPU per enqueue
+    enqueue_client_cpu_ms: list[float] = field(default_factory=list)
     drain: dict[int, list[float]] = field(default_factory=dict)  # workers -> jobs/s
     cpu_ms: list[float] = field(default_factory=list)  # client + server CPU per job, 8 workers
     client_cpu_ms: list[float] = field(default_factory=list)
@@ -435,13 +437,23 @@ async def measure_enqueue(lib: str, url: str, n: int) -> float:
     return await with_harness(lib, url, body)
 
 
+@dataclass
+class Enqueues:
+    """One library's share of an interleaved enqueue measure."""
+
+    seconds: float = 0.0  # its own enqueues' wall time
+    each: list[float] = field(default_factory=list)  # each enqueue's wall time (s)
+    client_cpu: float = 0.0  # this process's CPU during its blocks (s)
+    server_cpu: float = 0.0  # the server's CPU during its blocks (s)
+
+
 async def measure_enqueues(
-    libs: list[str], urls: list[str], n: int, block: int
-) -> tuple[list[float], list[float], list[float]]:
+    libs: list[str], urls: list[str], n: int, block: int, postmaster: int
+) -> list[Enqueues]:
     """The libraries' enqueues interleaved: ``block`` enqueues of each in turn (each on its own
     fresh database, every harness open and warm), until each has made ``n``; so all of them
-    meet the same load, second by second. Each library's rate (n over its own time), and its
-    median and 99th percentile enqueue (ms)."""
+    meet the same load, second by second. With the CPU each library's blocks cost, client and
+    server: a figure the machine's load moves far less than a rate."""
     harnesses = [HARNESSES[lib](url) for lib, url in zip(libs, urls, strict=True)]
     for h in harnesses:
         await h.open()
@@ -449,23 +461,22 @@ async def measure_enqueues(
         for h in harnesses:
             if isinstance(h, Mallory):
                 await h.prepare(n)
-        spent = [0.0] * len(harnesses)
-        each: list[list[float]] = [[] for _ in harnesses]
+        shares = [Enqueues() for _ in harnesses]
         made = 0
         while made < n:
             k = min(block, n - made)
-            for i, h in enumerate(harnesses):
+            for h, share in zip(harnesses, shares, strict=True):
+                srv0 = server_cpu(postmaster)
+                cpu0 = time.process_time()  # after the look at /proc, which is this process's CPU
                 for _ in range(k):
                     start = time.perf_counter()
                     await h.enqueue(0.0)
-                    each[i].append(time.perf_counter() - start)
-                spent[i] += sum(each[i][-k:])
+                    share.each.append(time.perf_counter() - start)
+                share.client_cpu += time.process_time() - cpu0
+                share.server_cpu += server_cpu(postmaster) - srv0
+                share.seconds += sum(share.each[-k:])
             made += k
-        return (
-            [n / t for t in spent],
-            [statistics.median(e) * 1000 for e in each],
-            [pct(e, 0.99) * 1000 for e in each],
-        )
+        return shares
     finally:
         for h in harnesses:
             await h.close()
@@ -476,7 +487,8 @@ async def measure_drain(
 ) -> tuple[float, float, float]:
     async def body(h: Harness) -> tuple[float, float, float]:
         await h.fill(n)
-        cpu0, srv0 = time.process_time(), server_cpu(postmaster)
+        srv0 = server_cpu(postmaster)
+        cpu0 = time.process_time()
         start = time.perf_counter()
         done = await h.drain(workers)
         elapsed = time.perf_counter() - start
@@ -557,14 +569,16 @@ async def run_postgres(args: argparse.Namespace, results: dict[str, Result]) -> 
                 results.setdefault(lib, Result(lib, "postgresql"))
             urls = [fresh_database(base) for _ in order]
             try:
-                rates, p50s, p99s = await measure_enqueues(order, urls, args.jobs, args.block)
+                shares = await measure_enqueues(order, urls, args.jobs, args.block, server)
             finally:
                 for url in urls:
                     drop_database(base, url)
-            for lib, rate, p50, p99 in zip(order, rates, p50s, p99s, strict=True):
-                results[lib].enqueue.append(rate)
-                results[lib].enqueue_p50_ms.append(p50)
-                results[lib].enqueue_p99_ms.append(p99)
+            for lib, share in zip(order, shares, strict=True):
+                results[lib].enqueue.append(args.jobs / share.seconds)
+                results[lib].enqueue_p50_ms.append(statistics.median(share.each) * 1000)
+                results[lib].enqueue_p99_ms.append(pct(share.each, 0.99) * 1000)
+                results[lib].enqueue_cpu_ms.append((share.client_cpu + share.server_cpu) * 1000 / args.jobs)
+                results[lib].enqueue_client_cpu_ms.append(share.client_cpu * 1000 / args.jobs)
             for workers in WORKER_COUNTS:
                 for lib in order:
                     rate, cpu, client = await fresh(
@@ -581,7 +595,8 @@ async def run_postgres(args: argparse.Namespace, results: dict[str, Result]) -> 
                 results[lib].latency_ms.extend(samples)
                 result = results[lib]
                 print(
-                    f"rep {rep + 1} {lib}: enqueue {result.enqueue[-1]:.0f}/s (p50 {result.enqueue_p50_ms[-1]:.3f}, p99 {result.enqueue_p99_ms[-1]:.2f} ms), "
+                    f"rep {rep + 1} {lib}: enqueue {result.enqueue[-1]:.0f}/s (p50 {result.enqueue_p50_ms[-1]:.3f}, p99 {result.enqueue_p99_ms[-1]:.2f} ms, "
+                    f"cpu {result.enqueue_cpu_ms[-1]:.3f} ms), "
                     + ", ".join(f"{w}w {result.drain[w][-1]:.0f}/s" for w in WORKER_COUNTS)
                     + f", cpu {result.cpu_ms[-1]:.2f} ms/job, latency p50 {pct(samples, 0.5) if samples else float('nan'):.1f} ms, "
                     f"load {os.getloadavg()[0]:.1f}",
@@ -633,6 +648,14 @@ def table(results: dict[str, Result]) -> str:
         + " | ".join(
             f"{statistics.median(results[k].enqueue_p50_ms):.3f} / {statistics.median(results[k].enqueue_p99_ms):.2f}"
             if results[k].enqueue_p99_ms
+            else "–"
+            for k in keys
+        )
+        + " |",
+        "| CPU per enqueue, client + server (ms, median; client alone) | "
+        + " | ".join(
+            f"{statistics.median(results[k].enqueue_cpu_ms):.3f} ({statistics.median(results[k].enqueue_client_cpu_ms):.3f})"
+            if results[k].enqueue_cpu_ms
             else "–"
             for k in keys
         )
