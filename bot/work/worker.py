@@ -278,7 +278,7 @@ class Worker:
             report, question, dossier = await running
             # kept under the claim, before ``complete``: a deliverable row is linked to its
             # report, and a keep cut short is redone by the next run (upserted by its id)
-            saved = await self._keep_report(claim, question, report, dossier)
+            saved = await keep_report(self, claim, question, report, dossier)
         except asyncio.CancelledError:
             task = asyncio.current_task()
             if task is not None and task.cancelling():
@@ -317,29 +317,6 @@ class Worker:
             # now (it keeps its report under the same entry, by the investigation's id)
             log.warning("result of %s not recorded: %s", inv.id[:8], outcome.value)
         return outcome
-
-    async def _keep_report(
-        self, claim: Claim, question: str, report: str, dossier: Dossier
-    ) -> tuple[str | None, str | None]:
-        """The report as a file and an entry, under the claim; (None, None) when there is
-        nothing to keep, or keeping failed (the answer is delivered all the same)."""
-        inv = claim.investigation
-        if not dossier.found:
-            return None, None
-        if not await self.queue.heartbeat(claim, now=self.clock.now(), progress="keeping the report"):
-            # reclaimed while this worker was away: whoever holds it keeps its own report
-            log.warning("result of %s not recorded: %s", inv.id[:8], Outcome.STALE_CLAIM.value)
-            raise Cancelled()
-        try:
-            path, entry_id = await self.archive.keep(
-                inv.id, inv.space, question, report, dossier, asked_at=inv.created_at
-            )
-        except Exception as exc:
-            if unavailable(exc):
-                raise  # handed back, and kept by the next run
-            log.exception("could not save the report of %s as a file and entry", inv.id[:8])
-            return None, None
-        return str(path), entry_id
 
     def _persist(self, record: Callable[[], Awaitable[T]]) -> Awaitable[T]:
         return persist(
@@ -388,3 +365,27 @@ async def keep_lease(worker: Worker, claim: Claim, running: asyncio.Task[Any]) -
         if not held:
             running.cancel()
             return
+
+
+async def keep_report(
+    worker: Worker, claim: Claim, question: str, report: str, dossier: Dossier
+) -> tuple[str | None, str | None]:
+    """The report as a file and an entry, under the claim; (None, None) when there is
+    nothing to keep, or keeping failed (the answer is delivered all the same)."""
+    inv = claim.investigation
+    if not dossier.found:
+        return None, None
+    if not await worker.queue.heartbeat(claim, now=worker.clock.now(), progress="keeping the report"):
+        # reclaimed while this worker was away: whoever holds it keeps its own report
+        log.warning("result of %s not recorded: %s", inv.id[:8], Outcome.STALE_CLAIM.value)
+        raise Cancelled()
+    try:
+        path, entry_id = await worker.archive.keep(
+            inv.id, inv.space, question, report, dossier, asked_at=inv.created_at
+        )
+    except Exception as exc:
+        if unavailable(exc):
+            raise  # handed back, and kept by the next run
+        log.exception("could not save the report of %s as a file and entry", inv.id[:8])
+        return None, None
+    return str(path), entry_id
