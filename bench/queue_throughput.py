@@ -714,7 +714,7 @@ def ratios(results: dict[str, Result]) -> list[str]:
                 + " | ".join(cell(ours.drain.get(w, []), peer.drain.get(w, [])) for w in WORKER_COUNTS)
                 + " |"
             )
-    return lines if len(lines) > 2 else []
+    return lines if len(lines) > 3 else []
 
 
 def main() -> None:
