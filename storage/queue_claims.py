@@ -83,10 +83,13 @@ _HEARTBEAT = "UPDATE investigations SET heartbeat_at = :now" + _GUARD
 _HEARTBEAT_PROGRESS = "UPDATE investigations SET heartbeat_at = :now, progress = :progress" + _GUARD
 _SET_QUESTION = "UPDATE investigations SET question = :question" + _GUARD
 # a hand-back (worker shutting down) does not spend an attempt
-_RELEASE = (
+_HAND_BACK = (
     "UPDATE investigations SET status = 'pending', claim_token = NULL, worker_id = NULL, "
-    "progress = NULL, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END" + _GUARD
+    "progress = NULL, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END"
 )
+_RELEASE = _HAND_BACK + _GUARD
+# a claim asked for whose answer never came: if it landed, no worker knows it holds it
+_RELEASE_UNHEARD = _HAND_BACK + " WHERE claim_token = :token AND status = 'running' RETURNING id"
 # PostgreSQL: a worker's complete and its next claim in one statement (both row sets are
 # read from one snapshot: the completed row is running there, so the claim cannot take it)
 _COMPLETE_CLAIM = (
@@ -140,16 +143,36 @@ class Claims:
         self._handovers: Coalescer[_Handover, tuple[bool, Claim | None]] = Coalescer(
             self._handover_batch, key=lambda item: item[0][0].investigation.id, orphaned=self._hand_back_next
         )
+        # tokens of claims whose statement failed without an answer: the server may have
+        # committed them (it restarted, or the connection dropped, after the commit)
+        self._unheard: set[str] = set()
 
     async def claim(self, *, worker_id: str, now: datetime) -> Claim | None:
         """Atomically move the oldest pending investigation to running and return it, or
         return None. One statement; on PostgreSQL concurrent claimers skip each other's
         locked rows (``FOR UPDATE SKIP LOCKED``) instead of queueing behind them, and this
         process's claims made while one is in flight share the next statement."""
+        await self._hand_back_unheard()
         token = uuid.uuid4().hex
-        if self.db.dialect == "postgresql":
-            return await self._claims((worker_id, token, now))
-        return await self._claim_one(worker_id, token, now)
+        try:
+            if self.db.dialect == "postgresql":
+                return await self._claims((worker_id, token, now))
+            return await self._claim_one(worker_id, token, now)
+        except Exception:
+            self._unheard.add(token)
+            raise
+
+    async def _hand_back_unheard(self) -> None:
+        """Hand back the claims this process asked for and never heard the answer to: one
+        that landed is held by nobody, and would otherwise sit "running" until its lease ran
+        out. Raises while the database is still away (the claim would fail all the same)."""
+        for token in list(self._unheard):
+            landed = await self.db.fetch_one(_RELEASE_UNHEARD, {"token": token})
+            self._unheard.discard(token)
+            if landed is not None:
+                log.info("a claim whose answer was lost had landed; handed it back")
+                if self.db.dialect == "postgresql":
+                    await self.db.fetch_one(NOTIFY)
 
     async def _claim_one(self, worker_id: str, token: str, now: datetime) -> Claim | None:
         params = {"now": self.db.to_db_time(now), "worker_id": worker_id, "token": token}
@@ -238,12 +261,17 @@ class Claims:
         """``complete`` and then ``claim`` for ``worker_id``, in one statement (one unit of
         work on SQLite): what a worker that goes on to its next investigation sends. The
         outcome is ``complete``'s, the claim what ``claim`` would have returned."""
+        await self._hand_back_unheard()
         done: _Completed = (claim, now, answer, report_path, report_entry_id)
         asked: _Asked = (worker_id, uuid.uuid4().hex, now)
-        if self.db.dialect == "postgresql":
-            applied, taken = await self._handovers((done, asked))
-        else:
-            applied, taken = await self._handover_sqlite(done, asked)
+        try:
+            if self.db.dialect == "postgresql":
+                applied, taken = await self._handovers((done, asked))
+            else:
+                applied, taken = await self._handover_sqlite(done, asked)
+        except Exception:
+            self._unheard.add(asked[1])
+            raise
         return (Outcome.APPLIED if applied else await self._why_not(claim)), taken
 
     async def _handover_sqlite(self, done: _Completed, asked: _Asked) -> tuple[bool, Claim | None]:
