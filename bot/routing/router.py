@@ -230,6 +230,7 @@ def routed(
         _REFUSED_THEN_FACT.match(normalize(correct_typos(text)))
     )
     text, lexicon = read(text, lexicon)
+    norm = normalize(text)  # read once: the rules below read the same normalised text
     elsewhere = addressed_elsewhere(text, addressing)
     if elsewhere:
         return Routed(
@@ -241,19 +242,15 @@ def routed(
                 sure=True,
             )
         )
-    if (
-        lexicon.sure
-        and lexicon.route is Route.ASYNC
-        and _PLAIN_REQUEST.match(_LEADING_EMOJI.sub("", normalize(text)))
-    ):
+    if lexicon.sure and lexicon.route is Route.ASYNC and _PLAIN_REQUEST.match(_LEADING_EMOJI.sub("", norm)):
         if not _SARCASM.search(text.lower()):
             return Routed(lexicon)
-    if _TO_THE_ROOM.match(normalize(text)):
+    if _TO_THE_ROOM.match(norm):
         return Routed(Decision(Route.NONE, source="router", reason="said to the room", sure=True))
     if lexicon.sure and lexicon.route is Route.NONE and lexicon.reason == "small talk":
         return Routed(lexicon)
     if lexicon.guard in {Guard.TRACKED_SIGNAL, Guard.REMINDER} and not any(
-        p.search(normalize(text)) for _, p in _TRIGGERS
+        p.search(norm) for _, p in _TRIGGERS
     ):
         # "what's on my agenda", "remind me at 3": a look-up or reminder with no request verb
         return Routed(replace(lexicon, sure=True))
@@ -261,7 +258,7 @@ def routed(
         # "have we seen this before?", "did anyone ever dig into X?": asks whether the
         # knowledge exists, which the quick route answers
         return Routed(replace(lexicon, sure=True))
-    learned = _learned(text, addressing, lexicon, model or shipped_model(), sure_at, refused)
+    learned = _learned(text, norm, addressing, lexicon, model or shipped_model(), sure_at, refused)
     return Routed(learned.decide(None), learned)
 
 
@@ -270,9 +267,10 @@ def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
     request verbs fixed, an opening that only says what not to do ("no need to dig,")
     dropped. Training reads its examples through here too."""
     fixed = correct_typos(text)
-    opening = _NEGATED_OPENING.match(normalize(fixed))
-    if opening and len(_CONTENT.findall(normalize(fixed)[opening.end() :])) >= 2:
-        fixed = normalize(fixed)[opening.end() :]
+    fixed_norm = normalize(fixed)
+    opening = _NEGATED_OPENING.match(fixed_norm)
+    if opening and len(_CONTENT.findall(fixed_norm[opening.end() :])) >= 2:
+        fixed = fixed_norm[opening.end() :]
     contrast = _CONTRAST_OPENING.match(fixed)
     if contrast and len(_CONTENT.findall(fixed[contrast.end() :].lower())) >= 2:
         # "don't just give me the warranty, work out how many claims…": more than the fact is asked
@@ -347,6 +345,7 @@ class _Scored:
     """What the learned router made of a message, up to the notes' say (``decide``)."""
 
     text: str
+    norm: str  # ``normalize(text)``
     lexicon: Decision
     proba: np.ndarray
     best: int
@@ -368,7 +367,7 @@ class _Scored:
             if self.unsure or by_notes:
                 best, chosen = 1, Route.QUICK
         confidence = float(proba[best])
-        norm = normalize(text)
+        norm = self.norm
         question: str | None = None
         if chosen is Route.ASYNC:
             question = lexicon.question if lexicon.route is Route.ASYNC and lexicon.question else norm
@@ -397,6 +396,7 @@ class _Scored:
 
 def _learned(
     text: str,
+    norm: str,  # ``normalize(text)``
     addressing: Addressing,
     lexicon: Decision,
     model: RouterModel,
@@ -410,11 +410,7 @@ def _learned(
         proba[best] = 0.0
         best = int(proba.argmax())
     chosen = ROUTES[best]
-    if (
-        chosen is Route.ASYNC
-        and _ABOUT_DONE_WORK.search(normalize(text))
-        and not cues_of(text) & _ASKS_FOR_WORK
-    ):
+    if chosen is Route.ASYNC and _ABOUT_DONE_WORK.search(norm) and not cues_of(text) & _ASKS_FOR_WORK:
         # "the stock loss investigation at Dunstable, any outcome yet?": asks what came of an
         # investigation already run, which the quick route answers
         best, chosen = 1, Route.QUICK
@@ -443,8 +439,8 @@ def _learned(
         and not small_talk
         and not _CHAT.search(text)
         and not vocative_name(text)
-        and not _REMARK.match(normalize(text))
+        and not _REMARK.match(norm)
         and not cues_of(text) & _NOT_A_LOOKUP
     )
     unsure = maybe_lookup and proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2]
-    return _Scored(text, lexicon, proba, best, chosen, sure_at, small_talk, maybe_lookup, bool(unsure))
+    return _Scored(text, norm, lexicon, proba, best, chosen, sure_at, small_talk, maybe_lookup, bool(unsure))
