@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.knowledge.ingest import stated_dates
 from bot.research.lexical import words
-from bot.sources import SUPERSEDED, date_of
+from bot.sources import SUPERSEDED, date_of, day_of
 from bot.text.terms import STOPWORDS
 
 __all__ = ["SUPERSEDED", "statement", "supersede"]
@@ -122,10 +122,7 @@ def _said(text: str) -> _Said:
 
 def _when(passage: Passage) -> date | None:
     """When a statement was made: its note's date, else the latest date it states."""
-    day = date_of(passage.entry)
-    if day:
-        return date.fromisoformat(day)
-    return _said(passage.unit.text).latest
+    return day_of(passage.entry) or _said(passage.unit.text).latest
 
 
 def _since(passage: Passage) -> date | None:
@@ -147,11 +144,16 @@ def _unlinked(text: str, titles: Sequence[str]) -> str:
 def _states_change(passage: Passage) -> bool:
     """The statement says it decides or changes something, or stands in a note or section
     that is a change ("Pricing update spring 2026": "- Minimum order charge: £45 + VAT.")."""
-    return bool(
+    return (
         _said(passage.unit.text).change
-        or CHANGE_HEADING.search(passage.entry.title)
-        or CHANGE_HEADING.search(passage.unit.section)
+        or _change_heading(passage.entry.title)
+        or _change_heading(passage.unit.section)
     )
+
+
+@lru_cache(maxsize=4096)  # a note's title and sections head many of its passages
+def _change_heading(heading: str) -> bool:
+    return bool(CHANGE_HEADING.search(heading))
 
 
 @dataclass(slots=True)
@@ -256,12 +258,10 @@ def supersede(
     When the earlier note is about the replaced rule, all of it is demoted."""
     pool = [p for p in ranked[:POOL] if p.score >= floor - MARGIN]
     asked = content_words(question, stem)
-    titles = sorted(
-        {t for p in pool if len(t := p.entry.title.strip().lower()) >= TITLE_CHARS}, key=len, reverse=True
-    )
+    read = [_Statement.of(p) for p in pool]
+    titles = sorted({t for r in read if len(t := r.title) >= TITLE_CHARS}, key=len, reverse=True)
     # only a statement of a change can replace, and only one not replaced yet and not itself
     # a replacing statement can be replaced: the pairs are read among those (in pool order)
-    read = [_Statement.of(p) for p in pool]
     changes = [k for k, p in enumerate(pool) if _states_change(p)]
     olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not read[j].said.replacing]
     pairs: dict[int, int] = {}  # older's position → newer's
