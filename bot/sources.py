@@ -4,7 +4,7 @@ metadata), so the model layer never depends on how entries are stored."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Protocol
 
 
@@ -66,10 +66,16 @@ SUPERSEDED = "superseded"
 def date_of(entry: EntryLike) -> str:
     """The day the note says it was written or decided (ISO), or "" for a note that says
     none: the day it was ingested, or its file's time, is not its date."""
+    day = day_of(entry)
+    return day.isoformat() if day else ""
+
+
+def day_of(entry: EntryLike) -> date | None:
+    """``date_of`` as a date, or None."""
     meta = entry.meta
     if isinstance(meta, dict) and meta.get(UNDATED):
-        return ""
-    return entry.created_at.date().isoformat()
+        return None
+    return entry.created_at.date()
 
 
 def source_of(

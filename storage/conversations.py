@@ -14,7 +14,7 @@ from sqlmodel import col, select
 
 from storage.db import Database, SqlConnection, storable
 from storage.models import Correction, new_id
-from storage.open_investigation import OpenInvestigation, open_investigation, set_ack
+from storage.open_investigation import OPEN_COLUMNS, OPEN_JOIN, OpenInvestigation, of_columns, set_ack
 
 __all__ = ["PART", "ConversationRow", "Conversations", "MessageRow", "OpenInvestigation", "Stored", "TurnRow"]
 
@@ -44,7 +44,13 @@ _INSERT_MESSAGE = (
     ":author_id, :author_name, :text, :truncated, :route, :created_at, :meta) "
     "ON CONFLICT (conversation_id, role, platform_message_id) DO NOTHING RETURNING id"
 )
-_HAS_ASSISTANT = "SELECT 1 AS found FROM messages WHERE conversation_id = :id AND role = 'assistant' LIMIT 1"
+# what storing a message reads, in one statement: the conversation, whether Mallory has
+# spoken in it, and its open investigation
+_STORE_READ = (
+    f"SELECT {', '.join(f'c.{c} AS {c}' for c in _CONVERSATION_COLUMNS.split(', '))}, "
+    "EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.role = 'assistant') AS takes_part, "
+    f"{OPEN_COLUMNS} FROM conversations c {OPEN_JOIN} WHERE c.key = :key"
+)
 # the turns before a message, newest first; the hot path reads only what a prompt shows
 _HISTORY = (
     "SELECT {columns} FROM messages WHERE conversation_id = :id AND id < :before "
@@ -260,7 +266,14 @@ class Conversations:
         }
 
         def work(conn: SqlConnection) -> Stored:
-            conv, _ = _conversation(db, conn, place)
+            row = db.execute(conn, _STORE_READ, place).first()
+            if row is None:
+                db.execute(conn, _INSERT_CONVERSATION, {**place, "id": new_id()})
+                row = db.execute(conn, _STORE_READ, place).one()
+            conv = ConversationRow.of_row(row, db)
+            # a user message stored below changes neither of these
+            takes_part = bool(row["takes_part"])
+            open_inv = of_columns(row, db)
             msg = MessageRow(
                 0,
                 conv.id,
@@ -276,8 +289,6 @@ class Conversations:
                 meta or {},
             )
             inserted = db.execute(conn, _INSERT_MESSAGE, msg.values(when, meta_json)).first()
-            takes_part = db.execute(conn, _HAS_ASSISTANT, {"id": conv.id}).first() is not None
-            open_inv = open_investigation(db, conn, conv.id)
             if inserted is None:  # this platform message was stored before (a redelivery)
                 return Stored(conv, None, takes_part, open_inv, [])
             msg.id = inserted["id"]

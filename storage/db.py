@@ -293,7 +293,11 @@ class Database:
     def to_db_time(self, moment: datetime) -> Any:
         """A timestamp as the ORM stores it: on SQLite a UTC string, elsewhere the value."""
         if self.dialect == "sqlite":
-            return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+            utc = moment.astimezone(UTC)
+            if utc.year < 1000:  # isoformat pads the year to four digits; strftime may not
+                return utc.strftime("%Y-%m-%d %H:%M:%S.%f")
+            # the same text as strftime("%Y-%m-%d %H:%M:%S.%f"), without parsing a format
+            return utc.replace(tzinfo=None).isoformat(" ", "microseconds")
         return moment
 
     @staticmethod

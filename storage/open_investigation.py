@@ -17,6 +17,16 @@ _OPEN = (
     "ORDER BY created_at DESC LIMIT 1"
 )
 _SET_ACK = "UPDATE investigations SET ack_message_id = :message_id WHERE id = :id"
+# ``_OPEN``'s row as columns of a conversation's (``c``): read with the conversation, in the
+# same statement (``storage/conversations.py``); ``of_columns`` reads them back
+OPEN_COLUMNS = ", ".join(f"i.{c} AS open_{c}" for c in COLUMNS.split(", "))
+# (``i.conversation_id = c.id`` holds for the row chosen anyway; it lets PostgreSQL look the
+# conversation's investigations up by index instead of testing every investigation)
+OPEN_JOIN = (
+    "LEFT JOIN investigations i ON i.conversation_id = c.id AND i.id = (SELECT o.id FROM investigations o "
+    "WHERE o.conversation_id = c.id AND o.status IN ('pending', 'running') "
+    "ORDER BY o.created_at DESC LIMIT 1)"
+)
 
 
 @dataclass(frozen=True)
@@ -37,6 +47,19 @@ class OpenInvestigation:
             db.from_db_time(row["created_at"]),
             row["ack_message_id"],
         )
+
+
+def of_columns(row: Any, db: Database) -> OpenInvestigation | None:
+    """The open investigation in a row holding ``OPEN_COLUMNS``, if any."""
+    if row["open_id"] is None:
+        return None
+    return OpenInvestigation(
+        row["open_id"],
+        row["open_question"],
+        row["open_status"],
+        db.from_db_time(row["open_created_at"]),
+        row["open_ack_message_id"],
+    )
 
 
 def open_investigation(db: Database, conn: SqlConnection, conversation_id: str) -> OpenInvestigation | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bot.events import Inbound
 from bot.llm import Turn
-from bot.routing import Decision
+from bot.routing import Decision, Routed
 from storage.conversations import ConversationRow, MessageRow, OpenInvestigation
 
 # Whether the delivery being handled is a second (or later) attempt (``Taken.resumed``):
@@ -51,6 +51,7 @@ class Context:
     open_investigation: OpenInvestigation | None = None
     lexicon: Decision | None = None  # the lexicon's decision, made before storing
     history: list[Turn] | None = None  # the thread before this message (when a model will read it)
+    routed: Routed | None = None  # how the router read it before storing (``lexicon``), for the notes' say
 
 
 def truncation_note(ctx: Context, max_chars: int) -> str:

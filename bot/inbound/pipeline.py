@@ -30,7 +30,7 @@ from bot.routing import (
     is_negative,
     is_steering,
     normalize,
-    route,
+    routed,
 )
 from storage.conversations import Conversations
 
@@ -71,11 +71,12 @@ class InboundPipeline:
         truncated = len(cleaned) > cap
         # the offline router's decision is stored with the message; it is refined afterwards
         # only when an offer or the LLM changes it
-        pre = route(
+        reading = routed(
             "" if binary else cleaned[:cap],
             addressing=addressing_of(inbound),
             sure_at=self.settings.router_sure,
         )
+        pre = reading.decision
         stored = await self.conversations.store_inbound(
             key=inbound.thread.key,
             platform=inbound.platform,
@@ -110,6 +111,7 @@ class InboundPipeline:
             stored.open_investigation,
             pre,
             [Turn(m.role, m.text[:4000], m.author_name) for m in stored.history if m.text],
+            reading,
         )
 
     async def handle(self, inbound: Inbound, sender: Sender) -> None:
@@ -177,26 +179,21 @@ class InboundPipeline:
             and (is_affirmative(ctx.text) or is_negative(ctx.text))
         ):
             offer = conv.offer_question
-        lexicon = (
-            route(
+        reading = (
+            routed(
                 ctx.text,
                 addressing=addressing_of(ctx.inbound),
                 offer=offer,
                 sure_at=self.settings.router_sure,
             )
-            if offer or ctx.lexicon is None
-            else ctx.lexicon
+            if offer or ctx.lexicon is None or ctx.routed is None
+            else ctx.routed
         )
+        lexicon = reading.decision
         if lexicon.route is Route.NONE and lexicon.offer_reply is None and self.notes_know is not None:
             # the router decides whether a phrase it took for chat is a look-up the notes
-            # answer; it is told which words the notes use
-            lexicon = route(
-                ctx.text,
-                addressing=addressing_of(ctx.inbound),
-                offer=offer,
-                sure_at=self.settings.router_sure,
-                notes_know=await self.notes_know(),
-            )
+            # answer; it is told which words the notes use (what it read stands)
+            lexicon = reading.decide(await self.notes_know())
         if lexicon.offer_reply == OfferReply.DECLINED:
             await self.conversations.set_offer(ctx.conversation.id, None, None)
         if lexicon.sure or self.llm.offline:

@@ -430,7 +430,7 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
     found = list(_WORD.finditer(question))
     typed = [m.group(0) for m in found]
     lowered = [t.lower() for t in typed]
-    said = [" ".join(t.lower().split()) for t in texts]
+    said: list[str] | None = None  # the notes' texts, read when a pair is to be looked for
     missing: list[str] = []
     nearby: list[str] = []
     for k in range(len(lowered) - 1):
@@ -440,9 +440,11 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
         if question[found[k].end() : found[k + 1].start()].strip():
             continue  # not typed together ("unit 9 marlbrook")
         together = re.compile(rf"\b{re.escape(first)}\W{{1,3}}{re.escape(second)}\b")
-        if any(together.search(t.lower()) for t in in_titles.titles.get(first, ())) or any(
-            together.search(t) for t in said
-        ):
+        if any(together.search(t.lower()) for t in in_titles.titles.get(first, ())):
+            continue
+        if said is None:
+            said = [" ".join(t.lower().split()) for t in texts]
+        if any(together.search(t) for t in said):
             continue
         missing.append(f"{typed[k]} {typed[k + 1]}")
         nearby += in_titles.titles.get(first, []) + in_titles.titles.get(second, [])

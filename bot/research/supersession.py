@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.knowledge.ingest import stated_dates
 from bot.research.lexical import words
-from bot.sources import SUPERSEDED, date_of
+from bot.sources import SUPERSEDED, date_of, day_of
 from bot.text.terms import STOPWORDS
 
 __all__ = ["SUPERSEDED", "statement", "supersede"]
@@ -92,7 +92,9 @@ class _Said:
     replacing_clauses: tuple[str, ...]  # its clauses (lowercased) that say so
     latest: date | None  # the latest date it states
     amounts: dict[str, str]  # ``_amounts``
+    amounts_last: dict[str, str]  # ``_amounts`` with ``last``
     names: frozenset[str]  # the names it writes (``_NAME``)
+    replacing_names: tuple[str, ...]  # the names (lowercased) in its clauses that say they replace
 
 
 @lru_cache(maxsize=4096)
@@ -107,16 +109,20 @@ def _said(text: str) -> _Said:
         replacing_clauses=tuple(c for c in _CLAUSE.split(lowered) if REPLACING.search(c)),
         latest=max(stated) if stated else None,
         amounts=_amounts(text),
+        amounts_last=_amounts(text, last=True),
         names=frozenset(m.group(0) for m in _NAME.finditer(text)),
+        replacing_names=tuple(
+            m.group(0).lower()
+            for clause in _CLAUSE.split(text)
+            if REPLACING.search(clause)
+            for m in _NAME.finditer(clause)
+        ),
     )
 
 
 def _when(passage: Passage) -> date | None:
     """When a statement was made: its note's date, else the latest date it states."""
-    day = date_of(passage.entry)
-    if day:
-        return date.fromisoformat(day)
-    return _said(passage.unit.text).latest
+    return day_of(passage.entry) or _said(passage.unit.text).latest
 
 
 def _since(passage: Passage) -> date | None:
@@ -138,46 +144,58 @@ def _unlinked(text: str, titles: Sequence[str]) -> str:
 def _states_change(passage: Passage) -> bool:
     """The statement says it decides or changes something, or stands in a note or section
     that is a change ("Pricing update spring 2026": "- Minimum order charge: £45 + VAT.")."""
-    return bool(
+    return (
         _said(passage.unit.text).change
-        or CHANGE_HEADING.search(passage.entry.title)
-        or CHANGE_HEADING.search(passage.unit.section)
+        or _change_heading(passage.entry.title)
+        or _change_heading(passage.unit.section)
     )
 
 
-def _names_replaced(newer: Passage, older: Passage) -> bool:
+@lru_cache(maxsize=4096)  # a note's title and sections head many of its passages
+def _change_heading(heading: str) -> bool:
+    return bool(CHANGE_HEADING.search(heading))
+
+
+@dataclass(slots=True)
+class _Statement:
+    """A passage of the pool as the pair checks read it, read once a ``supersede`` call
+    (each is compared with every other of the pool)."""
+
+    passage: Passage
+    said: _Said
+    title: str  # its note's title, stripped and lowercased
+    day: date | None = None  # when it was made (``_when``), read when pairs are compared
+
+    @classmethod
+    def of(cls, passage: Passage) -> _Statement:
+        return cls(passage, _said(passage.unit.text), passage.entry.title.strip().lower())
+
+
+def _names_replaced(newer: _Statement, older: _Statement) -> bool:
     """``newer`` says it replaces a name ``older`` states ("Pellow & Grant replaces
     Harbourne Media as our primary vinyl supplier" against "Harbourne Media Ltd becomes our
     primary supplier"): the earlier statement is the one replaced, whatever its note's title."""
-    lowered = _said(older.unit.text).lowered
-    for clause in _CLAUSE.split(newer.unit.text):
-        if REPLACING.search(clause) and any(m.group(0).lower() in lowered for m in _NAME.finditer(clause)):
-            return True
-    return False
+    lowered = older.said.lowered
+    return any(name in lowered for name in newer.said.replacing_names)
 
 
 def _replaces(
-    newer: Passage,
-    older: Passage,
-    stem: Callable[[str], str],
-    asked: frozenset[str],
-    titles: Sequence[str],
-    when: Callable[[Passage], date | None] = _when,
+    new: _Statement, old: _Statement, stem: Callable[[str], str], asked: frozenset[str], titles: Sequence[str]
 ) -> bool:
-    """``newer`` (of another note) states a change on ``older``'s subject, later than it:
-    both say what was asked, and the earlier says it at least as fully."""
-    new_said, old_said = _said(newer.unit.text), _said(older.unit.text)
-    if newer.entry.id == older.entry.id or not _states_change(newer):
+    """``new`` (of another note; a statement of a change) states a change on ``old``'s
+    subject (a statement not replaced yet and not itself replacing), later than it: both
+    say what was asked, and the earlier says it at least as fully."""
+    newer, older = new.passage, old.passage
+    new_said, old_said = new.said, old.said
+    if newer.entry.id == older.entry.id:
         return False
-    if older.replaced_by is not None or old_said.replacing:
-        return False  # already replaced, or itself the statement of a change
-    later_title = newer.entry.title.strip().lower()
+    later_title = new.title
     if later_title and later_title in old_said.lowered:
         return False  # it points to the later note ("Declan to write it up: [[the decision]]")
     # "Can I get credit instead of a refund?" asks; it replaces nothing
     replacing = new_said.says_it_replaces
-    new_day = when(newer)
-    old_day = when(older)
+    new_day = new.day
+    old_day = old.day
     if new_day is not None and old_day is not None:
         if new_day <= old_day:
             return False
@@ -188,13 +206,13 @@ def _replaces(
         return False
     if not replacing and not _changed(newer, older):
         return False  # states no amount or name the later one changed: nothing to replace
-    title = older.entry.title.strip().lower()
+    title = old.title
     # "This replaces the 2023 contract ([[the 2023 decision]])": the later statement names
     # it in the clause that says so ("…, following [[the decision]]" carries it out instead)
     named = bool(title) and any(title in c for c in new_said.replacing_clauses)
     # "… replaces Harbourne Media as our primary vinyl supplier": it names what it replaces
     # and says the subject in its own words (the earlier note's title is no link there)
-    names_it = replacing and _names_replaced(newer, older)
+    names_it = replacing and _names_replaced(new, old)
     if title and not named and _citing(title).search(new_said.lowered):
         return False  # it cites the earlier note ("see [[ADR-007]]", "following [[…]]"): it applies it
     # read with its note's title and section, as it is scored
@@ -240,25 +258,20 @@ def supersede(
     When the earlier note is about the replaced rule, all of it is demoted."""
     pool = [p for p in ranked[:POOL] if p.score >= floor - MARGIN]
     asked = content_words(question, stem)
-    titles = sorted(
-        {t for p in pool if len(t := p.entry.title.strip().lower()) >= TITLE_CHARS}, key=len, reverse=True
-    )
+    read = [_Statement.of(p) for p in pool]
+    titles = sorted({t for r in read if len(t := r.title) >= TITLE_CHARS}, key=len, reverse=True)
     # only a statement of a change can replace, and only one not replaced yet and not itself
     # a replacing statement can be replaced: the pairs are read among those (in pool order)
     changes = [k for k, p in enumerate(pool) if _states_change(p)]
-    olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not _said(p.unit.text).replacing]
+    olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not read[j].said.replacing]
     pairs: dict[int, int] = {}  # older's position → newer's
-    days = {id(p): _when(p) for p in pool} if changes and olders else {}
-
-    def day(passage: Passage) -> date | None:  # when each statement was made, read once
-        return days[id(passage)]
-
+    if changes and olders:
+        for each in read:  # when each statement was made, read once
+            each.day = _when(each.passage)
     for j in olders if changes else ():
-        older = pool[j]
         for k in changes:
-            newer = pool[k]
-            if _replaces(newer, older, stem, asked, titles, day) and (
-                j not in pairs or pool[pairs[j]].score < newer.score
+            if _replaces(read[k], read[j], stem, asked, titles) and (
+                j not in pairs or pool[pairs[j]].score < pool[k].score
             ):
                 pairs[j] = k
     if not pairs:
@@ -314,7 +327,7 @@ def _changed(newer: Passage, older: Passage) -> str:
     """What the later statement changed of the earlier: an amount of the same unit stated
     differently ("0.8 mg/l" → "0.65 mg/l"), or else a name stated instead of another."""
     old_said, new_said = _said(older.unit.text), _said(newer.unit.text)
-    before, after = old_said.amounts, _amounts(newer.unit.text, last=True)
+    before, after = old_said.amounts, new_said.amounts_last
     gone = [v for u, v in before.items() if u in after and after[u] != v]
     if gone:
         return ", ".join(gone[:2])

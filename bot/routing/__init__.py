@@ -12,7 +12,7 @@ from bot.routing.lexicon import (
     is_referential,
     normalize,
 )
-from bot.routing.router import route
+from bot.routing.router import Routed, route, routed
 from bot.routing.vocabulary import LOOKS_ELSEWHERE, Guard, OfferReply, is_steering
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "Guard",
     "OfferReply",
     "Route",
+    "Routed",
     "addressed_elsewhere",
     "addressing_of",
     "classify_lexicon",
@@ -33,5 +34,6 @@ __all__ = [
     "is_steering",
     "normalize",
     "route",
+    "routed",
     "split_mentions",
 ]

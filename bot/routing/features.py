@@ -557,4 +557,5 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         feats.append("addr:elsewhere")
     n = len([t for t in toks if t.isalpha()])
     feats.append("len:" + ("1" if n <= 3 else "2" if n <= 8 else "3" if n <= 20 else "4"))
-    return [_hash(f) for f in feats]
+    hashed = {f: _hash(f) for f in feats}  # the cues come CUE_WEIGHT times: hashed once
+    return [hashed[f] for f in feats]

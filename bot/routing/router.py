@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
+
+import numpy as np
 
 from bot.routing.address import NOBODY, Addressing, addressed_elsewhere, vocative_name
 from bot.routing.features import (
@@ -190,46 +192,74 @@ def route(
     decision is ``sure`` from probability ``sure_at`` (1.0: never). ``notes_know`` (optional)
     says whether the notes use a word: a phrase the model takes for chat whose words the
     notes use is a look-up ("north fen pumping station capacity"), and is routed quick."""
+    return routed(text, addressing=addressing, offer=offer, model=model, sure_at=sure_at).decide(notes_know)
+
+
+@dataclass(frozen=True)
+class Routed:
+    """A message read by the router, before the notes have their say: ``decision`` is the
+    route without them, ``decide(notes_know)`` with them, without reading the message again
+    (the inbound path routes a message before storing it, and asks the notes only about a
+    message it will answer)."""
+
+    decision: Decision  # without the notes
+    learned: _Scored | None = None  # the learned router's reading, when it decided
+
+    def decide(self, notes_know: NotesKnow | None = None) -> Decision:
+        if self.learned is None or notes_know is None:
+            return self.decision
+        return self.learned.decide(notes_know)
+
+
+def routed(
+    text: str,
+    *,
+    addressing: Addressing = NOBODY,
+    offer: str | None = None,
+    model: RouterModel | None = None,
+    sure_at: float = SURE,
+) -> Routed:
+    """``route`` without the notes, keeping what the learned router read (``Routed``)."""
     lexicon = classify_lexicon(text, offer=offer)
     if lexicon.offer_reply or not normalize(text):
-        return lexicon
+        return Routed(lexicon)
     if not has_words(text):
-        return Decision(Route.NONE, source="router", reason="no words of any language", sure=True)
+        return Routed(Decision(Route.NONE, source="router", reason="no words of any language", sure=True))
     low = text.lower()
     refused = ("just" in low or "only" in low or "simply" in low) and bool(
         _REFUSED_THEN_FACT.match(normalize(correct_typos(text)))
     )
     text, lexicon = read(text, lexicon)
+    norm = normalize(text)  # read once: the rules below read the same normalised text
     elsewhere = addressed_elsewhere(text, addressing)
     if elsewhere:
-        return Decision(
-            Route.NONE,
-            guard=Guard.ADDRESSED_ELSEWHERE,
-            source="router",
-            reason="addressed to someone else",
-            sure=True,
+        return Routed(
+            Decision(
+                Route.NONE,
+                guard=Guard.ADDRESSED_ELSEWHERE,
+                source="router",
+                reason="addressed to someone else",
+                sure=True,
+            )
         )
-    if (
-        lexicon.sure
-        and lexicon.route is Route.ASYNC
-        and _PLAIN_REQUEST.match(_LEADING_EMOJI.sub("", normalize(text)))
-    ):
+    if lexicon.sure and lexicon.route is Route.ASYNC and _PLAIN_REQUEST.match(_LEADING_EMOJI.sub("", norm)):
         if not _SARCASM.search(text.lower()):
-            return lexicon
-    if _TO_THE_ROOM.match(normalize(text)):
-        return Decision(Route.NONE, source="router", reason="said to the room", sure=True)
+            return Routed(lexicon)
+    if _TO_THE_ROOM.match(norm):
+        return Routed(Decision(Route.NONE, source="router", reason="said to the room", sure=True))
     if lexicon.sure and lexicon.route is Route.NONE and lexicon.reason == "small talk":
-        return lexicon
+        return Routed(lexicon)
     if lexicon.guard in {Guard.TRACKED_SIGNAL, Guard.REMINDER} and not any(
-        p.search(normalize(text)) for _, p in _TRIGGERS
+        p.search(norm) for _, p in _TRIGGERS
     ):
         # "what's on my agenda", "remind me at 3": a look-up or reminder with no request verb
-        return replace(lexicon, sure=True)
+        return Routed(replace(lexicon, sure=True))
     if lexicon.recall and lexicon.route is Route.QUICK:
         # "have we seen this before?", "did anyone ever dig into X?": asks whether the
         # knowledge exists, which the quick route answers
-        return replace(lexicon, sure=True)
-    return _learned(text, addressing, lexicon, model or shipped_model(), sure_at, notes_know, refused)
+        return Routed(replace(lexicon, sure=True))
+    learned = _learned(text, norm, addressing, lexicon, model or shipped_model(), sure_at, refused)
+    return Routed(learned.decide(None), learned)
 
 
 def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
@@ -237,9 +267,10 @@ def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
     request verbs fixed, an opening that only says what not to do ("no need to dig,")
     dropped. Training reads its examples through here too."""
     fixed = correct_typos(text)
-    opening = _NEGATED_OPENING.match(normalize(fixed))
-    if opening and len(_CONTENT.findall(normalize(fixed)[opening.end() :])) >= 2:
-        fixed = normalize(fixed)[opening.end() :]
+    fixed_norm = normalize(fixed)
+    opening = _NEGATED_OPENING.match(fixed_norm)
+    if opening and len(_CONTENT.findall(fixed_norm[opening.end() :])) >= 2:
+        fixed = fixed_norm[opening.end() :]
     contrast = _CONTRAST_OPENING.match(fixed)
     if contrast and len(_CONTENT.findall(fixed[contrast.end() :].lower())) >= 2:
         # "don't just give me the warranty, work out how many claims…": more than the fact is asked
@@ -309,15 +340,69 @@ def notes_answer(text: str, notes_know: NotesKnow) -> bool:
     return held >= 2 and held * 3 >= len(terms) * 2
 
 
+@dataclass(frozen=True)
+class _Scored:
+    """What the learned router made of a message, up to the notes' say (``decide``)."""
+
+    text: str
+    norm: str  # ``normalize(text)``
+    lexicon: Decision
+    proba: np.ndarray
+    best: int
+    chosen: Route
+    sure_at: float
+    small_talk: bool
+    maybe_lookup: bool  # the model calls it small talk and it shows no sign of chat
+    unsure: bool  # ... and quick is a close second
+
+    def decide(self, notes_know: NotesKnow | None) -> Decision:
+        text, lexicon, proba, best, chosen = self.text, self.lexicon, self.proba, self.best, self.chosen
+        # The fail-safe for the unsure middle, and its one owner: a message the model calls
+        # small talk that shows no sign of chat goes to the quick route when quick is a
+        # close second, or when the notes use its words (then surely: the notes decide,
+        # not a classifier).
+        by_notes = False
+        if self.maybe_lookup:
+            by_notes = not self.unsure and notes_know is not None and notes_answer(text, notes_know)
+            if self.unsure or by_notes:
+                best, chosen = 1, Route.QUICK
+        confidence = float(proba[best])
+        norm = self.norm
+        question: str | None = None
+        if chosen is Route.ASYNC:
+            question = lexicon.question if lexicon.route is Route.ASYNC and lexicon.question else norm
+        elif chosen is Route.QUICK:
+            question = lexicon.question if lexicon.route is Route.QUICK and lexicon.question else norm
+        guard = lexicon.guard
+        # "how are you?" mentions the bot but is small talk, answered in the persona's voice
+        if (
+            chosen is Route.NONE
+            and guard is None
+            and not self.small_talk
+            and any(p.search(text.lower()) for p in _ABOUT_BOT)
+        ):
+            guard = Guard.CAPABILITY
+        return Decision(
+            chosen,
+            question=question,
+            trigger=lexicon.trigger,
+            guard=guard if chosen is not Route.ASYNC else None,
+            source="model",
+            reason="the notes use its words" if by_notes else f"learned router, p={confidence:.2f}",
+            sure=by_notes or (self.sure_at < 1.0 and confidence >= self.sure_at),
+            recall=lexicon.recall and chosen is Route.QUICK,
+        )
+
+
 def _learned(
     text: str,
+    norm: str,  # ``normalize(text)``
     addressing: Addressing,
     lexicon: Decision,
     model: RouterModel,
     sure_at: float,
-    notes_know: NotesKnow | None = None,
     refused: bool = False,
-) -> Decision:
+) -> _Scored:
     proba = model.proba(featurize(text, addressing, lexicon, elsewhere=False))
     best = int(proba.argmax())
     if ROUTES[best] is Route.ASYNC and proba[best] < ASYNC_MIN:
@@ -325,11 +410,7 @@ def _learned(
         proba[best] = 0.0
         best = int(proba.argmax())
     chosen = ROUTES[best]
-    if (
-        chosen is Route.ASYNC
-        and _ABOUT_DONE_WORK.search(normalize(text))
-        and not cues_of(text) & _ASKS_FOR_WORK
-    ):
+    if chosen is Route.ASYNC and _ABOUT_DONE_WORK.search(norm) and not cues_of(text) & _ASKS_FOR_WORK:
         # "the stock loss investigation at Dunstable, any outcome yet?": asks what came of an
         # investigation already run, which the quick route answers
         best, chosen = 1, Route.QUICK
@@ -352,46 +433,14 @@ def _learned(
         # "no need to dig, just the deposit %": what is asked after the refusal is one fact
         best, chosen = 1, Route.QUICK
     small_talk = lexicon.route is Route.NONE and lexicon.reason == "small talk"
-    # The fail-safe for the unsure middle, and its one owner: a message the model calls small
-    # talk that shows no sign of chat goes to the quick route when quick is a close second, or
-    # when the notes use its words (then surely: the notes decide, not a classifier).
-    by_notes = False
-    if (
+    maybe_lookup = (
         chosen is Route.NONE
         and lexicon.guard is None
         and not small_talk
         and not _CHAT.search(text)
         and not vocative_name(text)
-        and not _REMARK.match(normalize(text))
+        and not _REMARK.match(norm)
         and not cues_of(text) & _NOT_A_LOOKUP
-    ):
-        unsure = proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2]
-        by_notes = not unsure and notes_know is not None and notes_answer(text, notes_know)
-        if unsure or by_notes:
-            best, chosen = 1, Route.QUICK
-    confidence = float(proba[best])
-    norm = normalize(text)
-    question: str | None = None
-    if chosen is Route.ASYNC:
-        question = lexicon.question if lexicon.route is Route.ASYNC and lexicon.question else norm
-    elif chosen is Route.QUICK:
-        question = lexicon.question if lexicon.route is Route.QUICK and lexicon.question else norm
-    guard = lexicon.guard
-    # "how are you?" mentions the bot but is small talk, answered in the persona's voice
-    if (
-        chosen is Route.NONE
-        and guard is None
-        and not small_talk
-        and any(p.search(text.lower()) for p in _ABOUT_BOT)
-    ):
-        guard = Guard.CAPABILITY
-    return Decision(
-        chosen,
-        question=question,
-        trigger=lexicon.trigger,
-        guard=guard if chosen is not Route.ASYNC else None,
-        source="model",
-        reason="the notes use its words" if by_notes else f"learned router, p={confidence:.2f}",
-        sure=by_notes or (sure_at < 1.0 and confidence >= sure_at),
-        recall=lexicon.recall and chosen is Route.QUICK,
     )
+    unsure = maybe_lookup and proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2]
+    return _Scored(text, norm, lexicon, proba, best, chosen, sure_at, small_talk, maybe_lookup, bool(unsure))

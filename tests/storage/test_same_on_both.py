@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from bot.clock import FakeClock
-from storage.conversations import Conversations
+from storage.conversations import Conversations, Stored
 from storage.db import Database
 from storage.knowledge import EntryDraft, Knowledge
 from storage.queue import Outcome, Queue, Request
@@ -149,3 +149,56 @@ async def test_sql_takes_named_parameters_only_alike(any_db: Database) -> None:
     assert one["x"] == "100%"
     with pytest.raises(TypeError):
         await db.read_sql(lambda conn: db.execute(conn, "SELECT ? AS x", ("a",)))  # type: ignore[arg-type]
+
+
+async def test_storing_a_message_reads_whether_mallory_spoke_and_the_open_investigation(
+    any_db: Database, clock: FakeClock
+) -> None:
+    conversations, queue = Conversations(any_db), Queue(any_db)
+    place = {
+        "key": "console:local:c:t",
+        "platform": "console",
+        "space": "s",
+        "channel": "c",
+        "thread": "t",
+        "thread_ref": "{}",
+    }
+
+    async def store(message_id: str) -> Stored:
+        return await conversations.store_inbound(
+            **place, platform_message_id=message_id, text="hello", now=clock.now()
+        )
+
+    first = await store("m1")  # the conversation is created with it
+    assert (first.bot_takes_part, first.open_investigation) == (False, None)
+    await conversations.record_reply(
+        conversation=first.conversation,
+        platform_message_id="r1",
+        text="hi",
+        now=clock.now(),
+        route="none",
+        meta={},
+    )
+    older = await queue.enqueue(
+        Request(conversation_id=first.conversation.id, space="s", question="older", thread_ref="{}"),
+        now=clock.now(),
+        dedup_window=timedelta(minutes=10),
+    )
+    clock.advance(11 * 60)  # past the dedup window: a second open investigation
+    newer = await queue.enqueue(
+        Request(conversation_id=first.conversation.id, space="s", question="newer", thread_ref="{}"),
+        now=clock.now(),
+        dedup_window=timedelta(minutes=10),
+    )
+    second = await store("m2")
+    assert second.bot_takes_part is True and second.conversation.id == first.conversation.id
+    assert second.open_investigation is not None  # the newest open one, read as the queue reads it
+    assert second.open_investigation == await queue.open_for_conversation(first.conversation.id)
+    assert second.open_investigation.id == newer.investigation.id != older.investigation.id
+    assert second.open_investigation.question == "newer"
+    assert second.open_investigation.created_at == clock.now()
+    redelivered = await store("m2")  # a redelivery reads the same, and stores nothing
+    assert redelivered.message is None and redelivered.open_investigation == second.open_investigation
+    for inv in (older, newer):
+        assert await queue.cancel(inv.investigation.id, now=clock.now()) is Outcome.APPLIED
+    assert (await store("m3")).open_investigation is None
