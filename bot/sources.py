@@ -59,6 +59,7 @@ class EntryLike(Protocol):
 
 
 UNDATED = "undated"
+MONTH_ONLY = "month_only"  # the note names only a month ("2026-01-…"): its date is that month
 # the label of a passage stating a rule a later note replaced (``bot/research/supersession.py``)
 SUPERSEDED = "superseded"
 
@@ -69,6 +70,8 @@ def date_of(entry: EntryLike) -> str:
     meta = entry.meta
     if isinstance(meta, dict) and meta.get(UNDATED):
         return ""
+    if isinstance(meta, dict) and meta.get(MONTH_ONLY):
+        return entry.created_at.strftime("%Y-%m")
     return entry.created_at.date().isoformat()
 
 

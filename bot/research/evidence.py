@@ -80,6 +80,7 @@ _WIKILINK = re.compile(r"\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[*€$£])")
 _INLINE_TAG = re.compile(r"(?<![\w/&])#(?=[A-Za-z][\w/-]*)[\w/-]+")
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_ROW = re.compile(r"^[^:;]{1,40}: [^;]*(?:; [^:;]{1,40}: [^;]*)+$")  # a table row as ``units`` writes it
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _REFERS_BACK = re.compile(
     r"^(?:it|its|this|that|these|those|they|their|them|he|she|his|her|there|so|then|"
@@ -910,7 +911,7 @@ class Answerer:
         prior = {h.entry.id: h.relevance or 0.0 for h in kept}
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
         if names.named:  # the passage that answers says the name ("the Sallowby burst")
-            ranked = [p for p in ranked if names.said_by(_context(p.entry, p.unit))]
+            ranked = [p for p in ranked if self._says_name(names, p, titles)]
         asked_codes = codes_in(question, in_titles)
         if asked_codes:  # "on the latex 630": the passages that say 630, when some do
             saying = [p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes)]
@@ -918,6 +919,21 @@ class Answerer:
         # a later note's decision on the same subject is the answer, saying what it replaced
         ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
         return Evidence(question, chosen, await self.scorer.select(ranked), names)
+
+    def _says_name(self, names: Names, passage: Passage, titles: Mapping[str, str]) -> bool:
+        """The passage says the name asked about, or the line just before it in its section
+        does ("… we're moving to Tillerbook." then "Go-live is 3 March 2026.")."""
+        if names.said_by(_context(passage.entry, passage.unit)):
+            return True
+        units = self.scorer.cut(passage.entry, titles).units
+        k = passage.unit.index
+        if not 0 < k < len(units) or units[k] != passage.unit:
+            return False
+        before = units[k - 1]
+        # a table's rows are each their own thing: one row's name is not the next row's
+        if before.section != passage.unit.section or _ROW.match(before.text) or _ROW.match(passage.unit.text):
+            return False
+        return names.said_by(before.text)
 
     async def names(self, question: str, titles: Mapping[str, str]) -> Names:
         """The names ``question`` asks about, read against the notes (``names.read_names``)."""
