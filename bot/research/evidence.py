@@ -80,6 +80,7 @@ _WIKILINK = re.compile(r"\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[*€$£])")
 _INLINE_TAG = re.compile(r"(?<![\w/&])#(?=[A-Za-z][\w/-]*)[\w/-]+")
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_TITLE_WORD = re.compile(r"[^\W_]+")
 _ROW = re.compile(r"^[^:;]{1,40}: [^;]*(?:; [^:;]{1,40}: [^;]*)+$")  # a table row as ``units`` writes it
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _REFERS_BACK = re.compile(
@@ -844,6 +845,38 @@ class Evidence:
         return out
 
 
+def _title_words(title: str) -> tuple[str, ...]:
+    return tuple(w.lower() for w in _TITLE_WORD.findall(title))
+
+
+def _holds_phrase(words: Sequence[str], phrase: Sequence[str]) -> bool:
+    n = len(phrase)
+    return any(tuple(words[i : i + n]) == tuple(phrase) for i in range(len(words) - n + 1))
+
+
+NAMED_TITLE_WORDS = 5  # the longest run of a question's words looked up as a note's title
+
+
+def _without_part_titled(question: str, hits: Sequence[Any], titles: Mapping[str, str]) -> list[Any]:
+    """The question names a note by its whole title ("Kestrel Rose"): a note titled with only
+    part of that name ("Kestrel") is about something else, and does not answer."""
+    asked = _title_words(question)
+    named = [t for h in hits if len(t := _title_words(h.entry.title)) >= 2 and _holds_phrase(asked, t)]
+    for n in range(2, NAMED_TITLE_WORDS + 1):  # a note named in full, found or not (its file stem)
+        for i in range(len(asked) - n + 1):
+            run = asked[i : i + n]
+            title = titles.get("-".join(run))
+            if title is not None and _title_words(title) == run:
+                named.append(run)
+    if not named:
+        return list(hits)
+
+    def part(title: tuple[str, ...]) -> bool:
+        return any(len(title) < len(t) and _holds_phrase(t, title) for t in named)
+
+    return [h for h in hits if not part(_title_words(h.entry.title))]
+
+
 class Answerer:
     """Finds the evidence for a quick question among retrieved hits."""
 
@@ -899,6 +932,7 @@ class Answerer:
         if names.missing:
             return Evidence(question, [], [], names, names.missing)
         kept = [h for h in hits[:limit] if names.held_by(f"{h.entry.title} {h.entry.content}")]
+        kept = _without_part_titled(question, kept, titles)
         if not kept:  # already past the relevance cut-off (``Recall.retrieve``)
             return Evidence(question, [], [], names)
         # "the hp latex 570": a model number none of the relevant notes says is not theirs;

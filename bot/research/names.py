@@ -253,6 +253,8 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         )
         uncommon = word not in common
         if holds(word):
+            if uncommon and not capitalised and not lexical.says(word):
+                continue  # another spelling of a word the notes write ("cancelation"): no name
             if capitalised or (uncommon and not _ordinary(word, common, title_words, holds)):
                 required.append(word)
                 if capitalised or word in title_words:

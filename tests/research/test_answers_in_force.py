@@ -152,3 +152,45 @@ async def test_the_answer_a_line_after_the_name_asked_about_is_kept(rt: Any) -> 
     )
     text = await _ask(rt, "When does the Gymbase system go live?")
     assert "3 March 2026" in text, text
+
+
+async def test_a_misspelling_of_a_word_the_notes_write_is_no_name(rt: Any) -> None:
+    """ "cancelation" is not a name the answering note must hold: the notes write
+    "cancellation", and the question is answered from them."""
+    await _others(rt)
+    await add_note(
+        rt,
+        "decisions/class-cancellations.md",
+        "Class cancellations",
+        "A class booking cancelled 12 hours or more before the start is refunded in full.\n",
+        space=SPACE,
+        created_at=datetime(2025, 1, 6, tzinfo=UTC),
+    )
+    text = await _ask(rt, "whats the class cancelation refund cut off")
+    assert "12 hours" in text, text
+
+
+async def test_a_note_titled_with_part_of_the_name_asked_about_does_not_answer(rt: Any) -> None:
+    """The question names "Studio Blue" (a note's title): the note titled "Studio" is about
+    another room, and its lines are not the answer, even where they mention Studio Blue."""
+    await _others(rt)
+    studio = await add_note(
+        rt,
+        "rooms/studio.md",
+        "Studio",
+        "- The main studio has a sprung floor and a Bose sound system.\n"
+        "- Don't confuse with Studio Blue upstairs, a smaller room with its own sound system.\n",
+        space=SPACE,
+        created_at=datetime(2024, 3, 1, tzinfo=UTC),
+    )
+    blue = await add_note(
+        rt,
+        "rooms/studio-blue.md",
+        "Studio Blue",
+        "- Small room upstairs, 12 mats.\n- Sound system: one Yamaha speaker on a wall bracket.\n",
+        space=SPACE,
+        created_at=datetime(2024, 3, 1, tzinfo=UTC),
+    )
+    text = await _ask(rt, "what sound system is in Studio Blue?")
+    assert f"[Entry {blue[:8]}]" in text, text
+    assert f"[Entry {studio[:8]}]" not in text, text
