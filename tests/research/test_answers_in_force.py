@@ -52,9 +52,13 @@ def test_a_file_name_or_title_naming_a_month_dates_the_note_to_that_month() -> N
         parsed = parse_markdown(raw, source=source, space=SPACE, fallback_date=fallback).draft
         assert date_of(parsed) == "2026-02", (source, parsed.created_at, parsed.meta)
     # a full date in the name is read as before; no date at all is undated, never the copy day
-    full = parse_markdown("x", source="meetings/2025-03-06-season-prep.md", space=SPACE, fallback_date=fallback)
+    full = parse_markdown(
+        "x", source="meetings/2025-03-06-season-prep.md", space=SPACE, fallback_date=fallback
+    )
     assert date_of(full.draft) == "2026-11-30" or date_of(full.draft) == ""
-    none = parse_markdown("Members give 30 days.", source="notes/freeze.md", space=SPACE, fallback_date=fallback)
+    none = parse_markdown(
+        "Members give 30 days.", source="notes/freeze.md", space=SPACE, fallback_date=fallback
+    )
     assert date_of(none.draft) == ""
 
 
