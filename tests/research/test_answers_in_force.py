@@ -198,3 +198,26 @@ async def test_a_note_titled_with_part_of_the_name_asked_about_does_not_answer(r
     text = await _ask(rt, "what sound system is in Studio Blue?")
     assert f"[Entry {blue[:8]}]" in text, text
     assert f"[Entry {studio[:8]}]" not in text, text
+
+
+async def test_a_name_written_with_a_title_word_and_another_word_the_notes_never_pair_is_missing(
+    rt: Any,
+) -> None:
+    """ "Studio Green" (capitalised, as a name is) is a room the notes do not have: they have
+    Studio and Studio Blue. Nothing is cited; the answer says so."""
+    await _others(rt)
+    for source, title, body in (
+        ("rooms/studio.md", "Studio", "The main studio has a sprung floor and a Bose sound system."),
+        ("rooms/studio-blue.md", "Studio Blue", "Small room upstairs; sound system: one Yamaha speaker."),
+        (
+            "notes/bins.md",
+            "Bins",
+            "Recycling goes in the green bins by the back door.",
+        ),  # "green" is a word here
+    ):
+        await add_note(rt, source, title, body, space=SPACE, created_at=datetime(2024, 3, 1, tzinfo=UTC))
+    text = await _ask(rt, "What sound system does Studio Green have?")
+    assert "[Entry " not in text, text
+    assert "I found nothing about Studio Green in the notes" in text, text
+    # the rooms the notes do have are still answered
+    assert "Yamaha" in await _ask(rt, "What sound system does Studio Blue have?")
