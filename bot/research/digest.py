@@ -248,13 +248,11 @@ async def digest(
     chosen.sort(key=lambda lp: order[lp[0]])
     # what the topic itself lists ("…: timeline, refunds, customer complaint"): each the
     # passage that best says it, when the facets above did not already say it
-    # (with an embedder the part asks beside the subject, for the subject's costs, not any
-    # cost; without one the subject's words would rank its most general lines first)
-    main, parts = asked_parts(topic)
-    for part in parts:
-        asking = f"{part}: {main}" if scorer.semantic else part
-        ranked = await scorer.passages(asking, reading, titles=titles, prior=prior)
-        for p in supersede(ranked, asking, floor=floor_of, stem=stem)[:PART_LOOK]:
+    # (the part alone asks: every entry read is on the topic, and the subject's own words
+    # would rank first the lines the summary already says)
+    for part in asked_parts(topic)[1]:
+        ranked = await scorer.passages(part, reading, titles=titles, prior=prior)
+        for p in supersede(ranked, part, floor=floor_of, stem=stem)[:PART_LOOK]:
             if p.score < floor_of:
                 break
             key = (p.entry.id, p.unit.index)
