@@ -143,6 +143,7 @@ class Unit:
     section: str
     index: int  # position in the note
     pointer: bool = False  # the line only points elsewhere ("See [[x]] and [[y]].", a bare URL)
+    block: int = -1  # the paragraph or list item it was cut from (a table row: none)
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,12 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     header: list[str] | None = None
     paragraph: list[str] = []
 
+    blocks = 0
+
     def flush() -> None:
+        nonlocal blocks
+        blocks += 1
+        block = blocks
         raw = " ".join(paragraph)
         text = _clean_inline(raw, titles)
         pointer = points_elsewhere(raw)
@@ -222,7 +228,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             pieces.append(lead)
         for piece in pieces:
             if len(piece) >= 12:
-                out.append(Unit(piece, section, len(out), pointer))
+                out.append(Unit(piece, section, len(out), pointer, block))
 
     for raw in _FRONT.sub("", content).splitlines():
         line = raw.rstrip()
@@ -854,6 +860,7 @@ def _holds_phrase(words: Sequence[str], phrase: Sequence[str]) -> bool:
     return any(tuple(words[i : i + n]) == tuple(phrase) for i in range(len(words) - n + 1))
 
 
+BLOCK_BACK = 4  # how many sentences back, in its own paragraph, a passage's name is looked for
 NAMED_TITLE_WORDS = 5  # the longest run of a question's words looked up as a note's title
 
 
@@ -967,7 +974,14 @@ class Answerer:
         # a table's rows are each their own thing: one row's name is not the next row's
         if before.section != passage.unit.section or _ROW.match(before.text) or _ROW.match(passage.unit.text):
             return False
-        return names.said_by(before.text)
+        if names.said_by(before.text):
+            return True
+        # or an earlier sentence of its own paragraph or list item ("Bookings system —
+        # decision: we're moving to Tillerbook. Subscription £89/month. … go-live is 3 March.")
+        block = passage.unit.block
+        return block >= 0 and any(
+            u.block == block and names.said_by(u.text) for u in units[max(0, k - BLOCK_BACK) : k - 1]
+        )
 
     async def names(self, question: str, titles: Mapping[str, str]) -> Names:
         """The names ``question`` asks about, read against the notes (``names.read_names``)."""

@@ -221,3 +221,20 @@ async def test_a_name_written_with_a_title_word_and_another_word_the_notes_never
     assert "I found nothing about Studio Green in the notes" in text, text
     # the rooms the notes do have are still answered
     assert "Yamaha" in await _ask(rt, "What sound system does Studio Blue have?")
+
+
+async def test_the_answer_later_in_the_paragraph_that_names_what_was_asked_is_kept(rt: Any) -> None:
+    """The name is said at the start of a numbered item; its date two sentences later."""
+    await _others(rt)
+    await add_note(
+        rt,
+        "meetings/spring-review.md",
+        "Spring review",
+        "1. **Staff rota** — decision: we're moving the rota to Rotaplan. The licence is £40 a month per site. "
+        "Owen will enter the March shifts in February; **go-live is 2 March 2026**, the paper rota goes "
+        "that day.\n2. **Pool** — the cover needs replacing before the summer.\n",
+        space=SPACE,
+        created_at=datetime(2026, 1, 20, tzinfo=UTC),
+    )
+    text = await _ask(rt, "When does Rotaplan go live?")
+    assert "2 March 2026" in text, text
