@@ -59,6 +59,7 @@ class EntryLike(Protocol):
 
 
 UNDATED = "undated"
+MONTH_ONLY = "month_only"  # the note names only a month ("2026-01-…"): its date is that month
 # the label of a passage stating a rule a later note replaced (``bot/research/supersession.py``)
 SUPERSEDED = "superseded"
 
@@ -67,14 +68,21 @@ def date_of(entry: EntryLike) -> str:
     """The day the note says it was written or decided (ISO), or "" for a note that says
     none: the day it was ingested, or its file's time, is not its date."""
     day = day_of(entry)
-    return day.isoformat() if day else ""
+    if day is None:
+        return ""
+    meta = entry.meta
+    if isinstance(meta, dict) and meta.get(MONTH_ONLY):
+        return day.strftime("%Y-%m")
+    return day.isoformat()
 
 
 def day_of(entry: EntryLike) -> date | None:
-    """``date_of`` as a date, or None."""
+    """``date_of`` as a date (a note dated by its month only: the month's first day), or None."""
     meta = entry.meta
     if isinstance(meta, dict) and meta.get(UNDATED):
         return None
+    if isinstance(meta, dict) and meta.get(MONTH_ONLY):
+        return entry.created_at.date().replace(day=1)
     return entry.created_at.date()
 
 

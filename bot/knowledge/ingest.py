@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from bot.errors import InputError
-from bot.sources import UNDATED
+from bot.sources import MONTH_ONLY, UNDATED
 from storage.knowledge import EntryDraft, Knowledge, Upserted
 from storage.models import Entry
 
@@ -144,6 +144,28 @@ def written_date(title: str, body: str) -> dt.datetime | None:
     return None
 
 
+# a title or file name that names a month ("2026-01-cancellation-window", "Review, March 2025"):
+# the note is dated to that month, shown as such ("2026-01"), never to a day it does not say
+_MONTH_NAMED = (
+    re.compile(r"^\s*((?:19|20)\d\d)[-_ .](0[1-9]|1[0-2])(?![\d:])(?![-_ .]\d)"),
+    re.compile(rf"\b{_MONTH}[\s,]+((?:19|20)\d\d)\b", re.I),
+)
+
+
+def month_named(title: str, source: str) -> dt.datetime | None:
+    """The month a note's title or file name names, when neither states a full date."""
+    stem = Path(source).stem
+    for text in (title, stem):
+        match = _MONTH_NAMED[0].search(text)
+        if match:
+            return dt.datetime(int(match.group(1)), int(match.group(2)), 1, tzinfo=dt.UTC)
+        match = _MONTH_NAMED[1].search(text)
+        if match:
+            month = _MONTH_NAMES.index(match.group(1)[:3].lower()) + 1
+            return dt.datetime(int(match.group(2)), month, 1, tzinfo=dt.UTC)
+    return None
+
+
 def stated_dates(text: str) -> list[dt.date]:
     """Every full date ``text`` states ("2 February 2026", "2026-02-02", "19/01/2026"),
     in order; an ambiguous one ("06/01/2026") is left out."""
@@ -242,6 +264,7 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
     extra = {k: v for k, v in meta.items() if k in {"url", "status"} and isinstance(v, str | int | float)}
     facts = front_matter_facts(meta)
     dated = _as_datetime(meta.get("date") or meta.get("created")) or written_date(title, body)
+    month = None if dated else month_named(title, source)
     draft = EntryDraft(
         space=space,
         source=source,
@@ -251,9 +274,14 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
         author=str(meta.get("author") or "").strip()[:200],
         project=project[:200],
         tags=tags,
-        created_at=dated or fallback_date,
-        # no date in the front matter or the text: shown as undated, never as the file's time
-        meta={"links": links, **extra, **({} if dated else {UNDATED: True})},
+        created_at=dated or month or fallback_date,
+        # no date in the front matter or the text: shown as undated, never as the file's time;
+        # a month named by the title or file name: shown as that month
+        meta={
+            "links": links,
+            **extra,
+            **({} if dated else {MONTH_ONLY: True} if month else {UNDATED: True}),
+        },
     )
     return ParsedNote(draft, links)
 

@@ -245,7 +245,52 @@ async def digest(
         if facet.strict:
             spare += facet.take - taken
     order = {f.label: k for k, f in enumerate(FACETS)}
-    return sorted(chosen, key=lambda lp: order[lp[0]])
+    chosen.sort(key=lambda lp: order[lp[0]])
+    # what the topic itself lists ("…: timeline, refunds, customer complaint"): each the
+    # passage that best says it, when the facets above did not already say it
+    # (the part alone asks: every entry read is on the topic, and the subject's own words
+    # would rank first the lines the summary already says)
+    for part in asked_parts(topic)[1]:
+        ranked = await scorer.passages(part, reading, titles=titles, prior=prior)
+        for p in supersede(ranked, part, floor=floor_of, stem=stem)[:PART_LOOK]:
+            if p.score < floor_of:
+                break
+            key = (p.entry.id, p.unit.index)
+            if p.unit.pointer or p.unit.text.endswith("?") or p.replaced_by is not None:
+                continue
+            if key not in used and key not in cut_from and all(p.unit.text != q.unit.text for _, q in chosen):
+                used.add(key)
+                chosen.append((part[:1].upper() + part[1:], p))
+            break  # said already, or said now
+    return chosen
+
+
+PART_LOOK = 3  # of the passages best saying a listed part, how far down one not said yet is taken
+PARTS = 6  # the most listed parts read
+_PART_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|;\s*|\s+and\s+")
+# parts the facets say already (what happened, why, who decided) or that ask for nothing
+_FACET_PART = re.compile(
+    r"^(?:(?:the\s+)?(?:what happened|why|causes?|reasons?|who decided|timeline|history|overview|summary|"
+    r"background|details|context|everything|what was decided|outcome|impact)\.?)$",
+    re.I,
+)
+
+
+def asked_parts(topic: str) -> tuple[str, list[str]]:
+    """A topic written as a subject and what to cover ("The lock 14 stoppage: timeline,
+    affected bookings, refunds and follow-up") as (subject, [parts]); a plain topic has none."""
+    head, sep, tail = topic.partition(":")
+    if not sep:
+        head, sep, tail = topic.partition("?")
+    if not sep:
+        head, sep, tail = topic.partition(" — ")
+    if not sep or not tail.strip():
+        return topic, []
+    pieces = [p.strip(" .?!") for p in _PART_SPLIT.split(tail.strip())]
+    parts = [p for p in pieces if p and len(p) <= 60 and not _FACET_PART.match(p)]
+    if len(pieces) < 2:
+        return topic, []  # one clause after a colon is the topic's own wording
+    return head.strip(), parts[:PARTS]
 
 
 _OPEN_SECTION = re.compile(

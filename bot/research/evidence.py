@@ -80,6 +80,8 @@ _WIKILINK = re.compile(r"\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[*€$£])")
 _INLINE_TAG = re.compile(r"(?<![\w/&])#(?=[A-Za-z][\w/-]*)[\w/-]+")
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_TITLE_WORD = re.compile(r"[^\W_]+")
+_ROW = re.compile(r"^[^:;]{1,40}: [^;]*(?:; [^:;]{1,40}: [^;]*)+$")  # a table row as ``units`` writes it
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _REFERS_BACK = re.compile(
     r"^(?:it|its|this|that|these|those|they|their|them|he|she|his|her|there|so|then|"
@@ -141,6 +143,7 @@ class Unit:
     section: str
     index: int  # position in the note
     pointer: bool = False  # the line only points elsewhere ("See [[x]] and [[y]].", a bare URL)
+    block: int = -1  # the paragraph or list item it was cut from (a table row: none)
 
 
 @dataclass(frozen=True)
@@ -187,7 +190,12 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     header: list[str] | None = None
     paragraph: list[str] = []
 
+    blocks = 0
+
     def flush() -> None:
+        nonlocal blocks
+        blocks += 1
+        block = blocks
         raw = " ".join(paragraph)
         text = _clean_inline(raw, titles)
         pointer = points_elsewhere(raw)
@@ -220,7 +228,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             pieces.append(lead)
         for piece in pieces:
             if len(piece) >= 12:
-                out.append(Unit(piece, section, len(out), pointer))
+                out.append(Unit(piece, section, len(out), pointer, block))
 
     for raw in _FRONT.sub("", content).splitlines():
         line = raw.rstrip()
@@ -843,6 +851,39 @@ class Evidence:
         return out
 
 
+def _title_words(title: str) -> tuple[str, ...]:
+    return tuple(w.lower() for w in _TITLE_WORD.findall(title))
+
+
+def _holds_phrase(words: Sequence[str], phrase: Sequence[str]) -> bool:
+    n = len(phrase)
+    return any(tuple(words[i : i + n]) == tuple(phrase) for i in range(len(words) - n + 1))
+
+
+BLOCK_BACK = 4  # how many sentences back, in its own paragraph, a passage's name is looked for
+NAMED_TITLE_WORDS = 5  # the longest run of a question's words looked up as a note's title
+
+
+def _without_part_titled(question: str, hits: Sequence[Any], titles: Mapping[str, str]) -> list[Any]:
+    """The question names a note by its whole title ("Kestrel Rose"): a note titled with only
+    part of that name ("Kestrel") is about something else, and does not answer."""
+    asked = _title_words(question)
+    named = [t for h in hits if len(t := _title_words(h.entry.title)) >= 2 and _holds_phrase(asked, t)]
+    for n in range(2, NAMED_TITLE_WORDS + 1):  # a note named in full, found or not (its file stem)
+        for i in range(len(asked) - n + 1):
+            run = asked[i : i + n]
+            title = titles.get("-".join(run))
+            if title is not None and _title_words(title) == run:
+                named.append(run)
+    if not named:
+        return list(hits)
+
+    def part(title: tuple[str, ...]) -> bool:
+        return any(len(title) < len(t) and _holds_phrase(t, title) for t in named)
+
+    return [h for h in hits if not part(_title_words(h.entry.title))]
+
+
 class Answerer:
     """Finds the evidence for a quick question among retrieved hits."""
 
@@ -898,6 +939,7 @@ class Answerer:
         if names.missing:
             return Evidence(question, [], [], names, names.missing)
         kept = [h for h in hits[:limit] if names.held_by(f"{h.entry.title} {h.entry.content}")]
+        kept = _without_part_titled(question, kept, titles)
         if not kept:  # already past the relevance cut-off (``Recall.retrieve``)
             return Evidence(question, [], [], names)
         # "the hp latex 570": a model number none of the relevant notes says is not theirs;
@@ -910,7 +952,7 @@ class Answerer:
         prior = {h.entry.id: h.relevance or 0.0 for h in kept}
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
         if names.named:  # the passage that answers says the name ("the Sallowby burst")
-            ranked = [p for p in ranked if names.said_by(_context(p.entry, p.unit))]
+            ranked = [p for p in ranked if self._says_name(names, p, titles)]
         asked_codes = codes_in(question, in_titles)
         if asked_codes:  # "on the latex 630": the passages that say 630, when some do
             saying = [p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes)]
@@ -918,6 +960,28 @@ class Answerer:
         # a later note's decision on the same subject is the answer, saying what it replaced
         ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
         return Evidence(question, chosen, await self.scorer.select(ranked), names)
+
+    def _says_name(self, names: Names, passage: Passage, titles: Mapping[str, str]) -> bool:
+        """The passage says the name asked about, or the line just before it in its section
+        does ("… we're moving to Tillerbook." then "Go-live is 3 March 2026.")."""
+        if names.said_by(_context(passage.entry, passage.unit)):
+            return True
+        units = self.scorer.cut(passage.entry, titles).units
+        k = passage.unit.index
+        if not 0 < k < len(units) or units[k] != passage.unit:
+            return False
+        before = units[k - 1]
+        # a table's rows are each their own thing: one row's name is not the next row's
+        if before.section != passage.unit.section or _ROW.match(before.text) or _ROW.match(passage.unit.text):
+            return False
+        if names.said_by(before.text):
+            return True
+        # or an earlier sentence of its own paragraph or list item ("Bookings system —
+        # decision: we're moving to Tillerbook. Subscription £89/month. … go-live is 3 March.")
+        block = passage.unit.block
+        return block >= 0 and any(
+            u.block == block and names.said_by(u.text) for u in units[max(0, k - BLOCK_BACK) : k - 1]
+        )
 
     async def names(self, question: str, titles: Mapping[str, str]) -> Names:
         """The names ``question`` asks about, read against the notes (``names.read_names``)."""

@@ -189,6 +189,11 @@ class LexicalIndex:
             term = self._terms.stems.get(self.stem(word))
         return term is not None and int(self._postings.of(term)[0].shape[0]) > 0
 
+    def says(self, word: str) -> bool:
+        """A live entry holds ``word`` (a lowercased token) as written, not only its stem."""
+        term = self._terms.get(word)
+        return term is not None and int(self._postings.of(term)[0].shape[0]) > 0
+
     def vocabulary(self) -> Iterable[str]:
         """Every word the index has seen (a forgotten entry's words too: check ``holds``)."""
         return self._terms.keys()

@@ -17,7 +17,7 @@ from bot.research.embedders import MINILM_TOKENIZER
 from bot.research.links import LinkView
 from bot.research.relevance import focus
 from bot.text.display import content_label
-from bot.text.terms import query_terms
+from bot.text.terms import STOPWORDS, query_terms
 
 if TYPE_CHECKING:
     from bot.research.lexical import LexicalIndex
@@ -253,6 +253,8 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         )
         uncommon = word not in common
         if holds(word):
+            if uncommon and not capitalised and not lexical.says(word):
+                continue  # another spelling of a word the notes write ("cancelation"): no name
             if capitalised or (uncommon and not _ordinary(word, common, title_words, holds)):
                 required.append(word)
                 if capitalised or word in title_words:
@@ -435,7 +437,19 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
     nearby: list[str] = []
     for k in range(len(lowered) - 1):
         first, second = lowered[k], lowered[k + 1]
-        if first not in in_titles.leads or second not in in_titles.follows or "'" in first:
+        if "'" in first:
+            continue
+        # or a word of a title and another, both written as a name inside the question
+        # ("What engine does Kestrel Star have?" when the notes have Kestrel and Kestrel Rose)
+        capitalised = (
+            k > 0
+            and all(typed[j][:1].isupper() and not typed[j].isupper() for j in (k, k + 1))
+            and not _SENTENCE_END.search(question[found[k - 1].end() : found[k].start()])
+            and len(second) >= NAME_CHARS
+            and first in in_titles.titles
+            and second not in STOPWORDS
+        )
+        if not capitalised and (first not in in_titles.leads or second not in in_titles.follows):
             continue
         if question[found[k].end() : found[k + 1].start()].strip():
             continue  # not typed together ("unit 9 marlbrook")

@@ -111,9 +111,7 @@ def timeline(dossier: Dossier) -> str:
         return ""
     rows = ["| Date | Short ID | Type | Author | Summary |", "|------|----------|------|--------|---------|"]
     for e in entries:
-        rows.append(
-            f"| {e.created_at.date().isoformat()} | {e.id[:8]} | [{e.type}] | {_cell(e.author) or '—'} | {_preview(e)} |"
-        )
+        rows.append(f"| {date_of(e)} | {e.id[:8]} | [{e.type}] | {_cell(e.author) or '—'} | {_preview(e)} |")
     return "\n".join(rows)
 
 

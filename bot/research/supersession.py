@@ -27,7 +27,9 @@ CHANGE = re.compile(
     r"\b(?:instead of|replac\w*|supersed\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
     r"revers\w*|revis\w*|switch\w*|moved? to|from now on|as of|with effect from|decided|agreed|approved|"
     r"new|from \d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|raised|lowered|increased|reduced|extended|shortened|"
-    r"(?:up|down) from|from [^.;]{1,20} to)\b",
+    r"(?:up|down) from|from [^.;]{1,20} to|goes (?:up|down)|"
+    # holds from a month or a year on ("From the first hire of May 2025 …", "from the 2026 season")
+    r"(?:from|starting|effective|as of)\b[^.;:]{0,30}?\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d)\b",
     re.I,
 )
 # says by itself that something earlier stopped holding (a note with no date still replaces)
@@ -58,7 +60,7 @@ _FILLER = STOPWORDS | frozenset(
 _AMOUNT = re.compile(
     r"(?<![\w.])(?:[£$€]\s?)?\d[\d,]*(?:\.\d+)?\s?(?P<unit>%|per ?cent|/[a-zA-Z]{1,4}|[a-zA-Zµ]{1,8}(?:/[a-zA-Z0-9]{1,4})?)?(?![\w/])"
 )
-_TIME = re.compile(r"(?<![\d:])\d{1,2}:\d\d(?![\d:])")
+_TIME = re.compile(r"(?<![\d:])\d{1,2}:\d\d(?![\d:])|(?<![\w:.])\d{1,2}(?::\d\d)?\s?[ap]\.?m\b\.?", re.I)
 _CITING = r"\b(?:see|per|following|according to|as (?:set out|described|agreed) in|under|in line with)\s+(?:the\s+)?"
 _QUESTION = re.compile(r"[^.!?]*\?")
 _CLAUSE = re.compile(r"[,;:.!?]\s|\s[-–—]\s")
@@ -122,7 +124,7 @@ def _said(text: str) -> _Said:
 
 def _when(passage: Passage) -> date | None:
     """When a statement was made: its note's date, else the latest date it states."""
-    return day_of(passage.entry) or _said(passage.unit.text).latest
+    return day_of(passage.entry) or _said(passage.unit.text).latest  # a month: its first day
 
 
 def _since(passage: Passage) -> date | None:
@@ -131,6 +133,7 @@ def _since(passage: Passage) -> date | None:
     return _said(passage.unit.text).latest or _when(passage)
 
 
+ASKED_SUBJECT = 2  # question words both statements hold: the question names their subject
 ASKED_HELD = 0.75  # of the question's words the later statement holds, the share the earlier holds too
 
 
@@ -232,8 +235,12 @@ def _replaces(
     if not old_words:
         return False
     shared = len(old_words & new_words)
+    # the question names the subject both state and the later one gives it another amount
+    # ("Security deposit: £250 per boat, taken by card …" against "we agreed the security
+    # deposit goes up to £350 per boat"): a long earlier statement restates little else
+    anchored = len(asked & new_read & old_read) >= ASKED_SUBJECT and bool(_amount_changed(newer, older))
     return shared >= SHARED_WORDS and shared / len(old_words) >= (
-        NAMED_SUBJECT if named or names_it else SAME_SUBJECT
+        NAMED_SUBJECT if named or names_it or anchored else SAME_SUBJECT
     )
 
 
@@ -317,18 +324,36 @@ def _amounts(text: str, *, last: bool = False) -> dict[str, str]:
             key = said[:1]
         if key and (last or key not in out):
             out[key] = said
-    for m in _TIME.finditer(text):  # "06:30": a time of day is an amount too
+    for m in _TIME.finditer(text):  # "06:30", "2pm": a time of day is an amount too
         if last or "time" not in out:
-            out["time"] = m.group(0)
+            out["time"] = _clock(m.group(0))
     return out
+
+
+def _clock(said: str) -> str:
+    """A time of day as 24-hour hh:mm ("2pm" and "14:00" say the same)."""
+    digits = re.match(r"(\d{1,2})(?::(\d\d))?", said)
+    assert digits is not None
+    hour, minute = int(digits.group(1)), int(digits.group(2) or 0)
+    tail = said[digits.end() :].strip().lower()
+    if tail.startswith("p") and hour < 12:
+        hour += 12
+    elif tail.startswith("a") and hour == 12:
+        hour = 0
+    return f"{hour:02d}:{minute:02d}"
+
+
+def _amount_changed(newer: Passage, older: Passage) -> list[str]:
+    """The earlier statement's amounts the later one states otherwise, in the same unit."""
+    before, after = _said(older.unit.text).amounts, _said(newer.unit.text).amounts_last
+    return [v for u, v in before.items() if u in after and after[u] != v]
 
 
 def _changed(newer: Passage, older: Passage) -> str:
     """What the later statement changed of the earlier: an amount of the same unit stated
     differently ("0.8 mg/l" → "0.65 mg/l"), or else a name stated instead of another."""
     old_said, new_said = _said(older.unit.text), _said(newer.unit.text)
-    before, after = old_said.amounts, new_said.amounts_last
-    gone = [v for u, v in before.items() if u in after and after[u] != v]
+    gone = _amount_changed(newer, older)
     if gone:
         return ", ".join(gone[:2])
     said_before, said_after = old_said.names, new_said.names
