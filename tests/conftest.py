@@ -232,6 +232,16 @@ def postgres_url(request: pytest.FixtureRequest) -> object:
 
 
 @pytest.fixture(scope="session")
+def postgres_admin(postgres_url: str) -> object:
+    """The session's connection for creating and dropping the tests' databases."""
+    from postgres_server import Admin
+
+    admin = Admin(postgres_url)
+    yield admin
+    admin.close()
+
+
+@pytest.fixture(scope="session")
 def postgres_template(request: pytest.FixtureRequest, postgres_url: str) -> str:
     """A database migrated once per session (per xdist worker, on the shared server); each
     test's migrated database is a copy of it."""
