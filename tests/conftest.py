@@ -25,6 +25,30 @@ ROOT = Path(__file__).resolve().parent.parent
 VAULT = ROOT / "examples" / "vault"
 
 
+def _temporary_files_in_memory(folder: str = "/dev/shm", room: int = 2 << 30) -> None:
+    """Put the run's temporary files (every test's ``tmp_path`` with its SQLite file, the
+    run's PostgreSQL cluster, the processes tests start) in memory when ``folder`` is a
+    writable tmpfs with ``room`` bytes free and no ``TMPDIR`` was chosen: on a disk, creating,
+    copying and deleting the files of a database per test costs the kernel most of the
+    PostgreSQL server's CPU (bench/README.md, "Test loop")."""
+    import tempfile
+
+    if os.environ.get("TMPDIR") or not os.access(folder, os.W_OK | os.X_OK):
+        return
+    try:
+        with open("/proc/mounts") as mounts:
+            kinds = {fields[1]: fields[2] for fields in (line.split() for line in mounts) if len(fields) > 2}
+        if kinds.get(folder) != "tmpfs" or shutil.disk_usage(folder).free < room:
+            return
+    except OSError:
+        return
+    os.environ["TMPDIR"] = folder  # the xdist workers and the processes tests start
+    tempfile.tempdir = folder  # this process: pytest's base temporary folder is made after this
+
+
+_temporary_files_in_memory()
+
+
 SECRET_SCAN = SecretScan()
 
 # The property tests' example counts (tests/fuzz, tests/bot/test_citations.py): a quick pass
@@ -205,6 +229,16 @@ def postgres_url(request: pytest.FixtureRequest) -> object:
         return
     with postgres_server() as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def postgres_admin(postgres_url: str) -> object:
+    """The session's connection for creating and dropping the tests' databases."""
+    from postgres_server import Admin
+
+    admin = Admin(postgres_url)
+    yield admin
+    admin.close()
 
 
 @pytest.fixture(scope="session")

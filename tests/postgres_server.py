@@ -147,24 +147,55 @@ def fresh_postgres_database(request: Any, *, migrated: bool = False, seeded: boo
     ``seeded`` a copy of the template that also holds the example vault."""
     import uuid
 
-    import psycopg
-
     base = str(request.getfixturevalue("postgres_url"))
+    template = ""
+    if migrated or seeded:
+        template = str(request.getfixturevalue("postgres_seeded" if seeded else "postgres_template"))
+    admin: Admin = request.getfixturevalue("postgres_admin")
     name = f"t_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(base, autocommit=True) as conn:
-        if migrated or seeded:
-            template = str(request.getfixturevalue("postgres_seeded" if seeded else "postgres_template"))
-            strategy = " STRATEGY FILE_COPY" if (conn.info.server_version >= 150000) else ""
-            conn.execute(f"CREATE DATABASE {name} TEMPLATE {template}{strategy}")
-        else:
-            conn.execute(f"CREATE DATABASE {name}")
-
-    def drop() -> None:
-        with psycopg.connect(base, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-
-    request.addfinalizer(drop)
+    if template:
+        strategy = " STRATEGY FILE_COPY" if admin.server_version >= 150000 else ""
+        admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}{strategy}")
+    else:
+        admin.execute(f"CREATE DATABASE {name}")
+    request.addfinalizer(lambda: admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
     return _url(base, name)
+
+
+class Admin:
+    """One connection to the server's ``postgres`` database for a session's (an xdist
+    worker's) creating and dropping of test databases: a connection costs the server a
+    process start, two a test otherwise. Reconnects once if the connection was lost."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self._conn: Any = None
+
+    def _connection(self) -> Any:
+        import psycopg
+
+        if self._conn is None or self._conn.closed:
+            self._conn = psycopg.connect(self.base, autocommit=True)
+        return self._conn
+
+    @property
+    def server_version(self) -> int:
+        return int(self._connection().info.server_version)
+
+    def execute(self, statement: str) -> None:
+        import psycopg
+
+        try:
+            self._connection().execute(statement)
+        except psycopg.OperationalError:
+            if self._conn is not None and not self._conn.closed:
+                raise  # the statement failed, not the connection
+            self._connection().execute(statement)
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
 
 
 def database_away(url: str) -> None:

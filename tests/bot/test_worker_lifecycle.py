@@ -58,7 +58,7 @@ async def setup(
     if request.param == "postgresql":
         from postgres_server import fresh_postgres_database
 
-        url = fresh_postgres_database(request)
+        url = fresh_postgres_database(request, migrated=True)  # as the SQLite file in the data folder
     settings = load_settings(
         data_dir=tmp_path / "data",
         database_url=url,

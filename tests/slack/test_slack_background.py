@@ -24,7 +24,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str | None:
         return None
     from postgres_server import fresh_postgres_database
 
-    return fresh_postgres_database(request)
+    return fresh_postgres_database(request, migrated=True)  # as the SQLite file in the data folder
 
 
 async def test_a_script_commissions_research_into_a_slack_thread(
