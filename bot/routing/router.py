@@ -8,6 +8,8 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+import numpy as np
+
 from bot.routing.address import NOBODY, Addressing, addressed_elsewhere, vocative_name
 from bot.routing.features import (
     _CUES,
@@ -20,6 +22,7 @@ from bot.routing.features import (
     tokens,
 )
 from bot.routing.lexicon import _CONTENT, _TRIGGERS, Decision, Route, classify_lexicon, normalize
+from bot.routing.meaning import MeaningModel, blend, shipped_meaning
 from bot.routing.model import ROUTES, RouterModel, shipped_model
 from bot.routing.vocabulary import Guard
 from bot.text.terms import focus, query_terms
@@ -153,7 +156,7 @@ _ABOUT_DONE_WORK = re.compile(
 # please do, and write up the options", "…mallory can you take over and get it finished"
 _HANDS_IT_OVER = re.compile(
     r"\b(?:(?:can|could|would|will)\s+(?:you|u)|are\s+you\s+able\s+to)\s+(?:actually\s+|please\s+|maybe\s+)?"
-    r"(?:(?:do|handle|own)\s+(?:that|this|it|them)|take\s+(?:it\s+|that\s+|this\s+)?(?:over|on)|"
+    r"(?:(?:do|handle|own|draft|write|prepare|compile|start)\s+(?:that|this|it|them|one)|take\s+(?:it\s+|that\s+|this\s+)?(?:over|on)|"
     r"pick\s+(?:it|that|this)\s+up)\b|"
     r"\bmallory[\s,]+(?:please|pls)\s+do\b|\bthat\s+someone\s+is\s+you\b",
     re.I,
@@ -161,9 +164,19 @@ _HANDS_IT_OVER = re.compile(
 _WORK_NAMED = re.compile(
     r"\b(?:research\w*|investigat\w*|dig\w*\s+into|look(?:ing)?\s+into|analy[sz]\w*|comparison|compare|"
     r"report|breakdown|timeline|review|audit|figure\s+out|find\s+out|work\s+out|go\s+through|pull\s+together|"
-    r"put\s+together|write\s+up|summar\w+|rundown)\b",
+    r"put\s+together|write\s+up|summar\w+|rundown|brief|briefing|overview|post-?mortem|history|ranking|"
+    r"chronology|list\s+of|every\s+\w+\s+(?:where|that|which|with))\b",
     re.I,
 )
+# the work is someone else's: "Graham said he'll put together the summary…", "the client said
+# they want us to dig into…": reported, not asked of the bot
+_SOMEONE_ELSE_WILL = re.compile(
+    r"\b(?:said|says|reckons|mentioned|told \w+)\s+(?:that\s+)?(?:he|she|they|\w+)\s*"
+    r"(?:'ll|will|'s going to|is going to|are going to|'re going to|would|'d|wants? (?:us|me) to|want (?:us|me) to)\b",
+    re.I,
+)
+# an errand put to whoever is around: "could someone drop the model off at the client's?"
+_ASKS_SOMEONE = re.compile(r"\b(?:can|could|would|will)\s+(?:someone|somebody|anyone|anybody)\b", re.I)
 # a capability question put as a hypothetical: "could you in principle…, if I asked?"
 _HYPOTHETICAL = re.compile(
     r"\b(?:in principle|in theory|hypothetically|if i (?:asked|gave|sent|wanted)(?: you)?|"
@@ -184,12 +197,17 @@ def route(
     model: RouterModel | None = None,
     sure_at: float = SURE,
     notes_know: NotesKnow | None = None,
+    meaning: np.ndarray | None = None,
+    meaning_model: MeaningModel | None = None,
 ) -> Decision:
     """Route one message. ``addressing`` says who it mentions (the adapters' fields, see
     ``addressing_of``); ``offer`` is a pending escalation offer's question; the model's
     decision is ``sure`` from probability ``sure_at`` (1.0: never). ``notes_know`` (optional)
     says whether the notes use a word: a phrase the model takes for chat whose words the
-    notes use is a look-up ("north fen pumping station capacity"), and is routed quick."""
+    notes use is a look-up ("north fen pumping station capacity"), and is routed quick.
+    ``meaning`` (optional) is the message's MiniLM sentence vector: a decision the model is
+    unsure of is moved toward what the message means (read by ``meaning_model``, the shipped
+    one by default); a sure decision never reads it."""
     lexicon = classify_lexicon(text, offer=offer)
     if lexicon.offer_reply or not normalize(text):
         return lexicon
@@ -229,7 +247,11 @@ def route(
         # "have we seen this before?", "did anyone ever dig into X?": asks whether the
         # knowledge exists, which the quick route answers
         return replace(lexicon, sure=True)
-    return _learned(text, addressing, lexicon, model or shipped_model(), sure_at, notes_know, refused)
+    meant = None
+    if meaning is not None:
+        reader = meaning_model or shipped_meaning()
+        meant = (meaning, reader) if reader is not None else None
+    return _learned(text, addressing, lexicon, model or shipped_model(), sure_at, notes_know, refused, meant)
 
 
 def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
@@ -317,8 +339,12 @@ def _learned(
     sure_at: float,
     notes_know: NotesKnow | None = None,
     refused: bool = False,
+    meant: tuple[np.ndarray, MeaningModel] | None = None,
 ) -> Decision:
     proba = model.proba(featurize(text, addressing, lexicon, elsewhere=False))
+    if meant is not None and proba.max() < SURE:
+        # unsure: what the message means counts beside how it is phrased
+        proba = blend(proba, *meant)
     best = int(proba.argmax())
     if ROUTES[best] is Route.ASYNC and proba[best] < ASYNC_MIN:
         proba = proba.copy()
@@ -345,7 +371,23 @@ def _learned(
         best, chosen = 0, Route.NONE
     if chosen is not Route.ASYNC and not refused and _hands_it_over(text):
         best, chosen = 2, Route.ASYNC
-    if chosen is Route.QUICK and "errand" in cues_of(text) and not cues_of(text) & _ASKS_A_FACT:
+    if (
+        chosen is Route.ASYNC
+        and _SOMEONE_ELSE_WILL.search(text)
+        and not cues_of(text) & {"you_request", "handoff"}
+        and not _hands_it_over(text)
+    ):
+        # "Graham said he'll put together the summary of funeral costs": news of someone
+        # else's work, which starts nothing here
+        proba = proba.copy()
+        proba[best] = 0.0
+        best = int(proba.argmax())
+        chosen = ROUTES[best]
+    if (
+        chosen is Route.QUICK
+        and "errand" in cues_of(text)
+        and (not cues_of(text) & _ASKS_A_FACT or _ASKS_SOMEONE.search(text))
+    ):
         # "arrange a viewing for flat 6 on saturday": a task in the world, which no look-up does
         best, chosen = 0, Route.NONE
     if chosen is not Route.QUICK and refused:
