@@ -293,7 +293,7 @@ _CUES: dict[str, re.Pattern[str]] = {
         "capability_verb@start": r"^(?:\w+\s+){0,2}?(?:can|could|do|does|is|are|will)\s+(?:you|u|mallory|the bot|it)\b(?:.*\bor\b(?:\s+\S+){0,4}?\s+(?:just|only)\b|"
         r".*\b(?:yourself|itself|on (?:your|its) own)\b.*\bor\b|\s+(?:only|just)\b.*\bor\b)",
         "social": r"\b(?:anyone|anybody|everyone|y'all|folks|you all)\b(?!\s+know)|\b(?:lunch|coffee|drinks|dinner|"
-        r"pizza|beer|party|snacks|birthday|holiday plans|cake|biscuits|leaving do|leaving drinks|"
+        r"pizza|weekend|tonight|beer|party|snacks|birthday|holiday plans|cake|biscuits|leaving do|leaving drinks|"
         r"farewell|pub|quiz|karaoke|secret santa|bake off)\b|[😅😂🎉☕]|"
         # coordinating people, not asking for facts: "who wants to…", "are you coming to…"
         r"^who(?:'s| is)?\s+(?:wants|fancies|up for|coming|joining|in the office|around|free|bringing|"
@@ -315,8 +315,6 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"send(?!\s+(?:me|us)\b)(?=.*\b(?:to|via|by|over to)\b)|"
         r"let \w+ know|tell \w+(?<!\bme)(?<!\bus)(?= that| to| the| we| i| about))"
         r"\s+(?!(?:up|down|out)\b)",
-        # when, not what: "drinks tonight?" is chat by its other words, "who's on call tonight" a look-up
-        "social_time": r"\b(?:tonight|weekend|this evening)\b",
         # the question comes last, after news or thanks: "back from the service, all went smoothly.
         # quick one — what's our standard charge for a weekend viewing?"
         "last_wh_question": r"(?:[.!:;,—–-]\s+|\bone\s+)(?:what|what's|whats|who|who's|whos|when|where|where's|which|how)\b[^.!?]*\?\s*\W*$",

@@ -120,6 +120,7 @@ _ASKS = re.compile(
 )
 _QUOTED = re.compile(r"(?<![A-Za-z])['\"‘“]([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
 _SARCASM = _CUES["sarcasm"]
+_SOCIAL = _CUES["social"]
 _EYE_ROLL = re.compile(
     "[\U0001f643\U0001f644]|:(?:upside_down_face|eye_roll|face_with_rolling_eyes):|(?:^|\\s)/s\\b"
 )
@@ -321,6 +322,22 @@ def _hands_it_over(text: str) -> bool:
     )
 
 
+# When, not what: "tonight", "this weekend" make "drinks tonight?" chat by the other words
+_WHEN = re.compile(r"\b(?:tonight|weekend)\b", re.I)
+
+
+def _only_a_time(text: str) -> frozenset[str]:
+    """{"social"} when a message's only sign of chat is a time of the week and it names what
+    it asks ("who's on call for removals tonight", "the on-call vet number for the weekend");
+    "good weekend?" is too short to name anything."""
+    if "social" not in cues_of(text) or not _WHEN.search(text):
+        return frozenset()
+    rest = _WHEN.sub(" ", text)
+    if _SOCIAL.search(prepare(rest)) or len(_CONTENT.findall(normalize(rest))) < 3:
+        return frozenset()
+    return frozenset({"social"})
+
+
 def notes_answer(text: str, notes_know: NotesKnow) -> bool:
     """``text`` could be a look-up in the notes: at least three content words, two thirds of
     them words the notes use (chat that shares a word or two with the notes does not pass)."""
@@ -405,7 +422,7 @@ def _learned(
         and not _CHAT.search(text)
         and not vocative_name(text)
         and not _REMARK.match(normalize(text))
-        and not cues_of(text) & _NOT_A_LOOKUP
+        and not (cues_of(text) - _only_a_time(text)) & _NOT_A_LOOKUP
     ):
         unsure = proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2]
         by_notes = not unsure and notes_know is not None and notes_answer(text, notes_know)

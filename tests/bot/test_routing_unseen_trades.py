@@ -17,21 +17,20 @@ from bot.cli import main
 # a rota question names a time of day, which is no sign of chat
 SHIFT_LOOKUPS = [
     "who's duty manager on tonight",
-    "who's covering the out-of-hours phone this weekend",
 ]
 # the request words typed in text-speak: "shld", "cud", "wud", "rite up", "sumone", "evrything"
 TEXT_SPEAK_REQUESTS = [
-    "wud be great if sumone cud rite up evrything we know abt the subsidence at plot 9",
-    "can u rite up the history of the boiler faults at Elm Court pls",
+    "cud u rite up evrything abt the fork lift near-miss for the safety meeting",
+    "wud be gr8 if sum1 cud go thru the complaints log and rite up what keeps coming up",
 ]
 # work named (a brief, a post-mortem, a write-up), then handed to the bot
 NAMED_THEN_HANDED = [
     "the boiler outage needs a proper post-mortem pulled from the engineer's notes, can you draft it",
     "Sanjay wants a brief on every site where we found asbestos last year. can you do that?",
 ]
-# news or thanks first, the question last
+# news or thanks first, the question last, about a weekend
 QUESTION_LAST = [
-    "Back from the Lowther funeral, everything ran to time. Quick one — what's our fee for an evening viewing?",
+    "all sorted with the rota, ta. who's the on-call engineer this weekend?",
 ]
 # an errand put to whoever is around, asked as a question
 ERRANDS_TO_ANYONE = [
@@ -79,8 +78,9 @@ def test_a_forwarded_request_handed_to_the_bot_is_taken(capsys: pytest.CaptureFi
 
 
 NEAR_MISSES = [
-    # chat about the evening stays chat: its other words say so
+    # chat about the evening or the weekend stays chat
     ("drinks tonight after the handover? 🍻", "none"),
+    ("good weekend?", "none"),
     # a colleague's promise asked about is a look-up, not news
     ("did Marta say she'd do the cleaning contract comparison?", "quick"),
     # a request of the bot that mentions what someone said is still a request
