@@ -359,8 +359,11 @@ def _learned(
     meant: tuple[np.ndarray, MeaningModel] | None = None,
 ) -> Decision:
     proba = model.proba(featurize(text, addressing, lexicon, elsewhere=False))
-    if meant is not None and proba.max() < SURE:
-        # unsure: what the message means counts beside how it is phrased
+    blended = meant is not None and proba.max() < SURE
+    if blended:
+        # unsure: what the message means counts beside how it is phrased; the decision stays
+        # unsure (with an API key the LLM still decides it)
+        assert meant is not None
         proba = blend(proba, *meant)
     best = int(proba.argmax())
     if ROUTES[best] is Route.ASYNC and proba[best] < ASYNC_MIN:
@@ -451,6 +454,6 @@ def _learned(
         guard=guard if chosen is not Route.ASYNC else None,
         source="model",
         reason="the notes use its words" if by_notes else f"learned router, p={confidence:.2f}",
-        sure=by_notes or (sure_at < 1.0 and confidence >= sure_at),
+        sure=by_notes or (not blended and sure_at < 1.0 and confidence >= sure_at),
         recall=lexicon.recall and chosen is Route.QUICK,
     )
