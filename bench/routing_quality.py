@@ -6,12 +6,15 @@ Without ``--gold`` every set the shipped model was not trained on is scored, one
 other: the labelled test split (bot/routing/data/labelled.jsonl), bench/routing_heldout.jsonl,
 bench/routing_heldout_late.jsonl and bench/routing_blind3.jsonl. Each set gets the lexicon alone
 (the baseline) and the router with the shipped model. The sets written outside the team, by
-workplace (bench/routing_workplaces_dev.jsonl, bench/routing_trades_dev.jsonl and the three in
+workplace (bench/routing_workplaces_dev.jsonl, bench/routing_trades_dev.jsonl and the four in
 bench/sealed/), are training rows now (their ``set`` in the labelled set): ``--lowo`` scores them
 the honest way, leave-one-workplace-out over the train split (each workplace scored by a model
 trained without it), every set on its own; ``--jobs`` trains the folds in that many processes.
 ``--cv`` adds k-fold cross-validation over the whole labelled set. A gold file's ``sealed`` rows
-are scored on their own and their errors are never listed, not even by kind.
+are scored on their own and their errors are never listed, not even by kind. The router decides
+as the pipeline does with the local embedder on: an unsure decision reads the message's MiniLM
+vector (every scored message is embedded once per run; each ``--lowo``/``--cv`` fold has its own
+meaning model); ``--no-meaning`` decides as with no embedder.
 """
 
 from __future__ import annotations
