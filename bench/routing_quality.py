@@ -6,12 +6,15 @@ Without ``--gold`` every set the shipped model was not trained on is scored, one
 other: the labelled test split (bot/routing/data/labelled.jsonl), bench/routing_heldout.jsonl,
 bench/routing_heldout_late.jsonl and bench/routing_blind3.jsonl. Each set gets the lexicon alone
 (the baseline) and the router with the shipped model. The sets written outside the team, by
-workplace (bench/routing_workplaces_dev.jsonl, bench/routing_trades_dev.jsonl and the three in
+workplace (bench/routing_workplaces_dev.jsonl, bench/routing_trades_dev.jsonl and the four in
 bench/sealed/), are training rows now (their ``set`` in the labelled set): ``--lowo`` scores them
 the honest way, leave-one-workplace-out over the train split (each workplace scored by a model
 trained without it), every set on its own; ``--jobs`` trains the folds in that many processes.
 ``--cv`` adds k-fold cross-validation over the whole labelled set. A gold file's ``sealed`` rows
-are scored on their own and their errors are never listed, not even by kind.
+are scored on their own and their errors are never listed, not even by kind. The router decides
+as the pipeline does with the local embedder on: an unsure decision reads the message's MiniLM
+vector (every scored message is embedded once per run; each ``--lowo``/``--cv`` fold has its own
+meaning model); ``--no-meaning`` decides as with no embedder.
 """
 
 from __future__ import annotations
@@ -25,10 +28,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.routing import Decision, Route, classify_lexicon  # noqa: E402
+from bot.routing.meaning import MeaningModel, shipped_meaning  # noqa: E402
 from bot.routing.model import (  # noqa: E402
     LABELLED,
     ROUTES,
@@ -38,7 +44,7 @@ from bot.routing.model import (  # noqa: E402
     shipped_model,
 )
 from bot.routing.router import route  # noqa: E402
-from bot.routing.train import as_received, cross_validate  # noqa: E402
+from bot.routing.train import as_received, cross_validate, sentence_vectors  # noqa: E402
 
 
 def lexicon_decide(raw: str) -> Decision:
@@ -46,10 +52,19 @@ def lexicon_decide(raw: str) -> Decision:
     return classify_lexicon(text)
 
 
-def router_with(model: RouterModel) -> Callable[[str], Decision]:
+# each message's MiniLM sentence vector, when the meaning model is used (``--no-meaning``: not)
+VECTORS: dict[str, np.ndarray] = {}
+
+
+def router_with(model: RouterModel, meaning: MeaningModel | None = None) -> Callable[[str], Decision]:
+    """The router as the pipeline runs it: with the meaning model on its unsure decisions when
+    the message's vector is known (the embedder is on)."""
+
     def decide(raw: str) -> Decision:
         text, addressing = as_received(raw)
-        return route(text, addressing=addressing, model=model)
+        return route(
+            text, addressing=addressing, model=model, meaning=VECTORS.get(raw), meaning_model=meaning
+        )
 
     return decide
 
@@ -70,6 +85,7 @@ TRAINED_SETS = (
     "routing_trades_dev",
     "routing_trades_sealed",
     "routing_postfreeze",
+    "routing_eight_trades_sealed",
 )
 
 
@@ -183,6 +199,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--no-sets", action="store_true", help="score no set (only --cv / --lowo / --speed)")
     parser.add_argument("--jobs", type=int, default=1, help="train the --lowo folds in this many processes")
+    parser.add_argument(
+        "--no-meaning",
+        action="store_true",
+        help="decide without the MiniLM meaning model (as with no embedder configured)",
+    )
     args = parser.parse_args(argv)
     everything = load_labelled()
     sets: list[tuple[str, list[Example]]] = (
@@ -194,7 +215,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"labelled set: {len(everything)} messages; scoring {', '.join(f'{n} ({len(g)})' for n, g in sets)}"
     )
-    decide = router_with(shipped_model())
+    if not args.no_meaning:
+        texts = {e.text for e in everything} | {e.text for _, gold in sets for e in gold}
+        VECTORS.update(sentence_vectors(sorted(texts)))
+        print(f"meaning model on the unsure decisions ({len(VECTORS)} messages embedded)")
+    decide = router_with(shipped_model(), None if args.no_meaning else shipped_meaning())
     for name, gold in [] if args.no_sets else sets:
         print(f"\n# {name}")
         report(f"lexicon alone (baseline), {name}", [(e, lexicon_decide(e.text)) for e in gold], errors=False)
@@ -212,10 +237,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\n## decision cost over the {len(everything)} labelled messages, {args.speed} passes")
         speed([e.text for e in everything], args.speed)
     if args.cv:
-        pairs = cross_validate(everything, router_with, k=args.cv)
+        pairs = cross_validate(everything, router_with, k=args.cv, vectors=VECTORS or None)
         report(f"router, {args.cv}-fold cross-validation over the whole set", pairs, errors=args.errors)
     if args.lowo:
-        pairs = cross_validate(load_labelled(split="train"), router_with, by_workplace=True, jobs=args.jobs)
+        pairs = cross_validate(
+            load_labelled(split="train"),
+            router_with,
+            by_workplace=True,
+            jobs=args.jobs,
+            vectors=VECTORS or None,
+        )
         report("router, leave-one-workplace-out over the train split", pairs, errors=False)
         sets = set_of_rows()
         for name in TRAINED_SETS:

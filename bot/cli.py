@@ -304,6 +304,16 @@ async def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _routing_meaning(settings: Settings) -> Any:
+    """The local MiniLM the router's meaning model reads, when the embedder setting allows it
+    and it is installed (None otherwise: the phrasing alone decides)."""
+    if settings.embedder not in {"auto", "local"}:
+        return None
+    from bot.research.embedders import LocalMiniLM, local_model_missing
+
+    return None if local_model_missing() else LocalMiniLM()
+
+
 async def cmd_classify(args: argparse.Namespace, settings: Settings) -> int:
     from bot.llm import make_provider
     from bot.routing import route, split_mentions
@@ -330,12 +340,17 @@ async def cmd_classify(args: argparse.Namespace, settings: Settings) -> int:
             print("no corrections recorded", file=sys.stderr)
         return 0
     provider = make_provider(settings)
+    meaning = _routing_meaning(settings)
     try:
 
         async def decide(text: str) -> dict[str, object]:
             # typed text: "@someone" mentions someone else, "@mallory" the bot
             said, addressing = split_mentions(text)
             offline = route(said, addressing=addressing, sure_at=settings.router_sure)
+            if not offline.sure and offline.source == "model" and meaning is not None:
+                # as the pipeline does: an unsure decision reads what the message means
+                vector = (await meaning.embed([said], input_type="query"))[0]
+                offline = route(said, addressing=addressing, sure_at=settings.router_sure, meaning=vector)
             decision = offline
             if not provider.offline and not offline.sure:
                 try:

@@ -22,6 +22,7 @@ from bot.research.investigate import Investigator
 from bot.research.lexical import LexicalIndex
 from bot.research.search import Retriever
 from bot.research.synthesis import Synthesizer
+from bot.routing.meaning import EMBEDDER as MEANING_EMBEDDER
 from bot.work.worker import Worker
 from storage.conversations import Conversations
 from storage.db import Database
@@ -145,6 +146,9 @@ class Runtime:
         worker.delivery.on_undeliverable = core.scheduling.runs.undeliverable
         core.outbox.later.on_due = worker.replies_due  # a rate-limited answer is posted when due
         core.commission.vectors = semantic  # type: ignore[assignment]
+        if getattr(semantic, "model", None) == MEANING_EMBEDDER:
+            # the router's unsure decisions read the message's meaning
+            core.inbound.meaning = semantic  # type: ignore[assignment]
         rt = cls(
             settings=settings,
             clock=clock,

@@ -7,6 +7,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
+import numpy as np
+
 from bot.clock import Clock
 from bot.config import Settings
 from bot.core.commission import Commission
@@ -14,6 +16,7 @@ from bot.core.outbox import Outbox
 from bot.core.routes import Routes
 from bot.events import Inbound, ReplyKind, Sender
 from bot.inbound.context import Context, attempt_resumed, clean_text
+from bot.inbound.followups import QueryVectors
 from bot.inbound.intake import RESUMED, resumed_message
 from bot.llm import LLMProvider, Turn
 from bot.llm.fallback import with_fallback
@@ -62,6 +65,9 @@ class InboundPipeline:
         # which words the notes use, as of now (the router's hint for a phrase it would take
         # for chat); set by ``Mallory``
         self.notes_know: Callable[[], Awaitable[Callable[[str], bool]]] | None = None
+        # the message's sentence vector (the local MiniLM), for a decision the router is unsure
+        # of; set by the runtime when that embedder is on
+        self.meaning: QueryVectors | None = None
 
     async def store(self, inbound: Inbound) -> Context | None:
         """Clean and store the message with the offline router's decision, in one unit that
@@ -168,6 +174,14 @@ class InboundPipeline:
         else:
             await self.routes.none(ctx, sender, decision)
 
+    async def _meaning_of(self, text: str) -> np.ndarray | None:
+        assert self.meaning is not None
+        try:
+            return await self.meaning.query_vector(text)
+        except Exception as exc:  # the meaning refines a decision; the phrasing alone still decides
+            log.warning("embedder unavailable for routing (%s)", type(exc).__name__)
+            return None
+
     async def classify(self, ctx: Context) -> Decision:
         # the conversation row was read with the message, in one transaction: its offer is current
         conv = ctx.conversation
@@ -189,11 +203,24 @@ class InboundPipeline:
             if offer or ctx.lexicon is None or ctx.routed is None
             else ctx.routed
         )
+        know = None
         lexicon = reading.decision
         if lexicon.route is Route.NONE and lexicon.offer_reply is None and self.notes_know is not None:
             # the router decides whether a phrase it took for chat is a look-up the notes
             # answer; it is told which words the notes use (what it read stands)
-            lexicon = reading.decide(await self.notes_know())
+            know = await self.notes_know()
+            lexicon = reading.decide(know)
+        if not lexicon.sure and lexicon.source == "model" and self.meaning is not None:
+            # unsure: the router reads what the message means as well (one embedding, only here)
+            vector = await self._meaning_of(ctx.text)
+            if vector is not None:
+                lexicon = routed(
+                    ctx.text,
+                    addressing=addressing_of(ctx.inbound),
+                    offer=offer,
+                    sure_at=self.settings.router_sure,
+                    meaning=vector,
+                ).decide(know)
         if lexicon.offer_reply == OfferReply.DECLINED:
             await self.conversations.set_offer(ctx.conversation.id, None, None)
         if lexicon.sure or self.llm.offline:

@@ -101,6 +101,22 @@ _CHAT_SPELLINGS = {
     "wheres": "where's",
     "hw": "how",
     "hows": "how's",
+    # text-speak for the words a request is made of ("someone shld rite up evrything abt…",
+    # "wud be great if sumone cud…"): the modal and request words, never a content word
+    "shld": "should",
+    "shud": "should",
+    "cud": "could",
+    "cld": "could",
+    "wud": "would",
+    "wld": "would",
+    "rite": "write",
+    "sumone": "someone",
+    "some1": "someone",
+    "evrything": "everything",
+    "everythin": "everything",
+    "evry": "every",
+    "thru": "through",
+    "abt": "about",
 }
 
 
@@ -299,6 +315,9 @@ _CUES: dict[str, re.Pattern[str]] = {
         r"send(?!\s+(?:me|us)\b)(?=.*\b(?:to|via|by|over to)\b)|"
         r"let \w+ know|tell \w+(?<!\bme)(?<!\bus)(?= that| to| the| we| i| about))"
         r"\s+(?!(?:up|down|out)\b)",
+        # the question comes last, after news or thanks: "back from the service, all went smoothly.
+        # quick one — what's our standard charge for a weekend viewing?"
+        "last_wh_question": r"(?:[.!:;,—–-]\s+|\bone\s+)(?:what|what's|whats|who|who's|whos|when|where|where's|which|how)\b[^.!?]*\?\s*\W*$",
         "deliberation": r"\b(?:we should|should we|maybe we|we could|we might|someone should)\b",
         "quick_only": r"\b(?:just tell me|just answer|quick one|quick q|quick question)\b|"
         r"\b(?:no need to|don'?t|do not|not asking you to|without|no)\s+(?:\w+\s+)?(?:research|dig|investigat\w*|deep dive|"

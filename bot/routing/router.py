@@ -22,6 +22,7 @@ from bot.routing.features import (
     tokens,
 )
 from bot.routing.lexicon import _CONTENT, _TRIGGERS, Decision, Route, classify_lexicon, normalize
+from bot.routing.meaning import MeaningModel, blend, shipped_meaning
 from bot.routing.model import ROUTES, RouterModel, shipped_model
 from bot.routing.vocabulary import Guard
 from bot.text.terms import focus, query_terms
@@ -119,6 +120,7 @@ _ASKS = re.compile(
 )
 _QUOTED = re.compile(r"(?<![A-Za-z])['\"‘“]([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
 _SARCASM = _CUES["sarcasm"]
+_SOCIAL = _CUES["social"]
 _EYE_ROLL = re.compile(
     "[\U0001f643\U0001f644]|:(?:upside_down_face|eye_roll|face_with_rolling_eyes):|(?:^|\\s)/s\\b"
 )
@@ -155,7 +157,7 @@ _ABOUT_DONE_WORK = re.compile(
 # please do, and write up the options", "…mallory can you take over and get it finished"
 _HANDS_IT_OVER = re.compile(
     r"\b(?:(?:can|could|would|will)\s+(?:you|u)|are\s+you\s+able\s+to)\s+(?:actually\s+|please\s+|maybe\s+)?"
-    r"(?:(?:do|handle|own)\s+(?:that|this|it|them)|take\s+(?:it\s+|that\s+|this\s+)?(?:over|on)|"
+    r"(?:(?:do|handle|own|draft|write|prepare|compile|start)\s+(?:that|this|it|them|one)|take\s+(?:it\s+|that\s+|this\s+)?(?:over|on)|"
     r"pick\s+(?:it|that|this)\s+up)\b|"
     r"\bmallory[\s,]+(?:please|pls)\s+do\b|\bthat\s+someone\s+is\s+you\b",
     re.I,
@@ -163,9 +165,19 @@ _HANDS_IT_OVER = re.compile(
 _WORK_NAMED = re.compile(
     r"\b(?:research\w*|investigat\w*|dig\w*\s+into|look(?:ing)?\s+into|analy[sz]\w*|comparison|compare|"
     r"report|breakdown|timeline|review|audit|figure\s+out|find\s+out|work\s+out|go\s+through|pull\s+together|"
-    r"put\s+together|write\s+up|summar\w+|rundown)\b",
+    r"put\s+together|write\s+up|summar\w+|rundown|brief|briefing|overview|post-?mortem|history|ranking|"
+    r"chronology|list\s+of|every\s+\w+\s+(?:where|that|which|with))\b",
     re.I,
 )
+# the work is someone else's: "Graham said he'll put together the summary…", "the client said
+# they want us to dig into…": reported, not asked of the bot
+_SOMEONE_ELSE_WILL = re.compile(
+    r"\b(?:said|says|reckons|mentioned|told \w+)\s+(?:that\s+)?(?:he|she|they|\w+)\s*"
+    r"(?:'ll|will|'s going to|is going to|are going to|'re going to|would|'d|wants? (?:us|me) to|want (?:us|me) to)\b",
+    re.I,
+)
+# an errand put to whoever is around: "could someone drop the model off at the client's?"
+_ASKS_SOMEONE = re.compile(r"\b(?:can|could|would|will)\s+(?:someone|somebody|anyone|anybody)\b", re.I)
 # a capability question put as a hypothetical: "could you in principle…, if I asked?"
 _HYPOTHETICAL = re.compile(
     r"\b(?:in principle|in theory|hypothetically|if i (?:asked|gave|sent|wanted)(?: you)?|"
@@ -186,13 +198,26 @@ def route(
     model: RouterModel | None = None,
     sure_at: float = SURE,
     notes_know: NotesKnow | None = None,
+    meaning: np.ndarray | None = None,
+    meaning_model: MeaningModel | None = None,
 ) -> Decision:
     """Route one message. ``addressing`` says who it mentions (the adapters' fields, see
     ``addressing_of``); ``offer`` is a pending escalation offer's question; the model's
     decision is ``sure`` from probability ``sure_at`` (1.0: never). ``notes_know`` (optional)
     says whether the notes use a word: a phrase the model takes for chat whose words the
-    notes use is a look-up ("north fen pumping station capacity"), and is routed quick."""
-    return routed(text, addressing=addressing, offer=offer, model=model, sure_at=sure_at).decide(notes_know)
+    notes use is a look-up ("north fen pumping station capacity"), and is routed quick.
+    ``meaning`` (optional) is the message's MiniLM sentence vector: a decision the model is
+    unsure of is moved toward what the message means (read by ``meaning_model``, the shipped
+    one by default); a sure decision never reads it."""
+    return routed(
+        text,
+        addressing=addressing,
+        offer=offer,
+        model=model,
+        sure_at=sure_at,
+        meaning=meaning,
+        meaning_model=meaning_model,
+    ).decide(notes_know)
 
 
 @dataclass(frozen=True)
@@ -218,6 +243,8 @@ def routed(
     offer: str | None = None,
     model: RouterModel | None = None,
     sure_at: float = SURE,
+    meaning: np.ndarray | None = None,
+    meaning_model: MeaningModel | None = None,
 ) -> Routed:
     """``route`` without the notes, keeping what the learned router read (``Routed``)."""
     lexicon = classify_lexicon(text, offer=offer)
@@ -258,7 +285,11 @@ def routed(
         # "have we seen this before?", "did anyone ever dig into X?": asks whether the
         # knowledge exists, which the quick route answers
         return Routed(replace(lexicon, sure=True))
-    learned = _learned(text, norm, addressing, lexicon, model or shipped_model(), sure_at, refused)
+    meant = None
+    if meaning is not None:
+        reader = meaning_model or shipped_meaning()
+        meant = (meaning, reader) if reader is not None else None
+    learned = _learned(text, norm, addressing, lexicon, model or shipped_model(), sure_at, refused, meant)
     return Routed(learned.decide(None), learned)
 
 
@@ -330,6 +361,22 @@ def _hands_it_over(text: str) -> bool:
     )
 
 
+# When, not what: "tonight", "this weekend" make "drinks tonight?" chat by the other words
+_WHEN = re.compile(r"\b(?:tonight|weekend)\b", re.I)
+
+
+def _only_a_time(text: str) -> frozenset[str]:
+    """{"social"} when a message's only sign of chat is a time of the week and it names what
+    it asks ("who's on call for removals tonight", "the on-call vet number for the weekend");
+    "good weekend?" is too short to name anything."""
+    if "social" not in cues_of(text) or not _WHEN.search(text):
+        return frozenset()
+    rest = _WHEN.sub(" ", text)
+    if _SOCIAL.search(prepare(rest)) or len(_CONTENT.findall(normalize(rest))) < 3:
+        return frozenset()
+    return frozenset({"social"})
+
+
 def notes_answer(text: str, notes_know: NotesKnow) -> bool:
     """``text`` could be a look-up in the notes: at least three content words, two thirds of
     them words the notes use (chat that shares a word or two with the notes does not pass)."""
@@ -354,6 +401,7 @@ class _Scored:
     small_talk: bool
     maybe_lookup: bool  # the model calls it small talk and it shows no sign of chat
     unsure: bool  # ... and quick is a close second
+    blended: bool = False  # the meaning was read (the model was unsure): never sure
 
     def decide(self, notes_know: NotesKnow | None) -> Decision:
         text, lexicon, proba, best, chosen = self.text, self.lexicon, self.proba, self.best, self.chosen
@@ -389,7 +437,7 @@ class _Scored:
             guard=guard if chosen is not Route.ASYNC else None,
             source="model",
             reason="the notes use its words" if by_notes else f"learned router, p={confidence:.2f}",
-            sure=by_notes or (self.sure_at < 1.0 and confidence >= self.sure_at),
+            sure=by_notes or (not self.blended and self.sure_at < 1.0 and confidence >= self.sure_at),
             recall=lexicon.recall and chosen is Route.QUICK,
         )
 
@@ -402,8 +450,15 @@ def _learned(
     model: RouterModel,
     sure_at: float,
     refused: bool = False,
+    meant: tuple[np.ndarray, MeaningModel] | None = None,
 ) -> _Scored:
     proba = model.proba(featurize(text, addressing, lexicon, elsewhere=False))
+    blended = meant is not None and proba.max() < SURE
+    if blended:
+        # unsure: what the message means counts beside how it is phrased; the decision stays
+        # unsure (with an API key the LLM still decides it)
+        assert meant is not None
+        proba = blend(proba, *meant)
     best = int(proba.argmax())
     if ROUTES[best] is Route.ASYNC and proba[best] < ASYNC_MIN:
         proba = proba.copy()
@@ -426,7 +481,23 @@ def _learned(
         best, chosen = 0, Route.NONE
     if chosen is not Route.ASYNC and not refused and _hands_it_over(text):
         best, chosen = 2, Route.ASYNC
-    if chosen is Route.QUICK and "errand" in cues_of(text) and not cues_of(text) & _ASKS_A_FACT:
+    if (
+        chosen is Route.ASYNC
+        and _SOMEONE_ELSE_WILL.search(text)
+        and not cues_of(text) & {"you_request", "handoff"}
+        and not _hands_it_over(text)
+    ):
+        # "Graham said he'll put together the summary of funeral costs": news of someone
+        # else's work, which starts nothing here
+        proba = proba.copy()
+        proba[best] = 0.0
+        best = int(proba.argmax())
+        chosen = ROUTES[best]
+    if (
+        chosen is Route.QUICK
+        and "errand" in cues_of(text)
+        and (not cues_of(text) & _ASKS_A_FACT or _ASKS_SOMEONE.search(text))
+    ):
         # "arrange a viewing for flat 6 on saturday": a task in the world, which no look-up does
         best, chosen = 0, Route.NONE
     if chosen is not Route.QUICK and refused:
@@ -440,7 +511,9 @@ def _learned(
         and not _CHAT.search(text)
         and not vocative_name(text)
         and not _REMARK.match(norm)
-        and not cues_of(text) & _NOT_A_LOOKUP
+        and not (cues_of(text) - _only_a_time(text)) & _NOT_A_LOOKUP
     )
     unsure = maybe_lookup and proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2]
-    return _Scored(text, norm, lexicon, proba, best, chosen, sure_at, small_talk, maybe_lookup, bool(unsure))
+    return _Scored(
+        text, norm, lexicon, proba, best, chosen, sure_at, small_talk, maybe_lookup, bool(unsure), blended
+    )

@@ -12,6 +12,7 @@ import pytest
 
 from bot.routing import Route, split_mentions
 from bot.routing.features import DIM, correct, correct_typos
+from bot.routing.meaning import MeaningModel, shipped_meaning
 from bot.routing.model import LABELLED, ROUTES, WEIGHTS, RouterModel, load_labelled, shipped_model
 from bot.routing.router import route
 from bot.routing.train import as_received, folds, main
@@ -59,11 +60,35 @@ def test_the_shipped_model_meets_the_targets_on_the_test_split() -> None:
 
 
 def test_the_shipped_weights_are_what_the_training_script_makes(tmp_path: Path) -> None:
-    out = tmp_path / "router.npz"
-    assert main(["--out", str(out)]) == 0
+    out, meaning_out = tmp_path / "router.npz", tmp_path / "meaning.npz"
+    assert main(["--out", str(out), "--meaning-out", str(meaning_out)]) == 0
     retrained, shipped = RouterModel.load(out), shipped_model()
     assert np.allclose(retrained.w, shipped.w, atol=1e-2)
     assert WEIGHTS.stat().st_size < 200_000, "a small file"
+    meaning = shipped_meaning()
+    assert meaning is not None
+    assert np.allclose(MeaningModel.load(meaning_out).w, meaning.w, atol=1e-2)
+
+
+def test_meaning_weights_or_vectors_of_the_wrong_shape_are_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.npz"
+    np.savez_compressed(bad, w=np.zeros((100, 3), dtype=np.float16))
+    with pytest.raises(ValueError, match="shape"):
+        MeaningModel.load(bad)
+    meaning = shipped_meaning()
+    assert meaning is not None
+    with pytest.raises(ValueError, match="384"):
+        meaning.proba(np.zeros(12, dtype=np.float32))
+
+
+def test_a_sure_decision_never_reads_the_meaning() -> None:
+    """The sure path costs no embedding: a vector that would pull anywhere changes nothing."""
+    text = "what's the door code for the loading bay?"
+    sure = route(text)
+    assert sure.sure
+    pull = np.zeros(384, dtype=np.float32)
+    pull[0] = 1.0
+    assert route(text, meaning=pull) == sure
 
 
 def test_weights_of_the_wrong_shape_are_refused(tmp_path: Path) -> None:
@@ -117,3 +142,16 @@ def test_mentions_in_typed_text() -> None:
     assert text == "dig in" and addressing.bot_named and addressing.others == ()
     assert split_mentions(":+1:") == (":+1:", split_mentions("")[1])
     assert split_mentions("mail me at ana@example.com")[1].others == ()
+
+
+def test_the_meaning_never_makes_an_unsure_decision_sure() -> None:
+    """An unsure decision read with its meaning stays unsure: with an API key the LLM still
+    decides it, as before."""
+    text = "all sorted with the rota, ta. who's the on-call engineer this weekend?"
+    assert not route(text).sure
+    meaning = shipped_meaning()
+    assert meaning is not None
+    for k in range(3):
+        pull = meaning.w[:384, k] * 100  # as sure of route k as the meaning can be
+        assert meaning.proba(pull)[k] > 0.99
+        assert not route(text, meaning=pull).sure
