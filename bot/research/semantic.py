@@ -658,6 +658,10 @@ def _scan_helper() -> ThreadPoolExecutor | None:
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="mallory-scan") if cores > 1 else None
 
 
+if hasattr(os, "register_at_fork"):  # a forked child has no helper thread: it makes its own
+    os.register_at_fork(after_in_child=_scan_helper.cache_clear)
+
+
 def _codes(rows: np.ndarray, scale: np.ndarray) -> np.ndarray:
     """7-bit codes of ``rows`` (float64) at a per-row ``scale`` (float32)."""
     return np.clip(np.rint(rows / scale[:, None]), -CODE_MAX, CODE_MAX).astype(np.int8)
