@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import platform
@@ -195,6 +196,29 @@ def summary(values: list[float]) -> str:
 CPU_MS: list[float] = []  # the process's CPU time per hybrid search (all its threads), keyword queries
 
 
+class Pauses:
+    """The cyclic garbage collector's pauses while it is on: (generation, ms) each."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[int, float]] = []
+        self._started = 0.0
+        self.on = False
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        elif self.on:
+            self.seen.append((info["generation"], (time.perf_counter() - self._started) * 1000))
+
+    def summary(self) -> str:
+        parts = []
+        for generation in (0, 1, 2):
+            took = [ms for g, ms in self.seen if g == generation]
+            if took:
+                parts.append(f"generation {generation}: {len(took)}, longest {max(took):.1f} ms")
+        return "; ".join(parts) or "none"
+
+
 async def timed_searches(
     retriever: Retriever,
     batch: list[tuple[str, str]],
@@ -283,12 +307,16 @@ async def main() -> int:
     lexical_mb = _rss_mb() - rss_before
     await timed_searches(retriever, keyword[-50:], limit=args.limit)  # warm-up: pages, code paths
 
+    pauses = Pauses()
+    gc.callbacks.append(pauses)
+    pauses.on = True
     per_rep = [
         await timed_searches(
             retriever, keyword[r * args.queries : (r + 1) * args.queries], limit=args.limit, cpu=CPU_MS
         )
         for r in range(args.reps)
     ]
+    pauses.on = False
     hybrid = [t for rep in per_rep for t in rep]
     raw_hybrid = await timed_searches(retriever, raw, limit=args.limit)
     parts = keyword[n : n + args.queries]
@@ -323,6 +351,7 @@ async def main() -> int:
     print(f"hybrid, keyword queries ({args.reps}x{args.queries}): {summary(hybrid)}")
     print("  p99 per repetition: " + ", ".join(f"{np.percentile(r, 99):.1f}" for r in per_rep) + " ms")
     print(f"  CPU time of the process per search (all threads): {summary(CPU_MS)}")
+    print(f"  garbage collections during them: {pauses.summary()}")
     print(f"hybrid, raw-word queries ({args.queries}, common words kept): {summary(raw_hybrid)}")
     print(f"  lexical side alone (refresh + bm25 + entries): {summary(lexical)}")
     print(f"  bm25 ranking alone (in-process index, 100 candidates): {summary(ranked)}")

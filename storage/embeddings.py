@@ -187,6 +187,18 @@ class EmbeddingStore:
         last = int(rows[-1][0]) if rows else revision
         return [str(entry_id) for _, entry_id, kept in rows if not kept], last
 
+    async def newest(self) -> tuple[int, int]:
+        """(the newest embedding row id, the newest tombstone revision) stored now: whether
+        a vector index has anything to read, in one short read (inline on SQLite)."""
+        row = await self.db.read_sql(
+            lambda conn: self.db.execute(
+                conn,
+                "SELECT (SELECT max(id) FROM entry_embeddings) AS row_id, "
+                "(SELECT max(revision) FROM entry_tombstones) AS tombstone",
+            ).first()
+        )
+        return int(row["row_id"] or 0), int(row["tombstone"] or 0)
+
     async def entry_of_row(self, row_id: int) -> str | None:
         """The entry whose vector row ``row_id`` is, if that row is still stored."""
         found = await self.db.run(

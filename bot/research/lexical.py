@@ -32,7 +32,7 @@ from bot.research import index_file
 from bot.research.bm25 import K1, B, Scorer
 from bot.research.links import LinkTitles
 from bot.research.postings import Filter, Postings
-from bot.research.refresh import REFRESH_EVERY, RefreshGate
+from bot.research.refresh import REFRESH_EVERY, RefreshGate, keep_long_lived
 from bot.research.tokens import Stemmer, Terms, tags_text, tokenize, words
 from bot.text.terms import query_terms
 from storage.knowledge import EntryText, Knowledge
@@ -116,6 +116,11 @@ class LexicalIndex:
                 self._restored = True
                 from_file = await self._restore()
             read = 0
+            if not from_file and self.loaded != "not loaded yet":
+                # most checks find nothing new: the revision counter says so in one short
+                # read (entries and tombstones share it, taken under a lock held to commit)
+                if await self.knowledge.revision() <= self._revision:
+                    return 0
             while True:
                 rows = await self.knowledge.changed_since(self._revision, limit=self.page)
                 if rows:
@@ -141,6 +146,7 @@ class LexicalIndex:
                     else f"{read} rows from the database"
                 ) + f" in {took:.1f} s"
                 log.info("lexical index: %s", self.loaded)
+            keep_long_lived(from_file + read)
             return read
 
     async def take(self, rows: Sequence[EntryText], *, merge: bool = False) -> None:

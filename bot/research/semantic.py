@@ -9,9 +9,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -22,7 +24,7 @@ from bot.clock import Clock, SystemClock
 from bot.research import vector_file
 from bot.research.embedders import Embedder
 from bot.research.embedding import EntryEmbedding, Progress
-from bot.research.refresh import REFRESH_EVERY, RefreshGate
+from bot.research.refresh import REFRESH_EVERY, RefreshGate, keep_long_lived
 from storage.db import Database
 from storage.embeddings import EmbeddingStore, VectorBatch
 from storage.models import Entry
@@ -228,6 +230,12 @@ class SemanticIndex(_KeptOnDisk):
                 from_file = await self._restore()
             now = self.clock.now()
             self._gaps = {i: seen for i, seen in self._gaps.items() if now - seen < GAP_TTL}
+            if not from_file and not self._gaps and self.loaded != "not loaded yet":
+                # most checks find nothing new: one short read says so (the full reads
+                # below take ~2 ms and two trips to the storage thread)
+                row_id, tombstone = await self.store.newest()
+                if row_id <= self._last_id and tombstone <= self._forgotten:
+                    return 0
             batch = await self.store.load_since(
                 model=self.model, dim=self.embedder.dim, after_id=self._last_id, also=sorted(self._gaps)
             )
@@ -255,6 +263,7 @@ class SemanticIndex(_KeptOnDisk):
                     else f"{read} rows from the database"
                 ) + f" in {time.monotonic() - started:.1f} s"
                 log.info("vector index: %s", self.loaded)
+            keep_long_lived(from_file + read)
             return read
 
     def _drop(self, entry_ids: Sequence[str]) -> int:
@@ -583,7 +592,11 @@ class Int8Blocks:
 
     def bounds(self, queries: np.ndarray, lower: np.ndarray, upper: np.ndarray) -> None:
         """Write into ``lower`` and ``upper`` (one per sealed row) bounds on each row's best
-        dot product with ``queries`` (q, d). Stale rows get numbers too, which mean nothing."""
+        dot product with ``queries`` (q, d). Stale rows get numbers too, which mean nothing.
+        With two cores or more the blocks are scanned in two halves at once, the second on
+        a helper thread (onnxruntime and numpy let go of the GIL): the scan is bound by
+        memory, and each core brings its own bandwidth. Each row's numbers are the same
+        either way (only whole rows are split)."""
         if not self._blocks:
             return
         exact = queries.astype(np.float64)
@@ -591,19 +604,62 @@ class Int8Blocks:
         scale = np.where(peak > 0, peak / QUERY_MAX, 1.0).astype(np.float32)[:, None]
         q8 = np.clip(np.rint(exact / scale), -QUERY_MAX, QUERY_MAX)
         rounded = q8 * scale
-        feed = {"A": (q8 + 128).astype(np.uint8)}
+        query = _Query(
+            feed={"A": (q8 + 128).astype(np.uint8)},
+            scale=scale,
+            error=(np.linalg.norm(exact - rounded, axis=1) + SLACK * np.linalg.norm(exact, axis=1)).astype(
+                np.float32
+            )[:, None],
+            norm=np.linalg.norm(rounded, axis=1).astype(np.float32)[:, None],
+        )
+        blocks = self._blocks
+        half = len(blocks) // 2
+        helper = _scan_helper() if half else None
+        if helper is None:
+            self._bounds_of(blocks, query, lower, upper)
+            return
+        second = helper.submit(self._bounds_of, blocks[half:], query, lower, upper)
+        try:
+            self._bounds_of(blocks[:half], query, lower, upper)
+        finally:
+            second.result()
+
+    def _bounds_of(
+        self, blocks: Sequence[tuple[int, int, Any]], query: _Query, lower: np.ndarray, upper: np.ndarray
+    ) -> None:
+        """``bounds`` for the consecutive ``blocks`` (their rows' slots of ``lower``, ``upper``)."""
+        start, end = blocks[0][0], blocks[-1][1]
         # float32 holds every |dot| ≤ 127·63·dim exactly while that stays below 2**24
         exact_type = np.float32 if QUERY_MAX * CODE_MAX * self.dim < 2**24 else np.float64
-        approx = np.empty((len(queries), self.sealed), dtype=exact_type)
-        for lo, hi, session in self._blocks:
-            approx[:, lo:hi] = session.run(None, feed)[0]
-        approx *= self._scale
-        approx *= scale
-        query_error = np.linalg.norm(exact - rounded, axis=1) + SLACK * np.linalg.norm(exact, axis=1)
-        width = query_error.astype(np.float32)[:, None] * self._norm
-        width += np.linalg.norm(rounded, axis=1).astype(np.float32)[:, None] * self._error
-        np.max(approx - width, axis=0, out=lower)
-        np.max(np.add(approx, width, out=approx), axis=0, out=upper)
+        approx = np.empty((len(query.scale), end - start), dtype=exact_type)
+        for lo, hi, session in blocks:
+            approx[:, lo - start : hi - start] = session.run(None, query.feed)[0]
+        approx *= self._scale[start:end]
+        approx *= query.scale
+        width = query.error * self._norm[start:end]
+        width += query.norm * self._error[start:end]
+        np.max(approx - width, axis=0, out=lower[start:end])
+        np.max(np.add(approx, width, out=approx), axis=0, out=upper[start:end])
+
+
+class _Query(NamedTuple):
+    """A query batch as ``Int8Blocks.bounds`` feeds it to every block."""
+
+    feed: dict[str, np.ndarray]  # the 8-bit codes, offset to uint8
+    scale: np.ndarray  # (q, 1) s
+    error: np.ndarray  # (q, 1) ‖q − q̂‖ plus the rounding slack
+    norm: np.ndarray  # (q, 1) ‖q̂‖
+
+
+@functools.cache
+def _scan_helper() -> ThreadPoolExecutor | None:
+    """The one thread that scans the second half of the int8 blocks, or None on one core."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="mallory-scan") if cores > 1 else None
+
+
+if hasattr(os, "register_at_fork"):  # a forked child has no helper thread: it makes its own
+    os.register_at_fork(after_in_child=_scan_helper.cache_clear)
 
 
 def _codes(rows: np.ndarray, scale: np.ndarray) -> np.ndarray:

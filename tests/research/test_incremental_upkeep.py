@@ -7,6 +7,10 @@ entries only (the in-memory ones counted by what they read: titles, notes cut)."
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+
+import pytest
 from research_helpers import NOW, WordHashEmbedder, draft
 from sqlalchemy import insert, text
 
@@ -70,11 +74,20 @@ async def _bulk_load(db: Database, embedder: WordHashEmbedder) -> None:
     )
 
 
+@pytest.fixture
+def thawed() -> Iterator[None]:
+    """The objects a test's index load froze (``keep_long_lived``) thawed after it."""
+    yield
+    gc.unfreeze()
+
+
 def _read(db: Database) -> int:
     return sum(db.rows_read.values())
 
 
-async def test_one_write_costs_rows_in_proportion_to_the_write_not_the_corpus(any_db: Database) -> None:
+async def test_one_write_costs_rows_in_proportion_to_the_write_not_the_corpus(
+    any_db: Database, thawed: None
+) -> None:
     db = any_db
     clock = FakeClock(NOW)
     embedder = WordHashEmbedder()
@@ -100,6 +113,9 @@ async def test_one_write_costs_rows_in_proportion_to_the_write_not_the_corpus(an
     loaded = await ask()
     assert loaded >= 2 * ENTRIES  # the first answer loads the entries and their vectors
     assert work[-1][0] >= ENTRIES  # and reads every title once
+    # what the load made lives as long as the process: a full collection walks none of it
+    walked = {id(o) for o in gc.get_objects()}
+    assert id(semantic._ids) not in walked and id(semantic._slot) not in walked
     steady = await ask()
     assert steady == 0  # the hits' entries are kept while the index holds the same revision
     assert work[-1] == (0, 0)
