@@ -16,3 +16,11 @@ async def route_through_the_console(rt: Any, out: io.StringIO, text: str, *, ses
     await ConsoleChat(rt.core, sender, session=session, now=rt.clock.now).feed(text)
     row = await rt.db.fetch_one("SELECT route FROM messages WHERE role = 'user' ORDER BY id DESC LIMIT 1")
     return str(row[0]), len(await rt.queue.listing())
+
+
+async def check_kind(rt: Any, out: io.StringIO, kind: str, text: str, route: str, *, prefix: str) -> None:
+    """``text`` (an example of ``kind``) is stored with ``route``, and starts an investigation
+    exactly when the route is async."""
+    taken, started = await route_through_the_console(rt, out, text, session=f"{prefix}-{abs(hash(text))}")
+    assert taken == route, kind
+    assert started == (1 if route == "async" else 0), kind
