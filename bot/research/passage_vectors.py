@@ -38,16 +38,18 @@ class PassageVectors:
     async def of(self, texts: Sequence[str], owners: Sequence[tuple[str, int]]) -> np.ndarray:
         """The vectors of ``texts`` (n, dim), each text's owner (entry id, revision) the note
         it was cut from: what is embedded here is stored under it."""
-        missing = {t: o for t, o in zip(texts, owners, strict=True) if t not in self._vectors}
+        found = {t: self._vectors[t] for t in texts if t in self._vectors}
+        missing = {t: o for t, o in zip(texts, owners, strict=True) if t not in found}
         if missing:
-            got = await self._load(missing)
-            for text, vector in got.items():
-                self._vectors[text] = vector
-            while len(self._vectors) > self._cache:
-                self._vectors.popitem(last=False)
+            found.update(await self._load(missing))
+        # the answer is composed before the cache is trimmed: a call with more texts than the
+        # cache holds (a long note's passages) evicts some of its own, never loses them
         for t in texts:
+            self._vectors[t] = found[t]
             self._vectors.move_to_end(t)
-        return np.stack([self._vectors[t] for t in texts]) if texts else np.zeros((0, 1), dtype=np.float32)
+        while len(self._vectors) > self._cache:
+            self._vectors.popitem(last=False)
+        return np.stack([found[t] for t in texts]) if texts else np.zeros((0, 1), dtype=np.float32)
 
     async def _load(self, missing: dict[str, tuple[str, int]]) -> dict[str, np.ndarray]:
         model, dim = self.embedder.name, self.embedder.dim

@@ -128,4 +128,6 @@ async def test_no_inbound_message_is_lost_while_the_database_restarts(tmp_path: 
         log = err.decode(errors="replace")
         print(f"deliveries refused and sent again: {refused}; answers per thread: {threads()}")
         down, back = log.count("database unavailable"), log.count("database is back")
-        assert (down, back) == (1, 1), log[-3000:]
+        # once down and once back; or neither, when no statement met the restart (a connection
+        # the server closed is replaced before it is used, and no delivery was refused)
+        assert (down, back) == (1, 1) or (down, back, refused) == (0, 0, 0), log[-3000:]

@@ -131,3 +131,19 @@ async def test_an_investigation_asks_the_model_about_each_question_once(any_db: 
     asked = [text.strip() for call in reader.embedder.calls for text in call]
     assert TOPIC in asked
     assert sorted(asked) == sorted(set(asked))
+
+
+async def test_more_passages_at_once_than_the_memory_holds_are_all_returned(any_db: Database) -> None:
+    """A note cut into more passages than the in-memory cache holds (SciFact's ingest met
+    it): every vector comes back, in order, and the cache keeps only the most recent."""
+    from bot.research.passage_vectors import PassageVectors
+
+    embedder = WordHashEmbedder()
+    vectors = PassageVectors(embedder, PassageStore(any_db), cache=2)
+    texts = ["first passage about pumps", "second passage about valves", "third passage about seals"]
+    owners = [("e1", 1)] * 3
+    got = await vectors.of(texts, owners)
+    expected = await embedder.embed(texts, input_type="document")
+    assert got.shape[0] == 3 and all((got[i] == expected[i]).all() for i in range(3))
+    again = await vectors.of(texts[:1], owners[:1])  # evicted from memory: read from the database
+    assert (again[0] == expected[0]).all()
