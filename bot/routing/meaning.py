@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.routing.model import DATA, ROUTES
+from bot.routing.model import DATA, ROUTES, softmax
 
 MEANING_WEIGHTS = DATA / "meaning.npz"
 # the embedder whose vectors the weights read; another embedder's vectors are not used
@@ -36,9 +36,7 @@ class MeaningModel:
         v = np.asarray(vector, dtype=np.float32).reshape(-1)
         if v.shape != (DIM,) or not np.isfinite(v).all():
             raise ValueError(f"a sentence vector of {DIM} finite numbers is expected, got shape {v.shape}")
-        logits = v @ self.w[:DIM] + self.w[DIM]
-        e = np.exp(logits - logits.max())
-        return np.asarray(e / e.sum())
+        return softmax(v @ self.w[:DIM] + self.w[DIM])
 
     def save(self, path: Path = MEANING_WEIGHTS) -> None:
         np.savez_compressed(path, w=self.w.astype(np.float16))

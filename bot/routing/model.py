@@ -49,6 +49,12 @@ def load_labelled(path: Path = LABELLED, split: str | None = None) -> list[Examp
     return out
 
 
+def softmax(logits: np.ndarray) -> np.ndarray:
+    """Probabilities from logits (shifted by their maximum, so no exponent overflows)."""
+    e = np.exp(logits - logits.max())
+    return np.asarray(e / e.sum())
+
+
 class RouterModel:
     """Weights ``w`` (DIM × 3) over binary hashed features; probabilities by softmax."""
 
@@ -58,10 +64,7 @@ class RouterModel:
         self.w = weights.astype(np.float32)
 
     def proba(self, indices: Sequence[int]) -> np.ndarray:
-        logits = self.w[np.asarray(indices, dtype=np.intp)].sum(axis=0)
-        logits = logits - logits.max()
-        e = np.exp(logits)
-        return np.asarray(e / e.sum())
+        return softmax(self.w[np.asarray(indices, dtype=np.intp)].sum(axis=0))
 
     def save(self, path: Path = WEIGHTS) -> None:
         np.savez_compressed(path, w=self.w.astype(np.float16))

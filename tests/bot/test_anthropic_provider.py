@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import logging
 import re
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,14 +20,6 @@ from bot.routing import Route, classify_lexicon
 from bot.runtime import Runtime
 
 KEY = "sk-ant-test-0123456789abcdef"
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeAnthropic]:
-    server = FakeAnthropic()
-    await server.start()
-    yield server
-    await server.stop()
 
 
 def _settings(tmp_path: Any, fake: FakeAnthropic, **extra: Any) -> Settings:

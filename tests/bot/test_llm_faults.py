@@ -7,7 +7,6 @@ import asyncio
 import io
 import json
 import re
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -40,14 +39,6 @@ DEEP = "claude-opus-4-8"
 HANG = Scripted(hang=True)
 NOT_ANSWERING = "the language model is not answering right now"
 UNCONFIGURED = "no language model is configured"
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeAnthropic]:
-    server = FakeAnthropic()
-    await server.start()
-    yield server
-    await server.stop()
 
 
 class Sleeps:

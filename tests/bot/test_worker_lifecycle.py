@@ -42,14 +42,6 @@ class Beats:
         self.waiting.put_nowait(pending)
 
 
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeAnthropic]:
-    server = FakeAnthropic()
-    await server.start()
-    yield server
-    await server.stop()
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def setup(
     request: pytest.FixtureRequest, fake: FakeAnthropic, tmp_path: Any

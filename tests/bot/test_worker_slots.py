@@ -24,14 +24,6 @@ from storage.queue import Request
 SLOTS = 2
 
 
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeAnthropic]:
-    server = FakeAnthropic()
-    await server.start()
-    yield server
-    await server.stop()
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def setup(
     request: pytest.FixtureRequest, fake: FakeAnthropic, tmp_path: Any
