@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_anthropic import FakeAnthropic
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from log_secrets import SecretScan
@@ -328,3 +329,13 @@ async def any_db(any_db_url: str) -> AsyncIterator[Database]:
     await database.migrate()
     yield database
     await database.dispose()
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeAnthropic]:
+    """A fake Messages API on 127.0.0.1 (``tests/fake_anthropic.py``), for one test; a test
+    module's own ``fake`` (another fake server) takes its place there."""
+    server = FakeAnthropic()
+    await server.start()
+    yield server
+    await server.stop()
