@@ -1,7 +1,11 @@
 """Routing benchmark: the whole inbound path (store, classify, route, reply) on one process.
 
-1. Throughput: 10,000 messages (a realistic mix of small talk, questions and explicit
-   requests) through ``Mallory.handle`` with the offline provider; messages per second.
+1. Throughput: 10,000 messages through ``Mallory.handle`` with the offline provider; messages
+   per second. The default mix (``--mix distinct``) draws from the routing gold sets' 2,684
+   labelled messages and the answers gold set's questions, six in ten chat, three look-ups,
+   one request to investigate (the proportions of the ten-text mix), no text more than
+   twice in 2,000 messages; ``--mix repeated`` is the ten texts over and over, which the
+   caches keyed by text make look cheaper than text nobody sent before.
 2. Acknowledgement latency: arrival → acknowledgement posted, for explicit requests
    (each in its own conversation); p50 / p99.
 3. Concurrency: a fake LLM with a fixed 200 ms latency and 200 conversations at once;
@@ -15,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import random
 import shutil
 import statistics
 import sys
@@ -35,6 +41,7 @@ from bot.sources import Source  # noqa: E402
 
 WORK = ROOT / "bench" / ".work"
 
+# the ten texts of the repeated mix: six chat, three look-ups, one request to investigate
 MIX = [
     "hi mallory",
     "thanks, that helps",
@@ -47,6 +54,40 @@ MIX = [
     "do we have something about passkeys?",
     "lunch at noon?",
 ]
+
+
+SHARES = {"none": 6, "quick": 3, "async": 1}  # of ten messages, as in ``MIX``
+
+
+def distinct_mix(n: int, seed: int = 21) -> list[str]:
+    """``n`` messages in ``SHARES``'s proportions, each kind's texts shuffled and used in turn
+    (a text comes back only once its kind's pool is used up): the labelled routing rows by
+    their gold route, plus the answers gold set's question phrasings and out-of-domain
+    questions as look-ups."""
+    pools: dict[str, list[str]] = {kind: [] for kind in SHARES}
+    with (ROOT / "bot" / "routing" / "data" / "labelled.jsonl").open() as rows:
+        for line in rows:
+            row = json.loads(line)
+            pools[row["route"]].append(row["text"])
+    gold = json.loads((ROOT / "bench" / "answers_gold.json").read_text())
+    pools["quick"] += [p for item in gold["quick"] for p in item["phrasings"]] + gold["out_of_domain"]
+    rng = random.Random(seed)
+    for pool in pools.values():
+        pool[:] = sorted(set(pool))
+        rng.shuffle(pool)
+    kinds = [kind for kind, share in SHARES.items() for _ in range(share)]
+    out: list[str] = []
+    used = dict.fromkeys(SHARES, 0)
+    for i in range(n):
+        kind = kinds[(i * 7) % len(kinds)]  # interleaved: 7 is prime to 10
+        pool = pools[kind]
+        out.append(pool[used[kind] % len(pool)])
+        used[kind] += 1
+    return out
+
+
+def mix_of(name: str, n: int) -> list[str]:
+    return distinct_mix(n) if name == "distinct" else [MIX[i % len(MIX)] for i in range(n)]
 
 
 class TimingSender:
@@ -139,14 +180,15 @@ def _fresh(name: str) -> Path:
     return folder
 
 
-async def throughput(n: int) -> float:
+async def throughput(n: int, mix: str = "distinct") -> float:
+    texts = mix_of(mix, n)
     settings = load_settings(data_dir=_fresh("throughput"), llm_provider="offline", embedder="none")
     async with Runtime.open(settings) as rt:
         await rt.seed_vault()
         sender = TimingSender()
         start = time.perf_counter()
         for i in range(n):
-            await rt.core.handle(_inbound(i, MIX[i % len(MIX)], f"t{i % 500}"), sender)
+            await rt.core.handle(_inbound(i, texts[i], f"t{i % 500}"), sender)
         elapsed = time.perf_counter() - start
         assert sender.count >= n * 0.9, sender.count
     return n / elapsed
@@ -194,12 +236,13 @@ async def main() -> None:
     parser.add_argument("--conversations", type=int, default=200)
     parser.add_argument("--llm-latency", type=float, default=0.2)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--mix", choices=("distinct", "repeated"), default="distinct")
     args = parser.parse_args()
 
     rates, lat_all, totals = [], [], []
     calls = 0
     for r in range(args.repeat):
-        rates.append(await throughput(args.messages))
+        rates.append(await throughput(args.messages, args.mix))
         lat = await ack_latency(args.latency_samples)
         lat_all.extend(lat)
         total, calls = await concurrency(args.conversations, args.llm_latency)
@@ -212,7 +255,7 @@ async def main() -> None:
         )
     print()
     print(
-        f"throughput ({args.messages:,} messages, {args.repeat} runs): median {statistics.median(rates):,.0f} msg/s, "
+        f"throughput ({args.messages:,} messages, {args.mix} mix, {args.repeat} runs): median {statistics.median(rates):,.0f} msg/s, "
         f"min {min(rates):,.0f}, max {max(rates):,.0f}"
     )
     print(

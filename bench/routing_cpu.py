@@ -35,13 +35,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--messages", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--mix", choices=("distinct", "repeated"), default="distinct")
     parser.add_argument("--root", type=Path, default=HERE.parent, help="checkout to measure")
     args = parser.parse_args()
     routing = _load(args.root.resolve())
     print(f"measuring {sys.modules['bot'].__file__}")
     rates = []
     for run in range(args.repeat):
-        rate = asyncio.run(routing.throughput(args.messages))
+        rate = asyncio.run(routing.throughput(args.messages, args.mix))
         rates.append(rate)
         print(f"run {run + 1}: {rate:,.0f} msg per CPU-second ({1000 / rate:.3f} CPU ms per message)")
     median = statistics.median(rates)
