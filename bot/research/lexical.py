@@ -21,7 +21,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -81,6 +81,7 @@ class LexicalIndex:
         # passages); valid while the index holds what it held (``_revision``)
         self._weighted: dict[str, tuple[tuple[str, int | None, float], ...]] = {}
         self._weighted_at = -1
+        self.near: dict[str, bool] = {}  # names.py's typo verdicts, until the index next changes
         self._revision = 0
         self.forgotten = 0  # entries dropped because they were forgotten (caches over it follow)
         self._lock = asyncio.Lock()
@@ -130,7 +131,7 @@ class LexicalIndex:
                     break
             await self._settle()
             if read:
-                self._weighted_at = -1  # and again now that the pending postings are searchable
+                self._weighted_at, self.near = -1, {}  # and again: the pending postings are searchable
             postings = self._postings
             if self.saved is not None and read >= self.save_after:
                 if postings.live_count < postings.size:  # no postings of forgotten or old text on disk
@@ -157,11 +158,11 @@ class LexicalIndex:
             for lo in range(0, len(rows), self.page):
                 await self._take_page(rows[lo : lo + self.page])
             await self._settle(force=merge)
-            self._weighted_at = -1
+            self._weighted_at, self.near = -1, {}
 
     async def _take_page(self, rows: Sequence[EntryText]) -> None:
         postings = self._postings
-        self._weighted_at = -1  # what the index holds changes from here
+        self._weighted_at, self.near = -1, {}  # what the index holds changes from here
         # a forgotten entry is dropped before the page is added: if it was written
         # again since, its new revision is in this page or a later one
         self.forgotten += postings.drop([r.id for r in rows if r.gone])
@@ -170,7 +171,7 @@ class LexicalIndex:
         if written:
             page = await asyncio.to_thread(tokenize, written, self._terms)
             postings.add(written, page)
-        self._revision = rows[-1].revision
+        self._revision, self.near = rows[-1].revision, {}
 
     async def _settle(self, *, force: bool = False) -> None:
         postings = self._postings
@@ -185,15 +186,17 @@ class LexicalIndex:
         if saved is None:
             return 0
         self._postings, self._terms, self.links = saved.postings, saved.terms, saved.links
-        self._revision, self.forgotten = saved.revision, saved.forgotten
+        self._revision, self.forgotten, self.near = saved.revision, saved.forgotten, {}
         return self._postings.live_count
 
     def holds(self, word: str) -> bool:
         """A live entry holds ``word`` (a lowercased token) or a word of the same stem."""
-        term = self._terms.get(word)
-        if term is None:
-            term = self._terms.stems.get(self.stem(word))
-        return term is not None and int(self._postings.of(term)[0].shape[0]) > 0
+        return self.holds_any((word,))
+
+    def holds_any(self, words: Collection[str]) -> bool:
+        """``holds`` of any of ``words``, stemmed in one call and past the cache (most are asked once)."""
+        found, of = self._terms.find(words, self._query_stemmer), self._postings.of
+        return any(t is not None and int(of(t)[0].shape[0]) > 0 for t in found)
 
     def says(self, word: str) -> bool:
         """A live entry holds ``word`` (a lowercased token) as written, not only its stem."""

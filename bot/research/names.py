@@ -276,9 +276,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             and lowered[k + 1] in content
             and lowered[k + 1] in in_titles.follows
         )
-        if not (beside and not uncommon) and (
-            any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical)
-        ):
+        if not (beside and not uncommon) and (_near_a_word(word, lexical)):
             continue  # a typo or a short form of a word the notes use
         lookalike = len(word) > NAME_CHARS and any(
             t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper
@@ -367,16 +365,32 @@ _VOWELS = frozenset("aeiouy")
 ABBREVIATION_CHARS = 5  # an abbreviation is at most this long ("acct", "mgmt", "qty")
 
 
+NEAR_KEPT = 20_000  # typo verdicts a LexicalIndex keeps (``near``) until it changes
+
+
+def _near_a_word(word: str, lexical: LexicalIndex) -> bool:
+    """``word`` is one edit from a word the notes hold, or how one starts or its short form:
+    a typo or a short form, no name. Kept per word until the index changes (each verdict
+    stems the few hundred one-edit spellings)."""
+    near = lexical.near
+    verdict = near.get(word)
+    if verdict is None:
+        if len(near) >= NEAR_KEPT:
+            near.clear()
+        verdict = near[word] = lexical.holds_any(_edits(word)) or _starts_a_word(word, lexical)
+    return verdict
+
+
 def _starts_a_word(word: str, lexical: LexicalIndex) -> bool:
     """``word`` is how a longer word of the notes starts ("hypo", "ortho"), or a short form
     of one written without its vowels ("acct" for "account", "mgmt" for "management")."""
-    short_form = len(word) <= ABBREVIATION_CHARS and not (set(word[1:]) & _VOWELS)
-    for w in lexical.vocabulary():
-        if w.startswith(word):
-            return True
-        if short_form and w[:1] == word[:1] and len(w) > len(word) and _in_order(word, w):
-            return True
-    return False
+    vocabulary = list(lexical.vocabulary())
+    # a word of the notes starts so: one search of the words joined (a token holds no newline)
+    if ("\n" + "\n".join(vocabulary)).find("\n" + word) >= 0:
+        return True
+    if len(word) > ABBREVIATION_CHARS or set(word[1:]) & _VOWELS:
+        return False
+    return any(w[:1] == word[:1] and len(w) > len(word) and _in_order(word, w) for w in vocabulary)
 
 
 def _in_order(short: str, word: str) -> bool:
