@@ -16,6 +16,7 @@ from research_helpers import NOW, draft
 
 from bot.clock import FakeClock
 from bot.research.lexical import LexicalIndex, tags_text, words
+from bot.research.names import _edits, read_names, title_words
 from bot.research.tokens import Stemmer
 from bot.text.terms import query_terms
 from storage.db import Database
@@ -216,6 +217,42 @@ async def test_word_weights_and_coverage_follow_every_change(knowledge: Knowledg
             for i in gone:
                 del held[i]
         await check()
+
+
+def test_the_stemmer_stems_as_snowballs_pure_python_porter() -> None:
+    """The compiled stemmer (PyStemmer, when installed) gives the stems the pure-Python one
+    gives, word by word and in one call: the example vault's words and their one-edit
+    spellings (what the names check stems)."""
+    from snowballstemmer.porter_stemmer import PorterStemmer
+
+    vault = Path(__file__).resolve().parents[2] / "examples" / "vault"
+    vocabulary = sorted({w for p in vault.rglob("*.md") for w in words(p.read_text())})
+    asked = sorted({e for w in vocabulary[::25] if w.isalpha() for e in _edits(w)} | set(vocabulary))
+    porter, stemmer = PorterStemmer(), Stemmer()
+    expected = [porter.stemWord(w) if 3 <= len(w) <= 64 else w for w in asked]
+    assert len(asked) > 20_000
+    assert [stemmer.stem(w) for w in asked] == expected
+    assert stemmer.stems(asked) == expected
+
+
+async def test_a_word_one_edit_from_a_notes_word_is_a_typo_only_while_a_note_says_it(
+    knowledge: Knowledge,
+) -> None:
+    """The names check keeps each word's typo verdict until the index changes: a word one
+    edit from a note's word is no name while the note says that word, and is one again
+    once the note's text no longer does."""
+    index = LexicalIndex(knowledge)
+    titles = title_words(["Ferry plan"])
+    question = "when does the Zanzibor ferry leave?"
+    await knowledge.upsert_many([draft("global", "n1", "Ferry plan", "the zanzibar timetable")], now=NOW)
+    await index.refresh(force=True)
+    assert read_names(question, index, titles).missing == ()
+    await knowledge.upsert_many([draft("global", "n1", "Ferry plan", "the lisbon timetable")], now=NOW)
+    await index.refresh(force=True)
+    assert read_names(question, index, titles).missing != ()
+    await knowledge.upsert_many([draft("global", "n1", "Ferry plan", "the zanzibar timetable")], now=NOW)
+    await index.refresh(force=True)
+    assert read_names(question, index, titles).missing == ()
 
 
 async def test_changed_text_stops_matching_its_old_words(knowledge: Knowledge) -> None:
