@@ -196,7 +196,7 @@ class LexicalIndex:
     def holds_any(self, words: Collection[str]) -> bool:
         """``holds`` of any of ``words``, stemmed in one call and past the cache (most are asked once)."""
         found, of = self._terms.find(words, self._query_stemmer), self._postings.of
-        return any(t is not None and int(of(t)[0].shape[0]) > 0 for t in found)
+        return any(int(of(t)[0].shape[0]) > 0 for t in found)
 
     def says(self, word: str) -> bool:
         """A live entry holds ``word`` (a lowercased token) as written, not only its stem."""

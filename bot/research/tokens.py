@@ -45,6 +45,8 @@ class Stemmer:
     def stems(self, words: Sequence[str]) -> list[str]:
         """``stem`` of each of ``words``, in one call."""
         stemmed = self._porter.stemWords(words)
+        if not words or (min(map(len, words)) >= 3 and max(map(len, words)) <= _MAX_STEMMED):
+            return stemmed  # type: ignore[no-any-return]
         return [str(s) if 3 <= len(w) <= _MAX_STEMMED else w for w, s in zip(words, stemmed, strict=True)]
 
 
@@ -56,10 +58,14 @@ class Terms(dict[str, int]):
         self.stems: dict[str, int] = {}
         self._stemmer = Stemmer()
 
-    def find(self, words: Collection[str], stemmer: Stemmer) -> list[int | None]:
-        """The term of each word, or of its stem, none added (None: unknown); in any order."""
-        unknown = [w for w in words if w not in self]
-        return [self[w] for w in words if w in self] + [self.stems.get(s) for s in stemmer.stems(unknown)]
+    def find(self, words: Collection[str], stemmer: Stemmer) -> list[int]:
+        """The terms of the words, each word's or else its stem's, none added; in any order,
+        an unknown word left out."""
+        asked = set(words)
+        known = self.keys() & asked  # set operations: the names check asks hundreds at once
+        stems = self.stems
+        found = stems.keys() & set(stemmer.stems(list(asked - known)))
+        return [self[w] for w in known] + [stems[s] for s in found]
 
     def __missing__(self, word: str) -> int:
         term = self.stems.setdefault(self._stemmer.stem(word), len(self.stems))
