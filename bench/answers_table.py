@@ -34,7 +34,7 @@ SETS: dict[str, tuple[Path, Path]] = {
     "hollowcomb": (SEALED / "answers_hollowcomb" / "gold.json", SEALED / "answers_hollowcomb" / "vault"),
 }
 
-ROW = re.compile(r"^\| (.+?) \| (.+?) \| (.*?) \|$", re.M)
+ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
 
 
 def short(measure: str) -> str:

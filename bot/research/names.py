@@ -223,6 +223,9 @@ class KeptTitleWords:
         return words
 
 
+TYPO_CHARS = 5  # a shorter word one edit from an English word is as likely a name
+
+
 def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> Names:
     """The names in ``question``, read against the index (``lexical``: ``holds``,
     ``vocabulary``) and the notes' titles. A word is a name when it is not a common English
@@ -280,6 +283,8 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical)
         ):
             continue  # a typo or a short form of a word the notes use
+        if not (beside or capitalised) and len(word) >= TYPO_CHARS and any(e in common for e in _edits(word)):
+            continue  # typed in lower case, one edit from an English word ("quater"): a typo, no name
         lookalike = len(word) > NAME_CHARS and any(
             t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper
         )
