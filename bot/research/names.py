@@ -279,8 +279,13 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             and lowered[k + 1] in content
             and lowered[k + 1] in in_titles.follows
         )
-        if not (beside and not uncommon) and (
-            any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical)
+        # written as a name, one letter off a word of the notes' titles ("Birchmore" beside
+        # "Birchmere apiary"): another place or thing, not a typo
+        near_name = capitalised and len(word) > NAME_CHARS and any(e in title_words for e in _edits(word))
+        if (
+            not (beside and not uncommon)
+            and not near_name
+            and (any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical))
         ):
             continue  # a typo or a short form of a word the notes use
         if not (beside or capitalised) and len(word) >= TYPO_CHARS and any(e in common for e in _edits(word)):

@@ -122,3 +122,21 @@ async def test_a_typo_of_an_english_word_is_no_name_the_notes_lack(rt: Any) -> N
     text = await _ask(rt, "pollination contract deposit of the total fee, is it still a quater?")
     assert "30%" in text, text
     assert "found nothing" not in text, text
+
+
+async def test_a_name_one_letter_off_a_title_word_is_another_place(rt: Any) -> None:
+    await _others(rt)
+    await add_note(
+        rt,
+        "apiaries/birchmere.md",
+        "Birchmere apiary",
+        "Site: Birchmere, 12 colonies. The gate key for the Birchmere apiary is kept in the key safe.\n",
+        space=SPACE,
+        created_at=datetime(2025, 5, 19, tzinfo=UTC),
+    )
+    text = await _ask(rt, "Where is the key for the Birchmore apiary kept?")
+    assert "found nothing about Birchmore" in text, text
+    assert "[Entry" not in text, text
+    # typed in lower case, the same word is a typo of the title's word and is answered
+    text = await _ask(rt, "where is the key for the birchmere apiary kept?")
+    assert "key safe" in text, text
