@@ -262,7 +262,44 @@ async def digest(
                 used.add(key)
                 chosen.append((part[:1].upper() + part[1:], p))
             break  # said already, or said now
+    chosen += _each_source(by_topic, reading, chosen, floor)
     return chosen
+
+
+SOURCE_LINES = 8  # the most entries a summary adds a line for
+FIGURE_BONUS = 0.05
+# a figure: an amount, a share, a count, a date or a duration ("£5.85", "22%", "5 of 12", "4 August")
+_FIGURE = re.compile(r"\d")
+
+
+def _each_source(
+    ranked: Sequence[Passage],
+    reading: Sequence[EntryView],
+    chosen: Sequence[tuple[str, Passage]],
+    floor: float,
+) -> list[tuple[str, Passage]]:
+    """A report over several notes says what each adds: of each entry read, the passage that
+    best says the topic (one stating a figure first), when no line says it yet."""
+    said: set[object] = {p.unit.text for _, p in chosen} | {(p.entry.id, p.unit.index) for _, p in chosen}
+    best: dict[str, tuple[float, Passage]] = {}
+    for p in ranked:
+        if p.score < floor:
+            continue
+        if p.unit.pointer or p.unit.text.endswith("?") or p.replaced_by is not None:
+            continue
+        if _OPEN_POINT.search(p.unit.text) or _OPEN_SECTION.search(p.unit.section):
+            continue
+        score = p.score + (FIGURE_BONUS if _FIGURE.search(p.unit.text) else 0.0)
+        if p.entry.id not in best or score > best[p.entry.id][0]:
+            best[p.entry.id] = (score, p)
+    out = []
+    for entry in reading:
+        if entry.id in best:
+            p = best[entry.id][1]
+            if p.unit.text not in said and (p.entry.id, p.unit.index) not in said:
+                said.add(p.unit.text)
+                out.append(("Also", p))
+    return out[:SOURCE_LINES]
 
 
 PART_LOOK = 3  # of the passages best saying a listed part, how far down one not said yet is taken

@@ -223,6 +223,9 @@ class KeptTitleWords:
         return words
 
 
+TYPO_CHARS = 5  # a shorter word one edit from an English word is as likely a name
+
+
 def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> Names:
     """The names in ``question``, read against the index (``lexical``: ``holds``,
     ``vocabulary``) and the notes' titles. A word is a name when it is not a common English
@@ -276,8 +279,13 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             and lowered[k + 1] in content
             and lowered[k + 1] in in_titles.follows
         )
-        if not (beside and not uncommon) and (_near_a_word(word, lexical)):
+        # written as a name, one letter off a word of the notes' titles ("Birchmore" beside
+        # "Birchmere apiary"): another place or thing, not a typo
+        near_name = capitalised and len(word) > NAME_CHARS and any(e in title_words for e in _edits(word))
+        if not (beside and not uncommon) and not near_name and _near_a_word(word, lexical):
             continue  # a typo or a short form of a word the notes use
+        if not (beside or capitalised) and len(word) >= TYPO_CHARS and any(e in common for e in _edits(word)):
+            continue  # typed in lower case, one edit from an English word ("quater"): a typo, no name
         lookalike = len(word) > NAME_CHARS and any(
             t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper
         )

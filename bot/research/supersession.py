@@ -96,6 +96,7 @@ class _Said:
     amounts: dict[str, str]  # ``_amounts``
     amounts_last: dict[str, str]  # ``_amounts`` with ``last``
     names: frozenset[str]  # the names it writes (``_NAME``)
+    changed_from: tuple[str, ...]  # what it says changes away ("changes from the oxalic trickle to …")
     replacing_names: tuple[str, ...]  # the names (lowercased) in its clauses that say they replace
 
 
@@ -113,6 +114,7 @@ def _said(text: str) -> _Said:
         amounts=_amounts(text),
         amounts_last=_amounts(text, last=True),
         names=frozenset(m.group(0) for m in _NAME.finditer(text)),
+        changed_from=tuple(m.group(1).strip() for m in _CHANGED_FROM.finditer(lowered)),
         replacing_names=tuple(
             m.group(0).lower()
             for clause in _CLAUSE.split(text)
@@ -146,12 +148,36 @@ def _unlinked(text: str, titles: Sequence[str]) -> str:
 
 def _states_change(passage: Passage) -> bool:
     """The statement says it decides or changes something, or stands in a note or section
-    that is a change ("Pricing update spring 2026": "- Minimum order charge: £45 + VAT.")."""
+    that is a change ("Pricing update spring 2026": "- Minimum order charge: £45 + VAT."), or
+    in a note that says it replaces another ("Supersedes [[trade-price-list-2024]].")."""
     return (
         _said(passage.unit.text).change
         or _change_heading(passage.entry.title)
         or _change_heading(passage.unit.section)
+        or bool(declared_replaced(passage.entry.content))
     )
+
+
+# "This replaces [[contract-terms-2023]].", "Supersedes the 2024 trade list ([[trade-price-list-2024]])."
+_DECLARES = re.compile(
+    r"\b(?:replac(?:es|ing)|supersed(?:es|ing))\b[^.\n\[\]]{0,60}\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]",
+    re.I,
+)
+
+
+@lru_cache(maxsize=1024)
+def declared_replaced(content: str) -> frozenset[str]:
+    """The notes (link targets, lowercased, without ``.md``) a note says it replaces as a whole."""
+    return frozenset(m.group(1).strip().lower().removesuffix(".md") for m in _DECLARES.finditer(content))
+
+
+def _declared(newer: Passage, older: Passage) -> bool:
+    """``newer``'s note says it replaces ``older``'s note (by a link to it)."""
+    targets = declared_replaced(newer.entry.content)
+    if not targets:
+        return False
+    source = (older.entry.source or "").lower().removesuffix(".md")
+    return any(source == t or source.endswith(f"/{t}") or t.endswith(f"/{source}") for t in targets)
 
 
 @lru_cache(maxsize=4096)  # a note's title and sections head many of its passages
@@ -172,6 +198,28 @@ class _Statement:
     @classmethod
     def of(cls, passage: Passage) -> _Statement:
         return cls(passage, _said(passage.unit.text), passage.entry.title.strip().lower())
+
+
+# "the winter treatment changes from the oxalic acid trickle to sublimation", "we switched
+# from Harbourne to …": the statement names what stops holding
+_CHANGED_FROM = re.compile(
+    r"\b(?:chang\w*|switch\w*|mov(?:e|es|ed|ing)|go(?:es)?|went|goes over|converts?|converted)\s+"
+    r"from\s+(?:the\s+|our\s+|a\s+)?([^.;:,()]{3,60}?)\s+(?:to|over to|in favour of)\s"
+)
+CHANGED_FROM_WORDS = 2  # a phrase of at least this many content words names a statement
+
+
+def _changes_from(newer: _Statement, older: _Statement, stem: Callable[[str], str]) -> bool:
+    """``newer`` says it changes away from what ``older`` states: every content word of a
+    "changes from <X> to" phrase (two at least) is in the earlier statement."""
+    if not newer.said.changed_from:
+        return False
+    old_words = content_words(older.passage.unit.text, stem)
+    for phrase in newer.said.changed_from:
+        said = content_words(phrase, stem)
+        if len(said) >= CHANGED_FROM_WORDS and said <= old_words:
+            return True
+    return False
 
 
 def _names_replaced(newer: _Statement, older: _Statement) -> bool:
@@ -196,7 +244,7 @@ def _replaces(
     if later_title and later_title in old_said.lowered:
         return False  # it points to the later note ("Declan to write it up: [[the decision]]")
     # "Can I get credit instead of a refund?" asks; it replaces nothing
-    replacing = new_said.says_it_replaces
+    replacing = new_said.says_it_replaces or _changes_from(new, old, stem)
     new_day = new.day
     old_day = old.day
     if new_day is not None and old_day is not None:
@@ -212,10 +260,10 @@ def _replaces(
     title = old.title
     # "This replaces the 2023 contract ([[the 2023 decision]])": the later statement names
     # it in the clause that says so ("…, following [[the decision]]" carries it out instead)
-    named = bool(title) and any(title in c for c in new_said.replacing_clauses)
+    named = (bool(title) and any(title in c for c in new_said.replacing_clauses)) or _declared(newer, older)
     # "… replaces Harbourne Media as our primary vinyl supplier": it names what it replaces
     # and says the subject in its own words (the earlier note's title is no link there)
-    names_it = replacing and _names_replaced(new, old)
+    names_it = replacing and (_names_replaced(new, old) or _changes_from(new, old, stem))
     if title and not named and _citing(title).search(new_said.lowered):
         return False  # it cites the earlier note ("see [[ADR-007]]", "following [[…]]"): it applies it
     # read with its note's title and section, as it is scored

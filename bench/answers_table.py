@@ -1,0 +1,104 @@
+"""Every answer measure of ``bench/answers.py`` for every answer set, one column a set, each set
+scored on its own (never pooled). For leave-one-vault-out work: develop an idea on some
+columns, check it on a column whose errors were not read for it.
+
+    .venv/bin/python bench/answers_table.py [--production] [--jobs 2] [--sets a,b,...]
+        [--misses DIR]
+
+``--misses DIR`` writes each set's ``--misses`` listing to ``DIR/<set>.txt``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SEALED = ROOT / "bench" / "sealed"
+
+# name: (gold, vault)
+SETS: dict[str, tuple[Path, Path]] = {
+    "default": (ROOT / "bench" / "answers_gold.json", ROOT / "examples" / "vault"),
+    "heldout": (ROOT / "bench" / "answers_heldout.json", ROOT / "bench" / "answers_heldout" / "vault"),
+    "blind": (ROOT / "bench" / "answers_blind.json", ROOT / "bench" / "answers_blind" / "vault"),
+    "fenmoor": (ROOT / "bench" / "answers_fenmoor.json", ROOT / "bench" / "answers_fenmoor" / "vault"),
+    "fenmoor-s": (SEALED / "answers_fenmoor_sealed.json", ROOT / "bench" / "answers_fenmoor" / "vault"),
+    "kestrel": (SEALED / "answers_kestrel" / "gold.json", SEALED / "answers_kestrel" / "vault"),
+    "wrenfield": (SEALED / "answers_wrenfield" / "gold.json", SEALED / "answers_wrenfield" / "vault"),
+    "hollowcomb": (SEALED / "answers_hollowcomb" / "gold.json", SEALED / "answers_hollowcomb" / "vault"),
+}
+
+ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
+
+
+def short(measure: str) -> str:
+    """The measure's name without its per-set counts ("(72 questions)", "(mean 9.3 listed)")."""
+    return re.sub(r"\s*\((?:\d+[^)]*|mean [^)]*)\)", "", measure).strip()
+
+
+def score(name: str, production: bool, misses: Path | None) -> tuple[str, dict[str, str], str]:
+    gold, vault = SETS[name]
+    cmd = [sys.executable, str(ROOT / "bench" / "answers.py"), "--gold", str(gold), "--vault", str(vault)]
+    if production:
+        cmd.append("--production")
+    if misses is not None:
+        cmd.append("--misses")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT, check=False).stdout
+    rows: dict[str, str] = {}
+    targets: dict[str, str] = {}
+    for measure, value, target in ROW.findall(out):
+        if measure in ("measure", "---"):
+            continue
+        rows[short(measure)] = value
+        targets[short(measure)] = target
+    if misses is not None:
+        misses.mkdir(parents=True, exist_ok=True)
+        (misses / f"{name}.txt").write_text(out, encoding="utf-8")
+    return name, rows, "; ".join(f"{k}={v}" for k, v in targets.items())
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--production", action="store_true")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--sets", default=",".join(SETS))
+    parser.add_argument("--misses", type=Path, default=None)
+    args = parser.parse_args()
+    names = [n for n in args.sets.split(",") if n]
+    unknown = [n for n in names if n not in SETS]
+    if unknown:
+        parser.error(f"unknown sets {unknown}; known: {', '.join(SETS)}")
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(lambda n: score(n, args.production, args.misses), names))
+    measures: list[str] = []
+    targets: dict[str, str] = {}
+    for _, rows, _ in results:
+        measures += [m for m in rows if m not in measures]
+    for _name, _, tgt in results:
+        for pair in tgt.split("; "):
+            if "=" in pair:
+                k, v = pair.split("=", 1)
+                targets.setdefault(k, v)
+    kind = "production path (fake Messages API)" if args.production else "offline"
+    load = os.getloadavg()
+    print(f"# Answer measures per set, {kind}, local embedder")
+    print(f"date: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC; load average {load[0]:.1f}")
+    print("| measure | target | " + " | ".join(n for n, _, _ in results) + " |")
+    print("| --- | --- | " + " | ".join("---" for _ in results) + " |")
+    for m in measures:
+        cells = " | ".join(rows.get(m, "–") for _, rows, _ in results)
+        print(f"| {m} | {targets.get(m, '')} | {cells} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

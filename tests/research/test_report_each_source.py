@@ -1,0 +1,45 @@
+"""A report over several notes says what each adds: the extractive summary's usual lines
+(what happened, why, impact, outcome, who decided) draw on a few entries, and each other
+entry read gets a line with its passage that best says the topic — a figure first — so a
+fee in the price list and a count in the minutes are not left out."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from research_helpers import add_note
+
+from adapters.console import SPACE
+from bot.research.report import render_report
+
+BASE = datetime(2025, 3, 1, tzinfo=UTC)
+
+MAIN = """\
+The harbour ferry winter timetable was cut back because winter passenger numbers on the harbour ferry fell.
+The harbour ferry winter timetable change affected commuters from Eastquay on the harbour ferry.
+Decided at the harbour board: the harbour ferry winter timetable now starts in October.
+The harbour ferry winter timetable was agreed by Nora Quist at the harbour board.
+The harbour ferry winter timetable is printed at the quay for the harbour ferry.
+The harbour ferry winter timetable is posted online with the harbour ferry news.
+The harbour ferry winter timetable result: fewer empty harbour ferry crossings.
+"""
+
+NOTES = [
+    ("ferry/winter-timetable.md", "Harbour ferry winter timetable", MAIN),
+    ("ferry/fares.md", "Harbour ferry fares", "The harbour ferry adult single fare is £4.20 all winter.\n"),
+    ("ferry/crew.md", "Harbour ferry crew", "The harbour ferry sails with a crew of 3 in winter.\n"),
+    ("notes/canteen.md", "Canteen", "The canteen opens at 07:30 on weekdays."),
+    ("notes/parking.md", "Parking", "Staff park behind the ticket office."),
+]
+
+
+async def test_each_note_read_adds_its_line_to_the_summary(rt: Any) -> None:
+    for k, (source, title, content) in enumerate(NOTES):
+        await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
+    dossier = await rt.investigator.run("the harbour ferry winter timetable, fares and crew", space=SPACE)
+    report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
+    summary = report.split("## Context Summary", 1)[1].split("\n---", 1)[0]
+    for figure in ("£4.20", "crew of 3"):
+        assert figure in summary, report
+    assert "canteen" not in summary.lower(), summary
