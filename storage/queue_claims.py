@@ -126,6 +126,11 @@ def _completion_columns(done: list[_Completed], *, prefix: str = "") -> dict[str
 
 _Handover = tuple[_Completed, _Asked]
 
+# statements of one kind in flight at once from a process (``Coalescer``): two, so the
+# server runs one batch while this process reads the answer to the other and its workers
+# send the next
+_DEPTH = 2
+
 
 class Claims:
     """On PostgreSQL the claims and completes of one process's workers are coalesced: those
@@ -135,13 +140,16 @@ class Claims:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._claims: Coalescer[_Asked, Claim | None] = Coalescer(
-            self._claim_batch, key=lambda asked: asked[1], orphaned=self._hand_back
+            self._claim_batch, key=lambda asked: asked[1], depth=_DEPTH, orphaned=self._hand_back
         )
         self._completes: Coalescer[_Completed, bool] = Coalescer(
-            self._complete_batch, key=lambda done: done[0].investigation.id
+            self._complete_batch, key=lambda done: done[0].investigation.id, depth=_DEPTH
         )
         self._handovers: Coalescer[_Handover, tuple[bool, Claim | None]] = Coalescer(
-            self._handover_batch, key=lambda item: item[0][0].investigation.id, orphaned=self._hand_back_next
+            self._handover_batch,
+            key=lambda item: item[0][0].investigation.id,
+            depth=_DEPTH,
+            orphaned=self._hand_back_next,
         )
         # tokens of claims whose statement failed without an answer: the server may have
         # committed them (it restarted, or the connection dropped, after the commit)
@@ -161,6 +169,12 @@ class Claims:
         except Exception:
             self._unheard.add(token)
             raise
+
+    async def settled(self) -> None:
+        """Return once none of this process's claims, completes or handovers is waiting or in
+        flight, the claims handed back for callers that stopped waiting included."""
+        for coalescer in (self._claims, self._completes, self._handovers):
+            await coalescer.settled()
 
     async def _hand_back_unheard(self) -> None:
         """Hand back the claims this process asked for and never heard the answer to: one

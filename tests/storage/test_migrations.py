@@ -148,3 +148,28 @@ async def test_0017q_makes_each_conversation_s_newest_open_investigation_its_ded
         assert (joined.created, joined.investigation.id) == (False, "i2") and created.created
     finally:
         await db.dispose()
+
+
+def _pick_index(db: Database) -> list[str]:
+    with db.blocking.connect() as conn:
+        indexes = inspect(conn).get_indexes("investigations")
+    return next(i["column_names"] for i in indexes if i["name"] == "ix_investigations_status_created")
+
+
+async def test_0018q_orders_the_pending_pick_by_the_claim_s_tie_break_too(empty_db_url: str) -> None:
+    from alembic import command
+
+    db = Database(empty_db_url)
+    try:
+        _upgrade_to(db, "0017q")
+        assert _pick_index(db) == ["status", "created_at"]
+        await db.migrate()
+        assert _pick_index(db) == ["status", "created_at", "id"]
+        with db.blocking.begin() as connection:
+            cfg = Config()
+            cfg.set_main_option("script_location", str(MIGRATIONS))
+            cfg.attributes["connection"] = connection
+            command.downgrade(cfg, "0017q")
+        assert _pick_index(db) == ["status", "created_at"]
+    finally:
+        await db.dispose()
