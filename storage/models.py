@@ -81,7 +81,7 @@ class Investigation(SQLModel, table=True):
 
     id: str = Field(default_factory=new_id, primary_key=True)  # the correlation id
     conversation_id: str = Field(foreign_key="conversations.id", index=True)
-    space: str = Field(index=True)
+    space: str  # looked up by ``ix_investigations_space_created`` (migration 0018q)
     question: str
     request_text: str = ""
     status: str = Field(default=Status.PENDING)
