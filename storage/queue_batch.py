@@ -21,9 +21,11 @@ class Coalescer(Generic[T, R]):
     fewer than ``depth`` sends in flight the call goes out at the next turn of the event loop,
     with any others made in the same turn; calls made while ``depth`` sends are in flight go
     out together as soon as one returns. Calls that start together are shared out over the
-    free sends (ten calls at depth 2: two statements of five, in flight together), so the
-    callers fall into groups that take turns: one group's statement runs on the server while
-    the other's results are read here.
+    free sends when each share holds at least ``least`` (ten calls at depth 2 and least 5: two
+    statements of five, in flight together), so the callers fall into groups that take turns:
+    one group's statement runs on the server while the other's results are read here. Fewer
+    go out in one statement: a statement's own cost on the server is not worth splitting two
+    or three calls for.
 
     ``send`` takes a list of items and returns one result per item, in order. Two items
     with the same ``key`` are never in flight at once (each caller must hear about its own
@@ -37,6 +39,7 @@ class Coalescer(Generic[T, R]):
         key: Callable[[T], Hashable],
         limit: int = 32,
         depth: int = 1,
+        least: int = 1,
         orphaned: Callable[[T, R], Awaitable[None]] | None = None,
     ) -> None:
         if depth < 1:
@@ -45,6 +48,7 @@ class Coalescer(Generic[T, R]):
         self._key = key
         self._limit = limit
         self._depth = depth
+        self._least = least
         self._orphaned = orphaned
         self._waiting: list[tuple[T, asyncio.Future[R]]] = []
         self._drainers: set[asyncio.Task[None]] = set()
@@ -72,7 +76,10 @@ class Coalescer(Generic[T, R]):
         live = [(item, future) for item, future in self._waiting if not future.done()]
         # its caller was cancelled before it was sent: nothing to undo
         idle = max(1, len(self._drainers) - self._sending)  # this drainer and those not yet sending
-        share = min(self._limit, -(-len(live) // idle))
+        share = -(-len(live) // idle)
+        if share < self._least:  # too few to share out: one statement carries them all
+            share = len(live)
+        share = min(self._limit, share)
         batch: list[tuple[T, asyncio.Future[R]]] = []
         keys: set[Hashable] = set()
         rest: list[tuple[T, asyncio.Future[R]]] = []

@@ -130,8 +130,11 @@ _Handover = tuple[_Completed, _Asked]
 
 # statements of one kind in flight at once from a process (``Coalescer``): two, so the
 # server runs one batch while this process reads the answer to the other and its workers
-# send the next
+# send the next; calls made together are split in two only when each half holds five or more
+# (a ten-slot worker: two groups of five taking turns; eight one-slot workers: one statement,
+# which costs the server less than two of four: 0.20 against 0.28 ms of CPU a job)
 _DEPTH = 2
+_LEAST = 5
 
 
 class Claims:
@@ -142,15 +145,20 @@ class Claims:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._claims: Coalescer[_Asked, Claim | None] = Coalescer(
-            self._claim_batch, key=lambda asked: asked[1], depth=_DEPTH, orphaned=self._hand_back
+            self._claim_batch,
+            key=lambda asked: asked[1],
+            depth=_DEPTH,
+            least=_LEAST,
+            orphaned=self._hand_back,
         )
         self._completes: Coalescer[_Completed, bool] = Coalescer(
-            self._complete_batch, key=lambda done: done[0].investigation.id, depth=_DEPTH
+            self._complete_batch, key=lambda done: done[0].investigation.id, depth=_DEPTH, least=_LEAST
         )
         self._handovers: Coalescer[_Handover, tuple[bool, Claim | None]] = Coalescer(
             self._handover_batch,
             key=lambda item: item[0][0].investigation.id,
             depth=_DEPTH,
+            least=_LEAST,
             orphaned=self._hand_back_next,
         )
         # tokens of claims whose statement failed without an answer: the server may have

@@ -103,3 +103,19 @@ async def test_depth_one_sends_one_statement_at_a_time() -> None:
     server.answers[1].set()
     assert await late == "LATE"
     assert server.most_in_flight == 1
+
+
+async def test_calls_too_few_to_share_out_go_in_one_statement() -> None:
+    server = Server()
+    coalescer: Coalescer[str, str] = Coalescer(server.send, key=lambda item: item, depth=2, least=5)
+    calls = [asyncio.ensure_future(coalescer(f"j{n}")) for n in range(8)]  # halves of four
+    await _turns()
+    assert [len(batch) for batch in server.batches] == [8]
+    server.answers[0].set()
+    await asyncio.gather(*calls)
+    calls = [asyncio.ensure_future(coalescer(f"k{n}")) for n in range(10)]  # halves of five
+    await _turns()
+    assert [len(batch) for batch in server.batches[1:]] == [5, 5]
+    for answer in server.answers[1:]:
+        answer.set()
+    await asyncio.gather(*calls)
