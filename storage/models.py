@@ -65,7 +65,8 @@ class Message(SQLModel, table=True):
 class Investigation(SQLModel, table=True):
     __tablename__ = "investigations"
     __table_args__ = (
-        Index("ix_investigations_status_created", "status", "created_at"),
+        # the claim's pick reads the oldest pending rows in order (migration 0018q)
+        Index("ix_investigations_status_created", "status", "created_at", "id"),
         Index("ix_investigations_space_created", "space", "created_at"),
         Index("ix_investigations_created", "created_at"),
         # the enqueue's dedup guard: one holder per conversation (migration 0017q)
@@ -80,7 +81,7 @@ class Investigation(SQLModel, table=True):
 
     id: str = Field(default_factory=new_id, primary_key=True)  # the correlation id
     conversation_id: str = Field(foreign_key="conversations.id", index=True)
-    space: str = Field(index=True)
+    space: str  # looked up by ``ix_investigations_space_created`` (migration 0018q)
     question: str
     request_text: str = ""
     status: str = Field(default=Status.PENDING)

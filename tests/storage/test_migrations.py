@@ -148,3 +148,36 @@ async def test_0017q_makes_each_conversation_s_newest_open_investigation_its_ded
         assert (joined.created, joined.investigation.id) == (False, "i2") and created.created
     finally:
         await db.dispose()
+
+
+def _queue_indexes(db: Database) -> dict[str, list[str]]:
+    """The investigations' indexes the queue's updates write, by name."""
+    with db.blocking.connect() as conn:
+        indexes = inspect(conn).get_indexes("investigations")
+    names = ("ix_investigations_status_created", "ix_investigations_space")
+    return {i["name"]: i["column_names"] for i in indexes if i["name"] in names}
+
+
+async def test_0018q_orders_the_pending_pick_by_the_tie_break_and_drops_the_space_prefix(
+    empty_db_url: str,
+) -> None:
+    from alembic import command
+
+    db = Database(empty_db_url)
+    try:
+        _upgrade_to(db, "0017q")
+        before = {
+            "ix_investigations_status_created": ["status", "created_at"],
+            "ix_investigations_space": ["space"],
+        }
+        assert _queue_indexes(db) == before
+        await db.migrate()
+        assert _queue_indexes(db) == {"ix_investigations_status_created": ["status", "created_at", "id"]}
+        with db.blocking.begin() as connection:
+            cfg = Config()
+            cfg.set_main_option("script_location", str(MIGRATIONS))
+            cfg.attributes["connection"] = connection
+            command.downgrade(cfg, "0017q")
+        assert _queue_indexes(db) == before
+    finally:
+        await db.dispose()

@@ -165,7 +165,13 @@ async def test_workers_handing_over_claim_every_job_once(db_url: str, clock: Fak
 async def test_a_handover_whose_worker_left_hands_its_claim_back(
     postgres_database: str, clock: FakeClock
 ) -> None:
+    """A handover's worker stops waiting while its statement is held on the server (another
+    session locks its row): its completion stands and the claim it brought back is handed
+    back, unspent."""
+    import asyncpg
+
     db = await _db(postgres_database)
+    holder = await asyncpg.connect(postgres_database)
     try:
         queue = Queue(db)
         for key in ("a", "b", "c", "d"):
@@ -175,23 +181,27 @@ async def test_a_handover_whose_worker_left_hands_its_claim_back(
         a = await queue.claim(worker_id="w1", now=clock.now())
         b = await queue.claim(worker_id="w2", now=clock.now())
         assert a is not None and b is not None
-        first = asyncio.ensure_future(
-            queue.complete_and_claim(a, now=clock.now(), answer="a", worker_id="w1")
-        )
-        await asyncio.sleep(0)  # in flight: the next one waits for it
+        lock = holder.transaction()
+        await lock.start()
+        await holder.execute("SELECT id FROM investigations WHERE id = $1 FOR UPDATE", b.investigation.id)
+        outcome, taken = await queue.complete_and_claim(a, now=clock.now(), answer="a", worker_id="w1")
+        assert outcome is Outcome.APPLIED and taken is not None and taken.investigation.question == "c"
         second = asyncio.ensure_future(
             queue.complete_and_claim(b, now=clock.now(), answer="b", worker_id="w2")
         )
-        await asyncio.sleep(0)
-        outcome, taken = await first
-        assert outcome is Outcome.APPLIED and taken is not None and taken.investigation.question == "c"
-        second.cancel()  # already sent: its completion stands, its claim (of "d") is handed back
-        outcome, last = await queue.complete_and_claim(taken, now=clock.now(), answer="c", worker_id="w1")
+        waiting = 0  # until it is sent: its statement waits on the server for b's row
+        while not waiting:
+            waiting = await holder.fetchval("SELECT count(*) FROM pg_locks WHERE NOT granted")
+        second.cancel()
+        await lock.rollback()
+        await queue.claims.settled()  # its answer came: its claim (of "d") is handed back
         assert second.cancelled()
+        assert (await queue.get(b.investigation.id)).status == "done"  # type: ignore[union-attr]
+        outcome, last = await queue.complete_and_claim(taken, now=clock.now(), answer="c", worker_id="w1")
         assert outcome is Outcome.APPLIED and last is not None and last.investigation.question == "d"
         assert last.investigation.attempts == 1  # the claim handed back spent no attempt
-        assert (await queue.get(b.investigation.id)).status == "done"  # type: ignore[union-attr]
     finally:
+        await holder.close()
         await db.dispose()
 
 
