@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from bot.research.lexical import LexicalIndex
 
 NAME_CHARS = 4  # shorter words are never read as names ("fen", "bill", "tom")
+# a longer word is no typo: spelling out the words one edit from it costs 54 strings of its
+# length per letter (a 5,000-letter "word": 260,000 strings, 1.3 GB)
+TYPO_CHARS = 64
 LOOKALIKE_PREFIX = 4  # a word sharing this many first letters with a note's title word looks like it
 NEARBY_TITLES = 3  # titles named as what the notes do cover
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -277,7 +280,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             and lowered[k + 1] in in_titles.follows
         )
         if not (beside and not uncommon) and (
-            any(holds(e) for e in _edits(word)) or _starts_a_word(word, lexical)
+            (len(word) <= TYPO_CHARS and any(holds(e) for e in _edits(word))) or _starts_a_word(word, lexical)
         ):
             continue  # a typo or a short form of a word the notes use
         lookalike = len(word) > NAME_CHARS and any(
