@@ -49,6 +49,12 @@ def _temporary_files_in_memory(folder: str = "/dev/shm", room: int = 2 << 30) ->
 
 _temporary_files_in_memory()
 
+# The xdist workers take every core already: one BLAS thread each. OpenBLAS otherwise runs
+# a thread per core in every worker, and its idle threads spin while the other worker holds
+# the core (the router's meaning model trains on 4 s of CPU instead of 0.6 s). Read when
+# numpy is first imported: later, and in the workers, which inherit the environment.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 
 SECRET_SCAN = SecretScan()
 

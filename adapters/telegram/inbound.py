@@ -181,18 +181,19 @@ def _explicit_parent(message: Message) -> Message | None:
     return parent
 
 
-# Entity offsets and lengths are in UTF-16 code units.
+# Entity offsets and lengths are in UTF-16 code units. A malformed entity may cut a surrogate
+# pair in half: that half reads as U+FFFD rather than failing the whole message.
 def _utf16(text: str) -> bytes:
     return text.encode("utf-16-le")
 
 
 def _slice(text: str, entity: MessageEntity) -> str:
     raw = _utf16(text)
-    return raw[entity.offset * 2 : (entity.offset + entity.length) * 2].decode("utf-16-le")
+    return raw[entity.offset * 2 : (entity.offset + entity.length) * 2].decode("utf-16-le", "replace")
 
 
 def _after(text: str, entity: MessageEntity) -> str:
-    return _utf16(text)[(entity.offset + entity.length) * 2 :].decode("utf-16-le")
+    return _utf16(text)[(entity.offset + entity.length) * 2 :].decode("utf-16-le", "replace")
 
 
 def _without(text: str, entities: list[MessageEntity]) -> str:
@@ -201,4 +202,4 @@ def _without(text: str, entities: list[MessageEntity]) -> str:
         raw = raw[: entity.offset * 2] + raw[(entity.offset + entity.length) * 2 :]
     if not entities:
         return text.strip()
-    return re.sub(r"[ \t]{2,}", " ", raw.decode("utf-16-le")).strip(" ,:")
+    return re.sub(r"[ \t]{2,}", " ", raw.decode("utf-16-le", "replace")).strip(" ,:")

@@ -41,7 +41,6 @@ __all__ = ["K1", "B", "LexicalIndex", "tags_text", "words"]
 
 log = logging.getLogger(__name__)
 
-_STEM_CACHE = 50_000  # words remembered by LexicalIndex.stem (a few MB at most)
 _WEIGHTED_CACHE = 64  # queries whose weighted words LexicalIndex keeps
 _FILTERS = 256  # (spaces, types, excluded types) as asked → their Filter
 
@@ -73,10 +72,9 @@ class LexicalIndex:
         self.page = page
         self.merge_at = merge_at  # pending postings that trigger a merge (or 10% of main)
         self._terms = Terms()  # grown by the tokenizing thread
-        self._query_stemmer = Stemmer()  # used on the event loop
-        # Porter's stemmer costs ~35 µs a word in pure Python, and answering a question
-        # stems every word of every candidate passage: the same few thousand words
-        self._stems: dict[str, str] = {}
+        # used on the event loop; answering a question stems every word of every candidate
+        # passage, the same few thousand words, each stemmed once (``tokens.Stemmer``)
+        self._query_stemmer = Stemmer()
         # a question's weighted words, asked for twice per quick answer (relevance, then
         # passages); valid while the index holds what it held (``_revision``)
         self._weighted: dict[str, tuple[tuple[str, int | None, float], ...]] = {}
@@ -261,12 +259,7 @@ class LexicalIndex:
 
     def stem(self, word: str) -> str:
         """A lowercased word as the index stems it."""
-        stem = self._stems.get(word)
-        if stem is None:
-            if len(self._stems) >= _STEM_CACHE:
-                self._stems.clear()
-            stem = self._stems[word] = self._query_stemmer.stem(word)
-        return stem
+        return self._query_stemmer.stem(word)
 
     def _weighted_terms(self, query: str) -> tuple[tuple[str, int | None, float], ...]:
         """The query's content words once each: (stem, term id or None, idf). A word no

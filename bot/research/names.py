@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from bot.research.lexical import LexicalIndex
 
 NAME_CHARS = 4  # shorter words are never read as names ("fen", "bill", "tom")
+# a longer word is no typo: spelling out the words one edit from it costs 54 strings of its
+# length per letter (a 5,000-letter "word": 260,000 strings, 1.3 GB)
+LONGEST_TYPO = 64
 LOOKALIKE_PREFIX = 4  # a word sharing this many first letters with a note's title word looks like it
 NEARBY_TITLES = 3  # titles named as what the notes do cover
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -281,10 +284,18 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         )
         # written as a name, one letter off a word of the notes' titles ("Birchmore" beside
         # "Birchmere apiary"): another place or thing, not a typo
-        near_name = capitalised and len(word) > NAME_CHARS and any(e in title_words for e in _edits(word))
+        spelled = len(word) <= LONGEST_TYPO  # its one-edit spellings are few enough to spell out
+        near_name = (
+            spelled and capitalised and len(word) > NAME_CHARS and any(e in title_words for e in _edits(word))
+        )
         if not (beside and not uncommon) and not near_name and _near_a_word(word, lexical):
             continue  # a typo or a short form of a word the notes use
-        if not (beside or capitalised) and len(word) >= TYPO_CHARS and any(e in common for e in _edits(word)):
+        if (
+            spelled
+            and not (beside or capitalised)
+            and len(word) >= TYPO_CHARS
+            and any(e in common for e in _edits(word))
+        ):
             continue  # typed in lower case, one edit from an English word ("quater"): a typo, no name
         lookalike = len(word) > NAME_CHARS and any(
             t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper
@@ -385,7 +396,9 @@ def _near_a_word(word: str, lexical: LexicalIndex) -> bool:
     if verdict is None:
         if len(near) >= NEAR_KEPT:
             near.clear()
-        verdict = near[word] = lexical.holds_any(_edits(word)) or _starts_a_word(word, lexical)
+        verdict = near[word] = (
+            len(word) <= LONGEST_TYPO and lexical.holds_any(_edits(word))
+        ) or _starts_a_word(word, lexical)
     return verdict
 
 

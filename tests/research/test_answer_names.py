@@ -5,7 +5,10 @@ dig, never the facts of the one that shares its words; with a model, no sources 
 from __future__ import annotations
 
 import io
+import random
 import re
+import string
+import tracemalloc
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -13,6 +16,7 @@ import pytest
 from research_helpers import add_note
 
 from adapters.console import SPACE, ConsoleChat, ConsoleSender
+from bot.research.names import read_names, title_words
 from bot.routing import Route, route
 
 BASE = datetime(2025, 9, 1, tzinfo=UTC)
@@ -298,3 +302,19 @@ async def test_punctuation_parts_words_that_a_name_rule_would_join(
     )
     text = await _ask(rt, asked)
     assert "I found nothing about" not in text, text
+
+
+async def test_a_word_of_thousands_of_letters_is_read_in_little_memory(rt: Any, fen: dict[str, str]) -> None:
+    """A 5,000-letter "word" is no typo of a word the notes use: it is read as a name
+    without spelling out every word one edit from it (260,000 strings of 5,000 letters)."""
+    word = "".join(random.Random(21).choice(string.ascii_lowercase) for _ in range(5000))
+    await rt.retriever.lexical.refresh()
+    titles = title_words(title for title, _ in NOTES.values())
+    tracemalloc.start()
+    try:
+        names = read_names(f"what is the {word} at North Fen", rt.retriever.lexical, titles)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 << 20, f"{peak >> 20} MB"
+    assert word in names.missing

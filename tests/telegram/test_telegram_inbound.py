@@ -49,6 +49,19 @@ def test_mention_after_astral_characters_uses_utf16_offsets(tg: FakeTelegram) ->
     assert read.is_mention and read.text == "😀😀 dig in"
 
 
+def test_an_entity_cutting_an_astral_character_in_half_is_read_not_raised(tg: FakeTelegram) -> None:
+    """Offsets are UTF-16 units: a malformed entity may end inside a surrogate pair (found
+    by the fuzz test). The half character reads as U+FFFD; the message is still read."""
+    data = tg.text_message(tg.private_chat(ANA), ANA, "\U00010000 dig in")
+    data["entities"] = [{"type": "mention", "offset": 0, "length": 1}]
+    read = read_message(_message(data), ME)
+    assert read.is_direct and not read.is_mention
+    bot = {"id": ME.id, "is_bot": True, "first_name": "Mallory"}  # a mention of ours, cut out
+    data["entities"] = [{"type": "text_mention", "offset": 0, "length": 1, "user": bot}]
+    read = read_message(_message(data), ME)
+    assert read.is_mention and read.text == "\ufffd dig in"
+
+
 def test_someone_elses_mention_is_not_ours(tg: FakeTelegram) -> None:
     read = read_message(_message(tg.text_message(tg.group(), ANA, "@johndoe what about storage?")), ME)
     assert not read.is_mention and read.text == "@johndoe what about storage?"
