@@ -285,7 +285,8 @@ def _each_source(
     for p in ranked:
         if p.score < floor:
             continue
-        if p.unit.pointer or p.unit.text.endswith("?") or p.replaced_by is not None:
+        # a question, or a lead-in ending in a colon ("After the March outage:"), says nothing itself
+        if p.unit.pointer or p.unit.text.endswith(("?", ":")) or p.replaced_by is not None:
             continue
         if _OPEN_POINT.search(p.unit.text) or _OPEN_SECTION.search(p.unit.section):
             continue

@@ -43,3 +43,19 @@ async def test_each_note_read_adds_its_line_to_the_summary(rt: Any) -> None:
     for figure in ("£4.20", "crew of 3"):
         assert figure in summary, report
     assert "canteen" not in summary.lower(), summary
+
+
+async def test_a_lead_in_ending_in_a_colon_is_not_a_summary_line(rt: Any) -> None:
+    """A line that only introduces a list ("After the harbour ferry winter timetable change:")
+    says nothing by itself: the summary takes the note's line that says something, or none."""
+    lead_in = (
+        "notes/after.md",
+        "After the change",
+        "After the harbour ferry winter timetable change:\n\n- the harbour ferry office moved upstairs\n",
+    )
+    for k, (source, title, content) in enumerate([*NOTES, lead_in]):
+        await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
+    dossier = await rt.investigator.run("the harbour ferry winter timetable, fares and crew", space=SPACE)
+    report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
+    summary = report.split("## Context Summary", 1)[1].split("\n---", 1)[0]
+    assert "timetable change:" not in summary, summary
