@@ -4,6 +4,7 @@ standing in for a model, and entry drafts."""
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -13,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from adapters.console import ConsoleChat, ConsoleSender
 from bot.research.embedders import InputType, normalize_rows
 from storage.knowledge import EntryDraft
 
@@ -108,3 +110,18 @@ async def runtime_on_the_model(tmp_path: Path) -> AsyncIterator[tuple[Any, Any]]
             yield rt, fake
     finally:
         await fake.stop()
+
+
+async def ask(rt: Any, text: str) -> str:
+    """``text`` asked in the console, in a conversation of its own (a session numbers its
+    messages); what the console printed."""
+    out = io.StringIO()
+    sender = ConsoleSender(out)
+    rt.worker.senders["console"] = sender
+    await ConsoleChat(rt.core, sender, session=f"ask-{text}", now=rt.clock.now).feed(text)
+    return out.getvalue()
+
+
+def bullet_lines(text: str) -> list[str]:
+    """The answer's bullet lines."""
+    return [line for line in text.splitlines() if line.startswith("- ")]

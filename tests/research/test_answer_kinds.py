@@ -3,15 +3,14 @@ row), an amount for "how many", a person for "who", a cause for "why"."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from research_helpers import add_note
+from research_helpers import add_note, ask
 
-from adapters.console import SPACE, ConsoleChat, ConsoleSender
+from adapters.console import SPACE
 
 BASE = datetime(2025, 11, 3, tzinfo=UTC)
 
@@ -61,14 +60,6 @@ async def kinds_rt(request: pytest.FixtureRequest, tmp_path: Any) -> AsyncIterat
         yield rt
 
 
-async def _ask(rt: Any, text: str) -> str:
-    out = io.StringIO()
-    sender = ConsoleSender(out)
-    rt.worker.senders["console"] = sender
-    await ConsoleChat(rt.core, sender, session=f"k-{text}", now=rt.clock.now).feed(text)
-    return out.getvalue()
-
-
 def _first(text: str) -> str:
     return next((line for line in text.splitlines() if line.startswith("- ")), "")
 
@@ -86,5 +77,5 @@ def _first(text: str) -> str:
 async def test_the_first_line_of_the_answer_is_the_kind_asked_for(
     kinds_rt: Any, question: str, want: str
 ) -> None:
-    text = await _ask(kinds_rt, question)
+    text = await ask(kinds_rt, question)
     assert want in _first(text), text

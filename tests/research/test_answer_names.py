@@ -4,7 +4,6 @@ dig, never the facts of the one that shares its words; with a model, no sources 
 
 from __future__ import annotations
 
-import io
 import random
 import re
 import string
@@ -13,9 +12,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from research_helpers import add_note
+from research_helpers import add_note, ask
 
-from adapters.console import SPACE, ConsoleChat, ConsoleSender
+from adapters.console import SPACE
 from bot.research.names import read_names, title_words
 from bot.routing import Route, route
 
@@ -51,15 +50,6 @@ async def fen(rt: Any) -> dict[str, str]:
     return ids
 
 
-async def _ask(rt: Any, text: str) -> str:
-    """``text`` asked in a thread of its own."""
-    out = io.StringIO()
-    sender = ConsoleSender(out)
-    rt.worker.senders["console"] = sender
-    await ConsoleChat(rt.core, sender, session=f"names-{text}", now=rt.clock.now).feed(text)
-    return out.getvalue()
-
-
 @pytest.mark.parametrize(
     ("question", "missing", "covered"),
     [
@@ -70,7 +60,7 @@ async def _ask(rt: Any, text: str) -> str:
 async def test_a_lookalike_name_gets_nothing_found_with_what_the_notes_cover(
     rt: Any, fen: dict[str, str], question: str, missing: str, covered: str
 ) -> None:
-    text = await _ask(rt, question)
+    text = await ask(rt, question)
     assert f"I found nothing about {missing} in the notes" in text
     assert covered in text  # what the notes do cover
     assert "[Investigate this]" in text and "Want me to dig deeper?" in text
@@ -83,15 +73,15 @@ async def test_a_name_the_notes_have_must_be_in_the_passage_that_answers(
 ) -> None:
     """Sallowby is in the notes, but no passage about a burst says it: the Quarry Road
     figures are not an answer about a Sallowby burst."""
-    text = await _ask(rt, "how many customers lost supply in the sallowby burst")
+    text = await ask(rt, "how many customers lost supply in the sallowby burst")
     assert "4,180" not in text and "I found nothing" in text
     assert not re.search(r"\[Entry [0-9a-f]{8}\]", text)
 
 
 async def test_names_the_notes_have_are_answered(rt: Any, fen: dict[str, str]) -> None:
-    text = await _ask(rt, "whats the pump capacity at north fen station")
+    text = await ask(rt, "whats the pump capacity at north fen station")
     assert "38 Ml/d" in text and "I found nothing" not in text
-    text = await _ask(rt, "how many customers lost supply in the quarry road burst")
+    text = await ask(rt, "how many customers lost supply in the quarry road burst")
     assert "4,180" in text
     # a typo is not a name: "priorty" is one letter from "priority"
     await add_note(
@@ -102,7 +92,7 @@ async def test_names_the_notes_have_are_answered(rt: Any, fen: dict[str, str]) -
         space=SPACE,
         created_at=BASE,
     )
-    assert "90 minutes" in await _ask(rt, "whats the response time for priorty 1 bursts")
+    assert "90 minutes" in await ask(rt, "whats the response time for priorty 1 bursts")
 
 
 SHOP = {
@@ -162,7 +152,7 @@ async def shop(rt: Any, fen: dict[str, str]) -> None:
 async def test_a_lookalike_beside_a_name_the_notes_have_gets_nothing_found(
     rt: Any, shop: None, question: str, missing: str, covered: str, not_said: str
 ) -> None:
-    text = await _ask(rt, question)
+    text = await ask(rt, question)
     assert f"I found nothing about {missing} in the notes" in text
     assert covered in text
     assert "[Investigate this]" in text
@@ -170,12 +160,12 @@ async def test_a_lookalike_beside_a_name_the_notes_have_gets_nothing_found(
 
 
 async def test_the_names_and_models_the_notes_have_are_answered(rt: Any, shop: None) -> None:
-    assert "110 °C" in await _ask(rt, "curing temp for flexibanner on the latex 800")
-    assert "22 April" in await _ask(rt, "when is the summa s3 cutter due a service")
-    assert "Leah Quinn" in await _ask(rt, "who is the contact at ridgeway motors")
+    assert "110 °C" in await ask(rt, "curing temp for flexibanner on the latex 800")
+    assert "22 April" in await ask(rt, "when is the summa s3 cutter due a service")
+    assert "Leah Quinn" in await ask(rt, "who is the contact at ridgeway motors")
     # a title's two words run together are its words, not another name
-    assert "cockled" in await _ask(rt, "cause of latex 800 headstrike")
-    assert "410 pounds" in await _ask(rt, "what rates does alder finch civils charge for excavation")
+    assert "cockled" in await ask(rt, "cause of latex 800 headstrike")
+    assert "410 pounds" in await ask(rt, "what rates does alder finch civils charge for excavation")
     # two name words with a number between them are not typed as one name
     await add_note(
         rt,
@@ -185,27 +175,27 @@ async def test_the_names_and_models_the_notes_have_are_answered(rt: Any, shop: N
         space=SPACE,
         created_at=BASE,
     )
-    assert "gas meter" in await _ask(rt, "where is the key safe at unit 9 marlbrook")
+    assert "gas meter" in await ask(rt, "where is the key safe at unit 9 marlbrook")
     # the passage that answers says the model asked about
-    said = await _ask(rt, "curing temp for flexibanner on the latex 630")
+    said = await ask(rt, "curing temp for flexibanner on the latex 630")
     assert "105 °C" in said and "110 °C" not in said
     # a code after a word no title numbers is no model ("sallowby fe3": a chemical)
-    assert "about sallowby fe3" not in await _ask(rt, "sallowby fe3 level in the discoloured water")
+    assert "about sallowby fe3" not in await ask(rt, "sallowby fe3 level in the discoloured water")
     # a short form written without its vowels is no name
-    assert "BWS-44718" in await _ask(rt, "acct number for brightwater")
+    assert "BWS-44718" in await ask(rt, "acct number for brightwater")
     # a possessive ends a name: "gone" is no surname of Tom's
-    assert "about tom's gone" not in await _ask(rt, "who looks after the pumps now tom's gone")
+    assert "about tom's gone" not in await ask(rt, "who looks after the pumps now tom's gone")
 
 
 async def test_recall_with_nothing_relevant_says_so_and_lists_nothing(rt: Any, fen: dict[str, str]) -> None:
     """The graph walk starts from any note sharing a word ("supply"): when none of what it
     reaches is relevant, the knowledge base has nothing on it, and nothing is listed."""
-    text = await _ask(rt, "/recall billing service supply outage")
+    text = await ask(rt, "/recall billing service supply outage")
     assert "The knowledge base has nothing on this" in text
     assert not re.search(r"\[Entry [0-9a-f]{8}\]", text) and "Quarry Road" not in text
-    text = await _ask(rt, "/recall who is helen marshall")
+    text = await ask(rt, "/recall who is helen marshall")
     assert "I found nothing about helen marshall in the notes" in text and "[Entry " not in text
-    text = await _ask(rt, "/recall quarry road burst")
+    text = await ask(rt, "/recall quarry road burst")
     assert "Quarry Road burst" in text and "[Entry " in text
 
 
@@ -227,11 +217,11 @@ async def test_with_a_model_a_lookalike_is_sent_no_sources_and_a_real_one_is(tmp
             ]
 
         since = len(fake.requests)
-        text = await _ask(rt, "whats the pump capacity at westfen station")
+        text = await ask(rt, "whats the pump capacity at westfen station")
         assert "I found nothing about westfen station" in text
         assert all(n == 0 for n in quick_entries(since))
         since = len(fake.requests)
-        await _ask(rt, "whats the pump capacity at north fen station")
+        await ask(rt, "whats the pump capacity at north fen station")
         assert quick_entries(since) and quick_entries(since)[0] >= 1
 
 
@@ -240,9 +230,9 @@ async def test_a_lookup_typed_as_a_phrase_is_answered_and_chat_stays_chat(
 ) -> None:
     """The router takes "north fen pumping station capacity" for chat: the notes answer it,
     so it is answered; "thanks, that helps" shares no look-up with the notes."""
-    text = await _ask(rt, "north fen pumping station capacity")
+    text = await ask(rt, "north fen pumping station capacity")
     assert "38 Ml/d" in text and "[Entry " in text
-    text = await _ask(rt, "thanks, that helps")
+    text = await ask(rt, "thanks, that helps")
     assert "[Entry " not in text
 
 
@@ -253,7 +243,7 @@ async def test_the_router_told_which_words_the_notes_use_routes_a_phrase_it_took
     the core tells it which words the notes use, and it is answered from them."""
     text = "north fen pumping station capacity, cheers"
     assert route(text).route is Route.NONE  # else this test no longer reaches the hint
-    said = await _ask(rt, text)
+    said = await ask(rt, text)
     assert "38 Ml/d" in said and "[Entry " in said
     row = await rt.db.fetch_one("SELECT route FROM messages WHERE role = 'user' ORDER BY id DESC LIMIT 1")
     assert str(row[0]) == "quick"
@@ -264,7 +254,7 @@ async def test_a_status_report_in_the_notes_words_is_not_answered_from_them(
 ) -> None:
     """ "north fen pumping station capacity is back to 38 Ml/d 👍" uses the notes' words but reports
     news: the router, which alone decides a look-up, leaves it chat."""
-    text = await _ask(rt, "north fen pumping station capacity is back to 38 Ml/d 👍")
+    text = await ask(rt, "north fen pumping station capacity is back to 38 Ml/d 👍")
     assert "[Entry " not in text
 
 
@@ -300,7 +290,7 @@ async def test_punctuation_parts_words_that_a_name_rule_would_join(
         space=SPACE,
         created_at=BASE,
     )
-    text = await _ask(rt, asked)
+    text = await ask(rt, asked)
     assert "I found nothing about" not in text, text
 
 

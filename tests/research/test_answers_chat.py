@@ -4,14 +4,13 @@ thing the question asks for, "she"/"I" read as who, and who decided in a report.
 
 from __future__ import annotations
 
-import io
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from research_helpers import add_note
+from research_helpers import add_note, ask, bullet_lines
 
-from adapters.console import SPACE, ConsoleChat, ConsoleSender
+from adapters.console import SPACE
 from bot.research import relevance
 from bot.research.evidence import units
 from bot.research.report import render_report
@@ -81,19 +80,6 @@ async def kb(rt: Any) -> dict[str, str]:
     }
 
 
-async def _ask(rt: Any, text: str) -> str:
-    """One question in a conversation of its own (a console session numbers its messages)."""
-    out = io.StringIO()
-    sender = ConsoleSender(out)
-    rt.worker.senders["console"] = sender
-    await ConsoleChat(rt.core, sender, session=f"chat-{text}", now=rt.clock.now).feed(text)
-    return out.getvalue()
-
-
-def _bullets(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line.startswith("- ")]
-
-
 def test_a_question_in_a_note_keeps_its_whole_answer() -> None:
     got = [u.text for u in units(EQUIPMENT)]
     answer = next(t for t in got if "Do I pay?" in t)
@@ -110,26 +96,26 @@ async def test_chat_filler_does_not_count_against_the_notes(rt: Any, kb: dict[st
 
 
 async def test_a_chat_typed_question_is_answered(rt: Any, kb: dict[str, str]) -> None:
-    text = await _ask(rt, "whats the desk stipend now?")
+    text = await ask(rt, "whats the desk stipend now?")
     assert "€600" in text and "found nothing" not in text
 
 
 async def test_the_faq_answer_is_stated_whole(rt: Any, kb: dict[str, str]) -> None:
-    bullets = _bullets(await _ask(rt, "laptop got stolen from the car, do i have to pay?"))
+    bullets = bullet_lines(await ask(rt, "laptop got stolen from the car, do i have to pay?"))
     assert bullets and "capped at €150" in bullets[0]
     assert all(kb["equipment"][:8] in b for b in bullets)  # cites only the note that answers
 
 
 async def test_when_is_answered_by_the_sentence_with_the_date(rt: Any, kb: dict[str, str]) -> None:
-    bullets = _bullets(await _ask(rt, "when is the loader migration?"))
+    bullets = bullet_lines(await ask(rt, "when is the loader migration?"))
     assert bullets and "14 March" in bullets[0]
 
 
 async def test_she_and_i_read_as_who(rt: Any, kb: dict[str, str]) -> None:
-    text = await _ask(rt, "who approved the nightly order export?")
+    text = await ask(rt, "who approved the nightly order export?")
     assert "Ilse Marren approved the nightly order export" in text or "Approved by Ilse Marren" in text
     assert "She approved" not in text
-    text = await _ask(rt, "who moved the nightly export to 02:00?")
+    text = await ask(rt, "who moved the nightly export to 02:00?")
     assert "Nora Quist moved the nightly export to 02:00" in text
     assert "I moved" not in text
 

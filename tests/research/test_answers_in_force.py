@@ -5,25 +5,15 @@ answer that stands a line after the one that names what was asked."""
 
 from __future__ import annotations
 
-import io
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from research_helpers import add_note
+from research_helpers import add_note, ask, bullet_lines
 
-from adapters.console import SPACE, ConsoleChat, ConsoleSender
+from adapters.console import SPACE
 from bot.knowledge.ingest import parse_markdown
 from bot.sources import date_of
-
-
-async def _ask(rt: Any, text: str) -> str:
-    out = io.StringIO()
-    sender = ConsoleSender(out)
-    rt.worker.senders["console"] = sender
-    await ConsoleChat(rt.core, sender, session=f"s-{text}", now=rt.clock.now).feed(text)
-    return out.getvalue()
-
 
 OTHERS = [
     ("notes/pool.md", "Pool", "The pool is closed for cleaning on the first Monday of each month."),
@@ -36,10 +26,6 @@ OTHERS = [
 async def _others(rt: Any) -> None:
     for source, title, content in OTHERS:
         await add_note(rt, source, title, content, space=SPACE, created_at=datetime(2024, 9, 1, tzinfo=UTC))
-
-
-def _bullets(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line.startswith("- ")]
 
 
 def test_a_file_name_or_title_naming_a_month_dates_the_note_to_that_month() -> None:
@@ -73,8 +59,8 @@ async def test_a_decision_dated_by_its_file_name_replaces_the_earlier_rule(rt: A
         "Reception to update the joining pack.\n"
     )
     await rt.ingest(tmp_path, space=SPACE)
-    text = await _ask(rt, "how much notice to freeze a membership?")
-    bullets = _bullets(text)
+    text = await ask(rt, "how much notice to freeze a membership?")
+    bullets = bullet_lines(text)
     assert bullets and "30 days" in bullets[0], text
     assert "it replaced 14 days" in bullets[0], text
     assert not any(b.startswith("- Give 14 days notice") for b in bullets), text
@@ -98,8 +84,8 @@ async def test_a_change_from_a_month_on_replaces_a_time_written_with_am_or_pm(rt
         space=SPACE,
         created_at=datetime(2025, 4, 2, tzinfo=UTC),
     )
-    text = await _ask(rt, "what time does the gym floor open on weekdays?")
-    bullets = _bullets(text)
+    text = await ask(rt, "what time does the gym floor open on weekdays?")
+    bullets = bullet_lines(text)
     assert bullets and "05:30" in bullets[0], text
     assert "it replaced 06:00" in bullets[0], text
     assert not any("opens at 6am" in b for b in bullets), text
@@ -126,8 +112,8 @@ async def test_a_long_reference_line_is_replaced_when_the_question_names_the_sub
         space=SPACE,
         created_at=datetime(2025, 3, 4, tzinfo=UTC),
     )
-    text = await _ask(rt, "locker deposit per key?")
-    bullets = _bullets(text)
+    text = await ask(rt, "locker deposit per key?")
+    bullets = bullet_lines(text)
     assert bullets and "£20 per key" in bullets[0], text
     assert "it replaced £10" in bullets[0], text
     assert f"[Entry {reference[:8]}]" not in text, text
@@ -154,7 +140,7 @@ async def test_the_answer_a_line_after_the_name_asked_about_is_kept(rt: Any) -> 
         space=SPACE,
         created_at=datetime(2025, 6, 2, tzinfo=UTC),
     )
-    text = await _ask(rt, "When does the Gymbase system go live?")
+    text = await ask(rt, "When does the Gymbase system go live?")
     assert "3 March 2026" in text, text
 
 
@@ -170,7 +156,7 @@ async def test_a_misspelling_of_a_word_the_notes_write_is_no_name(rt: Any) -> No
         space=SPACE,
         created_at=datetime(2025, 1, 6, tzinfo=UTC),
     )
-    text = await _ask(rt, "whats the class cancelation refund cut off")
+    text = await ask(rt, "whats the class cancelation refund cut off")
     assert "12 hours" in text, text
 
 
@@ -195,7 +181,7 @@ async def test_a_note_titled_with_part_of_the_name_asked_about_does_not_answer(r
         space=SPACE,
         created_at=datetime(2024, 3, 1, tzinfo=UTC),
     )
-    text = await _ask(rt, "what sound system is in Studio Blue?")
+    text = await ask(rt, "what sound system is in Studio Blue?")
     assert f"[Entry {blue[:8]}]" in text, text
     assert f"[Entry {studio[:8]}]" not in text, text
 
@@ -216,11 +202,11 @@ async def test_a_name_written_with_a_title_word_and_another_word_the_notes_never
         ),  # "green" is a word here
     ):
         await add_note(rt, source, title, body, space=SPACE, created_at=datetime(2024, 3, 1, tzinfo=UTC))
-    text = await _ask(rt, "What sound system does Studio Green have?")
+    text = await ask(rt, "What sound system does Studio Green have?")
     assert "[Entry " not in text, text
     assert "I found nothing about Studio Green in the notes" in text, text
     # the rooms the notes do have are still answered
-    assert "Yamaha" in await _ask(rt, "What sound system does Studio Blue have?")
+    assert "Yamaha" in await ask(rt, "What sound system does Studio Blue have?")
 
 
 async def test_the_answer_later_in_the_paragraph_that_names_what_was_asked_is_kept(rt: Any) -> None:
@@ -236,5 +222,5 @@ async def test_the_answer_later_in_the_paragraph_that_names_what_was_asked_is_ke
         space=SPACE,
         created_at=datetime(2026, 1, 20, tzinfo=UTC),
     )
-    text = await _ask(rt, "When does Rotaplan go live?")
+    text = await ask(rt, "When does Rotaplan go live?")
     assert "2 March 2026" in text, text

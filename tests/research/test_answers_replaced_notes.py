@@ -7,26 +7,12 @@ lack."""
 
 from __future__ import annotations
 
-import io
 from datetime import UTC, datetime
 from typing import Any
 
-from research_helpers import add_note
+from research_helpers import add_note, ask, bullet_lines
 
-from adapters.console import SPACE, ConsoleChat, ConsoleSender
-
-
-async def _ask(rt: Any, text: str) -> str:
-    out = io.StringIO()
-    sender = ConsoleSender(out)
-    rt.worker.senders["console"] = sender
-    await ConsoleChat(rt.core, sender, session=f"s-{text}", now=rt.clock.now).feed(text)
-    return out.getvalue()
-
-
-def _bullets(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line.startswith("- ")]
-
+from adapters.console import SPACE
 
 OTHERS = [
     ("notes/pool.md", "Pool", "The pool is closed for cleaning on the first Monday of each month."),
@@ -62,8 +48,8 @@ async def test_a_note_that_supersedes_another_by_a_link_replaces_its_rows(rt: An
         space=SPACE,
         created_at=datetime(2025, 3, 3, tzinfo=UTC),
     )
-    text = await _ask(rt, "heather gold trade price")
-    bullets = _bullets(text)
+    text = await ask(rt, "heather gold trade price")
+    bullets = bullet_lines(text)
     assert bullets and "£5.85" in bullets[0], text
     assert "it replaced £5.40" in bullets[0], text
     assert not any("Trade price: £5.40" in b for b in bullets), text
@@ -91,8 +77,8 @@ async def test_a_decision_that_changes_from_what_a_rule_states_replaces_it(rt: A
         space=SPACE,
         created_at=datetime(2025, 10, 14, tzinfo=UTC),
     )
-    text = await _ask(rt, "winter varroa treatment method")
-    bullets = _bullets(text)
+    text = await ask(rt, "winter varroa treatment method")
+    bullets = bullet_lines(text)
     assert bullets and "sublimation" in bullets[0], text
     assert "it replaced" in bullets[0], text
 
@@ -119,7 +105,7 @@ async def test_a_typo_of_an_english_word_is_no_name_the_notes_lack(rt: Any) -> N
         space=SPACE,
         created_at=datetime(2025, 1, 10, tzinfo=UTC),
     )
-    text = await _ask(rt, "pollination contract deposit of the total fee, is it still a quater?")
+    text = await ask(rt, "pollination contract deposit of the total fee, is it still a quater?")
     assert "30%" in text, text
     assert "found nothing" not in text, text
 
@@ -134,9 +120,9 @@ async def test_a_name_one_letter_off_a_title_word_is_another_place(rt: Any) -> N
         space=SPACE,
         created_at=datetime(2025, 5, 19, tzinfo=UTC),
     )
-    text = await _ask(rt, "Where is the key for the Birchmore apiary kept?")
+    text = await ask(rt, "Where is the key for the Birchmore apiary kept?")
     assert "found nothing about Birchmore" in text, text
     assert "[Entry" not in text, text
     # typed in lower case, the same word is a typo of the title's word and is answered
-    text = await _ask(rt, "where is the key for the birchmere apiary kept?")
+    text = await ask(rt, "where is the key for the birchmere apiary kept?")
     assert "key safe" in text, text
