@@ -5,15 +5,14 @@ one marked as superseded."""
 
 from __future__ import annotations
 
-import io
 import re
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from research_helpers import add_note
+from research_helpers import add_note, ask, bullet_lines
 
-from adapters.console import SPACE, ConsoleChat, ConsoleSender
+from adapters.console import SPACE
 
 OLD = datetime(2024, 5, 14, tzinfo=UTC)
 NEW = datetime(2026, 3, 2, tzinfo=UTC)
@@ -59,21 +58,9 @@ async def notes(rt: Any) -> dict[str, str]:
     }
 
 
-async def _ask(rt: Any, text: str) -> str:
-    out = io.StringIO()
-    sender = ConsoleSender(out)
-    rt.worker.senders["console"] = sender
-    await ConsoleChat(rt.core, sender, session=f"s-{text}", now=rt.clock.now).feed(text)
-    return out.getvalue()
-
-
-def _bullets(text: str) -> list[str]:
-    return [line for line in text.splitlines() if line.startswith("- ")]
-
-
 async def test_the_later_decision_answers_and_says_what_it_replaced(rt: Any, notes: dict[str, str]) -> None:
-    text = await _ask(rt, "what is the partner api rate limit?")
-    bullets = _bullets(text)
+    text = await ask(rt, "what is the partner api rate limit?")
+    bullets = bullet_lines(text)
     assert bullets and "300 requests/min" in bullets[0], text
     assert "since 2026-03-02" in bullets[0] and "it replaced 500 requests/min" in bullets[0]
     # the old limit is said only as what was replaced, never as an answer of its own
@@ -82,8 +69,8 @@ async def test_the_later_decision_answers_and_says_what_it_replaced(rt: Any, not
 
 
 async def test_a_decision_naming_the_earlier_one_replaces_it(rt: Any, notes: dict[str, str]) -> None:
-    text = await _ask(rt, "which courier do our parcels go with?")
-    bullets = _bullets(text)
+    text = await ask(rt, "which courier do our parcels go with?")
+    bullets = bullet_lines(text)
     assert bullets and "Parcelhawk Express" in bullets[0], text
     assert "in force since 2026-02-01" in bullets[0]
     assert not any(b.startswith("- Decision: our parcels go with Swiftline") for b in bullets)
@@ -100,7 +87,7 @@ async def test_the_model_is_sent_the_one_in_force_first_and_the_replaced_one_mar
             source: await add_note(rt, source, title, content, space=SPACE, created_at=when)
             for source, title, content, when in NOTES
         }
-        await _ask(rt, "what is the partner api rate limit?")
+        await ask(rt, "what is the partner api rate limit?")
         sent = [
             " ".join(str(m["content"]) for m in r["messages"])
             for r in fake.requests
@@ -134,7 +121,7 @@ async def test_a_note_pointing_to_the_later_decision_is_not_replaced_by_it(rt: A
         space=SPACE,
         created_at=datetime(2026, 2, 20, tzinfo=UTC),
     )
-    text = await _ask(rt, "what are partner keys rate limited at?")
+    text = await ask(rt, "what are partner keys rate limited at?")
     assert "300 requests/min" in text
     assert "it replaced" not in text and "Superseded" not in text
 
@@ -174,11 +161,11 @@ async def test_a_change_note_and_a_named_replacement_replace_the_earlier_stateme
         ),
     ]:
         await add_note(rt, source, title, content, space=SPACE, created_at=when)
-    bullets = _bullets(await _ask(rt, "what's our minimum order charge"))
+    bullets = bullet_lines(await ask(rt, "what's our minimum order charge"))
     assert bullets and "£45" in bullets[0] and "it replaced £35" in bullets[0], bullets
     assert not any("minimum charge of £35" in b for b in bullets)
-    said = await _ask(rt, "who is our primary vinyl supplier?")
-    bullets = _bullets(said)
+    said = await ask(rt, "who is our primary vinyl supplier?")
+    bullets = bullet_lines(said)
     assert bullets and "Pellow & Grant" in bullets[0] and "it replaced" in bullets[0], said
     assert not any(b.startswith("- Decision: Harbourne Media Ltd becomes") for b in bullets)
 
@@ -209,10 +196,10 @@ async def test_a_dated_change_replaces_an_undated_reference_and_a_raise_says_its
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_text(text, encoding="utf-8")
     await rt.ingest(tmp_path / "vault")
-    said = await _ask(rt, "what time is the control room handover")
-    bullets = _bullets(said)
+    said = await ask(rt, "what time is the control room handover")
+    bullets = bullet_lines(said)
     assert bullets and "06:30" in bullets[0] and "it replaced 07:00" in bullets[0], said
     assert not any(b.startswith("- Control room handover at 07:00") for b in bullets)
-    bullets = _bullets(await _ask(rt, "greymere low level alarm setting"))
+    bullets = bullet_lines(await ask(rt, "greymere low level alarm setting"))
     assert bullets and "35%" in bullets[0] and "it replaced 25%" in bullets[0], bullets
     assert not any(b.startswith("- Low level alarm 25%") for b in bullets)
