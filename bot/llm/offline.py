@@ -97,7 +97,13 @@ def _briefing(sources: Sequence[Source], why: str = "no language model is config
             )
     order = ["What happened", "Why", "Impact", "Outcome", "Who decided"]
     labels = sorted(by_label, key=lambda label: order.index(label) if label in order else len(order))
-    paragraphs = [f"**{label}.** " + " ".join(by_label[label]) for label in labels]
+    # the facets read as paragraphs; what each other source adds is a list, a line a note
+    paragraphs = [
+        "**Also in the notes.**\n" + "\n".join(f"- {said}" for said in by_label[label])
+        if label == "Also"
+        else f"**{label}.** " + " ".join(by_label[label])
+        for label in labels
+    ]
     summary = f"*(Extractive summary: {why}, so this is what the notes say.)*\n\n" + "\n\n".join(paragraphs)
     return Synthesis(summary=summary, gaps=[], extractive=True)
 

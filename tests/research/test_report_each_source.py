@@ -59,3 +59,14 @@ async def test_a_lead_in_ending_in_a_colon_is_not_a_summary_line(rt: Any) -> Non
     report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
     summary = report.split("## Context Summary", 1)[1].split("\n---", 1)[0]
     assert "timetable change:" not in summary, summary
+
+
+async def test_what_each_other_note_adds_is_a_list_a_line_a_note(rt: Any) -> None:
+    for k, (source, title, content) in enumerate(NOTES):
+        await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
+    dossier = await rt.investigator.run("the harbour ferry winter timetable, fares and crew", space=SPACE)
+    report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
+    summary = report.split("## Context Summary", 1)[1].split("\n---", 1)[0]
+    lines = summary.splitlines()
+    listed = lines[lines.index("**Also in the notes.**") + 1 :]
+    assert any(line.startswith("- ") and "crew of 3" in line for line in listed), summary
