@@ -26,6 +26,7 @@ NAME_CHARS = 4  # shorter words are never read as names ("fen", "bill", "tom")
 # a longer word is no typo: spelling out the words one edit from it costs 54 strings of its
 # length per letter (a 5,000-letter "word": 260,000 strings, 1.3 GB)
 LONGEST_TYPO = 64
+TYPO_CHARS = 5  # a shorter word one edit from an English word is as likely a name
 LOOKALIKE_PREFIX = 4  # a word sharing this many first letters with a note's title word looks like it
 NEARBY_TITLES = 3  # titles named as what the notes do cover
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -226,9 +227,6 @@ class KeptTitleWords:
         return words
 
 
-TYPO_CHARS = 5  # a shorter word one edit from an English word is as likely a name
-
-
 def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> Names:
     """The names in ``question``, read against the index (``lexical``: ``holds``,
     ``vocabulary``) and the notes' titles. A word is a name when it is not a common English
@@ -294,7 +292,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             spelled
             and not (beside or capitalised)
             and len(word) >= TYPO_CHARS
-            and any(e in common for e in _edits(word))
+            and not common.isdisjoint(_edits(word))
         ):
             continue  # typed in lower case, one edit from an English word ("quater"): a typo, no name
         lookalike = len(word) > NAME_CHARS and any(

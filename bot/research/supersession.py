@@ -243,8 +243,9 @@ def _replaces(
     later_title = new.title
     if later_title and later_title in old_said.lowered:
         return False  # it points to the later note ("Declan to write it up: [[the decision]]")
+    changes_from = _changes_from(new, old, stem)  # "changes from <what the earlier one states> to …"
     # "Can I get credit instead of a refund?" asks; it replaces nothing
-    replacing = new_said.says_it_replaces or _changes_from(new, old, stem)
+    replacing = new_said.says_it_replaces or changes_from
     new_day = new.day
     old_day = old.day
     if new_day is not None and old_day is not None:
@@ -263,7 +264,7 @@ def _replaces(
     named = (bool(title) and any(title in c for c in new_said.replacing_clauses)) or _declared(newer, older)
     # "… replaces Harbourne Media as our primary vinyl supplier": it names what it replaces
     # and says the subject in its own words (the earlier note's title is no link there)
-    names_it = replacing and (_names_replaced(new, old) or _changes_from(new, old, stem))
+    names_it = replacing and (changes_from or _names_replaced(new, old))
     if title and not named and _citing(title).search(new_said.lowered):
         return False  # it cites the earlier note ("see [[ADR-007]]", "following [[…]]"): it applies it
     # read with its note's title and section, as it is scored

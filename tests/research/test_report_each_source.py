@@ -34,14 +34,19 @@ NOTES = [
 ]
 
 
-async def test_each_note_read_adds_its_line_to_the_summary(rt: Any) -> None:
-    for k, (source, title, content) in enumerate(NOTES):
+async def _summary(rt: Any, notes: list[tuple[str, str, str]]) -> str:
+    """The Context Summary of the offline report on the ferry timetable over ``notes``."""
+    for k, (source, title, content) in enumerate(notes):
         await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
     dossier = await rt.investigator.run("the harbour ferry winter timetable, fares and crew", space=SPACE)
     report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
-    summary = report.split("## Context Summary", 1)[1].split("\n---", 1)[0]
+    return report.split("## Context Summary", 1)[1].split("\n---", 1)[0]
+
+
+async def test_each_note_read_adds_its_line_to_the_summary(rt: Any) -> None:
+    summary = await _summary(rt, NOTES)
     for figure in ("£4.20", "crew of 3"):
-        assert figure in summary, report
+        assert figure in summary, summary
     assert "canteen" not in summary.lower(), summary
 
 
@@ -53,20 +58,12 @@ async def test_a_lead_in_ending_in_a_colon_is_not_a_summary_line(rt: Any) -> Non
         "After the change",
         "After the harbour ferry winter timetable change:\n\n- the harbour ferry office moved upstairs\n",
     )
-    for k, (source, title, content) in enumerate([*NOTES, lead_in]):
-        await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
-    dossier = await rt.investigator.run("the harbour ferry winter timetable, fares and crew", space=SPACE)
-    report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
-    summary = report.split("## Context Summary", 1)[1].split("\n---", 1)[0]
+    summary = await _summary(rt, [*NOTES, lead_in])
     assert "timetable change:" not in summary, summary
 
 
 async def test_what_each_other_note_adds_is_a_list_a_line_a_note(rt: Any) -> None:
-    for k, (source, title, content) in enumerate(NOTES):
-        await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
-    dossier = await rt.investigator.run("the harbour ferry winter timetable, fares and crew", space=SPACE)
-    report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
-    summary = report.split("## Context Summary", 1)[1].split("\n---", 1)[0]
+    summary = await _summary(rt, NOTES)
     lines = summary.splitlines()
     listed = lines[lines.index("**Also in the notes.**") + 1 :]
     assert any(line.startswith("- ") and "crew of 3" in line for line in listed), summary
