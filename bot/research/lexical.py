@@ -21,7 +21,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -201,7 +201,7 @@ class LexicalIndex:
         term = self._terms.get(word)
         return term is not None and int(self._postings.of(term)[0].shape[0]) > 0
 
-    def vocabulary(self) -> Iterable[str]:
+    def vocabulary(self) -> Collection[str]:
         """Every word the index has seen (a forgotten entry's words too: check ``holds``)."""
         return self._terms.keys()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import string
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -400,13 +401,27 @@ def _near_a_word(word: str, lexical: LexicalIndex) -> bool:
     return verdict
 
 
+# an index's words joined, one a line, kept while its revision and vocabulary stand (200,000
+# words take about 4 ms to join, and each word a question has that the notes lack asks)
+_JOINED: weakref.WeakKeyDictionary[LexicalIndex, tuple[tuple[int, int], str]] = weakref.WeakKeyDictionary()
+
+
+def _joined_vocabulary(lexical: LexicalIndex) -> str:
+    words = lexical.vocabulary()
+    stands = (lexical.revision, len(words))  # the vocabulary only grows while a revision stands
+    kept = _JOINED.get(lexical)
+    if kept is None or kept[0] != stands:
+        kept = _JOINED[lexical] = (stands, "\n" + "\n".join(words))
+    return kept[1]
+
+
 def _starts_a_word(word: str, lexical: LexicalIndex) -> bool:
     """``word`` is how a longer word of the notes starts ("hypo", "ortho"), or a short form
     of one written without its vowels ("acct" for "account", "mgmt" for "management")."""
-    vocabulary = list(lexical.vocabulary())
     # a word of the notes starts so: one search of the words joined (a token holds no newline)
-    if ("\n" + "\n".join(vocabulary)).find("\n" + word) >= 0:
+    if _joined_vocabulary(lexical).find("\n" + word) >= 0:
         return True
+    vocabulary = lexical.vocabulary()
     if len(word) > ABBREVIATION_CHARS or set(word[1:]) & _VOWELS:
         return False
     return any(w[:1] == word[:1] and len(w) > len(word) and _in_order(word, w) for w in vocabulary)
