@@ -109,13 +109,22 @@ def _migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def _cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One cache folder a test process (the embedder's rewritten graph), not the user's."""
+    return tmp_path_factory.mktemp("cache")
+
+
 @pytest.fixture(autouse=True)
-def _scrub_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, _migrated_sqlite: Path) -> None:
+def _scrub_env(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, _migrated_sqlite: Path, _cache_dir: Path
+) -> None:
     for name in list(os.environ):
         if name.startswith(
-            ("SLACK_", "MALLORY_", "TELEGRAM_", "ANTHROPIC_", "VOYAGE_")
+            ("SLACK_", "MALLORY_", "TELEGRAM_", "ANTHROPIC_", "VOYAGE_", "XDG_")
         ) or name.lower().endswith("_proxy"):
             monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("MALLORY_CACHE_DIR", str(_cache_dir))
     monkeypatch.chdir(tmp_path)  # no stray .env is read
     # the default data folder starts with its SQLite file already migrated, as after a first
     # start (the migrations themselves are tested from an empty file: tests/storage/test_migrations.py)

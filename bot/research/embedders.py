@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import hashlib
 import importlib.util
+import os
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -86,8 +87,10 @@ class LocalMiniLM:
         batch_tokens: int = 512,
         threads: int | None = None,
         mem_pattern: bool = False,
+        cache_dir: Path | None = None,
     ) -> None:
         self._model_path = model_path
+        self._cache_dir = cache_dir if cache_dir is not None else default_cache_dir()
         self._tokenizer_path = tokenizer_path
         self.max_tokens = max_tokens
         self.batch_size = batch_size
@@ -149,24 +152,37 @@ class LocalMiniLM:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         with contextlib.ExitStack() as cleanup:
             if digest == MINILM_ONNX_SHA256:
-                # onnxruntime folds the int8 weights into float32 at load, holding the word
-                # table (30,522 × 384) as 47 MB of float32 and every other weight twice:
-                # ~110 MB for the life of the process and ~90 MB more at the peak of loading.
-                # Rewritten (the table looked up as int8, the rest dequantized here once),
-                # the vectors are the same to the bit (bench/README.md). onnxruntime reads
-                # the graph from a file, so no copy of it is held here while it loads.
-                try:
-                    folder = cleanup.enter_context(tempfile.TemporaryDirectory(prefix="mallory-minilm-"))
-                    lean = Path(folder) / "model.onnx"
-                    with lean.open("wb") as handle:
-                        for part in lean_graph(model, MINILM_WORD_TABLE):
-                            handle.write(part)
-                    path = lean
-                except (OSError, GraphRewriteError):  # the packaged graph as it is (more memory)
-                    pass
+                path = self._lean_model(model, cleanup) or path
             del model
             self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         self._tokenizer = tokenizer
+
+    def _lean_model(self, model: bytes, cleanup: contextlib.ExitStack) -> Path | None:
+        """The rewritten graph's file, or None when it cannot be written (the packaged graph
+        is then loaded as it is, with more memory).
+
+        onnxruntime folds the int8 weights into float32 at load, holding the word table
+        (30,522 × 384) as 47 MB of float32 and every other weight twice: ~110 MB for the
+        life of the process and ~90 MB more at the peak of loading. Rewritten (the table
+        looked up as int8, the rest dequantized here once), the vectors are the same to the
+        bit (bench/README.md). onnxruntime reads the graph from a file, so no copy of it is
+        held here while it loads. The rewrite (about a second of CPU and 55 MB written) is
+        kept in the cache folder under the packaged model's digest and its own, and checked
+        against its own digest before it is used; without a writable cache folder it goes
+        to a temporary one for this process only.
+        """
+        cached = _cached_lean(self._cache_dir)
+        if cached is not None:
+            return cached
+        try:
+            folder = self._cache_dir
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            folder = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="mallory-minilm-")))
+        try:
+            return _write_lean(model, folder)
+        except (OSError, GraphRewriteError):
+            return None
 
     def _embed_sync(self, texts: list[str]) -> np.ndarray:
         encodings = self._tokenizer.encode_batch([t if t.strip() else " " for t in texts])
@@ -201,6 +217,58 @@ class LocalMiniLM:
         weights = mask[:, :, None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
         return normalize_rows(pooled)
+
+
+def default_cache_dir() -> Path:
+    """Where files Mallory can rebuild at will are kept: ``MALLORY_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/mallory``, else ``~/.cache/mallory``."""
+    if os.environ.get("MALLORY_CACHE_DIR"):
+        return Path(os.environ["MALLORY_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "mallory"
+
+
+# the rewritten graph of the packaged model; the last part is the file's own sha256
+LEAN_PREFIX = f"minilm-lean-v1-{MINILM_ONNX_SHA256[:16]}-"
+
+
+def _cached_lean(folder: Path) -> Path | None:
+    """A rewritten graph in ``folder`` whose bytes match the digest in its name."""
+    try:
+        candidates = sorted(folder.glob(f"{LEAN_PREFIX}*.onnx"))
+    except OSError:
+        return None
+    for path in candidates:
+        expected = path.name[len(LEAN_PREFIX) : -len(".onnx")]
+        try:
+            with path.open("rb") as handle:
+                actual = hashlib.file_digest(handle, "sha256").hexdigest()
+        except OSError:
+            continue
+        if actual == expected:
+            return path
+        with contextlib.suppress(OSError):  # torn or altered: written again below
+            path.unlink()
+    return None
+
+
+def _write_lean(model: bytes, folder: Path) -> Path:
+    """The rewritten graph written to ``folder`` under its digest; whole or not at all."""
+    digest = hashlib.sha256()
+    handle = tempfile.NamedTemporaryFile(dir=folder, prefix=".minilm-", suffix=".part", delete=False)
+    part = Path(handle.name)
+    try:
+        with handle:
+            for chunk in lean_graph(model, MINILM_WORD_TABLE):
+                digest.update(chunk)
+                handle.write(chunk)
+        final = folder / f"{LEAN_PREFIX}{digest.hexdigest()}.onnx"
+        os.replace(part, final)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            part.unlink()
+        raise
+    return final
 
 
 def _packaged_model_path() -> Path:

@@ -280,3 +280,33 @@ async def test_local_model_runs_a_lean_graph_with_the_same_vectors(minilm: Local
         b"".join(lean_graph(lean, MINILM_WORD_TABLE))
     with pytest.raises(GraphRewriteError):
         b"".join(lean_graph(model[: len(model) // 2], MINILM_WORD_TABLE))
+
+
+@needs_model
+async def test_the_rewritten_graph_is_kept_and_a_damaged_copy_is_written_again(tmp_path: Path) -> None:
+    """A start reuses the rewritten graph an earlier start left in the cache folder (no
+    second rewrite), checks it against the digest in its name first, and writes it again
+    when it is torn or altered; the vectors are the same every time."""
+    cache = tmp_path / "cache"
+    texts = ["pump station overflow alarm", "x"]
+    first = await LocalMiniLM(cache_dir=cache).embed(texts)
+    (kept,) = cache.glob("minilm-lean-*.onnx")
+    stamp = kept.stat().st_mtime_ns
+    again = await LocalMiniLM(cache_dir=cache).embed(texts)
+    assert kept.stat().st_mtime_ns == stamp and np.array_equal(first, again)
+
+    with kept.open("r+b") as handle:  # a torn write, or a byte changed on disk
+        handle.truncate(kept.stat().st_size // 2)
+    repaired = await LocalMiniLM(cache_dir=cache).embed(texts)
+    assert np.array_equal(first, repaired)
+    (rewritten,) = cache.glob("minilm-lean-*.onnx")
+    assert rewritten.name == kept.name and rewritten.stat().st_size > 50_000_000
+    assert not list(cache.glob(".minilm-*"))  # no partial file left behind
+
+
+@needs_model
+async def test_an_unwritable_cache_folder_still_loads_the_model(tmp_path: Path) -> None:
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("")
+    vectors = await LocalMiniLM(cache_dir=blocked / "cache").embed(["boiler service interval"])
+    assert vectors.shape == (1, 384) and np.isfinite(vectors).all()
