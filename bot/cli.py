@@ -311,7 +311,7 @@ def _routing_meaning(settings: Settings) -> Any:
         return None
     from bot.research.embedders import LocalMiniLM, local_model_missing
 
-    return None if local_model_missing() else LocalMiniLM()
+    return None if local_model_missing() else LocalMiniLM(cache_dir=settings.cache_dir)
 
 
 async def cmd_classify(args: argparse.Namespace, settings: Settings) -> int:

@@ -132,6 +132,7 @@ class Settings(BaseSettings):
 
     # storage
     data_dir: Path = Field(Path("data"), validation_alias=_env("MALLORY_DATA_DIR"))
+    cache_dir: Path | None = Field(None, validation_alias=_env("MALLORY_CACHE_DIR"))
     database_url: str | None = Field(None, validation_alias=_env("MALLORY_DATABASE_URL"))
     vault: Path = Field(DEFAULT_VAULT, validation_alias=_env("MALLORY_VAULT"))
     default_space: str = Field("global", validation_alias=_env("MALLORY_DEFAULT_SPACE"))

@@ -124,7 +124,7 @@ def _scrub_env(
             ("SLACK_", "MALLORY_", "TELEGRAM_", "ANTHROPIC_", "VOYAGE_", "XDG_")
         ) or name.lower().endswith("_proxy"):
             monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("MALLORY_CACHE_DIR", str(_cache_dir))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(_cache_dir))
     monkeypatch.chdir(tmp_path)  # no stray .env is read
     # the default data folder starts with its SQLite file already migrated, as after a first
     # start (the migrations themselves are tested from an empty file: tests/storage/test_migrations.py)

@@ -220,10 +220,8 @@ class LocalMiniLM:
 
 
 def default_cache_dir() -> Path:
-    """Where files Mallory can rebuild at will are kept: ``MALLORY_CACHE_DIR``, else
+    """Where files Mallory can rebuild at will are kept unless ``MALLORY_CACHE_DIR`` says:
     ``$XDG_CACHE_HOME/mallory``, else ``~/.cache/mallory``."""
-    if os.environ.get("MALLORY_CACHE_DIR"):
-        return Path(os.environ["MALLORY_CACHE_DIR"])
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "mallory"
 
@@ -447,5 +445,5 @@ def make_embedder(settings: Any) -> EmbedderChoice:
             f"none — the local model needs {', '.join(missing)} "
             f"(pip install {LOCAL_REQUIREMENTS}): lexical search only",
         )
-    local = LocalMiniLM()
+    local = LocalMiniLM(cache_dir=getattr(settings, "cache_dir", None))
     return EmbedderChoice(local, local.description)
