@@ -11,6 +11,7 @@ from itertools import pairwise
 
 from bot.routing.address import Addressing, vocative_name
 from bot.routing.lexicon import Decision
+from bot.text.gate import Gated, gated
 
 CUE_WEIGHT = 3
 DIM = 1 << 15  # hashed feature space; collisions cost little at this vocabulary size
@@ -194,7 +195,7 @@ _QUOTED_TRIGGER = re.compile(
 # is an earlier message, not this one's request; it is read as one placeholder, which says
 # whether the quote asked for work
 QUOTE_LINE = re.compile(r"^[ \t]*(?:>|&gt;)[^\n]*", re.M)
-_QUOTE_ASKS_WORK = re.compile(
+_QUOTE_ASKS_WORK = gated(
     r"\b(?:research|investigat|dig|look into|deep[ -]?dive|find out|figure out|analy[sz]|go through|"
     r"pull together|put together|compile|summari[sz]|report|breakdown|timeline|compare)",
     re.I,
@@ -229,8 +230,8 @@ def tokens(prepared: str) -> list[str]:
 # ---------------------------------------------------------------------------------------
 # Lexical cues (on the prepared text)
 
-_CUES: dict[str, re.Pattern[str]] = {
-    name: re.compile(pattern)  # matched against lower-cased text
+_CUES: dict[str, Gated] = {
+    name: gated(pattern)  # matched against lower-cased text
     for name, pattern in {
         "first_person_start": r"^(?:(?:ok|so|yep|yeah|ah|hey)[\s,]+)?(?:i|i'm|im|i'll|ill|i've|ive|i'd|we|we're|we've|we'll|"
         r"let me|lemme|gonna|my|our|just|already|been|on it|currently|will|spent|finished|sat|taking|working|"
@@ -404,14 +405,14 @@ _CUES: dict[str, re.Pattern[str]] = {
 }
 # Team chats switch language now and then; the question words and the polite request forms of
 # a few European languages, matched on the prepared text (accents kept).
-_FOREIGN: dict[str, re.Pattern[str]] = {
-    "foreign_question": re.compile(
+_FOREIGN: dict[str, Gated] = {
+    "foreign_question": gated(
         r"^(?:¿\s*)?(?:wie|wo|wann|wer|welche[rsnm]?|warum|wieso|gibt es|hast du|habt ihr|haben wir|"
         r"qu[eé]|cu[aá]l(?:es)?|c[oó]mo|d[oó]nde|cu[aá]ndo|qui[eé]n(?:es)?|cu[aá]nt[oa]s?|hay|"
         r"o[uù]|quand|quel(?:le)?s?|pourquoi|est-ce que|combien|c'est quoi|"
         r"onde|quando|quem|qual|quanto|hoe|waar|wanneer|welke|waarom)\b|[¿]"
     ),
-    "foreign_request": re.compile(
+    "foreign_request": gated(
         r"\b(?:kannst du|k[öo]nntest du|k[öo]nnen sie|k[öo]nnten sie|bitte|peux-tu|pourrais-tu|pouvez-vous|"
         r"pourriez-vous|s'il (?:te|vous) pla[iî]t|puedes|podr[ií]as|puede usted|por favor|podes|pode|"
         r"kun je|zou je|alsjeblieft|mo[żz]esz|mo[żz]ecie|czy m[óo]g[łl]by[śs]|prosz[ęe]|"
@@ -419,7 +420,7 @@ _FOREIGN: dict[str, re.Pattern[str]] = {
     ),
     # only the forms English does not share ("investigate", "analyse", "resume" and "résumé"
     # are English words); "analyser" stays for French, the English noun is rare in chat
-    "foreign_research": re.compile(
+    "foreign_research": gated(
         r"\b(?:recherch(?:e|er|ez|es|ieren|iere|iert|iertst)|untersuch\w*|nachforsch\w*|herausfind\w*|"
         r"investig(?:ar|a|as|ue|uen|ues|ación|aciones|ação|ações|ieren|iere|iert)|"
         r"analys(?:ieren|iere|iert|er|ez|ons)|anali[sz](?:ar|a|as|e|en|em|ou|ó)|"
@@ -431,7 +432,7 @@ _FOREIGN: dict[str, re.Pattern[str]] = {
     ),
 }
 
-_FOREIGN_THANKS = re.compile(
+_FOREIGN_THANKS = gated(
     r"\b(?:gracias|danke|dankesch[öo]n|merci|grazie|obrigad[oa]|bedankt|dank je|dzi[ęe]kuj\w*|dzi[ęe]ki|"
     r"shukriya|dhanyavaad|tack|takk|kiitos|te[șs]ekk[üu]rler|spasibo|спасибо|дякую|شكرا|धन्यवाद)\b"
 )
