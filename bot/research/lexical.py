@@ -189,17 +189,27 @@ class LexicalIndex:
 
     def holds(self, word: str) -> bool:
         """A live entry holds ``word`` (a lowercased token) or a word of the same stem."""
-        return self.holds_any((word,))
+        terms = self._terms
+        term = terms.get(word)  # a word seen as written has its stem's term
+        if term is None:
+            term = terms.stems.get(self._query_stemmer.stem(word))
+        return term is not None and self._postings.holds(term)
 
     def holds_any(self, words: Collection[str]) -> bool:
-        """``holds`` of any of ``words``, stemmed in one call and past the cache (most are asked once)."""
-        found, of = self._terms.find(words, self._query_stemmer), self._postings.of
-        return any(int(of(t)[0].shape[0]) > 0 for t in found)
+        """``holds`` of any of ``words``: first the words seen as written, then the others
+        stemmed in one call, past the cache (most are asked once). The stemming (most of the
+        cost: the names check asks a word's few hundred one-edit spellings) is skipped when
+        a word as written is held."""
+        terms, holds = self._terms, self._postings.holds
+        found, unseen = terms.known(words)
+        if any(holds(t) for t in found):
+            return True
+        return any(holds(t) for t in terms.of_stems(unseen, self._query_stemmer))
 
     def says(self, word: str) -> bool:
         """A live entry holds ``word`` (a lowercased token) as written, not only its stem."""
         term = self._terms.get(word)
-        return term is not None and int(self._postings.of(term)[0].shape[0]) > 0
+        return term is not None and self._postings.holds(term)
 
     def vocabulary(self) -> Collection[str]:
         """Every word the index has seen (a forgotten entry's words too: check ``holds``)."""
