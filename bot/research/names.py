@@ -296,12 +296,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         )
         if not (beside and not uncommon) and not near_name and _near_a_word(word, lexical):
             continue  # a typo or a short form of a word the notes use
-        if (
-            spelled
-            and not (beside or capitalised)
-            and len(word) >= TYPO_CHARS
-            and _typo_of_common(word)
-        ):
+        if spelled and not (beside or capitalised) and len(word) >= TYPO_CHARS and _typo_of_common(word):
             continue  # typed in lower case, one edit from an English word ("quater"): a typo, no name
         lookalike = len(word) > NAME_CHARS and any(
             t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper

@@ -170,22 +170,22 @@ def correct_typos(text: str) -> str:
 # ---------------------------------------------------------------------------------------
 # Text → tokens
 
-_CODE_BLOCK = re.compile(r"```.*?```", re.S)
-_CODE_SPAN = re.compile(r"`[^`\n]+`")
-_LINK = re.compile(r"<(?:https?|mailto):[^>]*>|https?://\S+")
-_MENTION_TOKEN = re.compile(r"(?<![\w@])@[\w.-]+")
-_EMOJI_NAME = re.compile(r":([a-z0-9_+-]+):")
+_CODE_BLOCK = gated(r"```.*?```", re.S)
+_CODE_SPAN = gated(r"`[^`\n]+`")
+_LINK = gated(r"<(?:https?|mailto):[^>]*>|https?://\S+")
+_MENTION_TOKEN = gated(r"(?<![\w@])@[\w.-]+")
+_EMOJI_NAME = gated(r":([a-z0-9_+-]+):")
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[^\w\s]", re.I)
 _SKIN = re.compile("[\U0001f3fb-\U0001f3ff\ufe0f\u200d]")
 _BRITISH = (
-    (re.compile(r"(?<=[a-z])is(e|es|ed|ing|ation)\b"), r"iz\1"),
-    (re.compile(r"ys(e|es|ed|ing)\b"), r"yz\1"),
+    (gated(r"(?<=[a-z])is(e|es|ed|ing|ation)\b"), r"iz\1"),
+    (gated(r"ys(e|es|ed|ing)\b"), r"yz\1"),
 )
 
 
 # "put 'investigate damp complaints' in the diary": the quoted words name a card, a session or
 # an earlier request; they are read as one placeholder, not as a request verb
-_QUOTED_TRIGGER = re.compile(
+_QUOTED_TRIGGER = gated(
     r"(?<![a-z])['\"“]([^'\"”\n]{0,40}\b(?:research|investigat|dig|look into|deep[ -]?dive|find out|"
     r"analy[sz]|go through|pull together|put together|compile)[^'\"”\n]{0,80})['\"”](?![a-z])"
 )
@@ -497,8 +497,17 @@ def names_things(toks: list[str]) -> bool:
     return not any(w in _SAYS_SOMETHING for w in words)
 
 
+_HASHED: dict[str, int] = {}  # feature → index: the n-grams of words come back message after message
+_HASHED_KEPT = 100_000  # some 15 MB at most; cleared when full
+
+
 def _hash(feature: str) -> int:
-    return zlib.crc32(feature.encode()) & (DIM - 1)
+    index = _HASHED.get(feature)
+    if index is None:
+        if len(_HASHED) >= _HASHED_KEPT:
+            _HASHED.clear()
+        index = _HASHED[feature] = zlib.crc32(feature.encode()) & (DIM - 1)
+    return index
 
 
 def cue_names(prepared: str, toks: list[str]) -> set[str]:

@@ -49,7 +49,7 @@ class Decision:
 # Normalisation
 
 _SKIN_TONES = re.compile("[\U0001f3fb-\U0001f3ff\ufe0f\u200d]")
-_MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>|@\w+")
+_MENTION = gated(r"<@[A-Z0-9]+(?:\|[^>]*)?>|@\w+")
 _LEADING_ADDRESS = re.compile(
     r"^(?:(?:hey|hi|hello|ok|okay|yo|so|um|uh)[\s,!]+)*(?:mallory|bot)\b[\s,:!-]*", re.I
 )
@@ -262,9 +262,7 @@ _CAPABILITY = gated(
     r"are\s+you\s+(?:good|any\s+good)\s+at|what\s+happens\s+when\s+you|how\s+does\s+(?:mallory|it|this\s+bot))\b",
     re.I,
 )
-_CAN_YOU = gated(
-    r"\b(?:(?:can|could|would|will|do)\s+you|you\s+(?:can|could|do))\s*(?:\w+\s+){0,1}$", re.I
-)
+_CAN_YOU = gated(r"\b(?:(?:can|could|would|will|do)\s+you|you\s+(?:can|could|do))\s*(?:\w+\s+){0,1}$", re.I)
 _GENERIC_OBJECT = re.compile(
     r"^\s*(?:(?:things|stuff|topics|subjects|anything|something|questions|people|whatever|for\s+(?:me|us|people|users)|"
     r"on\s+(?:your|its)\s+own|in\s+the\s+background|at\s+all|too|as\s+well|the\s+web|online|the\s+internet|"

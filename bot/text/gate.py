@@ -112,24 +112,21 @@ def _alternatives(node: dict[str, Any]) -> str:
 
 
 class Gated:
-    """``pattern`` with ``search``, ``finditer`` and ``findall`` that first look for the
-    strings every match contains (``needs``); ``match`` runs as it is (it is anchored)."""
+    """``pattern`` with ``search``, ``finditer``, ``findall`` and ``sub`` that first look for
+    the strings every match contains (``needs``); ``match`` runs as it is (it is anchored)."""
 
-    __slots__ = ("_gate", "_lower", "match", "pattern", "regex", "sub")
+    __slots__ = ("_gate", "_lower", "match", "pattern", "regex")
 
     def __init__(self, regex: re.Pattern[str]) -> None:
         self.regex = regex
         self.pattern = regex.pattern
         self.match = regex.match
-        self.sub = regex.sub
         self._gate: re.Pattern[str] | None = None
         self._lower = False
         read = needs(regex)
         if read is None:
             return
         strings, ignore_case = read
-        if any(len(s) < 2 and s.isascii() for s in strings):
-            return  # a letter or a "?" is in nearly every text: the gate would rule out none
         if ignore_case:
             if not all(s.isascii() for s in strings):
                 return  # under IGNORECASE a letter outside ASCII may match one inside it
@@ -156,6 +153,9 @@ class Gated:
 
     def findall(self, text: str) -> list[Any]:
         return self.regex.findall(text) if self.could_match(text) else []
+
+    def sub(self, repl: Any, text: str) -> str:
+        return self.regex.sub(repl, text) if self.could_match(text) else text
 
 
 def gated(pattern: str, flags: int = 0) -> Gated:
