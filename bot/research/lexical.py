@@ -189,17 +189,11 @@ class LexicalIndex:
 
     def holds(self, word: str) -> bool:
         """A live entry holds ``word`` (a lowercased token) or a word of the same stem."""
-        terms = self._terms
-        term = terms.get(word)  # a word seen as written has its stem's term
-        if term is None:
-            term = terms.stems.get(self._query_stemmer.stem(word))
-        return term is not None and self._postings.holds(term)
+        return self.holds_any((word,))
 
     def holds_any(self, words: Collection[str]) -> bool:
-        """``holds`` of any of ``words``: first the words seen as written, then the others
-        stemmed in one call, past the cache (most are asked once). The stemming (most of the
-        cost: the names check asks a word's few hundred one-edit spellings) is skipped when
-        a word as written is held."""
+        """``holds`` of any of ``words``: the words seen as written first, then the others stemmed
+        in one call, past the cache (the names check asks a word's few hundred spellings)."""
         terms, holds = self._terms, self._postings.holds
         found, unseen = terms.known(words)
         if any(holds(t) for t in found):
