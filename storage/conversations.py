@@ -216,6 +216,8 @@ def _insert_parts(
     first: str,
     when: Any,
 ) -> None:
+    if not ids:
+        return
     meta_json = json.dumps({"part_of": first})
     for message_id in ids:
         part = MessageRow(0, conversation_id, space, PART, message_id, "", "", "", False, None, None, {})

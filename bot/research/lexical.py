@@ -192,14 +192,18 @@ class LexicalIndex:
         return self.holds_any((word,))
 
     def holds_any(self, words: Collection[str]) -> bool:
-        """``holds`` of any of ``words``, stemmed in one call and past the cache (most are asked once)."""
-        found, of = self._terms.find(words, self._query_stemmer), self._postings.of
-        return any(int(of(t)[0].shape[0]) > 0 for t in found)
+        """``holds`` of any of ``words``: the words seen as written first, then the others stemmed
+        in one call, past the cache (the names check asks a word's few hundred spellings)."""
+        terms, holds = self._terms, self._postings.holds
+        found, unseen = terms.known(words)
+        if any(holds(t) for t in found):
+            return True
+        return any(holds(t) for t in terms.of_stems(unseen, self._query_stemmer))
 
     def says(self, word: str) -> bool:
         """A live entry holds ``word`` (a lowercased token) as written, not only its stem."""
         term = self._terms.get(word)
-        return term is not None and int(self._postings.of(term)[0].shape[0]) > 0
+        return term is not None and self._postings.holds(term)
 
     def vocabulary(self) -> Collection[str]:
         """Every word the index has seen (a forgotten entry's words too: check ``holds``)."""

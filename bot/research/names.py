@@ -11,7 +11,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from bot.research.embedders import MINILM_TOKENIZER
@@ -66,6 +66,13 @@ def _edits(word: str) -> set[str]:
         | {a + c + b[1:] for a, b in splits if b for c in letters}
         | {a + c + b for a, b in splits for c in letters}
     )
+
+
+@lru_cache(maxsize=20_000)
+def _typo_of_common(word: str) -> bool:
+    """``word`` is one edit from a common English word (``common_words``, which never
+    changes): kept per word, not spelled out again for every question that has it."""
+    return not common_words().isdisjoint(_edits(word))
 
 
 @dataclass(frozen=True)
@@ -289,12 +296,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         )
         if not (beside and not uncommon) and not near_name and _near_a_word(word, lexical):
             continue  # a typo or a short form of a word the notes use
-        if (
-            spelled
-            and not (beside or capitalised)
-            and len(word) >= TYPO_CHARS
-            and not common.isdisjoint(_edits(word))
-        ):
+        if spelled and not (beside or capitalised) and len(word) >= TYPO_CHARS and _typo_of_common(word):
             continue  # typed in lower case, one edit from an English word ("quater"): a typo, no name
         lookalike = len(word) > NAME_CHARS and any(
             t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper

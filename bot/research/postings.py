@@ -279,6 +279,20 @@ class Postings:
             slots, tf = slots[live], tf[live]
         return slots, tf
 
+    def holds(self, term: int) -> bool:
+        """A live slot holds ``term`` (``of(term)`` is not empty), without gathering them."""
+        if term + 1 < self.ptr.shape[0]:
+            lo, hi = self.ptr[term], self.ptr[term + 1]
+            if hi > lo and self.live[self.slots[lo:hi]].any():
+                return True
+        pend_terms, pend_slots, _ = self.pend
+        if pend_terms.shape[0]:
+            lo = int(pend_terms.searchsorted(term, "left"))
+            hi = int(pend_terms.searchsorted(term, "right"))
+            if hi > lo and self.live[pend_slots[lo:hi]].any():
+                return True
+        return False
+
     def type_of(self, entry_id: str) -> str | None:
         """An entry's type (None: not held, or no longer live)."""
         slot = self.slot.get(entry_id)

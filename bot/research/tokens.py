@@ -70,14 +70,17 @@ class Terms(dict[str, int]):
         self.stems: dict[str, int] = {}
         self._stemmer = Stemmer()
 
-    def find(self, words: Collection[str], stemmer: Stemmer) -> list[int]:
-        """The terms of the words, each word's or else its stem's, none added; in any order,
-        an unknown word left out."""
+    def known(self, words: Collection[str]) -> tuple[list[int], set[str]]:
+        """The terms of the words seen as written, and the words not seen (their stems may
+        be: ``of_stems``); none added. Set operations: the names check asks hundreds at once."""
         asked = set(words)
-        known = self.keys() & asked  # set operations: the names check asks hundreds at once
+        known = self.keys() & asked
+        return [self[w] for w in known], asked - known
+
+    def of_stems(self, words: Collection[str], stemmer: Stemmer) -> list[int]:
+        """The terms of the words' stems, none added; an unknown stem left out."""
         stems = self.stems
-        found = stems.keys() & set(stemmer.stems(list(asked - known)))
-        return [self[w] for w in known] + [stems[s] for s in found]
+        return [stems[s] for s in stems.keys() & set(stemmer.stems(list(words)))]
 
     def __missing__(self, word: str) -> int:
         term = self.stems.setdefault(self._stemmer.stem(word), len(self.stems))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.events import Inbound
+from bot.text.gate import gated
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ _VOCATIVE = re.compile(
 # "did you look into it yet, Tom?", "any update on the VAT thing Priya?": a name closing the
 # message after a comma or after the words that end a clause (not after "at", "from", "of":
 # "…the outage at Acme?" names a topic). Emoji after the name are ignored.
-_TRAILING_NAME = re.compile(
+_TRAILING_NAME = gated(
     r"(?:(?P<before>[\w']+),\s*|\s(?:yet|please|pls|plz|thanks|thx|mate|again|"
     r"today|tonight|now|already|still|too|though|it|this|that|them|these|those|out|up|back|over|done|"
     r"asap|soon|later|thing|things|stuff|one|ok|okay)\s+)" + _NAME + r"\s*[?.!]*[\s\W]*$"
@@ -162,7 +163,7 @@ def vocative_name(text: str) -> str | None:
 
 # The bot called by its name, not its mention, to ask something of it: "…— mallory can you
 # prepare it", "…why swimwear sits on the shelf. mallory?"
-_CALLS_THE_BOT = re.compile(
+_CALLS_THE_BOT = gated(
     r"\bmallory\b[\s,:—–-]*(?:(?:can|could|would|will)\s+(?:you|u)|please|pls|plz|kindly|any chance)\b|\bmallory\s*\?\s*$",
     re.I,
 )

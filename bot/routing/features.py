@@ -11,6 +11,7 @@ from itertools import pairwise
 
 from bot.routing.address import Addressing, vocative_name
 from bot.routing.lexicon import Decision
+from bot.text.gate import Gated, gated
 
 CUE_WEIGHT = 3
 DIM = 1 << 15  # hashed feature space; collisions cost little at this vocabulary size
@@ -169,22 +170,22 @@ def correct_typos(text: str) -> str:
 # ---------------------------------------------------------------------------------------
 # Text → tokens
 
-_CODE_BLOCK = re.compile(r"```.*?```", re.S)
-_CODE_SPAN = re.compile(r"`[^`\n]+`")
-_LINK = re.compile(r"<(?:https?|mailto):[^>]*>|https?://\S+")
-_MENTION_TOKEN = re.compile(r"(?<![\w@])@[\w.-]+")
-_EMOJI_NAME = re.compile(r":([a-z0-9_+-]+):")
+_CODE_BLOCK = gated(r"```.*?```", re.S)
+_CODE_SPAN = gated(r"`[^`\n]+`")
+_LINK = gated(r"<(?:https?|mailto):[^>]*>|https?://\S+")
+_MENTION_TOKEN = gated(r"(?<![\w@])@[\w.-]+")
+_EMOJI_NAME = gated(r":([a-z0-9_+-]+):")
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[^\w\s]", re.I)
 _SKIN = re.compile("[\U0001f3fb-\U0001f3ff\ufe0f\u200d]")
 _BRITISH = (
-    (re.compile(r"(?<=[a-z])is(e|es|ed|ing|ation)\b"), r"iz\1"),
-    (re.compile(r"ys(e|es|ed|ing)\b"), r"yz\1"),
+    (gated(r"(?<=[a-z])is(e|es|ed|ing|ation)\b"), r"iz\1"),
+    (gated(r"ys(e|es|ed|ing)\b"), r"yz\1"),
 )
 
 
 # "put 'investigate damp complaints' in the diary": the quoted words name a card, a session or
 # an earlier request; they are read as one placeholder, not as a request verb
-_QUOTED_TRIGGER = re.compile(
+_QUOTED_TRIGGER = gated(
     r"(?<![a-z])['\"“]([^'\"”\n]{0,40}\b(?:research|investigat|dig|look into|deep[ -]?dive|find out|"
     r"analy[sz]|go through|pull together|put together|compile)[^'\"”\n]{0,80})['\"”](?![a-z])"
 )
@@ -194,7 +195,7 @@ _QUOTED_TRIGGER = re.compile(
 # is an earlier message, not this one's request; it is read as one placeholder, which says
 # whether the quote asked for work
 QUOTE_LINE = re.compile(r"^[ \t]*(?:>|&gt;)[^\n]*", re.M)
-_QUOTE_ASKS_WORK = re.compile(
+_QUOTE_ASKS_WORK = gated(
     r"\b(?:research|investigat|dig|look into|deep[ -]?dive|find out|figure out|analy[sz]|go through|"
     r"pull together|put together|compile|summari[sz]|report|breakdown|timeline|compare)",
     re.I,
@@ -229,8 +230,8 @@ def tokens(prepared: str) -> list[str]:
 # ---------------------------------------------------------------------------------------
 # Lexical cues (on the prepared text)
 
-_CUES: dict[str, re.Pattern[str]] = {
-    name: re.compile(pattern)  # matched against lower-cased text
+_CUES: dict[str, Gated] = {
+    name: gated(pattern)  # matched against lower-cased text
     for name, pattern in {
         "first_person_start": r"^(?:(?:ok|so|yep|yeah|ah|hey)[\s,]+)?(?:i|i'm|im|i'll|ill|i've|ive|i'd|we|we're|we've|we'll|"
         r"let me|lemme|gonna|my|our|just|already|been|on it|currently|will|spent|finished|sat|taking|working|"
@@ -404,14 +405,14 @@ _CUES: dict[str, re.Pattern[str]] = {
 }
 # Team chats switch language now and then; the question words and the polite request forms of
 # a few European languages, matched on the prepared text (accents kept).
-_FOREIGN: dict[str, re.Pattern[str]] = {
-    "foreign_question": re.compile(
+_FOREIGN: dict[str, Gated] = {
+    "foreign_question": gated(
         r"^(?:¿\s*)?(?:wie|wo|wann|wer|welche[rsnm]?|warum|wieso|gibt es|hast du|habt ihr|haben wir|"
         r"qu[eé]|cu[aá]l(?:es)?|c[oó]mo|d[oó]nde|cu[aá]ndo|qui[eé]n(?:es)?|cu[aá]nt[oa]s?|hay|"
         r"o[uù]|quand|quel(?:le)?s?|pourquoi|est-ce que|combien|c'est quoi|"
         r"onde|quando|quem|qual|quanto|hoe|waar|wanneer|welke|waarom)\b|[¿]"
     ),
-    "foreign_request": re.compile(
+    "foreign_request": gated(
         r"\b(?:kannst du|k[öo]nntest du|k[öo]nnen sie|k[öo]nnten sie|bitte|peux-tu|pourrais-tu|pouvez-vous|"
         r"pourriez-vous|s'il (?:te|vous) pla[iî]t|puedes|podr[ií]as|puede usted|por favor|podes|pode|"
         r"kun je|zou je|alsjeblieft|mo[żz]esz|mo[żz]ecie|czy m[óo]g[łl]by[śs]|prosz[ęe]|"
@@ -419,7 +420,7 @@ _FOREIGN: dict[str, re.Pattern[str]] = {
     ),
     # only the forms English does not share ("investigate", "analyse", "resume" and "résumé"
     # are English words); "analyser" stays for French, the English noun is rare in chat
-    "foreign_research": re.compile(
+    "foreign_research": gated(
         r"\b(?:recherch(?:e|er|ez|es|ieren|iere|iert|iertst)|untersuch\w*|nachforsch\w*|herausfind\w*|"
         r"investig(?:ar|a|as|ue|uen|ues|ación|aciones|ação|ações|ieren|iere|iert)|"
         r"analys(?:ieren|iere|iert|er|ez|ons)|anali[sz](?:ar|a|as|e|en|em|ou|ó)|"
@@ -431,7 +432,7 @@ _FOREIGN: dict[str, re.Pattern[str]] = {
     ),
 }
 
-_FOREIGN_THANKS = re.compile(
+_FOREIGN_THANKS = gated(
     r"\b(?:gracias|danke|dankesch[öo]n|merci|grazie|obrigad[oa]|bedankt|dank je|dzi[ęe]kuj\w*|dzi[ęe]ki|"
     r"shukriya|dhanyavaad|tack|takk|kiitos|te[șs]ekk[üu]rler|spasibo|спасибо|дякую|شكرا|धन्यवाद)\b"
 )
@@ -496,8 +497,17 @@ def names_things(toks: list[str]) -> bool:
     return not any(w in _SAYS_SOMETHING for w in words)
 
 
+_HASHED: dict[str, int] = {}  # feature → index: the n-grams of words come back message after message
+_HASHED_KEPT = 100_000  # some 15 MB at most; cleared when full
+
+
 def _hash(feature: str) -> int:
-    return zlib.crc32(feature.encode()) & (DIM - 1)
+    index = _HASHED.get(feature)
+    if index is None:
+        if len(_HASHED) >= _HASHED_KEPT:
+            _HASHED.clear()
+        index = _HASHED[feature] = zlib.crc32(feature.encode()) & (DIM - 1)
+    return index
 
 
 def cue_names(prepared: str, toks: list[str]) -> set[str]:

@@ -10,6 +10,8 @@ import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.text.gate import gated
+
 
 class Route(StrEnum):
     NONE = "none"
@@ -47,7 +49,7 @@ class Decision:
 # Normalisation
 
 _SKIN_TONES = re.compile("[\U0001f3fb-\U0001f3ff\ufe0f\u200d]")
-_MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>|@\w+")
+_MENTION = gated(r"<@[A-Z0-9]+(?:\|[^>]*)?>|@\w+")
 _LEADING_ADDRESS = re.compile(
     r"^(?:(?:hey|hi|hello|ok|okay|yo|so|um|uh)[\s,!]+)*(?:mallory|bot)\b[\s,:!-]*", re.I
 )
@@ -172,7 +174,7 @@ TRIGGERS: list[tuple[str, str]] = [
     ),
     ("/investigate", r"^/investigate\b"),
 ]
-_TRIGGERS = [(name, re.compile(p, re.I)) for name, p in TRIGGERS]
+_TRIGGERS = [(name, gated(p, re.I)) for name, p in TRIGGERS]
 
 _PAST_FORMS = re.compile(
     r"^(?:researched|did|done|investigated|dug|looked|took|had|gave|found|figured|traced|deep[\s-]?dived|"
@@ -186,14 +188,14 @@ _PROGRESSIVE = re.compile(r"^\w+ing\b", re.I)
 # ---------------------------------------------------------------------------------------
 # Guards
 
-_CLAUSE_BREAK = re.compile(r"[.;!?]|,\s*(?:but|and|so|then)\b|\bbut\b|\bhowever\b|\bthough\b")
-_NEGATION = re.compile(
+_CLAUSE_BREAK = gated(r"[.;!?]|,\s*(?:but|and|so|then)\b|\bbut\b|\bhowever\b|\bthough\b")
+_NEGATION = gated(
     r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|didn'?t|did\s+not|no\s+need\s+(?:for\s+you\s+)?to|never|stop|quit|"
     r"not|won'?t|wont|shouldn'?t|should\s+not|no\s+longer|isn'?t\s+necessary\s+to|without|"
     r"hold\s+off(?:\s+on)?|refrain\s+from|no\s+(?:point|reason)\s+(?:in|to))\b(?:\s+\S+){0,4}\s*$",
     re.I,
 )
-_NEGATION_REQUEST = re.compile(
+_NEGATION_REQUEST = gated(
     r"\b(?:why\s+(?:don'?t|not)\s+you|can'?t\s+you|couldn'?t\s+you|won'?t\s+you|would\s+you\s+not\s+mind)\b",
     re.I,
 )
@@ -211,7 +213,7 @@ _REPORT_AUX = (
     r"promised\s+to|agreed\s+to|decided\s+to|tried\s+to|started|began|finished|can|could|should|might|may|"
     r"said\s+(?:he|she|they)'?d|said\s+(?:he|she|they)\s+would|to)"
 )
-_FIRST_PERSON_REPORT = re.compile(
+_FIRST_PERSON_REPORT = gated(
     r"\b(?:i|we)\s*(?:'m|am|'ve|have|had|was|were|'ll|will|are|'re|already|just|also|recently|finally|"
     r"spent\s+\w+\s+\w+|been|going\s+to|gonna|plan\s+to|planned\s+to|started|began|tried\s+to|"
     r"did\s+some|did)(?:\s+(?:already|just|also|been|going\s+to|gonna|to|not|finally|actually|started|some|"
@@ -219,50 +221,48 @@ _FIRST_PERSON_REPORT = re.compile(
     re.I,
 )
 _FIRST_PERSON_BARE = re.compile(r"\b(?:i|we)\s*$", re.I)
-_THIRD_PERSON = re.compile(r"\b" + _OTHER_SUBJECT + r"\s*(?:" + _REPORT_AUX + r"\s*)+$")
+_THIRD_PERSON = gated(r"\b" + _OTHER_SUBJECT + r"\s*(?:" + _REPORT_AUX + r"\s*)+$")
 _THIRD_PERSON_BARE = re.compile(r"\b(?:he|she|they|someone|somebody|[A-Z][a-z]+)\s*$")
-_YOU_BEFORE = re.compile(
+_YOU_BEFORE = gated(
     r"\b(?:you|u|ya|mallory)\b(?:\s+\S+){0,3}\s*$|\b(?:please|pls|plz|kindly|let'?s|let\s+us|go|now|"
     r"need\s+(?:you|someone)\s+to|want\s+you\s+to|like\s+you\s+to|ask\s+you\s+to|time\s+to|help\s+me|"
     r"i'?d\s+like\s+to|i\s+want\s+to|i\s+need\s+to|we\s+need\s+to|we\s+should|i\s+wanna|could\s+we|can\s+we|"
     r"shall\s+we|should\s+we)\s*$",
     re.I,
 )
-_PAST_TIME = re.compile(
+_PAST_TIME = gated(
     r"\b(?:yesterday|last\s+(?:week|month|year|night|time|quarter|sprint)|earlier\s+(?:today|this\s+week)|"
     r"\d+\s+(?:days?|weeks?|months?|years?)\s+ago|ago|already|previously|back\s+in)\b",
     re.I,
 )
-_QUESTION_ABOUT_BOT_PAST = re.compile(
+_QUESTION_ABOUT_BOT_PAST = gated(
     r"\b(?:did|have|had|has)\s+(?:you|anyone|anybody|someone|somebody|we|they|he|she|[A-Z][a-z]+|the\s+\w+)\s+"
     r"(?:ever\s+|already\s+|actually\s+)?(?:\w+\s+)?$|\bwhat\s+did\s+you\s+(?:\w+\s+)?$|\bhow\s+did\s+you\s+$",
     re.I,
 )
 # "the investigation is done", "has the research … been written up?": the noun, not a request;
 # "run an investigation", "do some research" are requests (their own triggers)
-_NOUN_USE = re.compile(
+_NOUN_USE = gated(
     r"\b(?:the|this|that|these|those|our|your|their|his|her|its|my|any|whose)\s+(?:\w+\s+)?$", re.I
 )
-_WORK_VERB_BEFORE = re.compile(
+_WORK_VERB_BEFORE = gated(
     r"\b(?:run|start|launch|open|kick\s+off|do|conduct|begin|want|need|request|commission|get|give\s+me)\s+"
     r"(?:a|an|the|some|new|another|full|proper|deep)?\s*(?:\w+\s+)?$",
     re.I,
 )
-_DEFERRAL = re.compile(
+_DEFERRAL = gated(
     r"\b(?:maybe\s+later|later\s+on|some\s+other\s+time|another\s+time|not\s+now|not\s+yet|some\s*day|"
     r"eventually|no\s+rush\s+to\s+start)\b",
     re.I,
 )
-_CAPABILITY = re.compile(
+_CAPABILITY = gated(
     r"\b(?:are\s+you\s+(?:able|capable|allowed|equipped)\s+to|(?:would|will)\s+you\s+be\s+able\s+to|do\s+you\s+know\s+how\s+to|is\s+it\s+possible\s+(?:for\s+you\s+)?to|"
     r"how\s+(?:do|would|can|could)\s+you|what\s+(?:can|could|do)\s+you|can\s+you\s+(?:even|actually|also|really|ever)|"
     r"do\s+you\s+(?:ever|also|even|actually|usually)?\s*(?:do|know|support|offer|handle)|"
     r"are\s+you\s+(?:good|any\s+good)\s+at|what\s+happens\s+when\s+you|how\s+does\s+(?:mallory|it|this\s+bot))\b",
     re.I,
 )
-_CAN_YOU = re.compile(
-    r"\b(?:(?:can|could|would|will|do)\s+you|you\s+(?:can|could|do))\s*(?:\w+\s+){0,1}$", re.I
-)
+_CAN_YOU = gated(r"\b(?:(?:can|could|would|will|do)\s+you|you\s+(?:can|could|do))\s*(?:\w+\s+){0,1}$", re.I)
 _GENERIC_OBJECT = re.compile(
     r"^\s*(?:(?:things|stuff|topics|subjects|anything|something|questions|people|whatever|for\s+(?:me|us|people|users)|"
     r"on\s+(?:your|its)\s+own|in\s+the\s+background|at\s+all|too|as\s+well|the\s+web|online|the\s+internet|"
@@ -286,7 +286,7 @@ TRACKED_SIGNALS = (
     r"heart\s+rate|sleep\s+score|my\s+day|my\s+week|next\s+meeting|on\s+call\s+rota|who'?s\s+on\s+call"
 )
 _TRACKED = re.compile(r"\b(?:" + TRACKED_SIGNALS + r")\b", re.I)
-_TRACKED_LOOKUP = re.compile(
+_TRACKED_LOOKUP = gated(
     r"^(?:(?:please|pls|can\s+you|could\s+you|would\s+you|quickly|just)\s+)*(?:check|show|read|list|open|see|pull\s+up|"
     r"(?:is|are|was)\s+(?:my|our)|"
     r"what'?s|what\s+is|what\s+are|what'?re|how'?s|how\s+is|any|do\s+i\s+have|have\s+i\s+got|is\s+there|are\s+there)\b"
@@ -305,7 +305,7 @@ _TRACKED_OBJECT = re.compile(
     + r")\b(?!\s+(?:\w+\s+)?(?:that|which|went|got|was|were|are|is)\b)",
     re.I,
 )
-_REMINDER = re.compile(
+_REMINDER = gated(
     r"\b(?:remind\s+(?:me|us|him|her|them|\w+)\s+(?:to|that|about|in|at|on|tomorrow|tmrw|tmr|tomoz|2moro|later|next|"
     r"tonight|first thing|after|before|when|once|every)|"
     # "ping me in an hour to dig into…": a reminder, said as a nudge
@@ -342,7 +342,7 @@ _NEGATIVE = re.compile(
     r"don'?t\s+bother|that'?s\s+(?:fine|ok|okay|enough)|all\s+good|no\s+need|\U0001f44e)(?:[\s,.!]+\w+)*[\s.!]*$",
     re.I,
 )
-_RECALL = re.compile(
+_RECALL = gated(
     r"\b(?:do|did)\s+we\s+(?:already\s+|ever\s+)?have\s+(?:anything|something|any\s+\w+|a\s+note|notes|docs?|an\s+entry|info|"
     r"material|a\s+write-?up|an\s+answer)\b|"
     r"\bhave\s+we\s+(?:ever\s+|already\s+)?(?:seen|had|hit|discussed|covered|talked\s+about|written\s+(?:up|about)|"
@@ -368,7 +368,7 @@ _SMALL_TALK = re.compile(
     r"lol|haha|nice|cool|great|awesome|ok|okay|bye|good\s*bye|see\s+you|gn|gm|morning|evening|welcome)\b",
     re.I,
 )
-_BOT_ABILITIES = re.compile(
+_BOT_ABILITIES = gated(
     r"\b(?:what\s+can\s+you\s+do|what\s+do\s+you\s+do|what\s+are\s+you\s+(?:for|able\s+to\s+do)|how\s+do\s+you\s+work|"
     r"what\s+are\s+your\s+(?:abilities|capabilities|features|skills)|help$|^/help|^/start)\b",
     re.I,

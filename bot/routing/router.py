@@ -25,6 +25,7 @@ from bot.routing.lexicon import _CONTENT, _TRIGGERS, Decision, Route, classify_l
 from bot.routing.meaning import MeaningModel, blend, shipped_meaning
 from bot.routing.model import ROUTES, RouterModel, shipped_model
 from bot.routing.vocabulary import Guard
+from bot.text.gate import gated
 from bot.text.terms import focus, query_terms
 
 # The model's probability above which its decision stands without an LLM. Chosen by
@@ -121,7 +122,7 @@ _ASKS = re.compile(
 _QUOTED = re.compile(r"(?<![A-Za-z])['\"‘“]([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
 _SARCASM = _CUES["sarcasm"]
 _SOCIAL = _CUES["social"]
-_EYE_ROLL = re.compile(
+_EYE_ROLL = gated(
     "[\U0001f643\U0001f644]|:(?:upside_down_face|eye_roll|face_with_rolling_eyes):|(?:^|\\s)/s\\b"
 )
 # Signs that a message the model calls small talk is indeed chat, about Mallory, or the
@@ -140,11 +141,11 @@ _NOT_A_LOOKUP = frozenset(
         "status",
     }
 )
-_CHAT = re.compile("[!\u2600-\u27bf\U0001f000-\U0001faff]|:[a-z0-9_+-]+:|\\b(?:someone|somebody)\\b", re.I)
+_CHAT = gated("[!\u2600-\u27bf\U0001f000-\U0001faff]|:[a-z0-9_+-]+:|\\b(?:someone|somebody)\\b", re.I)
 _ABOUT_BOT = (_CUES["about_bot"], _CUES["capability_verb"], _CUES["capability_verb@start"])
 # A research word used as the name of work already done, asked about: "the collision
 # investigation, signed off yet?", "what came of the shrinkage review"
-_ABOUT_DONE_WORK = re.compile(
+_ABOUT_DONE_WORK = gated(
     r"(?<=[\w'])\s+(?:investigation|inquiry|enquiry|review|audit|report|analysis|"
     r"study|deep[\s-]?dive|research)\b.*\b(?:what came of|outcome|sign(?:ed)? (?:it )?off|conclude[ds]?|"
     r"did (?:it|they|the \w+) (?:say|find|show|conclude|blame|recommend)|end(?:ed)? up|any (?:news|update|result)|"
@@ -155,14 +156,14 @@ _ABOUT_DONE_WORK = re.compile(
 # Work named first (asked of the team, left by someone, half done), then handed to the bot:
 # "the boss wants the overtime figures analysed by friday, can you do that?", "…mallory
 # please do, and write up the options", "…mallory can you take over and get it finished"
-_HANDS_IT_OVER = re.compile(
+_HANDS_IT_OVER = gated(
     r"\b(?:(?:can|could|would|will)\s+(?:you|u)|are\s+you\s+able\s+to)\s+(?:actually\s+|please\s+|maybe\s+)?"
     r"(?:(?:do|handle|own|draft|write|prepare|compile|start)\s+(?:that|this|it|them|one)|take\s+(?:it\s+|that\s+|this\s+)?(?:over|on)|"
     r"pick\s+(?:it|that|this)\s+up)\b|"
     r"\bmallory[\s,]+(?:please|pls)\s+do\b|\bthat\s+someone\s+is\s+you\b",
     re.I,
 )
-_WORK_NAMED = re.compile(
+_WORK_NAMED = gated(
     r"\b(?:research\w*|investigat\w*|dig\w*\s+into|look(?:ing)?\s+into|analy[sz]\w*|comparison|compare|"
     r"report|breakdown|timeline|review|audit|figure\s+out|find\s+out|work\s+out|go\s+through|pull\s+together|"
     r"put\s+together|write\s+up|summar\w+|rundown|brief|briefing|overview|post-?mortem|history|ranking|"
@@ -171,15 +172,15 @@ _WORK_NAMED = re.compile(
 )
 # the work is someone else's: "Graham said he'll put together the summary…", "the client said
 # they want us to dig into…": reported, not asked of the bot
-_SOMEONE_ELSE_WILL = re.compile(
+_SOMEONE_ELSE_WILL = gated(
     r"\b(?:said|says|reckons|mentioned|told \w+)\s+(?:that\s+)?(?:he|she|they|\w+)\s*"
     r"(?:'ll|will|'s going to|is going to|are going to|'re going to|would|'d|wants? (?:us|me) to|want (?:us|me) to)\b",
     re.I,
 )
 # an errand put to whoever is around: "could someone drop the model off at the client's?"
-_ASKS_SOMEONE = re.compile(r"\b(?:can|could|would|will)\s+(?:someone|somebody|anyone|anybody)\b", re.I)
+_ASKS_SOMEONE = gated(r"\b(?:can|could|would|will)\s+(?:someone|somebody|anyone|anybody)\b", re.I)
 # a capability question put as a hypothetical: "could you in principle…, if I asked?"
-_HYPOTHETICAL = re.compile(
+_HYPOTHETICAL = gated(
     r"\b(?:in principle|in theory|hypothetically|if i (?:asked|gave|sent|wanted)(?: you)?|"
     r"if i (?:were|was) to|just wondering (?:if|whether|what) you)\b",
     re.I,
