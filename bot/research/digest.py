@@ -263,6 +263,7 @@ async def digest(
                 chosen.append((part[:1].upper() + part[1:], p))
             break  # said already, or said now
     chosen += _each_source(by_topic, reading, chosen, floor)
+    chosen += _key_statements(by_topic, reading, chosen, floor_of)
     return chosen
 
 
@@ -301,6 +302,72 @@ def _each_source(
                 said.add(p.unit.text)
                 out.append(("Also", p))
     return out[:SOURCE_LINES]
+
+
+KEY_PER_NOTE = 2  # of each entry read, the most statements of its rule added beside its best line
+KEY_LINES = 10  # and the most in all
+KEY_MARGIN = 0.1  # a key statement of an on-topic note may score this far below the passage floor
+# a figure with what it measures, a day, a time: what a rule or a decision fixes ("every Sunday",
+# "below 40 bar", "18 August 2026", "£25 a head")
+_FIXES = re.compile(
+    r"\d|\b(?:(?:every|each)\s+(?:other\s+|second\s+|third\s+)?(?:day|week|fortnight|month|quarter|year|shift|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|evening|night)s?|daily|weekly|monthly|"
+    r"fortnightly|quarterly|annually|yearly|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|"
+    r"sundays?|only|must|never|always)\b",
+    re.I,
+)
+_BOLD = re.compile(r"\*\*([^*\n]{3,200}?)\*\*|__([^_\n]{3,200}?)__")
+_MARKUP = re.compile(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]|[*_`]")
+
+
+def emphasised(entry: EntryView) -> tuple[str, ...]:
+    """What the note's writer set in bold, as plain text: a note's author marks its rule
+    ("checked **fortnightly**", "**Next exam: 14 November**") that way."""
+    spans = (a or b for a, b in _BOLD.findall(entry.content))
+    return tuple(
+        t for t in (" ".join(_MARKUP.sub(r"\1", x).split()).rstrip(":") for x in spans) if len(t) >= 3
+    )
+
+
+def is_key(passage: Passage, bold: Sequence[str]) -> bool:
+    """The passage states what the note fixes: a phrase its writer set in bold, or a figure,
+    a day or a frequency (a rule's value, not the talk around it)."""
+    text = passage.unit.text
+    return any(b in text for b in bold) or bool(_FIXES.search(text))
+
+
+def _key_statements(
+    ranked: Sequence[Passage],
+    reading: Sequence[EntryView],
+    chosen: Sequence[tuple[str, Passage]],
+    floor: float,
+) -> list[tuple[str, Passage]]:
+    """What each entry read fixes, beside the line that best says the topic: its statements
+    of a value (bold, a figure, a day, a frequency) in force, most on topic first — the
+    value a rule sets sits in a list item or a table row a line about the topic rarely is."""
+    said: set[object] = {p.unit.text for _, p in chosen} | {(p.entry.id, p.unit.index) for _, p in chosen}
+    bold = {e.id: emphasised(e) for e in reading}
+    per_note: dict[str, list[Passage]] = {}
+    for p in ranked:
+        if p.score < floor - KEY_MARGIN or p.entry.id not in bold:
+            continue
+        if p.unit.pointer or p.unit.text.endswith(("?", ":")) or p.replaced_by is not None:
+            continue
+        if _OPEN_POINT.search(p.unit.text) or _OPEN_SECTION.search(p.unit.section):
+            continue
+        if p.unit.text in said or (p.entry.id, p.unit.index) in said or not is_key(p, bold[p.entry.id]):
+            continue
+        said.add(p.unit.text)
+        per_note.setdefault(p.entry.id, []).append(p)
+    out: list[tuple[str, Passage]] = []
+    for entry in reading:
+        # what the writer set in bold first, then the rest most on topic first
+        marked = sorted(
+            per_note.get(entry.id, []), key=lambda p: not any(b in p.unit.text for b in bold[entry.id])
+        )
+        for p in marked[:KEY_PER_NOTE]:
+            out.append(("Also", p))
+    return out[:KEY_LINES]
 
 
 PART_LOOK = 3  # of the passages best saying a listed part, how far down one not said yet is taken

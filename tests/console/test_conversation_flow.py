@@ -168,7 +168,8 @@ async def test_a_report_reads_on_an_80_column_terminal(vault_rt: Any, console_ou
     text = console_out.getvalue()
     report = text[text.index("(report) @you:") :].split("\n\n  (update to")[0]
     lines = report.splitlines()
-    assert len(lines) <= 110, len(lines)
+    # the summary's key statements (what each note fixes: up to ten lines) are part of the budget
+    assert len(lines) <= 130, len(lines)
     assert all(len(line) <= 80 for line in lines if not line.startswith("Full report: "))
     sections = [line for line in lines if line.startswith("## ")]
     assert sections[0] == "## Context Summary" and sections[-1] == "## Sources"
