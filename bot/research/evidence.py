@@ -790,6 +790,24 @@ def answer_types(question: str) -> list[re.Pattern[str]]:
     return [kind for asks, kind in _ASKS_TYPE if asks.search(question)]
 
 
+def _of_kind_asked(question: str, passages: list[Passage]) -> list[Passage]:
+    """A note other than the best one is cited for a passage that holds the kind of thing
+    asked for (a name for "who", an amount for "how much", a date for "when"), or that
+    states what is in force: one sharing the question's words without it answers nothing."""
+    wants = answer_types(question)
+    if not wants or not passages:
+        return passages
+    best = passages[0].entry.id
+    return [
+        p
+        for p in passages
+        if p.entry.id == best
+        or p.replaces is not None
+        or p.replaced_by is not None
+        or any(kind.search(p.unit.text) for kind in wants)
+    ]
+
+
 def _section_words(query: str, stem: Any) -> set[str]:
     """The section names (stemmed) a question asks for: its own words, and for "why",
     "who", "fixed"… the words notes use for such sections."""
@@ -959,7 +977,7 @@ class Answerer:
             ranked = saying or ranked
         # a later note's decision on the same subject is the answer, saying what it replaced
         ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
-        return Evidence(question, chosen, await self.scorer.select(ranked), names)
+        return Evidence(question, chosen, _of_kind_asked(question, await self.scorer.select(ranked)), names)
 
     def _says_name(self, names: Names, passage: Passage, titles: Mapping[str, str]) -> bool:
         """The passage says the name asked about, or the line just before it in its section
