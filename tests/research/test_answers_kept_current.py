@@ -73,7 +73,9 @@ async def test_a_calendar_kept_current_gives_the_day_and_time_in_force(rt: Any, 
     assert not any(b.startswith("- Training nights are every Tuesday") for b in bullets), text
 
 
-async def test_a_schedule_row_gives_how_often_and_a_register_who_holds_a_role(rt: Any, tmp_path: Path) -> None:
+async def test_a_schedule_row_gives_how_often_and_a_register_who_holds_a_role(
+    rt: Any, tmp_path: Path
+) -> None:
     _write(
         tmp_path,
         {
@@ -115,7 +117,9 @@ async def test_a_later_timeline_with_other_times_replaces_nothing(rt: Any, tmp_p
     assert "Helen Marsh" in text and "it replaced" not in text, text
 
 
-async def test_a_second_note_is_cited_for_what_was_asked_not_for_shared_words(rt: Any, tmp_path: Path) -> None:
+async def test_a_second_note_is_cited_for_what_was_asked_not_for_shared_words(
+    rt: Any, tmp_path: Path
+) -> None:
     _write(
         tmp_path,
         {
