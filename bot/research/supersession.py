@@ -232,11 +232,7 @@ def _names_replaced(newer: _Statement, older: _Statement) -> bool:
 
 
 def _replaces(
-    new: _Statement,
-    old: _Statement,
-    stem: Callable[[str], str],
-    asked: frozenset[str],
-    titles: Sequence[str],
+    new: _Statement, old: _Statement, stem: Callable[[str], str], asked: frozenset[str], titles: Sequence[str]
 ) -> bool:
     """``new`` (of another note; a statement of a change) states a change on ``old``'s
     subject (a statement not replaced yet and not itself replacing), later than it: both
@@ -333,11 +329,7 @@ def _about(older: Passage, newer: Passage, stem: Callable[[str], str]) -> bool:
 
 
 def supersede(
-    ranked: Sequence[Passage],
-    question: str,
-    *,
-    floor: float,
-    stem: Callable[[str], str],
+    ranked: Sequence[Passage], question: str, *, floor: float, stem: Callable[[str], str]
 ) -> list[Passage]:
     """``ranked`` (best first) with each statement a later note replaced ranked below the
     one that replaced it, which ranks at least where it stood and carries it (``replaces``).
