@@ -60,6 +60,9 @@ class EntryLike(Protocol):
 
 UNDATED = "undated"
 MONTH_ONLY = "month_only"  # the note names only a month ("2026-01-…"): its date is that month
+# the note is dated only by when it was last updated ("updated: 2026-02-20"): a schedule, a
+# register, a calendar kept current, stating what holds as of that day
+KEPT_CURRENT = "kept_current"
 # the label of a passage stating a rule a later note replaced (``bot/research/supersession.py``)
 SUPERSEDED = "superseded"
 
@@ -84,6 +87,12 @@ def day_of(entry: EntryLike) -> date | None:
     if isinstance(meta, dict) and meta.get(MONTH_ONLY):
         return entry.created_at.date().replace(day=1)
     return entry.created_at.date()
+
+
+def kept_current(entry: EntryLike) -> bool:
+    """The note is dated by its last update (``KEPT_CURRENT``)."""
+    meta = entry.meta
+    return isinstance(meta, dict) and bool(meta.get(KEPT_CURRENT))
 
 
 def source_of(

@@ -89,7 +89,7 @@ class Routes:
         await self.outbox.typing(sender, ctx.inbound.thread)
         if recall:
             result = await self.recall.cascade(
-                question, space=self.gate.policy.knowledge_space(ctx.inbound.thread)
+                question, space=self.gate.policy.knowledge_space(ctx.inbound.thread), lookalikes=False
             )
             text = recall_prose(result)
             weak = result.grade is not Grade.STRONG and len(result.hits) < WEAK_HITS

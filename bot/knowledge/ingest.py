@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from bot.errors import InputError
-from bot.sources import MONTH_ONLY, UNDATED
+from bot.sources import KEPT_CURRENT, MONTH_ONLY, UNDATED
 from storage.knowledge import EntryDraft, Knowledge, Upserted
 from storage.models import Entry
 
@@ -202,6 +202,7 @@ _BOOKKEEPING = frozenset(
         "updated",
     }
 )
+_UPDATED_FIELDS = ("updated", "last_updated", "last-updated", "modified")
 FACT_CHARS = 300  # of one front-matter value: a field is a fact, not a second body
 # a field named like a credential stays out of the searchable text: a note may carry one in
 # its front matter for a tool, and an answer must never quote it
@@ -263,7 +264,11 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
         project = next((t.split("/", 1)[1] for t in tags if t.lower().startswith("project/")), "")
     extra = {k: v for k, v in meta.items() if k in {"url", "status"} and isinstance(v, str | int | float)}
     facts = front_matter_facts(meta)
+    # a note that says only when it was last updated ("updated: 2026-02-20") is dated by that:
+    # it was what held then (a schedule, a list of role holders), and later than what it replaced
     dated = _as_datetime(meta.get("date") or meta.get("created")) or written_date(title, body)
+    updated = None if dated else _as_datetime(next((meta[k] for k in _UPDATED_FIELDS if meta.get(k)), None))
+    dated = dated or updated
     month = None if dated else month_named(title, source)
     draft = EntryDraft(
         space=space,
@@ -281,6 +286,7 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
             "links": links,
             **extra,
             **({} if dated else {MONTH_ONLY: True} if month else {UNDATED: True}),
+            **({KEPT_CURRENT: True} if updated else {}),
         },
     )
     return ParsedNote(draft, links)

@@ -790,6 +790,27 @@ def answer_types(question: str) -> list[re.Pattern[str]]:
     return [kind for asks, kind in _ASKS_TYPE if asks.search(question)]
 
 
+def _of_kind_asked(question: str, passages: list[Passage]) -> list[Passage]:
+    """A note other than the best one is cited for a passage that holds the kind of thing
+    asked for (a name for "who", an amount for "how much", a date for "when"), or that
+    states what is in force: one sharing the question's words without it answers nothing
+    (when the best note holds such a passage itself)."""
+    wants = answer_types(question)
+    if not wants or not passages:
+        return passages
+    best = passages[0].entry.id
+    if not any(p.entry.id == best and kind.search(p.unit.text) for p in passages for kind in wants):
+        return passages  # the best note does not say it either: which note answers is unsure
+    return [
+        p
+        for p in passages
+        if p.entry.id == best
+        or p.replaces is not None
+        or p.replaced_by is not None
+        or any(kind.search(p.unit.text) for kind in wants)
+    ]
+
+
 def _section_words(query: str, stem: Any) -> set[str]:
     """The section names (stemmed) a question asks for: its own words, and for "why",
     "who", "fixed"… the words notes use for such sections."""
@@ -942,12 +963,10 @@ class Answerer:
         kept = _without_part_titled(question, kept, titles)
         if not kept:  # already past the relevance cut-off (``Recall.retrieve``)
             return Evidence(question, [], [], names)
-        # "the hp latex 570": a model number none of the relevant notes says is not theirs;
+        unheld = self.unheld(question, hits, titles)
+        if unheld is not None:
+            return Evidence(question, [], [], unheld, unheld.missing)
         in_titles = self.title_words.of(titles)
-        texts = [f"{h.entry.title} {h.entry.content}" for h in hits]
-        for unheld in (unheld_codes(question, texts, in_titles), unheld_pairs(question, texts, in_titles)):
-            if unheld.missing:  # "kestrel civils": two of the notes' names typed as a third
-                return Evidence(question, [], [], unheld, unheld.missing)
         chosen = [h.entry for h in kept]
         prior = {h.entry.id: h.relevance or 0.0 for h in kept}
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
@@ -959,7 +978,18 @@ class Answerer:
             ranked = saying or ranked
         # a later note's decision on the same subject is the answer, saying what it replaced
         ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
-        return Evidence(question, chosen, await self.scorer.select(ranked), names)
+        return Evidence(question, chosen, _of_kind_asked(question, await self.scorer.select(ranked)), names)
+
+    def unheld(self, question: str, hits: Sequence[Any], titles: Mapping[str, str]) -> Names | None:
+        """What the question names that none of ``hits`` (the notes that would answer) says:
+        "the hp latex 570", a model number none of them has, or "kestrel civils", two of the
+        notes' names typed as a third; None when it names nothing they lack."""
+        in_titles = self.title_words.of(titles)
+        texts = [f"{h.entry.title} {h.entry.content}" for h in hits]
+        for unheld in (unheld_codes(question, texts, in_titles), unheld_pairs(question, texts, in_titles)):
+            if unheld.missing:
+                return unheld
+        return None
 
     def _says_name(self, names: Names, passage: Passage, titles: Mapping[str, str]) -> bool:
         """The passage says the name asked about, or the line just before it in its section

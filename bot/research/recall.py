@@ -170,18 +170,36 @@ class Recall:
         return await self.answerer.evidence(question, hits, spaces=self.retriever.visible(space), limit=limit)
 
     async def cascade(
-        self, question: str, *, space: str, limit: int = 10, keywords: Sequence[str] = ()
+        self,
+        question: str,
+        *,
+        space: str,
+        limit: int = 10,
+        keywords: Sequence[str] = (),
+        lookalikes: bool = True,
     ) -> RecallResult:
+        """The tiers for ``question``; without ``lookalikes`` (/recall, asked by a person),
+        notes that only look like what the question names are not listed as hits."""
         result = RecallResult(question)
         result.earlier = await self.query(question, space=space)
         if result.earlier is not None and result.earlier.grade is Grade.STRONG:
             return result
         spaces = self.retriever.visible(space)
-        names = await self.answerer.names(question, await self.answerer.titles(spaces))
+        titles = await self.answerer.titles(spaces)
+        names = await self.answerer.names(question, titles)
         if names.missing:  # "the Westfen station": what shares its words is not about it
             result.nothing = names.nothing_about()
             return result
         result.hits = await self.retrieve(question, space=space, limit=limit)
+        # "the opening hours of The Rope Store": the closest notes (The Rope Locker) are not
+        # about it, and are not listed as if they were; the quick answer says the same
+        unheld = (
+            self.answerer.unheld(question, result.hits, titles) if result.hits and not lookalikes else None
+        )
+        if unheld is not None:
+            result.hits = []
+            result.nothing = unheld.nothing_about()
+            return result
         if not result.hits:
             explored = await self.explore(question, space=space, keywords=keywords)
             result.explored = await self._relevant(question, explored)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.knowledge.ingest import stated_dates
 from bot.research.lexical import words
-from bot.sources import SUPERSEDED, date_of, day_of
+from bot.sources import SUPERSEDED, date_of, day_of, kept_current
 from bot.text.terms import STOPWORDS
 
 __all__ = ["SUPERSEDED", "statement", "supersede"]
@@ -44,6 +44,7 @@ CHANGE_HEADING = re.compile(r"\b(?:update[ds]?|revis\w*|change[ds]?|amend\w*|new
 SAME_SUBJECT = 0.4  # of the earlier statement's content words the later one restates
 NAMED_SUBJECT = 0.2  # the same, when the later statement names the earlier note
 SHARED_WORDS = 3  # and at least this many of them
+ANCHORED_WORDS = 2  # ... or this many, when the question names the subject both state (``_replaces``)
 TITLE_CHARS = 8  # a shorter title is too likely an ordinary phrase to be read as a link
 NOTE_ABOUT = 0.5  # of the earlier note's title words the two statements hold: the note is about the rule
 MARGIN = 0.15  # a later statement may score this far below the floor and still replace
@@ -243,6 +244,8 @@ def _replaces(
     later_title = new.title
     if later_title and later_title in old_said.lowered:
         return False  # it points to the later note ("Declan to write it up: [[the decision]]")
+    # a statement of a note kept current that does not itself say it changes anything
+    restated = not _states_change(newer)
     changes_from = _changes_from(new, old, stem)  # "changes from <what the earlier one states> to …"
     # "Can I get credit instead of a refund?" asks; it replaces nothing
     replacing = new_said.says_it_replaces or changes_from
@@ -279,7 +282,7 @@ def _replaces(
     # ... unless it labels the later statement ("Minimum order charge: £45 + VAT."): then it
     # names the subject both state
     labelled = names_it or (bool(title) and newer.unit.text.lower().startswith(f"{title}:"))
-    linked = [*others, title] if title and not labelled else others
+    linked = [*others, title] if title and not labelled and _links_to(newer, older) else others
     new_words = content_words(_unlinked(newer.unit.text, linked), stem)
     if not old_words:
         return False
@@ -288,9 +291,28 @@ def _replaces(
     # ("Security deposit: £250 per boat, taken by card …" against "we agreed the security
     # deposit goes up to £350 per boat"): a long earlier statement restates little else
     anchored = len(asked & new_read & old_read) >= ASKED_SUBJECT and bool(_amount_changed(newer, older))
-    return shared >= SHARED_WORDS and shared / len(old_words) >= (
+    if anchored and restated:
+        # two short statements share few words besides their subject, which the earlier may
+        # leave to its note's title ("Inspection: monthly." in "KestrelVac vacuum mattress"
+        # against the schedule's row "KestrelVac mattress; How often: weekly (Monday)")
+        old_words = old_read
+        shared = len(old_words & new_words)
+    return shared >= (ANCHORED_WORDS if anchored else SHARED_WORDS) and shared / len(old_words) >= (
         NAMED_SUBJECT if named or names_it or anchored else SAME_SUBJECT
     )
+
+
+_LINK = re.compile(r"\[\[([^\]|#]+)")
+
+
+def _links_to(newer: Passage, older: Passage) -> bool:
+    """``newer``'s note links to ``older``'s note (by its title or its file's name)."""
+    targets = {m.group(1).strip().lower().removesuffix(".md") for m in _LINK.finditer(newer.entry.content)}
+    if not targets:
+        return False
+    source = (older.entry.source or "").lower().removesuffix(".md")
+    stem = source.rsplit("/", 1)[-1]
+    return older.entry.title.strip().lower() in targets or source in targets or stem in targets
 
 
 @lru_cache(maxsize=1024)
@@ -318,7 +340,11 @@ def supersede(
     titles = sorted({t for r in read if len(t := r.title) >= TITLE_CHARS}, key=len, reverse=True)
     # only a statement of a change can replace, and only one not replaced yet and not itself
     # a replacing statement can be replaced: the pairs are read among those (in pool order)
-    changes = [k for k, p in enumerate(pool) if _states_change(p)]
+    # or, from a note kept current (dated by its last update), one that states the subject's
+    # value otherwise ("All training nights are Wednesdays, 19:00 start" in the 2026 calendar
+    # against "every Tuesday at 19:30" in a 2024 note): it replaces only an earlier statement
+    # whose value it changes, on the subject the question names (``_replaces``)
+    changes = [k for k, p in enumerate(pool) if _states_change(p) or kept_current(p.entry)]
     olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not read[j].said.replacing]
     pairs: dict[int, int] = {}  # older's position → newer's
     if changes and olders:
@@ -376,7 +402,21 @@ def _amounts(text: str, *, last: bool = False) -> dict[str, str]:
     for m in _TIME.finditer(text):  # "06:30", "2pm": a time of day is an amount too
         if last or "time" not in out:
             out["time"] = _clock(m.group(0))
+    # "monthly" → "weekly (Monday)", "Tuesday evening" → "Wednesdays": how often, and on which
+    # day, are values a later statement changes as it changes an amount
+    for kind, pattern in (("often", _OFTEN), ("weekday", _WEEKDAY)):
+        for m in pattern.finditer(text):
+            if last or kind not in out:
+                out[kind] = m.group(1).lower()
     return out
+
+
+_OFTEN = re.compile(
+    r"\b(daily|weekly|fortnightly|monthly|quarterly|annually|yearly|every (?:day|week|fortnight|month|quarter|year)|"
+    r"every (?:other|second|\d+|two|three|four|six) (?:days|weeks|months|years|day|week|month|year))\b",
+    re.I,
+)
+_WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
 
 
 def _clock(said: str) -> str:

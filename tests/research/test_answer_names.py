@@ -308,3 +308,14 @@ async def test_a_word_of_thousands_of_letters_is_read_in_little_memory(rt: Any, 
         tracemalloc.stop()
     assert peak < 20 << 20, f"{peak >> 20} MB"
     assert word in names.missing
+
+
+async def test_recall_lists_no_lookalike_of_two_names_typed_as_a_third(rt: Any, shop: None) -> None:
+    """The check the quick answer makes on two of the notes' names typed as a third firm
+    ("kestrel civils" beside Kestrel Chemical Supply and Alder Finch Civils) holds for /recall:
+    it says what it found nothing about, and lists none of the look-alikes."""
+    text = await ask(rt, "/recall what rates does kestrel civils charge for excavation")
+    assert "I found nothing about kestrel civils in the notes" in text, text
+    assert not re.search(r"\[Entry [0-9a-f]{8}\]", text), text
+    text = await ask(rt, "/recall what rates does alder finch civils charge for excavation")
+    assert "[Entry " in text and "nothing about" not in text, text
