@@ -125,3 +125,19 @@ async def ask(rt: Any, text: str) -> str:
 def bullet_lines(text: str) -> list[str]:
     """The answer's bullet lines."""
     return [line for line in text.splitlines() if line.startswith("- ")]
+
+
+async def offline_summary(
+    rt: Any, notes: Sequence[tuple[str, str, str]], topic: str, *, space: str, first: datetime
+) -> str:
+    """The Context Summary of the offline report on ``topic`` over ``notes`` (source, title,
+    content), put in a day apart from ``first``."""
+    from datetime import timedelta
+
+    from bot.research.report import render_report
+
+    for k, (source, title, content) in enumerate(notes):
+        await add_note(rt, source, title, content, space=space, created_at=first + timedelta(days=k))
+    dossier = await rt.investigator.run(topic, space=space)
+    report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
+    return report.split("## Context Summary", 1)[1].split("\n---", 1)[0]

@@ -5,13 +5,12 @@ fee in the price list and a count in the minutes are not left out."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
-from research_helpers import add_note
+from research_helpers import offline_summary
 
 from adapters.console import SPACE
-from bot.research.report import render_report
 
 BASE = datetime(2025, 3, 1, tzinfo=UTC)
 
@@ -36,11 +35,8 @@ NOTES = [
 
 async def _summary(rt: Any, notes: list[tuple[str, str, str]]) -> str:
     """The Context Summary of the offline report on the ferry timetable over ``notes``."""
-    for k, (source, title, content) in enumerate(notes):
-        await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
-    dossier = await rt.investigator.run("the harbour ferry winter timetable, fares and crew", space=SPACE)
-    report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
-    return report.split("## Context Summary", 1)[1].split("\n---", 1)[0]
+    topic = "the harbour ferry winter timetable, fares and crew"
+    return await offline_summary(rt, notes, topic, space=SPACE, first=BASE)
 
 
 async def test_each_note_read_adds_its_line_to_the_summary(rt: Any) -> None:

@@ -4,13 +4,12 @@ value sits in a list item a line about the topic rarely is."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
-from research_helpers import add_note
+from research_helpers import offline_summary
 
 from adapters.console import SPACE
-from bot.research.report import render_report
 
 BASE = datetime(2025, 3, 1, tzinfo=UTC)
 
@@ -39,11 +38,7 @@ NOTES = [
 
 
 async def _summary(rt: Any) -> str:
-    for k, (source, title, content) in enumerate(NOTES):
-        await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
-    dossier = await rt.investigator.run("the harbour ferry safety checks", space=SPACE)
-    report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
-    return report.split("## Context Summary", 1)[1].split("\n---", 1)[0]
+    return await offline_summary(rt, NOTES, "the harbour ferry safety checks", space=SPACE, first=BASE)
 
 
 async def test_what_an_on_topic_note_fixes_is_stated(rt: Any) -> None:
