@@ -41,6 +41,13 @@ class Budgets:
         return float(getattr(self, job))
 
 
+def default_cache_dir() -> Path:
+    """Where files Mallory can rebuild at will are kept unless ``MALLORY_CACHE_DIR`` says:
+    ``$XDG_CACHE_HOME/mallory``, else ``~/.cache/mallory``."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "mallory"
+
+
 def _env(name: str) -> AliasChoices:
     return AliasChoices(name)
 
@@ -132,7 +139,7 @@ class Settings(BaseSettings):
 
     # storage
     data_dir: Path = Field(Path("data"), validation_alias=_env("MALLORY_DATA_DIR"))
-    cache_dir: Path | None = Field(None, validation_alias=_env("MALLORY_CACHE_DIR"))
+    cache_dir: Path = Field(default_factory=default_cache_dir, validation_alias=_env("MALLORY_CACHE_DIR"))
     database_url: str | None = Field(None, validation_alias=_env("MALLORY_DATABASE_URL"))
     vault: Path = Field(DEFAULT_VAULT, validation_alias=_env("MALLORY_VAULT"))
     default_space: str = Field("global", validation_alias=_env("MALLORY_DEFAULT_SPACE"))

@@ -19,6 +19,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 
 import numpy as np
 
+from bot.config import default_cache_dir
 from bot.errors import ConfigError, MalloryError
 from bot.research.onnx_graph import GraphRewriteError, lean_graph
 
@@ -217,13 +218,6 @@ class LocalMiniLM:
         weights = mask[:, :, None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
         return normalize_rows(pooled)
-
-
-def default_cache_dir() -> Path:
-    """Where files Mallory can rebuild at will are kept unless ``MALLORY_CACHE_DIR`` says:
-    ``$XDG_CACHE_HOME/mallory``, else ``~/.cache/mallory``."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "mallory"
 
 
 # the rewritten graph of the packaged model; the last part is the file's own sha256
