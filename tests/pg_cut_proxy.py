@@ -6,7 +6,9 @@ commit and its answer: the statement took effect and the caller heard only an er
 
 It reads the wire protocol's framing only (version 3: an untyped start-up, answered by one
 byte for an SSL or GSS request; then messages of a type byte and a length), enough to know
-when the client sent an Execute and when the server is ready again."""
+when the client sent an Execute and when the server is ready again. It can also cut a
+connection just before a statement whose text holds a marker reaches the server (the server
+went away before it: the statement did not run), once."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ class CutProxy:
         self.host, self.port = host, port
         self.armed = False
         self.cuts = 0
+        self.marker: bytes | None = None
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._handlers: set[asyncio.Task[object]] = set()
@@ -47,6 +50,11 @@ class CutProxy:
 
     def lose_the_next_answer(self) -> None:
         self.armed = True
+
+    def cut_before(self, marker: bytes) -> None:
+        """Cut the connection that next sends a statement holding ``marker`` (a Parse, or a
+        simple Query), without passing it on: it never runs. Once."""
+        self.marker = marker
 
     async def _serve(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
         handler = asyncio.current_task()
@@ -97,6 +105,10 @@ class _Link:
                 kind = await reader.readexactly(1)
                 size = await reader.readexactly(4)
                 body = await reader.readexactly(struct.unpack("!I", size)[0] - 4)
+                if kind in (b"P", b"Q") and self.proxy.marker is not None and self.proxy.marker in body:
+                    self.proxy.marker = None
+                    self.proxy.cuts += 1
+                    return  # the client's connection is closed; the statement never ran
                 if kind == b"E" and self.proxy.armed:
                     self.proxy.armed = False
                     self.cutting = True

@@ -223,9 +223,23 @@ class Worker:
             if self.jobs.stopping or (self._handed_back and following is None):
                 break  # stopping, or the database is unwell (the next pass tries again)
             # the claim's copy: the lease in ``deliver`` reads the row as it is now
-            await self.delivery.deliver(claim.investigation, thread)
+            await self._deliver_finished(claim, thread)
             claim = following or (None if self.jobs.stopping else (await self._claim())[1])
         return ran
+
+    async def _deliver_finished(self, claim: Claim, thread: ThreadRef) -> None:
+        """Deliver the result just recorded. It failing (the database away under the lease)
+        must not end the walk: the next claim, taken with the completion, is this lane's to
+        run or hand back, and the result is recorded as finished, so the pass's delivery (or
+        the sweep's) posts it."""
+        try:
+            await self.delivery.deliver(claim.investigation, thread)
+        except Exception as exc:
+            if not unavailable(exc):
+                log.exception("delivering %s failed; retrying later", claim.investigation.id[:8])
+                return
+            self.database_status.failed(exc)
+            log.debug("database unavailable delivering %s; retrying later", claim.investigation.id[:8])
 
     async def process(
         self, claim: Claim, thread: ThreadRef | None = None, *, hand_over: bool = False
