@@ -950,13 +950,21 @@ class Answerer:
             await self.scorer.index([views[i] for i in ids if i in views], await self.titles(spaces))
 
     async def evidence(
-        self, question: str, hits: Sequence[Any], *, spaces: Sequence[str], limit: int = 6
+        self,
+        question: str,
+        hits: Sequence[Any],
+        *,
+        spaces: Sequence[str],
+        limit: int = 6,
+        names: Names | None = None,
     ) -> Evidence:
         """The relevant hits (calibrated cut-off) and the passages of theirs that answer.
         A question naming what the notes lack ("the Westfen station") has no evidence; one
-        naming what they have is answered only from notes that hold the name."""
+        naming what they have is answered only from notes that hold the name. ``names``:
+        the question's names as ``names`` read them, when the caller has them already."""
         titles = await self.titles(spaces)
-        names = await self.names(question, titles)
+        if names is None:
+            names = await self.names(question, titles)
         if names.missing:
             return Evidence(question, [], [], names, names.missing)
         kept = [h for h in hits[:limit] if names.held_by(f"{h.entry.title} {h.entry.content}")]

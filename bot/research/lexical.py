@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 
 _WEIGHTED_CACHE = 64  # queries whose weighted words LexicalIndex keeps
 _FILTERS = 256  # (spaces, types, excluded types) as asked → their Filter
+HELD_KEPT = 20_000  # ``holds`` verdicts a LexicalIndex keeps until it changes
 
 
 class LexicalIndex:
@@ -80,6 +81,9 @@ class LexicalIndex:
         self._weighted: dict[str, tuple[tuple[str, int | None, float], ...]] = {}
         self._weighted_at = -1
         self.near: dict[str, bool] = {}  # names.py's typo verdicts, until the index next changes
+        # ``holds`` by word, until the index next changes: the names check and the router's
+        # hint ask it of every content word of a message, and the same words come back
+        self._held: dict[str, bool] = {}
         self._revision = 0
         self.forgotten = 0  # entries dropped because they were forgotten (caches over it follow)
         self._lock = asyncio.Lock()
@@ -129,7 +133,11 @@ class LexicalIndex:
                     break
             await self._settle()
             if read:
-                self._weighted_at, self.near = -1, {}  # and again: the pending postings are searchable
+                self._weighted_at, self.near, self._held = (
+                    -1,
+                    {},
+                    {},
+                )  # and again: the pending postings are searchable
             postings = self._postings
             if self.saved is not None and read >= self.save_after:
                 if postings.live_count < postings.size:  # no postings of forgotten or old text on disk
@@ -156,11 +164,11 @@ class LexicalIndex:
             for lo in range(0, len(rows), self.page):
                 await self._take_page(rows[lo : lo + self.page])
             await self._settle(force=merge)
-            self._weighted_at, self.near = -1, {}
+            self._weighted_at, self.near, self._held = -1, {}, {}
 
     async def _take_page(self, rows: Sequence[EntryText]) -> None:
         postings = self._postings
-        self._weighted_at, self.near = -1, {}  # what the index holds changes from here
+        self._weighted_at, self.near, self._held = -1, {}, {}  # what the index holds changes from here
         # a forgotten entry is dropped before the page is added: if it was written
         # again since, its new revision is in this page or a later one
         self.forgotten += postings.drop([r.id for r in rows if r.gone])
@@ -169,7 +177,7 @@ class LexicalIndex:
         if written:
             page = await asyncio.to_thread(tokenize, written, self._terms)
             postings.add(written, page)
-        self._revision, self.near = rows[-1].revision, {}
+        self._revision, self.near, self._held = rows[-1].revision, {}, {}
 
     async def _settle(self, *, force: bool = False) -> None:
         postings = self._postings
@@ -184,12 +192,17 @@ class LexicalIndex:
         if saved is None:
             return 0
         self._postings, self._terms, self.links = saved.postings, saved.terms, saved.links
-        self._revision, self.forgotten, self.near = saved.revision, saved.forgotten, {}
+        self._revision, self.forgotten, self.near, self._held = saved.revision, saved.forgotten, {}, {}
         return self._postings.live_count
 
     def holds(self, word: str) -> bool:
         """A live entry holds ``word`` (a lowercased token) or a word of the same stem."""
-        return self.holds_any((word,))
+        held = self._held.get(word)
+        if held is None:
+            if len(self._held) >= HELD_KEPT:
+                self._held.clear()
+            held = self._held[word] = self.holds_any((word,))
+        return held
 
     def holds_any(self, words: Collection[str]) -> bool:
         """``holds`` of any of ``words``: the words seen as written first, then the others stemmed

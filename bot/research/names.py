@@ -288,6 +288,19 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             and lowered[k + 1] in content
             and lowered[k + 1] in in_titles.follows
         )
+        # what would make it a name, read before the typo checks: most words the notes lack
+        # are plain English words ("generator", "parking"), and the typo checks, which spell
+        # out a word's few hundred one-edit neighbours, only ever clear a name
+        lookalike = len(word) > NAME_CHARS and any(
+            t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper
+        )
+        if not (
+            lookalike
+            or capitalised
+            or (beside and not uncommon)
+            or (uncommon and not _ordinary(word, common, title_words, holds))
+        ):
+            continue
         # written as a name, one letter off a word of the notes' titles ("Birchmore" beside
         # "Birchmere apiary"): another place or thing, not a typo
         spelled = len(word) <= LONGEST_TYPO  # its one-edit spellings are few enough to spell out
@@ -298,12 +311,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             continue  # a typo or a short form of a word the notes use
         if spelled and not (beside or capitalised) and len(word) >= TYPO_CHARS and _typo_of_common(word):
             continue  # typed in lower case, one edit from an English word ("quater"): a typo, no name
-        lookalike = len(word) > NAME_CHARS and any(
-            t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper
-        )
-        unknown = uncommon and not _ordinary(word, common, title_words, holds)
-        if lookalike or capitalised or unknown or (beside and not uncommon):
-            missing_at.append(k)
+        missing_at.append(k)
     if not missing_at:
         return Names(required=tuple(dict.fromkeys(required)), named=tuple(dict.fromkeys(named)))
     phrases: list[str] = []

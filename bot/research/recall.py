@@ -166,8 +166,14 @@ class Recall:
 
     async def evidence(self, question: str, *, space: str, limit: int = 6) -> Evidence:
         """The relevant entries for a quick question and the passages of theirs that answer it."""
+        spaces = self.retriever.visible(space)
+        # a question naming what the notes lack has no evidence whatever its hits: the names
+        # are read first, and such a question is not searched for
+        names = await self.answerer.names(question, await self.answerer.titles(spaces))
+        if names.missing:
+            return Evidence(question, [], [], names, names.missing)
         hits = await self.retrieve(question, space=space, limit=max(limit, 10))
-        return await self.answerer.evidence(question, hits, spaces=self.retriever.visible(space), limit=limit)
+        return await self.answerer.evidence(question, hits, spaces=spaces, limit=limit, names=names)
 
     async def cascade(
         self,

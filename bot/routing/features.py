@@ -510,14 +510,22 @@ def _hash(feature: str) -> int:
     return index
 
 
+# each cue as read: (its name, its pattern, whether it reads the prepared text rather than
+# the tokens joined)
+_CUE_READS = [
+    (name.partition("@")[0], pattern, name in {"multi_sentence", "question_end"})
+    for name, pattern in _CUES.items()
+]
+
+
 def cue_names(prepared: str, toks: list[str]) -> set[str]:
     """The lexical cues a prepared message shows (their names, without the prefix; a cue
     spelled as several patterns, "name@part", is shown once by its name)."""
     joined = " ".join(toks)
     found = {
-        name.partition("@")[0]
-        for name, pattern in _CUES.items()
-        if pattern.search(joined if name not in {"multi_sentence", "question_end"} else prepared)
+        name
+        for name, pattern, on_prepared in _CUE_READS
+        if pattern.search(prepared if on_prepared else joined)
     }
     if _FOREIGN_THANKS.search(prepared):
         found.add("social")  # thanks in another language: chat, as in English
@@ -586,5 +594,5 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         feats.append("addr:elsewhere")
     n = len([t for t in toks if t.isalpha()])
     feats.append("len:" + ("1" if n <= 3 else "2" if n <= 8 else "3" if n <= 20 else "4"))
-    hashed = {f: _hash(f) for f in feats}  # the cues come CUE_WEIGHT times: hashed once
-    return [hashed[f] for f in feats]
+    known = _HASHED.get  # most features were hashed before: looked up without a call
+    return [index if (index := known(f)) is not None else _hash(f) for f in feats]

@@ -9,6 +9,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from bot.text.gate import gated
 
@@ -55,6 +56,7 @@ _LEADING_ADDRESS = re.compile(
 )
 
 
+@lru_cache(maxsize=16)  # asked four to six times per message: one message back is enough
 def normalize(text: str) -> str:
     if not text.isascii():  # NFKC, curly quotes and emoji modifiers leave ASCII text as it is
         text = unicodedata.normalize("NFKC", text)

@@ -255,6 +255,28 @@ async def test_a_word_one_edit_from_a_notes_word_is_a_typo_only_while_a_note_say
     assert read_names(question, index, titles).missing == ()
 
 
+async def test_whether_the_notes_hold_a_word_follows_every_change(knowledge: Knowledge) -> None:
+    """``holds`` is kept per word until the index changes: a word (or one of its stem) is
+    held while a note says it, not once its text changes or it is forgotten, and again
+    when it is written back."""
+    index = LexicalIndex(knowledge)
+    ((entry, _),) = await knowledge.upsert_many(
+        [draft("global", "n1", "Ferry plan", "the zanzibar timetables")], now=NOW
+    )
+    await index.refresh(force=True)
+    assert index.holds("zanzibar") and index.holds("timetable") and not index.holds("lisbon")
+    await knowledge.upsert_many([draft("global", "n1", "Ferry plan", "the lisbon timetable")], now=NOW)
+    await index.refresh(force=True)
+    assert not index.holds("zanzibar") and index.holds("lisbon") and index.holds("timetables")
+    await forget(knowledge.db, space="global", now=NOW)
+    await index.refresh(force=True)
+    assert not index.holds("lisbon") and not index.holds("timetable")
+    await knowledge.upsert_many([draft("global", "n2", "Ferry plan", "the zanzibar timetable")], now=NOW)
+    await index.refresh(force=True)
+    assert index.holds("zanzibar") and not index.holds("lisbon")
+    assert entry.id not in {i for i, _ in await index.search("zanzibar", spaces=["global"], limit=5)}
+
+
 async def test_changed_text_stops_matching_its_old_words(knowledge: Knowledge) -> None:
     index = LexicalIndex(knowledge)
     ((entry, _),) = await knowledge.upsert_many(
