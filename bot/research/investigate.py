@@ -16,7 +16,7 @@ from bot.research.dossier import Dossier, Edge, Progress
 from bot.research.mentions import count_mentions, named_people, sparse_mentions
 from bot.research.recall import ANSWER_TYPES, CITATION, Grade, Recall
 from bot.research.search import Retriever
-from bot.research.topic import RELATED_LIMIT, TopicGate, keep_on_topic, note_query, subject
+from bot.research.topic import RELATED_LIMIT, TopicGate, aspects, keep_on_topic, note_query, subject
 from bot.research.web import web_references
 from bot.text.citations import check_citations
 from bot.text.display import count
@@ -267,6 +267,7 @@ class Investigator:
                 pass
         gap_queries += candidates
         gap_queries = list(dict.fromkeys(q for q in gap_queries if q))[:GAP_SEARCHES]
+        await self._parts(dossier)
         results = await asyncio.gather(
             *(
                 self.retriever.search(q, space=dossier.space, limit=GAP_LIMIT, exclude_types=ANSWER_TYPES)
@@ -280,6 +281,20 @@ class Investigator:
             if len(hits) < 2:
                 dossier.gaps.append(q)
         return len(gap_queries)
+
+    async def _parts(self, dossier: Dossier) -> None:
+        """A search for each part the request lists ("the van round: days, customers and the
+        van"): what speaks to one part joins the sources, as the gate judges it against
+        that part."""
+        parts = aspects(dossier.topic)
+        results = await asyncio.gather(
+            *(
+                self.retriever.search(part, space=dossier.space, limit=GAP_LIMIT, exclude_types=ANSWER_TYPES)
+                for part in parts
+            )
+        )
+        for part, hits in zip(parts, results, strict=True):
+            await self.gate.add_hits(dossier, 4, [(f"part {part!r}", hits)], about=part)
 
     async def _digest(self, dossier: Dossier, spaces: Sequence[str]) -> None:
         """The passages the summary states, from the most relevant entries."""

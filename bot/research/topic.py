@@ -32,6 +32,29 @@ def subject(topic: str) -> str:
     return _REQUEST.sub("", topic.strip()) or topic.strip()
 
 
+# "the delivery round: the days, the customers and the van" — a subject, then the parts of it
+# the report should cover (after a colon, a dash, or a question that ends the subject)
+_HEAD = re.compile(r"^(?P<head>[^:?—–]{3,}?)\s*(?::|\?|—|–|\s-\s)\s*(?P<rest>\S.*)$", re.S)
+_PARTS = re.compile(r"\s*(?:[,;]\s*(?:and\s+|or\s+)?|\s(?:and|or|plus)\s)\s*", re.I)
+MAX_ASPECTS = 6
+
+
+def aspects(topic: str) -> list[str]:
+    """The parts a report request lists after its subject, each with the subject ("the
+    delivery round: the days, the customers and the van" → "the delivery round the days",
+    "the delivery round the customers", "the delivery round the van"); none when it lists
+    fewer than two. A note that covers one part well is on topic though it shares few words
+    with the whole request."""
+    match = _HEAD.match(subject(topic))
+    if match is None or not query_terms(match["head"]):
+        return []
+    head, rest = match["head"].strip(), match["rest"].strip().rstrip(".?!")
+    parts = [p.strip() for p in _PARTS.split(rest) if query_terms(p)]
+    if len(parts) < 2:
+        return []
+    return [f"{head} {part}" for part in dict.fromkeys(parts)][:MAX_ASPECTS]
+
+
 def note_query(note: str) -> str:
     """The content words of a steering note ("also check the budget" → "budget")."""
     text = re.sub(
@@ -132,6 +155,18 @@ async def keep_on_topic(retriever: Retriever, dossier: Dossier) -> None:
     semantic = any(j.cosine is not None for j in judged.values())
     best = max(j.p for j in judged.values())
     floor = max(relevance.threshold(semantic), SOURCE_RELATIVE * best)
+    # a request that lists parts keeps, for each part, the entry most about it that is not a
+    # source yet, by the same measure judged against that part: the note that covers one part
+    # well though it shares few words with the whole request (one a part: the list stays short)
+    on_a_part: set[str] = set()
+    for part in aspects(dossier.topic):
+        by_part = await relevance.judge(retriever, part, list(dossier.found))
+        if not by_part:
+            continue
+        part_floor = max(relevance.threshold(semantic), SOURCE_RELATIVE * max(j.p for j in by_part.values()))
+        fresh = [j for j in by_part.values() if j.p >= part_floor and judged[j.entry_id].p < floor]
+        if fresh:
+            on_a_part.add(max(fresh, key=lambda j: j.p).entry_id)
     # what the most relevant entry links to directly is about its subject (the decision
     # an incident led to, the person who took it), however its own words score
     top = max(judged, key=lambda i: judged[i].p)
@@ -142,6 +177,7 @@ async def keep_on_topic(retriever: Retriever, dossier: Dossier) -> None:
         kept = (
             found.via.startswith(("note ", "web", "start", "named in the sources"))
             or judged[entry_id].p >= floor
+            or entry_id in on_a_part
             or (entry_id in linked and judged[entry_id].p >= relevance.expansion_floor(semantic))
         )
         if not kept:
