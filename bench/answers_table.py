@@ -32,6 +32,8 @@ SETS: dict[str, tuple[Path, Path]] = {
     "kestrel": (SEALED / "answers_kestrel" / "gold.json", SEALED / "answers_kestrel" / "vault"),
     "wrenfield": (SEALED / "answers_wrenfield" / "gold.json", SEALED / "answers_wrenfield" / "vault"),
     "hollowcomb": (SEALED / "answers_hollowcomb" / "gold.json", SEALED / "answers_hollowcomb" / "vault"),
+    "carrowmrt": (SEALED / "answers_carrowmrt" / "gold.json", SEALED / "answers_carrowmrt" / "vault"),
+    "ashgrove": (SEALED / "answers_ashgrove" / "gold.json", SEALED / "answers_ashgrove" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)

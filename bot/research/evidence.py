@@ -24,6 +24,7 @@ from bot.research.names import (
     says_codes,
     unheld_codes,
     unheld_pairs,
+    unheld_phrases,
 )
 from bot.research.passage_vectors import PassageVectors
 from bot.research.relevance import focus
@@ -811,6 +812,29 @@ def _of_kind_asked(question: str, passages: list[Passage]) -> list[Passage]:
     ]
 
 
+def _adding_to_best(question: str, passages: list[Passage], stem: Any) -> list[Passage]:
+    """A note beside the best one is cited only for what the best one's passages lack: the
+    kind of thing asked for (an amount, a date, a person) when they hold none, a word of the
+    question none of them says, or a change it states (which rule is in force). A second
+    note that only restates the subject around the answer adds nothing."""
+    if not passages:
+        return passages
+    best = passages[0].entry.id
+    own = [p for p in passages if p.entry.id == best]
+    wants = [kind for kind in answer_types(question) if not any(kind.search(p.unit.text) for p in own)]
+    asked = {stem(w) for term in query_terms(question) for w in words(term)}
+    said = {stem(w) for p in own for w in words(_context(p.entry, p.unit))}
+
+    def adds(p: Passage) -> bool:
+        if p.entry.id == best or p.replaces is not None or p.replaced_by is not None:
+            return True
+        if _CURRENT.search(p.unit.text) or any(kind.search(p.unit.text) for kind in wants):
+            return True
+        return bool(asked & {stem(w) for w in words(_context(p.entry, p.unit))} - said)
+
+    return [p for p in passages if adds(p)]
+
+
 def _section_words(query: str, stem: Any) -> set[str]:
     """The section names (stemmed) a question asks for: its own words, and for "why",
     "who", "fixed"… the words notes use for such sections."""
@@ -978,7 +1002,8 @@ class Answerer:
             ranked = saying or ranked
         # a later note's decision on the same subject is the answer, saying what it replaced
         ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
-        return Evidence(question, chosen, _of_kind_asked(question, await self.scorer.select(ranked)), names)
+        answering = _of_kind_asked(question, await self.scorer.select(ranked))
+        return Evidence(question, chosen, _adding_to_best(question, answering, self.retriever.lexical.stem), names)
 
     def unheld(self, question: str, hits: Sequence[Any], titles: Mapping[str, str]) -> Names | None:
         """What the question names that none of ``hits`` (the notes that would answer) says:
@@ -986,7 +1011,11 @@ class Answerer:
         notes' names typed as a third; None when it names nothing they lack."""
         in_titles = self.title_words.of(titles)
         texts = [f"{h.entry.title} {h.entry.content}" for h in hits]
-        for unheld in (unheld_codes(question, texts, in_titles), unheld_pairs(question, texts, in_titles)):
+        for unheld in (
+            unheld_codes(question, texts, in_titles),
+            unheld_pairs(question, texts, in_titles),
+            unheld_phrases(question, texts),
+        ):
             if unheld.missing:
                 return unheld
         return None

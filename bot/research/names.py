@@ -513,3 +513,76 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
         missing.append(f"{typed[k]} {typed[k + 1]}")
         nearby += in_titles.titles.get(first, []) + in_titles.titles.get(second, [])
     return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])
+
+
+# a word or code of a name typed in the question: letters, digits or both ("Cantek", "300", "AG21")
+_NAME_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_YEAR_TOKEN = re.compile(r"(?:19|20)\d\d")
+
+
+def _name_runs(question: str) -> list[list[str]]:
+    """The runs of words typed as one name inside ``question``: capitalised words, and a
+    number or code after one ("The Drovers Inn", "Brightwater Packaging", "Cantek 300",
+    "AG21 BRW"), joined by spaces only; a possessive ends a run ("Carrow 2's MOT"), and a
+    year is no part of one ("March 2025")."""
+    found = list(_NAME_TOKEN.finditer(question))
+    runs: list[list[str]] = []
+    run: list[str] = []
+    for k, m in enumerate(found):
+        token = m.group(0)
+        gap = question[found[k - 1].end() : m.start()] if k else ""
+        code = any(c.isdigit() for c in token)
+        name_like = (token[:1].isupper() and not code) or (code and not _YEAR_TOKEN.fullmatch(token))
+        inside = k > 0 and not _SENTENCE_END.search(gap)
+        if not (inside and name_like) or (run and not _joined(gap)) or (code and not run and token[:1].isdigit()):
+            runs.append(run)
+            run = []
+        if inside and name_like and not (code and not run and token[:1].isdigit()):
+            run.append(re.split("['’]", token)[0])
+            if re.search("['’]", token):  # "Jo Pellman's": the name ends here
+                runs.append(run)
+                run = []
+    runs.append(run)
+    out = []
+    for run in runs:
+        while run and run[0].lower() in STOPWORDS:
+            run = run[1:]
+        if len(run) >= 2:
+            out.append(run)
+    return out
+
+
+def _name_pairs(run: Sequence[str]) -> list[tuple[str, str]]:
+    """The neighbouring words of a typed name that name it together: both written as name
+    words, or a code beside one ("Cantek 300", "AG21 BRW"); an acronym after a name is a
+    word of its own ("Hollow Oak Stout ABV")."""
+
+    def code(w: str) -> bool:
+        return any(c.isdigit() for c in w)
+
+    def word(w: str) -> bool:
+        return w[:1].isupper() and not w.isupper() and not code(w)
+
+    return [
+        (a, b)
+        for a, b in zip(run, run[1:], strict=False)
+        if (word(a) and word(b)) or (code(a) or code(b))
+    ]
+
+
+def unheld_phrases(question: str, texts: Iterable[str]) -> Names:
+    """A name typed in the question ("The Drovers Inn", "Brightwater Packaging", "Cantek 300")
+    whose words none of ``texts`` (the notes that would answer) says together: the notes
+    have the Drovers Arms or Brightwater Gas, something else that shares a word with it."""
+    runs = _name_runs(question)
+    if not runs:
+        return Names()
+    said = [" ".join(_NAME_TOKEN.findall(t.lower().replace("’", "'"))) for t in texts]
+    missing: list[str] = []
+    for run in runs:
+        for a, b in _name_pairs(run):
+            together = re.compile(rf"(?<!\w){re.escape(a.lower())}(?:'s)? {re.escape(b.lower())}(?!\w)")
+            if not any(together.search(t) for t in said):
+                missing.append(" ".join(run))
+                break
+    return Names(missing=tuple(dict.fromkeys(missing)))
