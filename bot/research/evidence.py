@@ -1003,7 +1003,9 @@ class Answerer:
         # a later note's decision on the same subject is the answer, saying what it replaced
         ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
         answering = _of_kind_asked(question, await self.scorer.select(ranked))
-        return Evidence(question, chosen, _adding_to_best(question, answering, self.retriever.lexical.stem), names)
+        return Evidence(
+            question, chosen, _adding_to_best(question, answering, self.retriever.lexical.stem), names
+        )
 
     def unheld(self, question: str, hits: Sequence[Any], titles: Mapping[str, str]) -> Names | None:
         """What the question names that none of ``hits`` (the notes that would answer) says:

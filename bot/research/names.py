@@ -4,6 +4,7 @@ nor one about "Helen Marshall" with Helen Marsh's."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import string
@@ -526,23 +527,25 @@ def _name_runs(question: str) -> list[list[str]]:
     "AG21 BRW"), joined by spaces only; a possessive ends a run ("Carrow 2's MOT"), and a
     year is no part of one ("March 2025")."""
     found = list(_NAME_TOKEN.finditer(question))
-    runs: list[list[str]] = []
-    run: list[str] = []
+    runs: list[list[str]] = [[]]
     for k, m in enumerate(found):
         token = m.group(0)
         gap = question[found[k - 1].end() : m.start()] if k else ""
         code = any(c.isdigit() for c in token)
-        name_like = (token[:1].isupper() and not code) or (code and not _YEAR_TOKEN.fullmatch(token))
-        inside = k > 0 and not _SENTENCE_END.search(gap)
-        if not (inside and name_like) or (run and not _joined(gap)) or (code and not run and token[:1].isdigit()):
-            runs.append(run)
-            run = []
-        if inside and name_like and not (code and not run and token[:1].isdigit()):
-            run.append(re.split("['’]", token)[0])
-            if re.search("['’]", token):  # "Jo Pellman's": the name ends here
-                runs.append(run)
-                run = []
-    runs.append(run)
+        run = runs[-1]
+        if run and not _joined(gap):
+            runs.append(run := [])
+        # a capital is a name's only where a sentence does not start; a number only after one
+        name_like = (token[:1].isupper() and not code) or (
+            code and not _YEAR_TOKEN.fullmatch(token) and (bool(run) or not token[:1].isdigit())
+        )
+        if k == 0 or _SENTENCE_END.search(gap) or not name_like:
+            if run:
+                runs.append([])
+            continue
+        run.append(re.split("['’]", token)[0])
+        if re.search("['’]", token):  # "Jo Pellman's": the name ends here
+            runs.append([])
     out = []
     for run in runs:
         while run and run[0].lower() in STOPWORDS:
@@ -563,11 +566,7 @@ def _name_pairs(run: Sequence[str]) -> list[tuple[str, str]]:
     def word(w: str) -> bool:
         return w[:1].isupper() and not w.isupper() and not code(w)
 
-    return [
-        (a, b)
-        for a, b in zip(run, run[1:], strict=False)
-        if (word(a) and word(b)) or (code(a) or code(b))
-    ]
+    return [(a, b) for a, b in itertools.pairwise(run) if (word(a) and word(b)) or (code(a) or code(b))]
 
 
 def unheld_phrases(question: str, texts: Iterable[str]) -> Names:
