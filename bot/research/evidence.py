@@ -812,29 +812,6 @@ def _of_kind_asked(question: str, passages: list[Passage]) -> list[Passage]:
     ]
 
 
-def _adding_to_best(question: str, passages: list[Passage], stem: Any) -> list[Passage]:
-    """A note beside the best one is cited only for what the best one's passages lack: the
-    kind of thing asked for (an amount, a date, a person) when they hold none, a word of the
-    question none of them says, or a change it states (which rule is in force). A second
-    note that only restates the subject around the answer adds nothing."""
-    if not passages:
-        return passages
-    best = passages[0].entry.id
-    own = [p for p in passages if p.entry.id == best]
-    wants = [kind for kind in answer_types(question) if not any(kind.search(p.unit.text) for p in own)]
-    asked = {stem(w) for term in query_terms(question) for w in words(term)}
-    said = {stem(w) for p in own for w in words(_context(p.entry, p.unit))}
-
-    def adds(p: Passage) -> bool:
-        if p.entry.id == best or p.replaces is not None or p.replaced_by is not None:
-            return True
-        if _CURRENT.search(p.unit.text) or any(kind.search(p.unit.text) for kind in wants):
-            return True
-        return bool(asked & {stem(w) for w in words(_context(p.entry, p.unit))} - said)
-
-    return [p for p in passages if adds(p)]
-
-
 def _section_words(query: str, stem: Any) -> set[str]:
     """The section names (stemmed) a question asks for: its own words, and for "why",
     "who", "fixed"… the words notes use for such sections."""
@@ -1002,10 +979,7 @@ class Answerer:
             ranked = saying or ranked
         # a later note's decision on the same subject is the answer, saying what it replaced
         ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
-        answering = _of_kind_asked(question, await self.scorer.select(ranked))
-        return Evidence(
-            question, chosen, _adding_to_best(question, answering, self.retriever.lexical.stem), names
-        )
+        return Evidence(question, chosen, _of_kind_asked(question, await self.scorer.select(ranked)), names)
 
     def unheld(self, question: str, hits: Sequence[Any], titles: Mapping[str, str]) -> Names | None:
         """What the question names that none of ``hits`` (the notes that would answer) says:
