@@ -24,6 +24,7 @@ from bot.research.names import (
     says_codes,
     unheld_codes,
     unheld_pairs,
+    unheld_phrases,
 )
 from bot.research.passage_vectors import PassageVectors
 from bot.research.relevance import focus
@@ -994,7 +995,11 @@ class Answerer:
         notes' names typed as a third; None when it names nothing they lack."""
         in_titles = self.title_words.of(titles)
         texts = [f"{h.entry.title} {h.entry.content}" for h in hits]
-        for unheld in (unheld_codes(question, texts, in_titles), unheld_pairs(question, texts, in_titles)):
+        for unheld in (
+            unheld_codes(question, texts, in_titles),
+            unheld_pairs(question, texts, in_titles),
+            unheld_phrases(question, texts),
+        ):
             if unheld.missing:
                 return unheld
         return None

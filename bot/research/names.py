@@ -4,6 +4,7 @@ nor one about "Helen Marshall" with Helen Marsh's."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import string
@@ -521,3 +522,74 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
         missing.append(f"{typed[k]} {typed[k + 1]}")
         nearby += in_titles.titles.get(first, []) + in_titles.titles.get(second, [])
     return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])
+
+
+# a word or code of a name typed in the question: letters, digits or both ("Cantek", "300", "AG21")
+_NAME_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_YEAR_TOKEN = re.compile(r"(?:19|20)\d\d")
+
+
+def _name_runs(question: str) -> list[list[str]]:
+    """The runs of words typed as one name inside ``question``: capitalised words, and a
+    number or code after one ("The Drovers Inn", "Brightwater Packaging", "Cantek 300",
+    "AG21 BRW"), joined by spaces only; a possessive ends a run ("Carrow 2's MOT"), and a
+    year is no part of one ("March 2025")."""
+    found = list(_NAME_TOKEN.finditer(question))
+    runs: list[list[str]] = [[]]
+    for k, m in enumerate(found):
+        token = m.group(0)
+        gap = question[found[k - 1].end() : m.start()] if k else ""
+        code = any(c.isdigit() for c in token)
+        run = runs[-1]
+        if run and not _joined(gap):
+            runs.append(run := [])
+        # a capital is a name's only where a sentence does not start; a number only after one
+        name_like = (token[:1].isupper() and not code) or (
+            code and not _YEAR_TOKEN.fullmatch(token) and (bool(run) or not token[:1].isdigit())
+        )
+        if k == 0 or _SENTENCE_END.search(gap) or not name_like:
+            if run:
+                runs.append([])
+            continue
+        run.append(re.split("['’]", token)[0])
+        if re.search("['’]", token):  # "Jo Pellman's": the name ends here
+            runs.append([])
+    out = []
+    for run in runs:
+        while run and run[0].lower() in STOPWORDS:
+            run = run[1:]
+        if len(run) >= 2:
+            out.append(run)
+    return out
+
+
+def _name_pairs(run: Sequence[str]) -> list[tuple[str, str]]:
+    """The neighbouring words of a typed name that name it together: both written as name
+    words, or a code beside one ("Cantek 300", "AG21 BRW"); an acronym after a name is a
+    word of its own ("Hollow Oak Stout ABV")."""
+
+    def code(w: str) -> bool:
+        return any(c.isdigit() for c in w)
+
+    def word(w: str) -> bool:
+        return w[:1].isupper() and not w.isupper() and not code(w)
+
+    return [(a, b) for a, b in itertools.pairwise(run) if (word(a) and word(b)) or (code(a) or code(b))]
+
+
+def unheld_phrases(question: str, texts: Iterable[str]) -> Names:
+    """A name typed in the question ("The Drovers Inn", "Brightwater Packaging", "Cantek 300")
+    whose words none of ``texts`` (the notes that would answer) says together: the notes
+    have the Drovers Arms or Brightwater Gas, something else that shares a word with it."""
+    runs = _name_runs(question)
+    if not runs:
+        return Names()
+    said = [" ".join(_NAME_TOKEN.findall(t.lower().replace("’", "'"))) for t in texts]
+    missing: list[str] = []
+    for run in runs:
+        for a, b in _name_pairs(run):
+            together = re.compile(rf"(?<!\w){re.escape(a.lower())}(?:'s)? {re.escape(b.lower())}(?!\w)")
+            if not any(together.search(t) for t in said):
+                missing.append(" ".join(run))
+                break
+    return Names(missing=tuple(dict.fromkeys(missing)))
