@@ -34,6 +34,7 @@ SETS: dict[str, tuple[Path, Path]] = {
     "hollowcomb": (SEALED / "answers_hollowcomb" / "gold.json", SEALED / "answers_hollowcomb" / "vault"),
     "carrowmrt": (SEALED / "answers_carrowmrt" / "gold.json", SEALED / "answers_carrowmrt" / "vault"),
     "ashgrove": (SEALED / "answers_ashgrove" / "gold.json", SEALED / "answers_ashgrove" / "vault"),
+    "radio": (SEALED / "answers_community_radio" / "gold.json", SEALED / "answers_community_radio" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
