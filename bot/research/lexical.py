@@ -133,11 +133,7 @@ class LexicalIndex:
                     break
             await self._settle()
             if read:
-                self._weighted_at, self.near, self._held = (
-                    -1,
-                    {},
-                    {},
-                )  # and again: the pending postings are searchable
+                self._changed()  # and again: the pending postings are searchable
             postings = self._postings
             if self.saved is not None and read >= self.save_after:
                 if postings.live_count < postings.size:  # no postings of forgotten or old text on disk
@@ -164,11 +160,11 @@ class LexicalIndex:
             for lo in range(0, len(rows), self.page):
                 await self._take_page(rows[lo : lo + self.page])
             await self._settle(force=merge)
-            self._weighted_at, self.near, self._held = -1, {}, {}
+            self._changed()
 
     async def _take_page(self, rows: Sequence[EntryText]) -> None:
         postings = self._postings
-        self._weighted_at, self.near, self._held = -1, {}, {}  # what the index holds changes from here
+        self._changed()  # what the index holds changes from here
         # a forgotten entry is dropped before the page is added: if it was written
         # again since, its new revision is in this page or a later one
         self.forgotten += postings.drop([r.id for r in rows if r.gone])
@@ -177,7 +173,8 @@ class LexicalIndex:
         if written:
             page = await asyncio.to_thread(tokenize, written, self._terms)
             postings.add(written, page)
-        self._revision, self.near, self._held = rows[-1].revision, {}, {}
+        self._revision = rows[-1].revision
+        self._changed()
 
     async def _settle(self, *, force: bool = False) -> None:
         postings = self._postings
@@ -192,8 +189,13 @@ class LexicalIndex:
         if saved is None:
             return 0
         self._postings, self._terms, self.links = saved.postings, saved.terms, saved.links
-        self._revision, self.forgotten, self.near, self._held = saved.revision, saved.forgotten, {}, {}
+        self._revision, self.forgotten = saved.revision, saved.forgotten
+        self._changed()
         return self._postings.live_count
+
+    def _changed(self) -> None:
+        """What the index holds changes: the verdicts kept over it are dropped."""
+        self._weighted_at, self.near, self._held = -1, {}, {}
 
     def holds(self, word: str) -> bool:
         """A live entry holds ``word`` (a lowercased token) or a word of the same stem."""
@@ -315,31 +317,7 @@ class LexicalIndex:
         weighted by its idf; a word no entry has counts fully against. Unlike a bm25 score
         this is comparable across queries: 1.0 means every word of the question is in the
         entry, 0.0 none."""
-        weighted = self._weighted_terms(query)
-        total = sum(idf for _, _, idf in weighted)
-        if not total:
-            return {entry_id: 0.0 for entry_id in entry_ids}
-        postings = self._postings
-        position: dict[str, int] = {}  # entry id → its row in ``holds``, when it is live
-        slots: list[int] = []
-        for entry_id in entry_ids:
-            slot = postings.slot.get(entry_id)
-            if slot is not None and postings.live[slot] and entry_id not in position:
-                position[entry_id] = len(slots)
-                slots.append(slot)
-        # which of the entries hold each term: the few slots bisected in the term's postings
-        # (ascending, ``Postings.of``), not the postings (tens of thousands for a common
-        # word) made a set
-        wanted = np.array(slots, dtype=np.int32)
-        holds = {term: _among(wanted, postings.of(term)[0]) for _, term, _ in weighted if term is not None}
-        out: dict[str, float] = {}
-        for entry_id in entry_ids:
-            k = position.get(entry_id)
-            if k is None:
-                out[entry_id] = 0.0
-                continue
-            out[entry_id] = sum(idf for _, t, idf in weighted if t is not None and holds[t][k]) / total
-        return out
+        return _coverage(self._postings, self._weighted_terms(query), entry_ids)
 
     def query_terms(self, query: str) -> dict[int, int]:
         """The query's known terms (content words, stemmed), each with how many of the
@@ -364,3 +342,32 @@ def _among(wanted: np.ndarray, ascending: np.ndarray) -> list[bool]:
     at = ascending.searchsorted(wanted)
     at[at == ascending.shape[0]] = 0
     return (ascending[at] == wanted).tolist()  # type: ignore[no-any-return]
+
+
+def _coverage(
+    postings: Postings, weighted: Sequence[tuple[str, int | None, float]], entry_ids: Sequence[str]
+) -> dict[str, float]:
+    """``LexicalIndex.coverage`` over the query's weighted words."""
+    total = sum(idf for _, _, idf in weighted)
+    if not total:
+        return {entry_id: 0.0 for entry_id in entry_ids}
+    position: dict[str, int] = {}  # entry id → its row in ``holds``, when it is live
+    slots: list[int] = []
+    for entry_id in entry_ids:
+        slot = postings.slot.get(entry_id)
+        if slot is not None and postings.live[slot] and entry_id not in position:
+            position[entry_id] = len(slots)
+            slots.append(slot)
+    # which of the entries hold each term: the few slots bisected in the term's postings
+    # (ascending, ``Postings.of``), not the postings (tens of thousands for a common
+    # word) made a set
+    wanted = np.array(slots, dtype=np.int32)
+    holds = {term: _among(wanted, postings.of(term)[0]) for _, term, _ in weighted if term is not None}
+    out: dict[str, float] = {}
+    for entry_id in entry_ids:
+        k = position.get(entry_id)
+        if k is None:
+            out[entry_id] = 0.0
+            continue
+        out[entry_id] = sum(idf for _, t, idf in weighted if t is not None and holds[t][k]) / total
+    return out
