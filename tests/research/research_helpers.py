@@ -141,3 +141,19 @@ async def offline_summary(
     dossier = await rt.investigator.run(topic, space=space)
     report = render_report(dossier, await rt.synthesizer.synthesize(dossier, []))
     return report.split("## Context Summary", 1)[1].split("\n---", 1)[0]
+
+
+async def report_on(rt: Any, vault: dict[str, str], request: str, folder: Path) -> str:
+    """The report of ``request`` asked in the console over ``vault`` (path → markdown, written
+    under ``folder`` and ingested), as the worker stored it."""
+    for path, text in vault.items():
+        file = folder / "vault" / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text, encoding="utf-8")
+    await rt.ingest(folder / "vault")
+    out = io.StringIO()
+    sender = ConsoleSender(out)
+    rt.worker.senders["console"] = sender
+    await ConsoleChat(rt.core, sender, session=f"report-{request}", now=rt.clock.now).feed(request)
+    await rt.worker.run_once()
+    return (await rt.queue.listing())[0].answer or ""

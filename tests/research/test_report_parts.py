@@ -4,11 +4,11 @@ part well though it shares few words with the whole request; what covers no part
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import Any
 
-from adapters.console import ConsoleChat, ConsoleSender
+from research_helpers import report_on
+
 from bot.research.topic import aspects
 
 VAULT = {
@@ -52,19 +52,12 @@ def test_a_request_s_listed_parts_each_carry_its_subject() -> None:
 
 
 async def test_a_report_keeps_the_note_that_covers_one_listed_part(rt: Any, tmp_path: Path) -> None:
-    for path, text in VAULT.items():
-        file = tmp_path / "vault" / path
-        file.parent.mkdir(parents=True, exist_ok=True)
-        file.write_text(text, encoding="utf-8")
-    await rt.ingest(tmp_path / "vault")
-    out = io.StringIO()
-    sender = ConsoleSender(out)
-    rt.worker.senders["console"] = sender
-    await ConsoleChat(rt.core, sender, session="parts", now=rt.clock.now).feed(
-        "dig into the school kitchen: the supplier contract, the allergen rules and the oven repair"
+    report = await report_on(
+        rt,
+        VAULT,
+        "dig into the school kitchen: the supplier contract, the allergen rules and the oven repair",
+        tmp_path,
     )
-    await rt.worker.run_once()
-    report = (await rt.queue.listing())[0].answer or ""
     sources = report.split("## Sources", 1)[1]
     for title in ("Food supplier contract", "Allergen rules", "Combi oven repair"):
         assert title in sources, (title, report)

@@ -4,12 +4,12 @@ undated, never by the day it was ingested), and keep the seed's summary line."""
 from __future__ import annotations
 
 import datetime as dt
-import io
 import re
 from pathlib import Path
 from typing import Any
 
-from adapters.console import ConsoleChat, ConsoleSender
+from research_helpers import report_on
+
 from bot.knowledge.ingest import parse_markdown
 
 FILE_TIME = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
@@ -58,19 +58,7 @@ def test_a_note_without_a_date_field_takes_the_date_its_text_states_or_none() ->
 async def test_report_lists_only_on_topic_sources_shows_undated_and_keeps_the_seed_line(
     rt: Any, tmp_path: Path
 ) -> None:
-    for path, text in VAULT.items():
-        file = tmp_path / "vault" / path
-        file.parent.mkdir(parents=True, exist_ok=True)
-        file.write_text(text, encoding="utf-8")
-    await rt.ingest(tmp_path / "vault")
-    out = io.StringIO()
-    sender = ConsoleSender(out)
-    rt.worker.senders["console"] = sender
-    await ConsoleChat(rt.core, sender, session="r", now=rt.clock.now).feed(
-        "dig into the North Fen pumping station power failure"
-    )
-    await rt.worker.run_once()
-    report = (await rt.queue.listing())[0].answer or ""
+    report = await report_on(rt, VAULT, "dig into the North Fen pumping station power failure", tmp_path)
     assert re.search(
         r'^Investigated "[^"]+": \d+ entr(?:y|ies) across [1-4] phases?, \d+ relationship edges? traversed\.$',
         report,
