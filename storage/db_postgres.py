@@ -80,19 +80,35 @@ class PgStatements:
         import asyncpg
 
         async with self._spare:
-            connection = await self._single()
-            try:
-                row = await connection.fetchrow(*bind(sql, params))
-            except (asyncpg.PostgresError, asyncio.CancelledError):
-                # the statement failed, or was cancelled (asyncpg asks the server to cancel it,
-                # and the connection's next statement waits until that is done): sound
+            for attempt in (1, 2):
+                connection = await self._single()
+                try:
+                    row = await connection.fetchrow(*bind(sql, params))
+                except (asyncpg.InternalClientError, asyncpg.InterfaceError) as exc:
+                    connection.terminate()
+                    if attempt == 2 or not _still_busy(exc):
+                        raise
+                    # refused before anything was sent: the connection was still busy (reading
+                    # the end of an earlier statement that failed as the server went away).
+                    # Closed; the statement goes once more, on another connection
+                    continue
+                except asyncpg.PostgresError as exc:
+                    if _server_gone(exc):
+                        connection.terminate()  # the server is ending it: not lent again
+                    else:
+                        self._put_back(connection)  # the statement failed: the connection is sound
+                    raise
+                except asyncio.CancelledError:
+                    # cancelled: asyncpg asks the server to cancel it, and the connection's next
+                    # statement waits until that is done: sound
+                    self._put_back(connection)
+                    raise
+                except BaseException:  # lost: in no known state
+                    connection.terminate()
+                    raise
                 self._put_back(connection)
-                raise
-            except BaseException:  # lost: in no known state
-                connection.terminate()
-                raise
-            self._put_back(connection)
-            return row
+                return row
+        raise AssertionError("unreachable")  # (each attempt returns or raises)
 
     async def _single(self) -> Any:
         import asyncpg
@@ -152,6 +168,21 @@ class PgStatements:
                 await connection.close(timeout=5)
             except Exception:
                 connection.terminate()
+
+
+def _still_busy(exc: BaseException) -> bool:
+    """asyncpg refusing a statement, before sending it, on a connection still busy with
+    another: "another operation is in progress" (the connection's guard), or "cannot switch
+    to state …" (its protocol's, after a statement that failed midway)."""
+    import asyncpg
+
+    return isinstance(exc, asyncpg.InternalClientError) or "another operation is in progress" in str(exc)
+
+
+def _server_gone(exc: BaseException) -> bool:
+    """An error that ends the connection: a connection exception (SQLSTATE class 08) or the
+    server shutting down or restarting (class 57: operator intervention)."""
+    return str(getattr(exc, "sqlstate", "") or "")[:2] in ("08", "57")
 
 
 async def _keep_session(_connection: Any) -> None:

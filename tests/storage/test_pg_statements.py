@@ -6,6 +6,7 @@ most ``_SINGLES`` are open at once, and none is left after ``dispose``."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import psycopg
 import pytest
@@ -98,3 +99,66 @@ async def test_at_most_so_many_at_once_and_none_left_after_dispose(url: str) -> 
     assert _backends(url)  # kept for the next statements
     await db.dispose()
     assert _backends(url) == set()
+
+
+async def test_a_connection_the_server_ends_mid_statement_is_never_lent_again(url: str) -> None:
+    """The server ending a connection (a restart, ``pg_terminate_backend``) while a statement
+    runs on it: the statement fails as the database being away, and the connection is closed,
+    not handed to the very next statement (asyncpg, still reading the end of the failed one,
+    would refuse it as "another operation is in progress", an error no caller retries)."""
+    import threading
+
+    from storage.db import unavailable
+
+    def terminate_when_running() -> None:
+        for _ in range(500):
+            if _sleeping(url) == 1:
+                break
+            time.sleep(0.02)
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(60)%'"
+            )
+
+    db = Database(url)
+    try:
+        for _ in range(_SINGLES):  # every kept connection idle: the next statement takes the last
+            await _pid(db)
+        killer = threading.Thread(target=terminate_when_running)
+        killer.start()
+        try:
+            with pytest.raises(Exception) as ended:
+                await db.fetch_one("SELECT pg_sleep(60) AS slept")
+        finally:
+            killer.join()
+        assert unavailable(ended.value), repr(ended.value)
+        for _ in range(3):  # at once, each on a sound connection
+            await db.fetch_one("SELECT 1 AS one")
+    finally:
+        await db.dispose()
+
+
+async def test_a_kept_connection_still_busy_is_closed_and_the_statement_runs_on_another(url: str) -> None:
+    """A connection kept idle that is still busy (as one is after a statement that failed as
+    the server went away, while asyncpg reads the rest of it): asyncpg refuses the next
+    statement before sending it, "another operation is in progress". The connection is closed
+    and the statement runs on another, once: it had not reached the server."""
+    import asyncpg
+
+    db = Database(url)
+    try:
+        await _pid(db)
+        busy = await asyncpg.connect(db._pg.dsn)  # type: ignore[union-attr]
+        sleeping = asyncio.create_task(busy.fetchrow("SELECT pg_sleep(60)"))
+        for _ in range(500):  # until the server runs it
+            if _sleeping(url) == 1:
+                break
+            await asyncio.sleep(0.02)
+        busy_pid = busy.get_server_pid()
+        db._pg._idle.append(busy)  # type: ignore[union-attr]  # handed out next
+        assert await _pid(db) != busy_pid
+        assert busy.is_closed()
+        with pytest.raises(asyncpg.exceptions.ConnectionDoesNotExistError):
+            await sleeping
+    finally:
+        await db.dispose()
