@@ -2,11 +2,11 @@
 this script starts itself (and Mallory's queue alone on SQLite): enqueue rate, claim+complete
 rate at 1/4/8 workers in one process, CPU per job (client + server), and enqueue→start
 latency with the worker in another process. No-op jobs; ``storage.queue.Queue`` is driven
-directly, as a ``Worker`` drives it: ``mallory`` is a worker with ``--slots`` slots (10,
-pgqueuer's batch; ``bot.work.slots.Slots``, the worker's own class), each slot claiming only
-when free and completing its job together with its next claim; ``mallory-one`` a worker with
-one slot (one investigation at a time). pgqueuer runs twice: as documented (batches of 10,
-completions written in batches) and as ``pgqueuer-one`` (one job per dequeue, each completion
+directly, as a ``Worker`` drives it: ``mallory`` is one worker as the product runs it, with
+the default ``MALLORY_WORKER_SLOTS`` slots (10; ``--slots`` to change; ``bot.work.slots.Slots``,
+the worker's own class), each slot claiming only when free and completing its job together
+with its next claim; ``mallory-one`` a worker with one slot (one investigation at a time).
+pgqueuer runs twice: as documented (batches of 10, completions written in batches) and as ``pgqueuer-one`` (one job per dequeue, each completion
 written at once). Each measure is taken for every library back to back (the enqueues
 interleaved in blocks of ``--block``), so a ratio compares figures taken at one load. The
 peers come from the ``bench`` extra: ``pip install -e '.[bench]'``.
@@ -109,6 +109,13 @@ def drop_database(base: str, url: str) -> None:
 # ------------------------------------------------------------------ the three libraries
 
 
+def _default_slots() -> int:
+    """The product's default slots per worker (``MALLORY_WORKER_SLOTS``)."""
+    from bot.config import Settings
+
+    return int(Settings.model_fields["worker_slots"].default)
+
+
 class Harness:
     """One library on one database: set up, enqueue, drain with N workers in this process."""
 
@@ -131,10 +138,11 @@ class Mallory(Harness):
     """Each worker is what one ``Worker`` with ``slots`` slots does (``bot.work.slots.Slots``,
     the worker's own class): a lane per slot, all claiming at once at the start (one statement
     on PostgreSQL), each lane then completing its job together with its next claim; lanes
-    that finish together share a statement. Set from ``--slots`` (10, pgqueuer's batch)."""
+    that finish together share a statement. Set from ``--slots``: by default the product's
+    own default, ``MALLORY_WORKER_SLOTS`` (10)."""
 
     name = "mallory"
-    slots = 10
+    slots: int = _default_slots()
 
     async def open(self) -> None:
         from storage.db import Database
@@ -737,7 +745,10 @@ def main() -> None:
         "--block", type=int, default=100, help="enqueues of each library in turn, interleaved"
     )
     parser.add_argument(
-        "--slots", type=int, default=Mallory.slots, help="slots of each Mallory worker (mallory-one: 1)"
+        "--slots",
+        type=int,
+        default=Mallory.slots,
+        help="slots of each Mallory worker (default: the product's, MALLORY_WORKER_SLOTS; mallory-one: 1)",
     )
     parser.add_argument("--libs", default=",".join(LIBS), help="comma-separated, from: " + ", ".join(LIBS))
     parser.add_argument("--no-sqlite", action="store_true", help="skip Mallory on SQLite")

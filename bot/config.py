@@ -155,8 +155,10 @@ class Settings(BaseSettings):
     history_turns: int = number(12, "MALLORY_HISTORY_TURNS", ge=0, le=500)
     quick_top_k: int = number(6, "MALLORY_QUICK_TOP_K", ge=1, le=100)
     worker_interval_s: float = number(2.0, "MALLORY_WORKER_INTERVAL", ge=0.05, le=DAY, unit="seconds")
-    # investigations one worker runs at once (each slot claims only when it is free)
-    worker_slots: int = number(1, "MALLORY_WORKER_SLOTS", ge=1, le=64)
+    # investigations one worker runs at once (each slot claims only when it is free): an
+    # investigation spends its minutes waiting on model calls, so one worker runs several,
+    # as pgqueuer's worker takes 10 jobs a dequeue and arq's runs 10 at once by default
+    worker_slots: int = number(10, "MALLORY_WORKER_SLOTS", ge=1, le=64)
     sweep_interval_s: float = number(60.0, "MALLORY_SWEEP_INTERVAL", ge=1, le=DAY, unit="seconds")
     # on SIGTERM a worker stops claiming and waits this long for the running investigation
     # before handing it back to the queue

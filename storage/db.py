@@ -14,12 +14,13 @@ Four ways to run work, each for one kind of caller:
 - ``read_sql(work, short=)``: a read written as SQL. A ``short`` one (a few indexed rows)
   runs at once on the event loop's thread on SQLite, on a read-only connection (in WAL a
   reader never waits for writers); otherwise on the thread pool in a read transaction.
-- ``fetch_one(sql, params)``: one statement in a transaction of its own, its first row.
-  On PostgreSQL it goes to asyncpg connections of our own, taken and given back in place
-  (no thread hop, no pre-ping, no pool task: ``PgStatements``); on SQLite through
-  ``run_sql``. For the queue's enqueue, claim and transitions.
+- ``fetch_one(sql, params)``: one statement in a transaction of its own, its first row;
+  ``fetch_all`` the same, all its rows. On PostgreSQL they go to asyncpg connections of our
+  own, taken and given back in place (no thread hop, no pre-ping, no pool task:
+  ``PgStatements``); on SQLite through ``run_sql``. For the queue's enqueue, claims (one or
+  a batch) and transitions.
   (PostgreSQL only: ``pg_connection()`` lends a connection of an asyncpg pool for several
-  statements in a transaction of the caller's, the queue's enqueue and batched claims.)
+  statements in a transaction of the caller's, the queue's enqueue with its writes.)
 
 SQL is written once, with named parameters (``:name``): sqlite3 takes it as it is, and
 SQLAlchemy's compiler turns it once per text into psycopg's and asyncpg's forms
@@ -236,6 +237,12 @@ class Database:
         if self.dialect == "postgresql":
             return await self._pg.fetch_one(sql, params or {})
         return await self.run_sql(lambda conn: self.execute(conn, sql, params).first())
+
+    async def fetch_all(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]:
+        """One statement in a transaction of its own; all its rows (``fetch_one``'s way)."""
+        if self.dialect == "postgresql":
+            return await self._pg.fetch_all(sql, params or {})
+        return await self.run_sql(lambda conn: self.execute(conn, sql, params).all())
 
     @staticmethod
     def execute(conn: SqlConnection, sql: str, params: Mapping[str, Any] | None = None) -> Any:

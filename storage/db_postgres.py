@@ -62,14 +62,14 @@ class PgStatements:
     prepared statement, no thread hop, no pre-ping: a connection the server closed fails
     once and is replaced; one cancelled mid-statement has it cancelled on the server, as
     asyncpg's pool does). ``connection()`` lends one
-    of asyncpg's pool for the callers that need a transaction or several rows."""
+    of asyncpg's pool for the callers that need a transaction."""
 
     def __init__(self, dsn: str) -> None:
         self.dsn = dsn
         self._pool: Any = None
         self._lock = asyncio.Lock()
         self._listeners: list[Listener] = []
-        # ``fetch_one``'s own connections, taken and given back in place: asyncpg's pool
+        # ``fetch_one``'s and ``fetch_all``'s own connections, taken and given back in place: asyncpg's pool
         # hands a connection back through a task of its own (an extra turn of the event loop
         # and about twice the client's CPU for a one-statement call, an enqueue or a claim)
         self._idle: list[Any] = []
@@ -77,13 +77,21 @@ class PgStatements:
         self._closed = False
 
     async def fetch_one(self, sql: str, params: Mapping[str, Any]) -> Any:
+        return await self._statement("fetchrow", sql, params)
+
+    async def fetch_all(self, sql: str, params: Mapping[str, Any]) -> list[Any]:
+        """All the rows of one statement (the queue's batched claims and handovers), on the
+        same connections as ``fetch_one``: asyncpg's pool would cost a task per release."""
+        return await self._statement("fetch", sql, params)  # type: ignore[no-any-return]
+
+    async def _statement(self, method: str, sql: str, params: Mapping[str, Any]) -> Any:
         import asyncpg
 
         async with self._spare:
             for attempt in (1, 2):
                 connection = await self._single()
                 try:
-                    row = await connection.fetchrow(*bind(sql, params))
+                    rows = await getattr(connection, method)(*bind(sql, params))
                 except (asyncpg.InternalClientError, asyncpg.InterfaceError) as exc:
                     connection.terminate()
                     if attempt == 2 or not _still_busy(exc):
@@ -107,7 +115,7 @@ class PgStatements:
                     connection.terminate()
                     raise
                 self._put_back(connection)
-                return row
+                return rows
         raise AssertionError("unreachable")  # (each attempt returns or raises)
 
     async def _single(self) -> Any:

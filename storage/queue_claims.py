@@ -15,7 +15,6 @@ from sqlalchemy.orm import Session
 from sqlmodel import col, select
 
 from storage.db import Database, Listener, SqlConnection
-from storage.db_postgres import bind
 from storage.models import OPEN_STATUSES, Investigation, Status
 from storage.queue_batch import Coalescer
 from storage.queue_types import CHANNEL, COLUMNS, NOTIFY, Claim, Outcome, changed, investigation_from_row
@@ -212,8 +211,7 @@ class Claims:
             "workers": [worker for worker, _, _ in asked],
             "tokens": [token for _, token, _ in asked],
         }
-        async with self.db.pg_connection() as conn:
-            rows = await conn.fetch(*bind(_CLAIM_BATCH, params))
+        rows = await self.db.fetch_all(_CLAIM_BATCH, params)
         claimed = {row["claim_token"]: Claim(investigation_from_row(row), row["claim_token"]) for row in rows}
         return [claimed.get(token) for _, token, _ in asked]
 
@@ -268,8 +266,7 @@ class Claims:
             claim, now, answer, path, entry = done[0]
             return [await self._guarded(_COMPLETE, _completed(now, answer, path, entry), claim)]
         params = _completion_columns(done)
-        async with self.db.pg_connection() as conn:
-            applied = {row["id"] for row in await conn.fetch(*bind(_COMPLETE_BATCH, params))}
+        applied = {row["id"] for row in await self.db.fetch_all(_COMPLETE_BATCH, params)}
         return [claim.investigation.id in applied for claim, *_ in done]
 
     async def complete_and_claim(
@@ -338,8 +335,7 @@ class Claims:
             "workers": [worker for worker, _, _ in asked],
             "tokens": [token for _, token, _ in asked],
         }
-        async with self.db.pg_connection() as conn:
-            rows = await conn.fetch(*bind(_COMPLETE_CLAIM_BATCH, params))
+        rows = await self.db.fetch_all(_COMPLETE_CLAIM_BATCH, params)
         applied = set(rows[0]["completed"] or ())
         claimed = {
             row["claim_token"]: Claim(investigation_from_row(row), row["claim_token"])

@@ -1,5 +1,5 @@
-"""PostgreSQL: ``Database.fetch_one`` runs on asyncpg connections it keeps itself (the queue's
-enqueue, claims and transitions). A statement that fails leaves its connection in use; one
+"""PostgreSQL: ``Database.fetch_one`` and ``fetch_all`` run on asyncpg connections they keep
+themselves (the queue's enqueue, claims, batched handovers and transitions). A statement that fails leaves its connection in use; one
 cancelled mid-statement is cancelled on the server too; one the server closed is replaced; at
 most ``_SINGLES`` are open at once, and none is left after ``dispose``."""
 
@@ -50,6 +50,20 @@ async def test_a_failed_statement_keeps_its_connection(url: str) -> None:
         with pytest.raises(Exception, match="division by zero"):
             await db.fetch_one("SELECT 1 / 0 AS x")
         assert await _pid(db) == first
+    finally:
+        await db.dispose()
+
+
+async def test_fetch_all_reads_every_row_on_the_same_connections(url: str) -> None:
+    db = Database(url)
+    try:
+        first = await _pid(db)
+        rows = await db.fetch_all(
+            "SELECT n, pg_backend_pid() AS pid FROM generate_series(1, :k) AS n", {"k": 3}
+        )
+        assert [row["n"] for row in rows] == [1, 2, 3]
+        assert {row["pid"] for row in rows} == {first}
+        assert _backends(url) == {first}  # no second connection (asyncpg's pool) was opened
     finally:
         await db.dispose()
 

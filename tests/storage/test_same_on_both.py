@@ -147,6 +147,8 @@ async def test_sql_takes_named_parameters_only_alike(any_db: Database) -> None:
     assert (row["word"], row["both_ways"], row["next"]) == ("a:b", "a:b%?", 42)
     one = await db.fetch_one("SELECT :x AS x", {"x": "100%"})
     assert one["x"] == "100%"
+    every = await db.fetch_all("SELECT :x AS x UNION ALL SELECT :y ORDER BY 1", {"x": "100%", "y": "b:c"})
+    assert [row["x"] for row in every] == ["100%", "b:c"]
     with pytest.raises(TypeError):
         await db.read_sql(lambda conn: db.execute(conn, "SELECT ? AS x", ("a",)))  # type: ignore[arg-type]
 
