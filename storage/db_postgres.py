@@ -97,8 +97,12 @@ class PgStatements:
                     if attempt == 2 or not _still_busy(exc):
                         raise
                     # refused before anything was sent: the connection was still busy (reading
-                    # the end of an earlier statement that failed as the server went away).
-                    # Closed; the statement goes once more, on another connection
+                    # the end of an earlier statement, or the server's farewell as it went
+                    # away, which every kept connection heard at once). Those are closed; the
+                    # statement goes once more, on a new connection
+                    idle, self._idle = self._idle, []
+                    for kept in idle:
+                        kept.terminate()
                     continue
                 except asyncpg.PostgresError as exc:
                     if _server_gone(exc):
