@@ -61,6 +61,7 @@ async def setup(
         llm_timeout_s=120,
         lease_s=LEASE_S,
         worker_interval_s=3600,  # only a wake starts a pass
+        worker_slots=1,  # the lifecycle of one investigation (several at once: test_worker_slots.py)
     )
     clock = FakeClock()
     beats = Beats()
