@@ -50,7 +50,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InterfaceError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session
 
-from storage.db_postgres import DeferredWrites, Listener, PgStatements, psycopg_rows
+from storage.db_postgres import DeferredWrites, Listener, PgStatements, psycopg_rows, server_gone
 from storage.db_sqlite import (
     DatabaseGone,
     FileWatch,
@@ -128,7 +128,7 @@ def unavailable(exc: BaseException) -> bool:
             return True
         if name == "asyncpg":
             state = str(getattr(current, "sqlstate", "") or "")
-            if state[:2] in ("08", "57") or state == "55000" or "Connection" in type(current).__name__:
+            if server_gone(current) or state == "55000" or "Connection" in type(current).__name__:
                 return True
             if type(current).__name__ == "InterfaceError":
                 return True

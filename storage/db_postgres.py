@@ -105,7 +105,7 @@ class PgStatements:
                         kept.terminate()
                     continue
                 except asyncpg.PostgresError as exc:
-                    if _server_gone(exc):
+                    if server_gone(exc):
                         connection.terminate()  # the server is ending it: not lent again
                     else:
                         self._put_back(connection)  # the statement failed: the connection is sound
@@ -191,7 +191,7 @@ def _still_busy(exc: BaseException) -> bool:
     return isinstance(exc, asyncpg.InternalClientError) or "another operation is in progress" in str(exc)
 
 
-def _server_gone(exc: BaseException) -> bool:
+def server_gone(exc: BaseException) -> bool:
     """An error that ends the connection: a connection exception (SQLSTATE class 08) or the
     server shutting down or restarting (class 57: operator intervention)."""
     return str(getattr(exc, "sqlstate", "") or "")[:2] in ("08", "57")
