@@ -29,7 +29,7 @@ from storage.queue import Queue
 log = logging.getLogger(__name__)
 
 INLINE_LIMIT = 3500  # longer reports go as a short message plus the full report attached
-DELIVERY_LEASE = timedelta(minutes=5)
+DELIVERY_LEASE = timedelta(minutes=5)  # a post takes seconds; the configured lease if shorter
 MAX_BACKOFF = timedelta(hours=1)
 MAX_DELIVERY_ATTEMPTS = 25
 FORGET_EVERY = timedelta(hours=1)  # how often the sweep forgets old delivery keys
@@ -102,12 +102,17 @@ class Delivery:
         senders: Mapping[str, Sender],
         *,
         retry_s: float = 30.0,
+        lease_s: float | None = None,
         conversations: Conversations | None = None,
     ) -> None:
         self.queue = queue
         self.clock = clock
         self.senders = senders
         self.retry = timedelta(seconds=retry_s)
+        # how long a delivery begun by a process that died keeps others off it: never longer
+        # than the claims' lease, which is what an operator sets to say "take up a dead
+        # process's work after this long"
+        self.lease = DELIVERY_LEASE if lease_s is None else min(DELIVERY_LEASE, timedelta(seconds=lease_s))
         self.conversations = conversations
         self._forgot_at: datetime | None = None
         # answers the platform rate-limited (the outbox kept them): posted when due
@@ -163,7 +168,7 @@ class Delivery:
         # the lease returns the row as it is now: ``inv`` may be the claim's copy from
         # before the report (one trip, instead of reading the report straight back). Whether
         # an earlier attempt was started is ``inv``'s: the leased row always carries a lease.
-        leased = await self.queue.lease_delivery(inv.id, now=now, until=now + DELIVERY_LEASE)
+        leased = await self.queue.lease_delivery(inv.id, now=now, until=now + self.lease)
         if leased is None:
             return False  # delivered already, or another worker is posting it right now
         reply = compose(leased, thread, started=inv.next_delivery_at is not None)

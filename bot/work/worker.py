@@ -88,7 +88,12 @@ class Worker:
             reports_dir=settings.reports_dir, clock=clock, knowledge=knowledge, on_entries=on_entries
         )
         self.delivery = Delivery(
-            queue, clock, self.senders, retry_s=settings.delivery_retry_s, conversations=conversations
+            queue,
+            clock,
+            self.senders,
+            retry_s=settings.delivery_retry_s,
+            lease_s=settings.lease_s,
+            conversations=conversations,
         )
         self.worker_id = worker_id or f"{socket.gethostname()}:{uuid.uuid4().hex[:8]}"
         self._held: dict[str, Claim] = {}  # claims this process holds, handed back at stop

@@ -5,15 +5,18 @@ it (``conversations.replies`` with ``include_all_metadata``) before posting anyt
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_slack import is_report
+from fake_slack import FakeSlack, is_report
 from postgres_server import database_away, database_back
-from slack_harness import Harness, mention_event
+from slack_harness import Harness, mention_event, running_bot
 from sqlalchemy import text
 
 from adapters.slack import sender_from_settings
+from bot.clock import FakeClock
 from bot.work.delivery import DELIVERY_LEASE
 from storage.models import Status
 
@@ -40,15 +43,7 @@ async def test_a_report_whose_record_was_lost_is_found_in_the_thread_not_posted_
         "event_type": "mallory_report",
         "event_payload": {"investigation_id": inv_id, "part": 0, "parts": 1},
     }
-    # what a crash between the post and its record leaves: done, leased, not delivered
-    with bot.rt.db.blocking.begin() as conn:
-        conn.execute(
-            text(
-                "UPDATE investigations SET status = 'done', delivered_at = NULL, "
-                "delivery_message_id = NULL WHERE id = :id"
-            ),
-            {"id": inv_id},
-        )
+    _lost_record(bot, inv_id)
     bot.clock.advance(DELIVERY_LEASE.total_seconds() + 1)  # the dead worker's lease runs out
 
     await bot.rt.worker.run_once()
@@ -60,6 +55,39 @@ async def test_a_report_whose_record_was_lost_is_found_in_the_thread_not_posted_
     inv = await bot.rt.queue.get(inv_id)
     assert inv is not None and inv.status == Status.DELIVERED.value
     assert inv.delivery_message_id == report["ts"]
+
+
+def _lost_record(bot: Harness, inv_id: str) -> None:
+    """What a crash between the post and its record leaves: done, leased, not delivered."""
+    with bot.rt.db.blocking.begin() as conn:
+        conn.execute(
+            text(
+                "UPDATE investigations SET status = 'done', delivered_at = NULL, "
+                "delivery_message_id = NULL WHERE id = :id"
+            ),
+            {"id": inv_id},
+        )
+
+
+async def test_a_dead_processs_delivery_is_taken_up_after_the_configured_lease_when_shorter(
+    tmp_path: Path, clock: FakeClock, slack: FakeSlack, seeded_database: Callable[[Path], str | None]
+) -> None:
+    """An operator who sets ``MALLORY_LEASE=60`` has a dead process's half-done delivery taken
+    up after a minute, not after the five minutes a delivery lease lasts by default."""
+    async with running_bot(tmp_path, clock, slack, database_url=seeded_database(tmp_path), lease_s=60) as bot:
+        inv_id = await _asked(bot)
+        assert await bot.rt.worker.run_once() == 1
+        [report] = _reports(bot)
+        _lost_record(bot, inv_id)
+        bot.clock.advance(59)
+        await bot.rt.worker.delivery.deliver_pending()
+        inv = await bot.rt.queue.get(inv_id)
+        assert inv is not None and inv.status == Status.DONE.value, "still the dead process's"
+        bot.clock.advance(2)
+        await bot.rt.worker.delivery.deliver_pending()
+        inv = await bot.rt.queue.get(inv_id)
+        assert inv is not None and inv.status == Status.DELIVERED.value
+        assert _reports(bot) == [report], "found in the thread, not posted again"
 
 
 async def test_a_retry_posts_only_the_parts_that_did_not_arrive(bot: Harness) -> None:
