@@ -19,6 +19,39 @@ _ORG_WORDS = frozenset(
     """Logistics Inc Ltd LLC GmbH Labs Corp Corporation Group Systems Bank Partners Solutions Technologies Cloud
     Foundation University Institute Agency Council Committee Team Services Platform Pipeline Project Gateway""".split()
 )
+# the last word of a place's or a body's name ("Quay Street", "Millbrook Community Fund"): a
+# site or an organisation, not a person without an entry
+_PLACE_WORDS = frozenset(
+    """Road Street Avenue Way Drive Close Court Square Terrace Crescent Heath Common Valley Vale River Lake
+    Bay Beach Harbour Quay Wharf Dock Docks Gate Mast Tower House Hut Cabin Barn Farm Estate Centre Center
+    Station Depot Store Stores Warehouse Yard Works Site Building Office Offices Studio Studios Room Rooms Wing
+    Campus Chapel School Academy College Library Museum Gallery Theatre Hospital Clinic Surgery Market Arcade
+    Pub Inn Hotel Airport Port Fund Trust Club Society Association Union Network Board Authority Department
+    FM Radio""".split()
+)
+# a place word that is also a surname ("Pennock Hill", and "Damon Hill"): a place where it is
+# written as one ("at Pennock Hill", "up to Pennock Hill", "the Pennock Hill mast")
+_PLACE_OR_SURNAME = frozenset(
+    "Hill Hall Wood Woods Green Lane Park Field Fields Moor Mill Mills Bridge Ward Church".split()
+)
+_AT_A_PLACE = re.compile(r"(?:\b(?:at|near|on|up to|down to|the)|[Tt]he)\s+$")
+
+
+def _places(bodies: Sequence[str]) -> set[str]:
+    """The capitalised names that are places: by their last word, or written as a place once."""
+    places: set[str] = set()
+    for body in bodies:
+        for found in _NAME.finditer(body):
+            name = found.group(1)
+            last = name.rsplit(" ", 1)[-1]
+            if last in _PLACE_WORDS or (
+                last in _PLACE_OR_SURNAME
+                and _AT_A_PLACE.search(body[max(0, found.start() - 12) : found.start()])
+            ):
+                places.add(name)
+    return places
+
+
 _PROJECT = re.compile(r"\b(?:project|Project|initiative|codename)\s+([A-Z][\w-]+)")
 _NOT_NAMES = frozenset(
     """Central European Eastern Western Standard Time Review Follow Up Android Apple Google Amazon Microsoft
@@ -42,13 +75,14 @@ def count_mentions(dossier: Dossier) -> tuple[Counter[str], Counter[str]]:
     things = [
         f.entry.title.lower() for f in dossier.found.values() if f.entry.type != "person" and f.entry.title
     ]
+    places = _places([f.entry.content for f in dossier.found.values()])
     for f in dossier.found.values():
         body = f.entry.content
         for name in _NAME.findall(body):
             words = name.split()
             if any(w in _NOT_NAMES for w in words) or any(w.lower() in project_words for w in words):
                 continue
-            if words[-1] in _ORG_WORDS or any(name.lower() in t for t in things):
+            if words[-1] in _ORG_WORDS or name in places or any(name.lower() in t for t in things):
                 projects[name] += 1  # an organisation or system: a topic, not a person
                 continue
             people[name] += 1
