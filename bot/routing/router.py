@@ -251,17 +251,26 @@ def routed(
     """``route`` without the notes, keeping what the learned router read (``Routed``). With
     the shipped model and no meaning, a reading is kept per text (``_routed_kept``): the
     same words read the same way, and "thanks", "ok", "hi mallory" come back all day."""
-    if model is None and meaning is None and meaning_model is None:
+    if model is None and meaning is None and meaning_model is None and len(text) <= _KEPT_CHARS:
         return _routed_kept(text, addressing, offer, sure_at, shipped_model())
     return _read_message(text, addressing, offer, model or shipped_model(), sure_at, meaning, meaning_model)
 
 
-@lru_cache(maxsize=4096)
+# readings kept: of messages up to this long (chat; a pasted page is read each time), at
+# most this many (some 10 MB at most)
+_KEPT_CHARS = 500
+_KEPT_READINGS = 4096
+
+
+@lru_cache(maxsize=_KEPT_READINGS)
 def _routed_kept(
     text: str, addressing: Addressing, offer: str | None, sure_at: float, model: RouterModel
 ) -> Routed:
     # ``Routed`` and what it holds are never changed once made: one reading serves every ask
-    return _read_message(text, addressing, offer, model, sure_at, None, None)
+    reading = _read_message(text, addressing, offer, model, sure_at, None, None)
+    if reading.learned is not None:
+        reading.learned.proba.setflags(write=False)  # shared: a change would be a bug, said at once
+    return reading
 
 
 def _read_message(
