@@ -111,101 +111,11 @@ def _alternatives(node: dict[str, Any]) -> str:
     return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
 
 
-class _Presence:
-    """Which gate strings a text holds, for every gate at once. The router asks some 100
-    gates of the same few texts (a message, its normalised and prepared forms): rather than
-    one scan per gate, a text asked about a few times has every gate's strings found in it
-    by one scan (a trie of all of them, tried at each position), and each gate then only
-    looks its own strings up. A text asked about once or twice is scanned by its gate alone,
-    as before. Nothing is ruled out that a gate's own scan would not rule out."""
-
-    _KEPT = 64  # texts remembered; the router reads a message's few forms one after the other
-    _SCAN_AT = 3  # the ask about a text that scans it for every gate
-
-    def __init__(self) -> None:
-        self._exact: set[str] = set()  # strings to find as they are
-        self._folded: set[str] = set()  # strings to find in the lower-cased text (ASCII)
-        self._scans: tuple[_Scan, _Scan, _Scan] | None = None
-        self._asked: dict[str, int] = {}
-        # a text → the exact and the case-folded strings in it (the folded ones None for a
-        # text outside ASCII, which the gates that fold case leave to their pattern)
-        self.found: dict[str, tuple[frozenset[str], frozenset[str] | None]] = {}
-
-    def add(self, strings: frozenset[str], lower: bool) -> None:
-        kept = self._folded if lower else self._exact
-        if not strings <= kept:
-            kept |= strings
-            self._scans = None
-            self.found.clear()
-
-    def asked(self, text: str) -> tuple[frozenset[str], frozenset[str] | None] | None:
-        """``found[text]`` once the text has been asked about ``_SCAN_AT`` times, else None."""
-        asked = self._asked
-        times = asked.get(text, 0) + 1
-        if times < self._SCAN_AT:
-            if len(asked) >= self._KEPT:
-                asked.clear()
-            asked[text] = times
-            return None
-        scans = self._scans
-        if scans is None:
-            scans = self._scans = (_Scan(self._exact), _Scan(self._folded), _Scan(self._exact | self._folded))
-        lower = text.lower()
-        if lower == text:  # already lower case: one scan finds both kinds
-            both = scans[2].find(text)
-            result = (both, both if text.isascii() else None)
-        else:
-            result = (scans[0].find(text), scans[1].find(lower) if text.isascii() else None)
-        if len(self.found) >= self._KEPT:
-            self.found.clear()
-        self.found[text] = result
-        return result
-
-
-class _Scan:
-    """Every one of ``strings`` a text contains, in one pass: at each position the trie
-    gives the longest string starting there, and with it every string it starts with."""
-
-    def __init__(self, strings: set[str]) -> None:
-        root: dict[str, Any] = {}
-        for s in strings:
-            node = root
-            for ch in s:
-                node = node.setdefault(ch, {})
-            node[""] = True
-        self._regex = re.compile(f"(?=({_longest(root)}))", re.S) if strings else None
-        self._starts = {s: frozenset(s[:k] for k in range(1, len(s) + 1)) & strings for s in strings}
-
-    def find(self, text: str) -> frozenset[str]:
-        if self._regex is None:
-            return frozenset()
-        starts = self._starts
-        out: set[str] = set()
-        for m in self._regex.finditer(text):
-            out |= starts[m.group(1)]
-        return frozenset(out)
-
-
-def _longest(node: dict[str, Any]) -> str:
-    """The trie as a regular expression that matches the longest of its strings at a place."""
-    branches = [re.escape(ch) + _longest(child) for ch, child in sorted(node.items()) if ch]
-    if not branches:
-        return ""
-    inner = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-    if "" in node:  # a string ends here: a longer one is preferred, this one stands otherwise
-        return f"(?:{inner})?"
-    return inner
-
-
-_PRESENCE = _Presence()
-_FOUND = _PRESENCE.found
-
-
 class Gated:
     """``pattern`` with ``search``, ``finditer``, ``findall`` and ``sub`` that first look for
     the strings every match contains (``needs``); ``match`` runs as it is (it is anchored)."""
 
-    __slots__ = ("_gate", "_lower", "_one", "_strings", "match", "pattern", "regex")
+    __slots__ = ("_gate", "_lower", "_one", "match", "pattern", "regex")
 
     def __init__(self, regex: re.Pattern[str]) -> None:
         self.regex = regex
@@ -214,7 +124,6 @@ class Gated:
         self._gate: re.Pattern[str] | None = None
         self._one: str | None = None  # the one string every match contains: ``in`` finds it faster
         self._lower = False
-        self._strings: frozenset[str] = frozenset()
         read = needs(regex)
         if read is None:
             return
@@ -224,8 +133,6 @@ class Gated:
                 return  # under IGNORECASE a letter outside ASCII may match one inside it
             strings = frozenset(s.lower() for s in strings)
         self._lower = ignore_case
-        self._strings = strings
-        _PRESENCE.add(strings, ignore_case)
         self._gate = re.compile(_trie(strings))
         if len(strings) == 1:
             (self._one,) = strings
@@ -235,10 +142,6 @@ class Gated:
         gate = self._gate
         if gate is None:
             return True
-        found = _FOUND.get(text) or _PRESENCE.asked(text)
-        if found is not None:
-            present = found[self._lower]
-            return present is None or not self._strings.isdisjoint(present)
         if self._lower:
             if not text.isascii():
                 return True  # case folds outside ASCII ("ſ" for "s") are left to the pattern
