@@ -241,7 +241,7 @@ class Conversations:
         space: str,
         channel: str,
         thread: str,
-        thread_ref: str,
+        thread_ref: str | Callable[[], str],
         platform_message_id: str,
         text: str,
         now: datetime,
@@ -253,25 +253,28 @@ class Conversations:
         history: int = 0,
     ) -> Stored:
         """Create the conversation if needed, store the user's message, and report what the
-        router needs to know — one transaction: this runs for every message."""
+        router needs to know — one transaction: this runs for every message. ``thread_ref``
+        may be given as a function: it is written only with a new conversation."""
         db = self.db
         when = db.to_db_time(now)
         meta_json = json.dumps(meta or {})
-        place = {
-            "key": key,
-            "platform": platform,
-            "space": space,
-            "channel": channel,
-            "thread": thread,
-            "thread_ref": thread_ref,
-            "created_at": when,
-        }
+        by_key = {"key": key}
 
         def work(conn: SqlConnection) -> Stored:
-            row = db.execute(conn, _STORE_READ, place).first()
+            row = db.execute(conn, _STORE_READ, by_key).first()
             if row is None:
-                db.execute(conn, _INSERT_CONVERSATION, {**place, "id": new_id()})
-                row = db.execute(conn, _STORE_READ, place).one()
+                place = {
+                    "id": new_id(),
+                    "key": key,
+                    "platform": platform,
+                    "space": space,
+                    "channel": channel,
+                    "thread": thread,
+                    "thread_ref": thread_ref if isinstance(thread_ref, str) else thread_ref(),
+                    "created_at": when,
+                }
+                db.execute(conn, _INSERT_CONVERSATION, place)
+                row = db.execute(conn, _STORE_READ, by_key).one()
             conv = ConversationRow.of_row(row, db)
             # a user message stored below changes neither of these
             takes_part = bool(row["takes_part"])

@@ -89,7 +89,7 @@ class InboundPipeline:
             space=inbound.space,
             channel=inbound.channel,
             thread=inbound.thread.thread,
-            thread_ref=inbound.thread.to_json(),
+            thread_ref=inbound.thread.to_json,  # written only with a new conversation
             platform_message_id=inbound.message_id,
             text=cleaned,
             now=self.clock.now(),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
@@ -247,7 +248,40 @@ def routed(
     meaning: np.ndarray | None = None,
     meaning_model: MeaningModel | None = None,
 ) -> Routed:
-    """``route`` without the notes, keeping what the learned router read (``Routed``)."""
+    """``route`` without the notes, keeping what the learned router read (``Routed``). With
+    the shipped model and no meaning, a reading is kept per text (``_routed_kept``): the
+    same words read the same way, and "thanks", "ok", "hi mallory" come back all day."""
+    if model is None and meaning is None and meaning_model is None and len(text) <= _KEPT_CHARS:
+        return _routed_kept(text, addressing, offer, sure_at, shipped_model())
+    return _read_message(text, addressing, offer, model or shipped_model(), sure_at, meaning, meaning_model)
+
+
+# readings kept: of messages up to this long (chat; a pasted page is read each time), at
+# most this many (some 10 MB at most)
+_KEPT_CHARS = 500
+_KEPT_READINGS = 4096
+
+
+@lru_cache(maxsize=_KEPT_READINGS)
+def _routed_kept(
+    text: str, addressing: Addressing, offer: str | None, sure_at: float, model: RouterModel
+) -> Routed:
+    # ``Routed`` and what it holds are never changed once made: one reading serves every ask
+    reading = _read_message(text, addressing, offer, model, sure_at, None, None)
+    if reading.learned is not None:
+        reading.learned.proba.setflags(write=False)  # shared: a change would be a bug, said at once
+    return reading
+
+
+def _read_message(
+    text: str,
+    addressing: Addressing,
+    offer: str | None,
+    model: RouterModel,
+    sure_at: float,
+    meaning: np.ndarray | None,
+    meaning_model: MeaningModel | None,
+) -> Routed:
     lexicon = classify_lexicon(text, offer=offer)
     if lexicon.offer_reply or not normalize(text):
         return Routed(lexicon)
@@ -290,7 +324,7 @@ def routed(
     if meaning is not None:
         reader = meaning_model or shipped_meaning()
         meant = (meaning, reader) if reader is not None else None
-    learned = _learned(text, norm, addressing, lexicon, model or shipped_model(), sure_at, refused, meant)
+    learned = _learned(text, norm, addressing, lexicon, model, sure_at, refused, meant)
     return Routed(learned.decide(None), learned)
 
 

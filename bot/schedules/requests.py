@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.research.topic import subject
 from bot.routing import Route, route
@@ -30,8 +31,10 @@ class CarriedSchedule:
     topic: str
 
 
+@lru_cache(maxsize=1024)
 def carried_schedule(text: str) -> CarriedSchedule | None:
-    """The schedule a request carries, or None (no rule, or no request beside it)."""
+    """The schedule a request carries, or None (no rule, or no request beside it). Every
+    message is asked this before routing; the answer is the text's alone, kept per text."""
     text = " ".join(text.split())
     found = _with_rule_first(text)
     if found is None:
