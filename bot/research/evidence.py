@@ -28,7 +28,7 @@ from bot.research.names import (
 )
 from bot.research.passage_vectors import PassageVectors
 from bot.research.relevance import focus
-from bot.research.supersession import SUPERSEDED, statement, supersede
+from bot.research.supersession import REPLACED_NOTE_PENALTY, SUPERSEDED, statement, supersede
 from bot.sources import Source, source_of, with_passages_first
 from bot.text.terms import query_terms
 from storage.knowledge import EntryView
@@ -986,7 +986,13 @@ class Answerer:
             saying = [p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes)]
             ranked = saying or ranked
         # a later note's decision on the same subject is the answer, saying what it replaced
-        ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
+        ranked = supersede(
+            ranked,
+            question,
+            floor=self.scorer.floor(),
+            stem=self.retriever.lexical.stem,
+            replaced_note=REPLACED_NOTE_PENALTY,
+        )
         return Evidence(question, chosen, _of_kind_asked(question, await self.scorer.select(ranked)), names)
 
     def unheld(self, question: str, hits: Sequence[Any], titles: Mapping[str, str]) -> Names | None:

@@ -17,7 +17,7 @@ from bot.research.lexical import words
 from bot.sources import SUPERSEDED, date_of, day_of, kept_current
 from bot.text.terms import STOPWORDS
 
-__all__ = ["SUPERSEDED", "replaces_note", "statement", "supersede"]
+__all__ = ["REPLACED_NOTE_PENALTY", "SUPERSEDED", "replaces_note", "statement", "supersede"]
 
 if TYPE_CHECKING:
     from bot.research.evidence import Passage
@@ -445,11 +445,18 @@ def _about(older: Passage, newer: Passage, stem: Callable[[str], str]) -> bool:
 
 
 def supersede(
-    ranked: Sequence[Passage], question: str, *, floor: float, stem: Callable[[str], str]
+    ranked: Sequence[Passage],
+    question: str,
+    *,
+    floor: float,
+    stem: Callable[[str], str],
+    replaced_note: float = SUPERSEDED_PENALTY,
 ) -> list[Passage]:
     """``ranked`` (best first) with each statement a later note replaced ranked below the
     one that replaced it, which ranks at least where it stood and carries it (``replaces``).
-    When the earlier note is about the replaced rule, all of it is demoted."""
+    When the earlier note is about the replaced rule, all of it is demoted; when the later
+    note says it replaces the earlier as a whole (``replaces_note``), by ``replaced_note`` (a
+    quick answer states what holds: ``REPLACED_NOTE_PENALTY``; a report keeps the history)."""
     pool = [p for p in ranked[:POOL] if p.score >= floor - MARGIN]
     asked = content_words(question, stem)
     read = [_Statement.of(p) for p in pool]
@@ -497,7 +504,7 @@ def supersede(
     for p in ranked:
         if p.entry.id in gone and id(p) not in replaced:
             # the rest of a note replaced as a whole answers only when nothing else does
-            out[id(p)] = replace(p, score=p.score - REPLACED_NOTE_PENALTY)
+            out[id(p)] = replace(p, score=p.score - replaced_note)
         elif p.entry.id in stale and id(p) not in replaced:
             out[id(p)] = replace(p, score=p.score - SUPERSEDED_PENALTY)
     return sorted(out.values(), key=lambda p: p.score, reverse=True)
