@@ -378,7 +378,11 @@ def _replaces(
         return False  # it cites the earlier note ("see [[ADR-007]]", "following [[…]]"): it applies it
     # read with its note's title and section, as it is scored
     old_read = content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
-    new_read = content_words(newer.unit.text, stem)
+    # a row is read by its cells, not its column names ("Role: Equipment Officer; Phone: …"
+    # is about the equipment officer, not phones); an abbreviation as what it stands for in
+    # the earlier statement ("take over as DSL" of "Designated Safeguarding Lead: …")
+    new_text = _spelled_out(newer.unit.text, older.unit.text)
+    new_read = content_words(_cells_only(new_text), stem)
     if not asked & new_read or len(asked & new_read & old_read) < ASKED_HELD * len(asked & new_read):
         return False  # the earlier one is about something else the later one also names
     # a link names a note, it does not restate what the note says: the titles of other notes,
@@ -389,7 +393,7 @@ def _replaces(
     # names the subject both state
     labelled = names_it or (bool(title) and newer.unit.text.lower().startswith(f"{title}:"))
     linked = [*others, title] if title and not labelled and _links_to(newer, older) else others
-    new_words = content_words(_unlinked(newer.unit.text, linked), stem)
+    new_words = content_words(_unlinked(new_text, linked), stem)
     if not old_words:
         return False
     shared = len(old_words & new_words)
@@ -409,6 +413,32 @@ def _replaces(
 
 
 _LINK = re.compile(r"\[\[([^\]|#]+)")
+_LABELS = re.compile(r"(?:^|(?<=; ))[^:;]{1,40}: (?=[^;]*(?:;|$))")
+_ABBREVIATION = re.compile(r"\b[A-Z]{2,5}\b")
+
+
+@lru_cache(maxsize=4096)
+def _cells_only(text: str) -> str:
+    """A table row as ``units`` writes it ("Role: X; Name: Y") without its column names;
+    any other text as it is."""
+    if text.count("; ") < 1 or not text.split("; ", 1)[0].count(": "):
+        return text
+    return _LABELS.sub("", text)
+
+
+@lru_cache(maxsize=4096)
+def _spelled_out(text: str, other: str) -> str:
+    """``text`` with each abbreviation ("DSL") followed by the words ``other`` spells it
+    with ("Designated Safeguarding Lead"), when it does."""
+    found = []
+    for m in _ABBREVIATION.finditer(text):
+        letters = m.group(0)
+        phrase = re.search(
+            r"\b" + r"\s+".join(rf"{c}[a-z]+" for c in letters) + r"\b", other
+        )
+        if phrase is not None:
+            found.append(phrase.group(0))
+    return f"{text} ({', '.join(found)})" if found else text
 _ROW_CELL = re.compile(r"^([^:;]{1,40}): ([^;]*);")  # a table row's first cell, as ``units`` writes it
 
 
