@@ -215,7 +215,9 @@ def _declared_names(content: str) -> tuple[tuple[frozenset[str], frozenset[str]]
     out = []
     for m in _DECLARES_NAMED.finditer(content):
         phrase = m.group(1).lower()
-        said = frozenset(w for w in words(phrase) if not w.isdigit() and w not in _FILLER and w not in _OLD_WORDS)
+        said = frozenset(
+            w for w in words(phrase) if not w.isdigit() and w not in _FILLER and w not in _OLD_WORDS
+        )
         out.append((said, frozenset(re.findall(r"(?:19|20)\d\d", phrase))))
     return tuple(out)
 
@@ -433,12 +435,12 @@ def _spelled_out(text: str, other: str) -> str:
     found = []
     for m in _ABBREVIATION.finditer(text):
         letters = m.group(0)
-        phrase = re.search(
-            r"\b" + r"\s+".join(rf"{c}[a-z]+" for c in letters) + r"\b", other
-        )
+        phrase = re.search(r"\b" + r"\s+".join(rf"{c}[a-z]+" for c in letters) + r"\b", other)
         if phrase is not None:
             found.append(phrase.group(0))
     return f"{text} ({', '.join(found)})" if found else text
+
+
 _ROW_CELL = re.compile(r"^([^:;]{1,40}): ([^;]*);")  # a table row's first cell, as ``units`` writes it
 
 

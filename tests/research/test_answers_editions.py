@@ -102,7 +102,9 @@ async def test_a_note_that_says_in_words_what_it_replaces_replaces_it(rt: Any) -
     text = await ask(rt, "how many guests may a member bring a month")
     bullets = bullet_lines(text)
     assert bullets and "four guests" in bullets[0], text
-    assert not any("two guests" in b and "it replaced" not in b and "Superseded" not in b for b in bullets), text
+    assert not any("two guests" in b and "it replaced" not in b and "Superseded" not in b for b in bullets), (
+        text
+    )
 
 
 class _Entry:
@@ -125,7 +127,9 @@ def test_editions_are_told_by_name_and_version_or_date() -> None:
     assert not later_edition(apr, jan)
     # a note naming another in words replaces it; naming a year not its own, it does not
     card_23 = _Entry("g", "Sponsorship rate card 2023", "funding/rates-2023.md")
-    card_25 = _Entry("h", "Sponsorship rate card 2025", "funding/rates-2025.md", "# Rates — supersedes the 2023 rate card")
+    card_25 = _Entry(
+        "h", "Sponsorship rate card 2025", "funding/rates-2025.md", "# Rates — supersedes the 2023 rate card"
+    )
     assert replaces_note(card_25, card_23)
     other = _Entry("i", "Rate card 2021", "funding/rate-card-old.md")
     assert not replaces_note(card_25, other)
@@ -155,3 +159,48 @@ async def test_a_word_of_two_common_words_is_no_missing_name(rt: Any) -> None:
     text = await ask(rt, "What is the class booking cutoff time?")
     assert "I found nothing about" not in text, text
     assert "20:00" in text, text
+
+
+async def test_a_role_holders_table_replaces_a_stale_role_page(rt: Any) -> None:
+    await _others(rt)
+    await add_note(
+        rt,
+        "kit/kit-officer.md",
+        "Kit officer",
+        "# Kit officer\n\nKit officer is **Bram Tull** (07700 900100). Anything broken goes to him.\n",
+        space=SPACE,
+        created_at=datetime(2023, 5, 1, tzinfo=UTC),
+    )
+    await add_note(
+        rt,
+        "people/role-holders-2026.md",
+        "Role holders 2026",
+        "| Role | Name | Phone | Notes |\n|---|---|---|---|\n"
+        "| Kit Officer | Cass Ray | 07700 900200 | took over from Bram in Jan 2026 |\n"
+        "| Pool Officer | Dan Eke | 07700 900201 | |\n",
+        space=SPACE,
+        created_at=datetime(2026, 1, 20, tzinfo=UTC),
+    )
+    text = await ask(rt, "Who is the kit officer now and what is their phone?")
+    bullets = bullet_lines(text)
+    assert bullets and "Cass Ray" in bullets[0], text
+    assert "it replaced" in bullets[0], text
+    assert not any("Bram Tull" in b and "it replaced" not in b and "Superseded" not in b for b in bullets), (
+        text
+    )
+
+
+def test_a_row_is_read_by_its_cells_and_an_abbreviation_as_spelled_out() -> None:
+    from bot.research.supersession import _cells_only, _spelled_out
+
+    assert (
+        _cells_only("Role: Kit Officer; Name: Cass Ray; Phone: 07700 900200")
+        == "Kit Officer; Cass Ray; 07700 900200"
+    )
+    assert (
+        _cells_only("Deadline: Thursday 18:00 the week before.")
+        == "Deadline: Thursday 18:00 the week before."
+    )
+    said = _spelled_out("Rina agreed to take over as FSM from 1 July.", "Fire Safety Marshal: Olu Pratt")
+    assert said.endswith("(Fire Safety Marshal)")
+    assert _spelled_out("Rina is the FSM.", "The first aider is Olu.") == "Rina is the FSM."
