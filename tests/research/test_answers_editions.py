@@ -204,3 +204,28 @@ def test_a_row_is_read_by_its_cells_and_an_abbreviation_as_spelled_out() -> None
     said = _spelled_out("Rina agreed to take over as FSM from 1 July.", "Fire Safety Marshal: Olu Pratt")
     assert said.endswith("(Fire Safety Marshal)")
     assert _spelled_out("Rina is the FSM.", "The first aider is Olu.") == "Rina is the FSM."
+
+
+async def test_a_revised_note_answers_for_the_name_its_predecessor_holds(rt: Any) -> None:
+    await _others(rt)
+    await add_note(
+        rt,
+        "brewing/wash-routine.md",
+        "Wash routine - fermenters",
+        "# Wash routine\n\nCaustic wash: 2% caustic at 60°C, recirculated for 20 minutes.\n",
+        space=SPACE,
+        created_at=datetime(2024, 6, 10, tzinfo=UTC),
+    )
+    await add_note(
+        rt,
+        "brewing/wash-routine-v2.md",
+        "Wash routine for FVs - revised",
+        "# Wash routine for FVs - revised\n\nThis replaces the old wash routine (June 2024 version).\n\n"
+        "New caustic wash: 2.5% caustic at 75°C, recirculated for 40 minutes.\n",
+        space=SPACE,
+        created_at=datetime(2026, 2, 3, tzinfo=UTC),
+    )
+    text = await ask(rt, "What caustic wash do we use on the fermenters?")
+    bullets = bullet_lines(text)
+    assert bullets and "2.5%" in bullets[0], text
+    assert not any("2% caustic" in b and "it replaced" not in b and "Superseded" not in b for b in bullets), text
