@@ -228,4 +228,6 @@ async def test_a_revised_note_answers_for_the_name_its_predecessor_holds(rt: Any
     text = await ask(rt, "What caustic wash do we use on the fermenters?")
     bullets = bullet_lines(text)
     assert bullets and "2.5%" in bullets[0], text
-    assert not any("2% caustic" in b and "it replaced" not in b and "Superseded" not in b for b in bullets), text
+    assert not any("2% caustic" in b and "it replaced" not in b and "Superseded" not in b for b in bullets), (
+        text
+    )
