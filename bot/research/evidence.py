@@ -28,7 +28,13 @@ from bot.research.names import (
 )
 from bot.research.passage_vectors import PassageVectors
 from bot.research.relevance import focus
-from bot.research.supersession import SUPERSEDED, statement, supersede
+from bot.research.supersession import (
+    REPLACED_NOTE_PENALTY,
+    SUPERSEDED,
+    replaces_note,
+    statement,
+    supersede,
+)
 from bot.sources import Source, source_of, with_passages_first
 from bot.text.terms import query_terms
 from storage.knowledge import EntryView
@@ -980,13 +986,25 @@ class Answerer:
         prior = {h.entry.id: h.relevance or 0.0 for h in kept}
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
         if names.named:  # the passage that answers says the name ("the Sallowby burst")
-            ranked = [p for p in ranked if self._says_name(names, p, titles)]
+            saying = [p for p in ranked if self._says_name(names, p, titles)]
+            # ... or stands in a note replacing, as a whole, a note whose passage says it (the
+            # "CIP procedure for FVs - revised" of "CIP procedure - fermenters")
+            holders = {p.entry.id: p.entry for p in saying}
+            heirs = {e.id for e in chosen if any(replaces_note(e, h) for h in holders.values())}
+            said = {id(p) for p in saying}
+            ranked = [p for p in ranked if id(p) in said or p.entry.id in heirs]
         asked_codes = codes_in(question, in_titles)
         if asked_codes:  # "on the latex 630": the passages that say 630, when some do
             saying = [p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes)]
             ranked = saying or ranked
         # a later note's decision on the same subject is the answer, saying what it replaced
-        ranked = supersede(ranked, question, floor=self.scorer.floor(), stem=self.retriever.lexical.stem)
+        ranked = supersede(
+            ranked,
+            question,
+            floor=self.scorer.floor(),
+            stem=self.retriever.lexical.stem,
+            replaced_note=REPLACED_NOTE_PENALTY,
+        )
         return Evidence(question, chosen, _of_kind_asked(question, await self.scorer.select(ranked)), names)
 
     def unheld(self, question: str, hits: Sequence[Any], titles: Mapping[str, str]) -> Names | None:

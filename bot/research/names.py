@@ -386,10 +386,12 @@ def _ordinary(
             together = re.compile(rf"\b{head}\W+{tail}\b")
             if any(together.search(t.lower()) for t in title_words.get(head, ())):
                 return True
-            return not any(part in title_words for part in (head, tail))
+            # a particle ("cutoff", "setup", "backup") names nothing, whatever a title says
+            return not any(part in title_words and part not in _PARTICLES for part in (head, tail))
     return False
 
 
+_PARTICLES = frozenset("off out up down over back away".split())
 _VOWELS = frozenset("aeiouy")
 ABBREVIATION_CHARS = 5  # an abbreviation is at most this long ("acct", "mgmt", "qty")
 

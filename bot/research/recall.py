@@ -10,6 +10,7 @@ from enum import StrEnum
 from bot.research import relevance
 from bot.research.evidence import Answerer, Evidence
 from bot.research.search import Hit, Retriever
+from bot.research.supersession import replaces_note
 from bot.text.citations import cite
 from bot.text.display import content_label
 from bot.text.terms import query_terms
@@ -57,6 +58,22 @@ class RecallResult:
         return self.earlier.grade if self.earlier else Grade.MISS
 
 
+def with_replacements(kept: Sequence[Hit], found: Sequence[Hit]) -> list[Hit]:
+    """``kept`` (the relevant hits), each followed by a hit of ``found`` left out that says it
+    replaces that note as a whole (``supersession.replaces_note``: "This note replaces
+    [[streaming-setup]]", the 2026 price list of the 2025 one), as relevant as the note it
+    replaces: the statement in force is read beside the one it replaced."""
+    ids = {h.entry.id for h in kept}
+    out: list[Hit] = []
+    for hit in kept:
+        out.append(hit)
+        for other in found:
+            if other.entry.id not in ids and replaces_note(other.entry, hit.entry):
+                ids.add(other.entry.id)
+                out.append(replace(other, relevance=hit.relevance))
+    return out
+
+
 def _terms(text: str) -> set[str]:
     return {t[:6] for t in query_terms(text, limit=64)}
 
@@ -102,6 +119,9 @@ class Recall:
         """The hits that are relevant (``relevance.py``: calibrated, absolute and relative
         to the best), most relevant first; none when the notes have nothing on it."""
         hits = await self.retriever.search(question, space=space, limit=limit, exclude_types=ANSWER_TYPES)
+        return await self._judged(question, hits)
+
+    async def _judged(self, question: str, hits: list[Hit]) -> list[Hit]:
         if not hits:
             return []
         judged = await relevance.judge(self.retriever, question, [h.entry.id for h in hits])
@@ -172,7 +192,11 @@ class Recall:
         names = await self.answerer.names(question, await self.answerer.titles(spaces))
         if names.missing:
             return Evidence(question, [], [], names, names.missing)
-        hits = await self.retrieve(question, space=space, limit=max(limit, 10))
+        found = await self.retriever.search(
+            question, space=space, limit=max(limit, 10), exclude_types=ANSWER_TYPES
+        )
+        hits = await self._judged(question, found)
+        hits = with_replacements(hits, found)
         return await self.answerer.evidence(question, hits, spaces=spaces, limit=limit, names=names)
 
     async def cascade(

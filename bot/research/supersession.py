@@ -17,10 +17,11 @@ from bot.research.lexical import words
 from bot.sources import SUPERSEDED, date_of, day_of, kept_current
 from bot.text.terms import STOPWORDS
 
-__all__ = ["SUPERSEDED", "statement", "supersede"]
+__all__ = ["REPLACED_NOTE_PENALTY", "SUPERSEDED", "replaces_note", "statement", "supersede"]
 
 if TYPE_CHECKING:
     from bot.research.evidence import Passage
+    from storage.knowledge import EntryView
 
 # a statement of what is decided or changed: a later one on the same subject replaces
 CHANGE = re.compile(
@@ -40,7 +41,13 @@ REPLACING = re.compile(
 )
 # a note or section that is itself a change ("Pricing update spring 2026", "## Revised rates"):
 # each of its statements is a statement of what changed
-CHANGE_HEADING = re.compile(r"\b(?:update[ds]?|revis\w*|change[ds]?|amend\w*|new)\b", re.I)
+CHANGE_HEADING = re.compile(
+    r"\b(?:update[ds]?|revis\w*|change[ds]?|amend\w*|new|supersed\w*|replac\w*|v\d+|version \d+|"
+    # "Trade price list — from 1 May 2026", "Rates from April 2025": holds from a day on
+    r"(?:from|effective|as of|with effect from) (?:\d{1,2}(?:st|nd|rd|th)? )?"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?: (?:19|20)\d\d)?)\b",
+    re.I,
+)
 SAME_SUBJECT = 0.4  # of the earlier statement's content words the later one restates
 NAMED_SUBJECT = 0.2  # the same, when the later statement names the earlier note
 SHARED_WORDS = 3  # and at least this many of them
@@ -51,6 +58,7 @@ MARGIN = 0.15  # a later statement may score this far below the floor and still 
 POOL = 40  # of the ranked passages, the best this many are compared
 IN_FORCE_BONUS = 0.02  # the statement in force ranks just above the one it replaced
 SUPERSEDED_PENALTY = 0.3
+REPLACED_NOTE_PENALTY = 1.0  # a note another says it replaces: below the floor
 # words that say a statement changes, dates, or little at all: not what it is about
 _FILLER = STOPWORDS | frozenset(
     "now instead after before new old previous becomes become all may must also only still within "
@@ -156,6 +164,7 @@ def _states_change(passage: Passage) -> bool:
         or _change_heading(passage.entry.title)
         or _change_heading(passage.unit.section)
         or bool(declared_replaced(passage.entry.content))
+        or bool(_declared_names(passage.entry.content))
     )
 
 
@@ -173,12 +182,108 @@ def declared_replaced(content: str) -> frozenset[str]:
 
 
 def _declared(newer: Passage, older: Passage) -> bool:
-    """``newer``'s note says it replaces ``older``'s note (by a link to it)."""
-    targets = declared_replaced(newer.entry.content)
+    return replaces_note(newer.entry, older.entry)
+
+
+def replaces_note(newer: EntryView, older: EntryView) -> bool:
+    """``newer`` says it replaces ``older`` as a whole: by a link to it, by naming it
+    ("This replaces the old CIP procedure (June 2024 version).", "# Rate card 2025 —
+    supersedes the 2023 rate card"), or by being its later edition (``later_edition``)."""
+    if newer.id == older.id:
+        return False
+    if later_edition(newer, older) or _named_replaced(newer.content, older):
+        return True
+    targets = declared_replaced(newer.content)
     if not targets:
         return False
-    source = (older.entry.source or "").lower().removesuffix(".md")
+    source = (older.source or "").lower().removesuffix(".md")
     return any(source == t or source.endswith(f"/{t}") or t.endswith(f"/{source}") for t in targets)
+
+
+# "This replaces the old CIP procedure (June 2024 version).", "supersedes the 2023 rate card":
+# what a note says it replaces, in words, up to the end of the clause
+_DECLARES_NAMED = re.compile(
+    r"\b(?:replac(?:es|ing)|supersed(?:es|ing))\s+(?:the\s+|our\s+)?([^.\n\[\]():;,—–]{3,60})", re.I
+)
+_OLD_WORDS = frozenset("old previous earlier former original version edition page note list".split())
+NAMED_WORDS = 2  # a phrase naming a note holds at least this many of its title's words
+
+
+@lru_cache(maxsize=1024)
+def _declared_names(content: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """Per phrase a note says it replaces: its words, and the years it names."""
+    out = []
+    for m in _DECLARES_NAMED.finditer(content):
+        phrase = m.group(1).lower()
+        said = frozenset(
+            w for w in words(phrase) if not w.isdigit() and w not in _FILLER and w not in _OLD_WORDS
+        )
+        out.append((said, frozenset(re.findall(r"(?:19|20)\d\d", phrase))))
+    return tuple(out)
+
+
+def _named_replaced(content: str, older: EntryView) -> bool:
+    """``content`` says it replaces ``older`` by naming it: every word of the phrase (two at
+    least) is a word of its title or its file's name, and a year it names is the note's."""
+    names = _declared_names(content)
+    if not names:
+        return False
+    source = (older.source or "").lower().removesuffix(".md").rsplit("/", 1)[-1]
+    own = frozenset(words(f"{older.title} {source}".lower()))
+    day = day_of(older)
+    years = {str(day.year)} if day else set()
+    years |= set(re.findall(r"(?:19|20)\d\d", f"{older.title} {source}"))
+    return any(
+        len(said) >= NAMED_WORDS and said <= own and (not named_years or named_years <= years)
+        for said, named_years in names
+    )
+
+
+# what marks one edition of a note from another: a version, a year standing alone, "revised"
+_EDITION_MARK = re.compile(
+    r"(?<![\w-])(?:v(?:er(?:sion)?)?[ ._-]?\d+(?:\.\d+)?|(?<!\d-)(?:19|20)\d\d(?!-?\d)|"
+    r"revised|updated?|new|old|current|latest)(?![\w])",
+    re.I,
+)
+_VERSION = re.compile(r"(?<![\w-])v(?:er(?:sion)?)?[ ._-]?(\d+)", re.I)
+
+
+@lru_cache(maxsize=4096)
+def _edition_keys(title: str, source: str) -> tuple[frozenset[str], bool]:
+    """The names (title, file name) of a note without its edition marks, and whether it
+    carries one."""
+    stem = source.lower().removesuffix(".md").rsplit("/", 1)[-1]
+    keys = set()
+    marked = False
+    for name in (title.lower(), stem):
+        bare = _EDITION_MARK.sub(" ", name)
+        marked = marked or bare != name
+        key = " ".join(re.findall(r"[^\W_]+", bare))
+        if len(key) >= TITLE_CHARS:
+            keys.add(key)
+    return frozenset(keys), marked
+
+
+def _version(entry: EntryView) -> int:
+    found = _VERSION.findall(f"{entry.title} {(entry.source or '').rsplit('/', 1)[-1]}")
+    return max((int(v) for v in found), default=1)
+
+
+def later_edition(newer: EntryView, older: EntryView) -> bool:
+    """``newer`` is a later edition of ``older``: the same name but for a version or a year
+    ("Trade price list 2026" of "Trade price list 2025", ``cip-procedure-v2`` of
+    ``cip-procedure``), later by its version, else by its date."""
+    if newer.id == older.id:
+        return False
+    new_keys, new_marked = _edition_keys(newer.title, newer.source or "")
+    old_keys, old_marked = _edition_keys(older.title, older.source or "")
+    if not (new_keys & old_keys) or not (new_marked or old_marked):
+        return False
+    new_v, old_v = _version(newer), _version(older)
+    if new_v != old_v:
+        return new_v > old_v
+    new_day, old_day = day_of(newer), day_of(older)
+    return new_day is not None and old_day is not None and new_day > old_day
 
 
 @lru_cache(maxsize=4096)  # a note's title and sections head many of its passages
@@ -248,7 +353,8 @@ def _replaces(
     restated = not _states_change(newer)
     changes_from = _changes_from(new, old, stem)  # "changes from <what the earlier one states> to …"
     # "Can I get credit instead of a refund?" asks; it replaces nothing
-    replacing = new_said.says_it_replaces or changes_from
+    declared = _declared(newer, older)
+    replacing = new_said.says_it_replaces or changes_from or declared
     new_day = new.day
     old_day = old.day
     if new_day is not None and old_day is not None:
@@ -264,7 +370,9 @@ def _replaces(
     title = old.title
     # "This replaces the 2023 contract ([[the 2023 decision]])": the later statement names
     # it in the clause that says so ("…, following [[the decision]]" carries it out instead)
-    named = (bool(title) and any(title in c for c in new_said.replacing_clauses)) or _declared(newer, older)
+    named = (bool(title) and any(title in c for c in new_said.replacing_clauses)) or declared
+    if declared and not _same_row(newer.unit.text, older.unit.text):
+        return False  # a table's other row ("Cask deposit" is not "Keg deposit")
     # "… replaces Harbourne Media as our primary vinyl supplier": it names what it replaces
     # and says the subject in its own words (the earlier note's title is no link there)
     names_it = replacing and (changes_from or _names_replaced(new, old))
@@ -272,7 +380,11 @@ def _replaces(
         return False  # it cites the earlier note ("see [[ADR-007]]", "following [[…]]"): it applies it
     # read with its note's title and section, as it is scored
     old_read = content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
-    new_read = content_words(newer.unit.text, stem)
+    # a row is read by its cells, not its column names ("Role: Equipment Officer; Phone: …"
+    # is about the equipment officer, not phones); an abbreviation as what it stands for in
+    # the earlier statement ("take over as DSL" of "Designated Safeguarding Lead: …")
+    new_text = _spelled_out(newer.unit.text, older.unit.text)
+    new_read = content_words(_cells_only(new_text), stem)
     if not asked & new_read or len(asked & new_read & old_read) < ASKED_HELD * len(asked & new_read):
         return False  # the earlier one is about something else the later one also names
     # a link names a note, it does not restate what the note says: the titles of other notes,
@@ -283,7 +395,7 @@ def _replaces(
     # names the subject both state
     labelled = names_it or (bool(title) and newer.unit.text.lower().startswith(f"{title}:"))
     linked = [*others, title] if title and not labelled and _links_to(newer, older) else others
-    new_words = content_words(_unlinked(newer.unit.text, linked), stem)
+    new_words = content_words(_unlinked(new_text, linked), stem)
     if not old_words:
         return False
     shared = len(old_words & new_words)
@@ -303,6 +415,42 @@ def _replaces(
 
 
 _LINK = re.compile(r"\[\[([^\]|#]+)")
+_LABELS = re.compile(r"(?:^|(?<=; ))[^:;]{1,40}: (?=[^;]*(?:;|$))")
+_ABBREVIATION = re.compile(r"\b[A-Z]{2,5}\b")
+
+
+@lru_cache(maxsize=4096)
+def _cells_only(text: str) -> str:
+    """A table row as ``units`` writes it ("Role: X; Name: Y") without its column names;
+    any other text as it is."""
+    if text.count("; ") < 1 or not text.split("; ", 1)[0].count(": "):
+        return text
+    return _LABELS.sub("", text)
+
+
+@lru_cache(maxsize=4096)
+def _spelled_out(text: str, other: str) -> str:
+    """``text`` with each abbreviation ("DSL") followed by the words ``other`` spells it
+    with ("Designated Safeguarding Lead"), when it does."""
+    found = []
+    for m in _ABBREVIATION.finditer(text):
+        letters = m.group(0)
+        phrase = re.search(r"\b" + r"\s+".join(rf"{c}[a-z]+" for c in letters) + r"\b", other)
+        if phrase is not None:
+            found.append(phrase.group(0))
+    return f"{text} ({', '.join(found)})" if found else text
+
+
+_ROW_CELL = re.compile(r"^([^:;]{1,40}): ([^;]*);")  # a table row's first cell, as ``units`` writes it
+
+
+def _same_row(new: str, old: str) -> bool:
+    """Unless both are rows of tables with the same first column, true; if they are, whether
+    they are the row of the same thing (its first cell)."""
+    a, b = _ROW_CELL.match(new), _ROW_CELL.match(old)
+    if a is None or b is None or a.group(1).strip().lower() != b.group(1).strip().lower():
+        return True
+    return " ".join(words(a.group(2).lower())) == " ".join(words(b.group(2).lower()))
 
 
 def _links_to(newer: Passage, older: Passage) -> bool:
@@ -329,11 +477,18 @@ def _about(older: Passage, newer: Passage, stem: Callable[[str], str]) -> bool:
 
 
 def supersede(
-    ranked: Sequence[Passage], question: str, *, floor: float, stem: Callable[[str], str]
+    ranked: Sequence[Passage],
+    question: str,
+    *,
+    floor: float,
+    stem: Callable[[str], str],
+    replaced_note: float = SUPERSEDED_PENALTY,
 ) -> list[Passage]:
     """``ranked`` (best first) with each statement a later note replaced ranked below the
     one that replaced it, which ranks at least where it stood and carries it (``replaces``).
-    When the earlier note is about the replaced rule, all of it is demoted."""
+    When the earlier note is about the replaced rule, all of it is demoted; when the later
+    note says it replaces the earlier as a whole (``replaces_note``), by ``replaced_note`` (a
+    quick answer states what holds: ``REPLACED_NOTE_PENALTY``; a report keeps the history)."""
     pool = [p for p in ranked[:POOL] if p.score >= floor - MARGIN]
     asked = content_words(question, stem)
     read = [_Statement.of(p) for p in pool]
@@ -344,7 +499,12 @@ def supersede(
     # value otherwise ("All training nights are Wednesdays, 19:00 start" in the 2026 calendar
     # against "every Tuesday at 19:30" in a 2024 note): it replaces only an earlier statement
     # whose value it changes, on the subject the question names (``_replaces``)
-    changes = [k for k, p in enumerate(pool) if _states_change(p) or kept_current(p.entry)]
+    entries = {p.entry.id: p.entry for p in pool}
+    # a later edition of another note of the pool ("Trade price list 2026") replaces it as a whole
+    editions = {i for i, e in entries.items() if any(later_edition(e, o) for o in entries.values())}
+    changes = [
+        k for k, p in enumerate(pool) if _states_change(p) or kept_current(p.entry) or p.entry.id in editions
+    ]
     olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not read[j].said.replacing]
     pairs: dict[int, int] = {}  # older's position → newer's
     if changes and olders:
@@ -360,6 +520,7 @@ def supersede(
         return list(ranked)
     out = {id(p): p for p in ranked}
     stale: set[str] = set()  # notes about a rule since replaced
+    gone: set[str] = set()  # notes replaced as a whole (``replaces_note``)
     for j, k in sorted(pairs.items(), key=lambda jk: -pool[jk[0]].score):
         older, newer = pool[j], out[id(pool[k])]
         if newer.replaces is None:
@@ -367,11 +528,16 @@ def supersede(
                 newer, score=max(newer.score, older.score + IN_FORCE_BONUS), replaces=older
             )
         out[id(older)] = replace(older, score=older.score - SUPERSEDED_PENALTY, replaced_by=pool[k])
-        if _about(older, newer, stem):
+        if _declared(newer, older):
+            gone.add(older.entry.id)
+        elif _about(older, newer, stem):
             stale.add(older.entry.id)
     replaced = {id(pool[j]) for j in pairs}
     for p in ranked:
-        if p.entry.id in stale and id(p) not in replaced:
+        if p.entry.id in gone and id(p) not in replaced:
+            # the rest of a note replaced as a whole answers only when nothing else does
+            out[id(p)] = replace(p, score=p.score - replaced_note)
+        elif p.entry.id in stale and id(p) not in replaced:
             out[id(p)] = replace(p, score=p.score - SUPERSEDED_PENALTY)
     return sorted(out.values(), key=lambda p: p.score, reverse=True)
 
@@ -395,7 +561,8 @@ def _amounts(text: str, *, last: bool = False) -> dict[str, str]:
         said = m.group(0).strip()
         unit = (m.group("unit") or "").lower()
         key = unit.replace(" ", "") if unit and unit[:3] not in _NOT_UNITS else ""
-        if not key and said[:1] in "£$€":  # "£45": the currency is its unit
+        if said[:1] in "£$€" and not key.startswith("/"):
+            # "£45", "£10 a year", "£18 per spot": the currency is its unit ("£22/month" keeps its own)
             key = said[:1]
         if key and (last or key not in out):
             out[key] = said
