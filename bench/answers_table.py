@@ -35,6 +35,7 @@ SETS: dict[str, tuple[Path, Path]] = {
     "carrowmrt": (SEALED / "answers_carrowmrt" / "gold.json", SEALED / "answers_carrowmrt" / "vault"),
     "ashgrove": (SEALED / "answers_ashgrove" / "gold.json", SEALED / "answers_ashgrove" / "vault"),
     "radio": (SEALED / "answers_community_radio" / "gold.json", SEALED / "answers_community_radio" / "vault"),
+    "museum": (SEALED / "answers_museum" / "gold.json", SEALED / "answers_museum" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
