@@ -37,19 +37,13 @@ _PLACE_OR_SURNAME = frozenset(
 _AT_A_PLACE = re.compile(r"(?:\b(?:at|near|on|up to|down to|the)|[Tt]he)\s+$")
 
 
-def _places(bodies: Sequence[str]) -> set[str]:
-    """The capitalised names that are places: by their last word, or written as a place once."""
-    places: set[str] = set()
-    for body in bodies:
-        for found in _NAME.finditer(body):
-            name = found.group(1)
-            last = name.rsplit(" ", 1)[-1]
-            if last in _PLACE_WORDS or (
-                last in _PLACE_OR_SURNAME
-                and _AT_A_PLACE.search(body[max(0, found.start() - 12) : found.start()])
-            ):
-                places.add(name)
-    return places
+def _written_as_a_place(body: str, found: re.Match[str]) -> bool:
+    """This mention of a capitalised name is a place: by its last word, or by how it is written."""
+    last = found.group(1).rsplit(" ", 1)[-1]
+    return last in _PLACE_WORDS or (
+        last in _PLACE_OR_SURNAME
+        and _AT_A_PLACE.search(body[max(0, found.start() - 12) : found.start()]) is not None
+    )
 
 
 _PROJECT = re.compile(r"\b(?:project|Project|initiative|codename)\s+([A-Z][\w-]+)")
@@ -75,19 +69,25 @@ def count_mentions(dossier: Dossier) -> tuple[Counter[str], Counter[str]]:
     things = [
         f.entry.title.lower() for f in dossier.found.values() if f.entry.type != "person" and f.entry.title
     ]
-    places = _places([f.entry.content for f in dossier.found.values()])
+    # each mention read once; a name written as a place anywhere is a place everywhere
+    mentioned: list[str] = []
+    places: set[str] = set()
     for f in dossier.found.values():
         body = f.entry.content
-        for name in _NAME.findall(body):
-            words = name.split()
-            if any(w in _NOT_NAMES for w in words) or any(w.lower() in project_words for w in words):
-                continue
-            if words[-1] in _ORG_WORDS or name in places or any(name.lower() in t for t in things):
-                projects[name] += 1  # an organisation or system: a topic, not a person
-                continue
-            people[name] += 1
+        for found in _NAME.finditer(body):
+            mentioned.append(found.group(1))
+            if _written_as_a_place(body, found):
+                places.add(found.group(1))
         for proj in _PROJECT.findall(body):
             projects[proj] += 1
+    for name in mentioned:
+        words = name.split()
+        if any(w in _NOT_NAMES for w in words) or any(w.lower() in project_words for w in words):
+            continue
+        if words[-1] in _ORG_WORDS or name in places or any(name.lower() in t for t in things):
+            projects[name] += 1  # an organisation or system: a topic, not a person
+            continue
+        people[name] += 1
     return people, projects
 
 

@@ -181,10 +181,6 @@ def declared_replaced(content: str) -> frozenset[str]:
     return frozenset(m.group(1).strip().lower().removesuffix(".md") for m in _DECLARES.finditer(content))
 
 
-def _declared(newer: Passage, older: Passage) -> bool:
-    return replaces_note(newer.entry, older.entry)
-
-
 def replaces_note(newer: EntryView, older: EntryView) -> bool:
     """``newer`` says it replaces ``older`` as a whole: by a link to it, by naming it
     ("This replaces the old CIP procedure (June 2024 version).", "# Rate card 2025 —
@@ -353,7 +349,7 @@ def _replaces(
     restated = not _states_change(newer)
     changes_from = _changes_from(new, old, stem)  # "changes from <what the earlier one states> to …"
     # "Can I get credit instead of a refund?" asks; it replaces nothing
-    declared = _declared(newer, older)
+    declared = replaces_note(newer.entry, older.entry)
     replacing = new_said.says_it_replaces or changes_from or declared
     new_day = new.day
     old_day = old.day
@@ -528,7 +524,7 @@ def supersede(
                 newer, score=max(newer.score, older.score + IN_FORCE_BONUS), replaces=older
             )
         out[id(older)] = replace(older, score=older.score - SUPERSEDED_PENALTY, replaced_by=pool[k])
-        if _declared(newer, older):
+        if replaces_note(newer.entry, older.entry):
             gone.add(older.entry.id)
         elif _about(older, newer, stem):
             stale.add(older.entry.id)
