@@ -221,7 +221,9 @@ async def _run(args: argparse.Namespace, gold: dict[str, Any], tally: Tally, fak
                         )
                     if args.show:
                         print(f"\n>>> {phrasing}\n{text}")
-            for question in gold["out_of_domain"]:
+            for item in gold["out_of_domain"]:
+                # a question, or a record of one (``{"question": …, "absent": …}``)
+                question = item["question"] if isinstance(item, dict) else item
                 n += 1
                 since = len(fake.requests) if fake else 0
                 replies = await ask(rt, f"q{n}", question)
