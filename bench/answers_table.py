@@ -36,6 +36,8 @@ SETS: dict[str, tuple[Path, Path]] = {
     "ashgrove": (SEALED / "answers_ashgrove" / "gold.json", SEALED / "answers_ashgrove" / "vault"),
     "radio": (SEALED / "answers_community_radio" / "gold.json", SEALED / "answers_community_radio" / "vault"),
     "museum": (SEALED / "answers_museum" / "gold.json", SEALED / "answers_museum" / "vault"),
+    "foodbank": (SEALED / "answers_foodbank" / "gold.json", SEALED / "answers_foodbank" / "vault"),
+    "marina": (SEALED / "answers_marina" / "gold.json", SEALED / "answers_marina" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
