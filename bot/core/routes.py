@@ -16,7 +16,7 @@ from bot.persona import Persona
 from bot.policy import Gate
 from bot.research.evidence import Evidence
 from bot.research.recall import Grade, Recall, recall_prose
-from bot.routing import LOOKS_ELSEWHERE, Decision, Route
+from bot.routing import LOOKS_ELSEWHERE, Decision, Guard, Route, asks_the_world
 from bot.text.citations import check_citations, cited
 from bot.text.terms import query_terms
 from storage.conversations import Conversations
@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 WEAK_HITS = 2  # fewer useful hits than this → offer to dig deeper
 NOTHING_FOUND = "I found nothing in the notes about that."
+NO_FEED = "I can't see live weather or forecasts."
 
 
 class Routes:
@@ -66,6 +67,11 @@ class Routes:
     # ------------------------------------------------------------------ none
 
     async def none(self, ctx: Context, sender: Sender, decision: Decision) -> None:
+        if decision.guard == Guard.TRACKED_SIGNAL and asks_the_world(ctx.text):
+            # the weather is no tracker of the asker's: the notes may hold it, and when they
+            # do not, the reply says so and offers to dig (an investigation can search the web)
+            await self.quick(ctx, sender, ctx.text, unseen=NO_FEED)
+            return
         history = await self.history(ctx)
         hint = decision.guard or ""
         persona = self.persona.system_prompt
@@ -85,7 +91,11 @@ class Routes:
 
     # ------------------------------------------------------------------ quick
 
-    async def quick(self, ctx: Context, sender: Sender, question: str, *, recall: bool = False) -> None:
+    async def quick(
+        self, ctx: Context, sender: Sender, question: str, *, recall: bool = False, unseen: str = ""
+    ) -> None:
+        """Answer ``question`` from the notes; ``unseen`` says first what no note can be
+        expected to hold, when nothing is found."""
         await self.outbox.typing(sender, ctx.inbound.thread)
         if recall:
             result = await self.recall.cascade(
@@ -104,6 +114,8 @@ class Routes:
         )
         if not evidence.found:
             said = evidence.nothing_found() or NOTHING_FOUND
+            if unseen:
+                said = f"{unseen} {said}"
             await self._answer_with_offer(ctx, sender, said, question, weak=True)
             return
         await self._answer(ctx, sender, question, evidence)

@@ -128,7 +128,7 @@ class Investigator:
             dossier.start_entry = start
             dossier.add(start, 1, "start entry")
             return
-        topic, space = dossier.topic, dossier.space
+        topic, space = subject(dossier.topic), dossier.space
         result = await self.recall.cascade(topic, space=space, limit=SEED_LIMIT)
         dossier.earlier = result.earlier
         if result.earlier is not None and result.earlier.grade is Grade.STRONG:

@@ -24,12 +24,44 @@ _REQUEST = re.compile(
     r"find out(?: about)?|trace|what do we know about)\s+",
     re.I,
 )
+# a request for a piece of work written around the subject ("can you put together a report
+# on …", "I'd like a full breakdown of …", "we need a timeline of …"): the asking, the
+# verb of making and the kind of piece say nothing about which notes are relevant
+_ASKING = (
+    r"(?:(?:hi|hey|hello|ok|okay|so)\b[\s,!]*)?(?:please\s+|pls\s+|kindly\s+)?"
+    r"(?:(?:can|could|would|will)\s+(?:you|someone|u)\s+(?:please\s+)?|"
+    r"i'?d\s+(?:like|love)\s+(?:you\s+to\s+|to\s+(?:get|have|see)\s+)?|i\s+(?:want|need)\s+(?:you\s+to\s+)?|"
+    r"i\s+am\s+needing\s+|we\s+need\s+(?:you\s+to\s+)?|need\s+)"
+)
+_MAKING = (
+    r"(?:(?:put|pull)\s+together|write\s+up|draw\s+up|prepare|compile|produce|do|make|give\s+(?:me|us)|"
+    r"get\s+(?:me|us)|send\s+(?:me|us)|run\s+(?:me\s+)?through)\s+"
+)
+_KIND = (
+    r"(?:(?:full|complete|proper|quick|short|detailed|thorough|written|one-page)\s+)*"
+    r"(?:report|write-?up|run-?down|break-?down|overview|summary|timeline|review|dossier|briefing|brief|"
+    r"history|analysis)\s+(?:on|of|about|into|covering|regarding|for)\s+"
+)
+# asked for ("can you put together the timeline of …") or bare with "a" ("a report on …"):
+# "the report on allergens that Greta wrote" names a note, and stays the subject
+_REPORT_REQUEST = re.compile(
+    rf"^(?:{_ASKING}?{_MAKING}(?:an?\s+|the\s+|some\s+)?|{_ASKING}(?:an?\s+|the\s+|some\s+)?|an?\s+){_KIND}",
+    re.I,
+)
+_POLITE = re.compile(rf"^{_ASKING}(?={_REQUEST.pattern[1:]})", re.I)
 
 
 def subject(topic: str) -> str:
     """What an investigation is about, without the request around it ("research the
-    on-call policy" → "the on-call policy"): the request words say nothing about relevance."""
-    return _REQUEST.sub("", topic.strip()) or topic.strip()
+    on-call policy" → "the on-call policy", "can you put together a report on the stores'
+    humidity" → "the stores' humidity"): the request words say nothing about relevance."""
+    text = topic.strip()
+    for _ in range(3):  # "dig into can you put together a report on …"
+        stripped = _REPORT_REQUEST.sub("", _REQUEST.sub("", _POLITE.sub("", text))).strip()
+        if stripped == text or not stripped:
+            break
+        text = stripped
+    return text or topic.strip()
 
 
 # "the delivery round: the days, the customers and the van" — a subject, then the parts of it
@@ -155,18 +187,16 @@ async def keep_on_topic(retriever: Retriever, dossier: Dossier) -> None:
     semantic = any(j.cosine is not None for j in judged.values())
     best = max(j.p for j in judged.values())
     floor = max(relevance.threshold(semantic), SOURCE_RELATIVE * best)
-    # a request that lists parts keeps, for each part, the entry most about it that is not a
-    # source yet, by the same measure judged against that part: the note that covers one part
-    # well though it shares few words with the whole request (one a part: the list stays short)
+    # a request that lists parts keeps, for each part, the entries about it by the same
+    # measure judged against that part: the notes that cover one part well though they share
+    # few words with the whole request (the cut is relative to the part's best, as above)
     on_a_part: set[str] = set()
     for part in aspects(dossier.topic):
         by_part = await relevance.judge(retriever, part, list(dossier.found))
         if not by_part:
             continue
         part_floor = max(relevance.threshold(semantic), SOURCE_RELATIVE * max(j.p for j in by_part.values()))
-        fresh = [j for j in by_part.values() if j.p >= part_floor and judged[j.entry_id].p < floor]
-        if fresh:
-            on_a_part.add(max(fresh, key=lambda j: j.p).entry_id)
+        on_a_part |= {j.entry_id for j in by_part.values() if j.p >= part_floor}
     # what the most relevant entry links to directly is about its subject (the decision
     # an incident led to, the person who took it), however its own words score
     top = max(judged, key=lambda i: judged[i].p)

@@ -13,7 +13,7 @@ from bot.routing.lexicon import (
     normalize,
 )
 from bot.routing.router import Routed, route, routed
-from bot.routing.vocabulary import LOOKS_ELSEWHERE, Guard, OfferReply, is_steering
+from bot.routing.vocabulary import LOOKS_ELSEWHERE, Guard, OfferReply, asks_the_world, is_steering
 
 __all__ = [
     "LOOKS_ELSEWHERE",
@@ -25,6 +25,7 @@ __all__ = [
     "Routed",
     "addressed_elsewhere",
     "addressing_of",
+    "asks_the_world",
     "classify_lexicon",
     "extract_topic",
     "is_affirmative",

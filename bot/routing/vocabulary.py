@@ -34,6 +34,16 @@ LOOKS_ELSEWHERE = frozenset(
     {Guard.TRACKED_SIGNAL, Guard.REMINDER, Guard.CAPABILITY, Guard.ADDRESSED_ELSEWHERE}
 )
 
+# A look-up of the world rather than of one's own tracker ("what's the weather this
+# weekend?"): no feed is read, but the team's notes are searched like any question (a site's
+# wind limits, the forecast the event plan quoted), and an investigation may search the web.
+_THE_WORLD = re.compile(r"\b(?:weather|forecasts?)\b", re.I)
+
+
+def asks_the_world(text: str) -> bool:
+    return bool(_THE_WORLD.search(text))
+
+
 STEERING = re.compile(
     r"^(?:also|and|plus|include|including|focus|especially|make\s+sure|don'?t\s+forget|what\s+about|"
     r"how\s+about|check|look\s+at|consider|add|remember\s+to|note\s+that|fyi|btw|p\.?s\.?)\b",

@@ -9,7 +9,7 @@ from typing import Any
 
 from research_helpers import report_on
 
-from bot.research.topic import aspects
+from bot.research.topic import aspects, subject
 
 VAULT = {
     "kitchen/overview.md": (
@@ -63,3 +63,36 @@ async def test_a_report_keeps_the_note_that_covers_one_listed_part(rt: Any, tmp_
         assert title in sources, (title, report)
     for title in ("Staff netball", "Car park"):
         assert title not in sources, (title, sources)
+
+
+SECOND_OVEN_NOTE = {
+    "kitchen/oven-invoice.md": (
+        "# Hallam invoice 2291\n\nThe oven repair in the school kitchen, invoiced by Hallam Catering "
+        "Engineers: call-out on 3 March and the new heating element, £420, paid on 20 March.\n"
+    ),
+}
+
+
+async def test_every_note_that_covers_a_listed_part_is_kept_not_only_the_best(
+    rt: Any, tmp_path: Path
+) -> None:
+    report = await report_on(
+        rt,
+        {**VAULT, **SECOND_OVEN_NOTE},
+        "dig into the school kitchen: the supplier contract, the allergen rules and the oven repair",
+        tmp_path,
+    )
+    sources = report.split("## Sources", 1)[1]
+    for title in ("Combi oven repair", "Hallam invoice 2291"):
+        assert title in sources, (title, report)
+    for title in ("Staff netball", "Car park"):
+        assert title not in sources, (title, sources)
+
+
+def test_a_request_written_around_its_subject_is_read_as_the_subject() -> None:
+    assert subject("can you put together a report on the school kitchen") == "the school kitchen"
+    assert subject("dig into I'd like a full breakdown of the oven repair costs") == "the oven repair costs"
+    assert subject("Could you please write up a timeline of the March outage") == "the March outage"
+    assert subject("I am needing a complete report on the allergen rules") == "the allergen rules"
+    assert subject("the report on allergens that Greta wrote") == "the report on allergens that Greta wrote"
+    assert subject("the school kitchen") == "the school kitchen"
