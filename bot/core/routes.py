@@ -12,11 +12,12 @@ from bot.events import Action, Button, Reply, Sender
 from bot.inbound.context import Context, with_truncation_note
 from bot.llm import LLMProvider, Turn
 from bot.llm.fallback import with_fallback
+from bot.llm.offline import OfflineProvider
 from bot.persona import Persona
 from bot.policy import Gate
 from bot.research.evidence import Evidence
 from bot.research.recall import Grade, Recall, recall_prose
-from bot.routing import LOOKS_ELSEWHERE, Decision, Guard, Route, asks_the_world
+from bot.routing import LOOKS_ELSEWHERE, Decision, Guard, Route, asks, asks_the_world, own_tracker
 from bot.text.citations import check_citations, cited
 from bot.text.terms import query_terms
 from storage.conversations import Conversations
@@ -67,10 +68,8 @@ class Routes:
     # ------------------------------------------------------------------ none
 
     async def none(self, ctx: Context, sender: Sender, decision: Decision) -> None:
-        if decision.guard == Guard.TRACKED_SIGNAL and asks_the_world(ctx.text):
-            # the weather is no tracker of the asker's: the notes may hold it, and when they
-            # do not, the reply says so and offers to dig (an investigation can search the web)
-            await self.quick(ctx, sender, ctx.text, unseen=NO_FEED)
+        if self._looked_up(ctx.text, decision):
+            await self.quick(ctx, sender, ctx.text, unseen=NO_FEED if asks_the_world(ctx.text) else "")
             return
         history = await self.history(ctx)
         hint = decision.guard or ""
@@ -88,6 +87,18 @@ class Routes:
         if len(query_terms(ctx.text)) >= 3 and decision.guard not in LOOKS_ELSEWHERE:
             buttons = (Button(Action.DEEP_INVESTIGATION, "Run a deep investigation", str(ctx.message.id)),)
         await self.outbox.reply(ctx, sender, self._noted(ctx, text), buttons=buttons, route=Route.NONE)
+
+    def _looked_up(self, text: str, decision: Decision) -> bool:
+        """Whether a message the router filed as chat is answered from the notes instead: a
+        look-up of something that is no tracker of the asker's (the weather, who is on call,
+        the status of a project: the notes may hold it; a calendar or an inbox they do not),
+        or, without a model, a question the chat has no reply to but "noted". A look-up that
+        finds nothing says so and offers to dig: cheaper than a question met with small talk."""
+        if decision.guard == Guard.TRACKED_SIGNAL:
+            return not own_tracker(text)
+        if decision.guard is not None or not isinstance(self.llm, OfflineProvider) or self.llm.reason:
+            return False
+        return asks(text) and self.llm.reply_to(text, persona=self.persona.system_prompt) is None
 
     # ------------------------------------------------------------------ quick
 

@@ -164,6 +164,22 @@ class OfflineProvider:
         return lexicon
 
     async def chat(self, text: str, *, persona: str, history: Sequence[Turn], hint: str = "") -> str:
+        said = self.reply_to(text, persona=persona, hint=hint)
+        if said is not None:
+            return said
+        if self.reason:
+            return (
+                f"Sorry, {self.reason}, so I can't give this a proper reply. "
+                'Ask me a question to search the notes, or say "dig into …" for a full investigation.'
+            )
+        return (
+            "Noted. (I'm running without a language model, so I keep small talk short.) "
+            'Ask me a question to search the knowledge base, or say "dig into …" for a full investigation.'
+        )
+
+    def reply_to(self, text: str, *, persona: str, hint: str = "") -> str | None:
+        """The reply this provider has for ``text`` (a greeting, thanks, what it can do, a
+        tracker it does not read); None when it has only the general one."""
         norm = normalize(text)
         if hint == "tracked_signal":
             return (
@@ -191,15 +207,7 @@ class OfflineProvider:
                 "Hello! Ask me a question about the team's notes, or ask me to dig into something "
                 "and I'll investigate in the background and report back here."
             )
-        if self.reason:
-            return (
-                f"Sorry, {self.reason}, so I can't give this a proper reply. "
-                'Ask me a question to search the notes, or say "dig into …" for a full investigation.'
-            )
-        return (
-            "Noted. (I'm running without a language model, so I keep small talk short.) "
-            'Ask me a question to search the knowledge base, or say "dig into …" for a full investigation.'
-        )
+        return None
 
     async def answer(
         self, question: str, *, persona: str, sources: Sequence[Source], history: Sequence[Turn]

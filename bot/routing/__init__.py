@@ -13,7 +13,15 @@ from bot.routing.lexicon import (
     normalize,
 )
 from bot.routing.router import Routed, route, routed
-from bot.routing.vocabulary import LOOKS_ELSEWHERE, Guard, OfferReply, asks_the_world, is_steering
+from bot.routing.vocabulary import (
+    LOOKS_ELSEWHERE,
+    Guard,
+    OfferReply,
+    asks,
+    asks_the_world,
+    is_steering,
+    own_tracker,
+)
 
 __all__ = [
     "LOOKS_ELSEWHERE",
@@ -25,6 +33,7 @@ __all__ = [
     "Routed",
     "addressed_elsewhere",
     "addressing_of",
+    "asks",
     "asks_the_world",
     "classify_lexicon",
     "extract_topic",
@@ -34,6 +43,7 @@ __all__ = [
     "is_referential",
     "is_steering",
     "normalize",
+    "own_tracker",
     "route",
     "routed",
     "split_mentions",

@@ -44,6 +44,30 @@ def asks_the_world(text: str) -> bool:
     return bool(_THE_WORLD.search(text))
 
 
+# one's own tracker ("my inbox", "do I have meetings", "our calendar"): nothing the notes hold
+_OWN_TRACKER = re.compile(
+    r"\b(?:my|me|i|i'?m|i'?ve)\b|\bour\s+(?:\w+\s+)?(?:agenda|calendar|schedule|inbox|e-?mails?|mail|"
+    r"reminders?|to-?dos?|tasks?|notifications?|meetings?|day|week)\b",
+    re.I,
+)
+
+
+def own_tracker(text: str) -> bool:
+    return bool(_OWN_TRACKER.search(text))
+
+
+# a message that asks something ("is anyone on Harbor now?", "can you give me a recipe for …?")
+_ASKS = re.compile(
+    r"\?\s*$|^(?:what|what'?s|whats|why|how|when|where|who|who'?s|whom|whose|which|"
+    r"(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|had)(?!\s+not\b|n't))\b",
+    re.I,
+)
+
+
+def asks(text: str) -> bool:
+    return bool(_ASKS.search(text.strip()))
+
+
 STEERING = re.compile(
     r"^(?:also|and|plus|include|including|focus|especially|make\s+sure|don'?t\s+forget|what\s+about|"
     r"how\s+about|check|look\s+at|consider|add|remember\s+to|note\s+that|fyi|btw|p\.?s\.?)\b",
