@@ -118,13 +118,21 @@ def _alternatives(node: dict[str, Any]) -> str:
 _LOWERED: list[tuple[str | None, str | None]] = [(None, None)]
 
 
+# The characters outside ASCII that ``re`` matches to an ASCII letter under IGNORECASE ("İ",
+# "ı" and "ſ" to i and s, the Kelvin sign to k; tests/bot/test_literal_gate.py reads all of
+# Unicode for them). A text without them can only match the gate's ASCII strings with its
+# ASCII letters, which ``lower`` folds as ``re`` does: its other characters ("é", an emoji)
+# need not leave every gate open.
+FOLDS_TO_ASCII = frozenset("\u0130\u0131\u017f\u212a")
+
+
 def _lowered(text: str) -> str | None:
-    """``text.lower()`` when ``text`` is ASCII, else None (case folds outside ASCII are left
-    to the pattern)."""
+    """``text.lower()``, or None when ``text`` has a character that folds to an ASCII letter
+    only under ``re``'s rules (``FOLDS_TO_ASCII``): then the pattern decides."""
     kept = _LOWERED[0]
     if kept[0] is text:
         return kept[1]
-    low = text.lower() if text.isascii() else None
+    low = text.lower() if text.isascii() or FOLDS_TO_ASCII.isdisjoint(text) else None
     _LOWERED[0] = (text, low)
     return low
 
