@@ -65,6 +65,8 @@ def check_citations(text: str, known_ids: Iterable[str]) -> Checked:
     """Rewrite every citation of a known entry into the canonical form and remove every other
     one. An id counts when it is at least 8 characters and a prefix of a known entry's id, so
     a real prefix with a forged suffix is removed too."""
+    if "[" not in text and "(" not in text and "entr" not in text.lower():
+        return Checked(text, 0, 0)  # nothing a citation could be (``LOOSE``): most chat replies
     known = [_normal(i) for i in known_ids]
     removed = 0
     kept = 0
