@@ -84,8 +84,7 @@ class LexicalIndex:
         # ``holds`` by word, until the index next changes: the names check and the router's
         # hint ask it of every content word of a message, and the same words come back
         self._held: dict[str, bool] = {}
-        # how many live entries hold a term, while the postings stand (``_hits``)
-        self._hits: dict[int, int] = {}
+        self._hits: dict[int, int] = {}  # how many live entries hold a term (``_hits_of``)
         self._hits_at = -1
         self._revision = 0
         self.forgotten = 0  # entries dropped because they were forgotten (caches over it follow)
@@ -312,8 +311,7 @@ class LexicalIndex:
         return tuple(out.values())
 
     def _hits_of(self, term: int) -> int:
-        """How many live entries hold ``term``; kept until the postings change (their
-        generation): the same words come back question after question."""
+        """How many live entries hold ``term``, kept while the postings stand (the same words come back)."""
         postings = self._postings
         if self._hits_at != postings.generation or len(self._hits) >= HELD_KEPT:
             self._hits = {}
