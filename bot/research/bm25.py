@@ -47,6 +47,9 @@ class Scorer:
         # term → (idf, its main-segment slots and scores: views, None when it has none) for
         # the generation above; idf 0.0: no live entry holds the term
         self._figures: dict[int, tuple[float, np.ndarray | None, np.ndarray | None]] = {}
+        # term → its pending-segment slots and scores (None: it has none there), for the
+        # generation above
+        self._pending_figures: dict[int, tuple[np.ndarray, np.ndarray] | None] = {}
         self._slots_kept = np.zeros(0, dtype=np.intp)  # a query's gathered postings (``rank``)
         self._weights_kept = np.zeros(0, dtype=np.float64)
 
@@ -88,6 +91,7 @@ class Scorer:
         if self._generation != postings.generation:
             self._generation = postings.generation
             self._figures = {}
+            self._pending_figures = {}
         figures = self._figures
         slot_parts: list[np.ndarray] = []
         weight_parts: list[np.ndarray] = []
@@ -139,28 +143,36 @@ class Scorer:
         order = (-scores).argsort(kind="stable")[:limit]
         return found[order], scores[order]
 
-    @staticmethod
     def _pending(
+        self,
         postings: Postings,
         wanted: list[tuple[int, float, int]],
         slot_parts: list[np.ndarray],
         weight_parts: list[np.ndarray],
     ) -> None:
-        """The pending segment's postings of the wanted terms, scored now."""
-        pend_terms, pend_slots, pend_tf = postings.pend
+        """The pending segment's postings of the wanted terms, scored once a generation."""
         if not wanted:
             return
-        terms = np.array([t for t, _, _ in wanted], dtype=np.int32)
-        los = pend_terms.searchsorted(terms, "left").tolist()
-        his = pend_terms.searchsorted(terms, "right").tolist()
-        for (_, weight, repeat), lo, hi in zip(wanted, los, his, strict=True):
-            if hi > lo:
-                s = pend_slots[lo:hi]
-                slot_parts.append(s)
-                # as the main segment keeps them (float32, repeats applied after): a fresh
-                # index scores the same
-                part = (weight * _saturated(postings, s, pend_tf[lo:hi])).astype(np.float32)
-                weight_parts.append(part if repeat == 1 else part * np.float32(repeat))
+        kept = self._pending_figures
+        new = [w for w in wanted if w[0] not in kept]
+        if new:
+            pend_terms, pend_slots, pend_tf = postings.pend
+            terms = np.array([t for t, _, _ in new], dtype=np.int32)
+            los = pend_terms.searchsorted(terms, "left").tolist()
+            his = pend_terms.searchsorted(terms, "right").tolist()
+            for (term, weight, _), lo, hi in zip(new, los, his, strict=True):
+                if hi > lo:
+                    s = pend_slots[lo:hi]
+                    # as the main segment keeps them (float32, repeats applied after): a
+                    # fresh index scores the same
+                    kept[term] = (s, (weight * _saturated(postings, s, pend_tf[lo:hi])).astype(np.float32))
+                else:
+                    kept[term] = None
+        for term, _, repeat in wanted:
+            figure = kept[term]
+            if figure is not None:
+                slot_parts.append(figure[0])
+                weight_parts.append(figure[1] if repeat == 1 else figure[1] * np.float32(repeat))
 
 
 def _floor(acc: np.ndarray, slot_parts: list[np.ndarray], allowed: np.ndarray, limit: int) -> float:

@@ -84,6 +84,8 @@ class LexicalIndex:
         # ``holds`` by word, until the index next changes: the names check and the router's
         # hint ask it of every content word of a message, and the same words come back
         self._held: dict[str, bool] = {}
+        self._hits: dict[int, int] = {}  # how many live entries hold a term (``_hits_of``)
+        self._hits_at = -1
         self._revision = 0
         self.forgotten = 0  # entries dropped because they were forgotten (caches over it follow)
         self._lock = asyncio.Lock()
@@ -303,10 +305,21 @@ class LexicalIndex:
                 term = self._terms.get(token)
                 if term is None:
                     term = self._terms.stems.get(stem)
-                hits = int(self._postings.of(term)[0].shape[0]) if term is not None else 0
+                hits = self._hits_of(term) if term is not None else 0
                 idf = math.log((rows - hits + 0.5) / (hits + 0.5) + 1.0)
                 out[stem] = (stem, term if hits else None, idf)
         return tuple(out.values())
+
+    def _hits_of(self, term: int) -> int:
+        """How many live entries hold ``term``, kept while the postings stand (the same words come back)."""
+        postings = self._postings
+        if self._hits_at != postings.generation or len(self._hits) >= HELD_KEPT:
+            self._hits = {}
+            self._hits_at = postings.generation
+        hits = self._hits.get(term)
+        if hits is None:
+            hits = self._hits[term] = int(postings.of(term)[0].shape[0])
+        return hits
 
     def word_weights(self, query: str) -> dict[str, float]:
         """stem → idf for the query's content words (see ``coverage``)."""

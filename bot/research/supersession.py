@@ -88,7 +88,8 @@ def content_words(text: str, stem: Callable[[str], str]) -> frozenset[str]:
 def _says_it_replaces(text: str) -> bool:
     """The statement says it replaces something, outside its questions ("Can I get credit
     instead of a refund?" asks; it replaces nothing)."""
-    return bool(REPLACING.search(_QUESTION.sub(" ", text)))
+    # (a text with no question mark has no question: it is read as it is)
+    return bool(REPLACING.search(_QUESTION.sub(" ", text) if "?" in text else text))
 
 
 @dataclass(frozen=True)

@@ -154,17 +154,23 @@ def correct(word: str) -> str:
 _WORD = re.compile(r"[A-Za-z]+")
 
 
+@lru_cache(maxsize=8192)
+def _typo_fix(word: str) -> str:
+    """What a word as typed is read as when it is a typo (``correct``), else ""."""
+    low = word.lower()
+    fixed = correct(low)
+    return "" if fixed == low else fixed
+
+
+@lru_cache(maxsize=16)  # the router reads a message's corrected text twice
 def correct_typos(text: str) -> str:
     """The text with typos in the request verbs and chat spellings of the question words
     fixed ("reserach" → "research", "wat" → "what"), so the lexicon reads them too; every
     other character is kept."""
-
-    def fix(match: re.Match[str]) -> str:
-        word = match.group(0)
-        fixed = correct(word.lower())
-        return word if fixed == word.lower() else fixed
-
-    return _WORD.sub(fix, text)
+    fixes = {word: fixed for word in _WORD.findall(text) if (fixed := _typo_fix(word))}
+    if not fixes:  # most messages: no word to fix, the text as it is
+        return text
+    return _WORD.sub(lambda match: fixes.get(match.group(0)) or match.group(0), text)
 
 
 # ---------------------------------------------------------------------------------------
@@ -510,6 +516,23 @@ def _hash(feature: str) -> int:
     return index
 
 
+_BIAS = _hash("bias")
+# a word → the index of its word feature and those of its letter 4-grams (words of four
+# letters or more): words come back message after message
+_WORD_FEATURES: dict[str, tuple[int, tuple[int, ...]]] = {}
+
+
+def _word_features(word: str) -> tuple[int, tuple[int, ...]]:
+    if len(_WORD_FEATURES) >= _HASHED_KEPT:
+        _WORD_FEATURES.clear()
+    grams: tuple[int, ...] = ()
+    if len(word) >= 4 and word.isalpha():
+        padded = f"<{word}>"
+        grams = tuple(_hash("c:" + padded[i : i + 4]) for i in range(len(padded) - 3))
+    found = _WORD_FEATURES[word] = (_hash("w:" + word), grams)
+    return found
+
+
 # each cue as read: (its name, its pattern, whether it reads the prepared text rather than
 # the tokens joined)
 _CUE_READS = [
@@ -550,14 +573,13 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
     """The active feature indices of one message (binary features, repeated for counts)."""
     prepared, read_toks, cue_set = _reading(text)
     toks = list(read_toks)
-    feats: list[str] = ["bias"]
+    # the features in this order (the model adds their weights in it): the bias, each word,
+    # each pair of words, each word's letter 4-grams, the cues, the lexicon's, the addressing
+    # and the length; a word's own features are hashed once (``_word_features``)
+    kept = _WORD_FEATURES.get
+    per_word = [found if (found := kept(t)) is not None else _word_features(t) for t in toks]
     words = ["^", *toks, "$"]
-    feats.extend("w:" + t for t in toks)
-    feats.extend(f"b:{a} {b}" for a, b in pairwise(words))
-    for t in toks:
-        if len(t) >= 4 and t.isalpha():
-            padded = f"<{t}>"
-            feats.extend("c:" + padded[i : i + 4] for i in range(len(padded) - 3))
+    feats: list[str] = [f"b:{a} {b}" for a, b in pairwise(words)]
     cues = {"cue:" + name for name in cue_set}
     if cues & {"cue:able_to_work", "cue:fetch"} and lexicon.guard != "capability":
         # "are you able to dig into why X…", "can you look up who audits us" ask for X, not
@@ -595,4 +617,12 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
     n = len([t for t in toks if t.isalpha()])
     feats.append("len:" + ("1" if n <= 3 else "2" if n <= 8 else "3" if n <= 20 else "4"))
     known = _HASHED.get  # most features were hashed before: looked up without a call
-    return [index if (index := known(f)) is not None else _hash(f) for f in feats]
+    hashed = [index if (index := known(f)) is not None else _hash(f) for f in feats]
+    pairs = len(toks) + 1
+    return [
+        _BIAS,
+        *[w for w, _ in per_word],
+        *hashed[:pairs],
+        *[g for _, grams in per_word for g in grams],
+        *hashed[pairs:],
+    ]

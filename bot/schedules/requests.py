@@ -21,6 +21,16 @@ _ASKS = re.compile(
 )
 # a rule at the end: "dig into the Atlas project every Monday at 9"
 _TRAILING = re.compile(r"\s*,?\s+(?=(?:every|each|daily|weekly|monthly|hourly|on the \d)\b)", re.I)
+# the words one of which a trailing rule starts with: an ASCII text with none of them (in
+# lower case) has no trailing rule, and ``_TRAILING`` is not tried at each of its spaces
+_TRAILING_WORDS = ("every", "each", "daily", "weekly", "monthly", "hourly", "on the ")
+
+
+def _may_trail(text: str) -> bool:
+    if not text.isascii():
+        return True  # case folds outside ASCII are left to the pattern
+    low = text.lower()
+    return any(word in low for word in _TRAILING_WORDS)
 
 
 @dataclass(frozen=True)
@@ -38,7 +48,7 @@ def carried_schedule(text: str) -> CarriedSchedule | None:
     text = " ".join(text.split())
     found = _with_rule_first(text)
     if found is None:
-        for match in _TRAILING.finditer(text):
+        for match in _TRAILING.finditer(text) if _may_trail(text) else ():
             head, tail = text[: match.start()], text[match.end() :]
             candidate = _with_rule_first(f"{tail} {head}")
             if candidate is not None and not _leftover(tail):

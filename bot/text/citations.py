@@ -30,8 +30,9 @@ _LIST = r"\s*(?:[,;&/|+]|\band\b)\s*"
 _GROUP = rf"[\[(]\s*{_KEY}{_SEP}{_TOKEN}(?:{_LIST}(?:{_KEY}{_SEP})?{_TOKEN})*(?:\s*[\])])?"
 _BRACKETED = rf"[\[(]\s*{_HEX8}(?:{_LIST}{_HEX8})*(?:\s*[\])])?"
 _BARE = rf"(?<![0-9a-z]){_KEY}{_SEP}{_HEX8}"
-# any way of naming an entry the model might use, case-insensitive
-LOOSE = re.compile(rf"{_GROUP}|{_BRACKETED}|{_BARE}", re.I)
+# any way of naming an entry the model might use, case-insensitive (every match starts with a
+# bracket or the "e" of "entry": the look-ahead lets ``re`` skip other characters at once)
+LOOSE = re.compile(rf"(?=[\[(e])(?:{_GROUP}|{_BRACKETED}|{_BARE})", re.I)
 _WORDS = re.compile(rf"\b(?:{_KEY}|and)\b", re.I)
 _IDS = re.compile(_TOKEN, re.I)
 _HEXONLY = re.compile(r"[0-9a-f]+")
@@ -64,6 +65,8 @@ def check_citations(text: str, known_ids: Iterable[str]) -> Checked:
     """Rewrite every citation of a known entry into the canonical form and remove every other
     one. An id counts when it is at least 8 characters and a prefix of a known entry's id, so
     a real prefix with a forged suffix is removed too."""
+    if "[" not in text and "(" not in text and "entr" not in text.lower():
+        return Checked(text, 0, 0)  # nothing a citation could be (``LOOSE``): most chat replies
     known = [_normal(i) for i in known_ids]
     removed = 0
     kept = 0

@@ -11,7 +11,7 @@ out texts the pattern cannot match (see ``needs``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
@@ -111,58 +111,131 @@ def _alternatives(node: dict[str, Any]) -> str:
     return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
 
 
+# The last text lower-cased for a case-insensitive gate, and its lower case (None: not ASCII).
+# The router asks some 60 such gates of the same string in a row (the lexicon's triggers of
+# the normalised message): it is lower-cased once. One tuple, replaced whole, so a thread
+# never reads one text's lower case for another.
+_LOWERED: list[tuple[str | None, str | None]] = [(None, None)]
+
+
+# The characters outside ASCII that ``re`` matches to an ASCII letter under IGNORECASE ("İ",
+# "ı" and "ſ" to i and s, the Kelvin sign to k; tests/bot/test_literal_gate.py reads all of
+# Unicode for them). A text without them can only match the gate's ASCII strings with its
+# ASCII letters, which ``lower`` folds as ``re`` does: its other characters ("é", an emoji)
+# need not leave every gate open.
+FOLDS_TO_ASCII = frozenset("\u0130\u0131\u017f\u212a")
+
+
+def _lowered(text: str) -> str | None:
+    """``text.lower()``, or None when ``text`` has a character that folds to an ASCII letter
+    only under ``re``'s rules (``FOLDS_TO_ASCII``): then the pattern decides."""
+    kept = _LOWERED[0]
+    if kept[0] is text:
+        return kept[1]
+    low = text.lower() if text.isascii() or FOLDS_TO_ASCII.isdisjoint(text) else None
+    _LOWERED[0] = (text, low)
+    return low
+
+
+def _could(gate: re.Pattern[str] | None, one: str | None, lower: bool) -> Callable[[str], bool]:
+    """The gate's test: False only when no match of the pattern can be in a text."""
+    if gate is None:
+        return lambda text: True
+    search = gate.search
+    if lower:
+        if one is not None:
+
+            def could(text: str) -> bool:
+                kept = _LOWERED[0]
+                low = kept[1] if kept[0] is text else _lowered(text)
+                return low is None or one in low
+
+        else:
+
+            def could(text: str) -> bool:
+                kept = _LOWERED[0]
+                low = kept[1] if kept[0] is text else _lowered(text)
+                return low is None or search(low) is not None
+
+        return could
+    if one is not None:
+        return lambda text: one in text
+    return lambda text: search(text) is not None
+
+
+def _anchored(regex: re.Pattern[str]) -> bool:
+    """Every match starts at the start of the text, and what follows the start is no
+    look-ahead (``^(?!.*\\?)`` reads the whole text): ``re`` tries the pattern once, quickly,
+    and a gate would only add work."""
+    try:
+        parsed = sre_parse.parse(regex.pattern, regex.flags)
+    except Exception:
+        return False
+    items = parsed.data
+    return (
+        not (regex.flags | parsed.state.flags) & re.MULTILINE
+        and len(items) > 1
+        and items[0] == (sre.AT, sre.AT_BEGINNING)
+        and items[1][0] not in _ZERO_WIDTH
+    )
+
+
 class Gated:
     """``pattern`` with ``search``, ``finditer``, ``findall`` and ``sub`` that first look for
-    the strings every match contains (``needs``); ``match`` runs as it is (it is anchored)."""
+    the strings every match contains (``needs``); ``match`` runs as it is (it is anchored),
+    and so does every method of a pattern anchored at the start (``gate=False``) or whose
+    strings are not known."""
 
-    __slots__ = ("_gate", "_lower", "_one", "match", "pattern", "regex")
+    __slots__ = (
+        "_gate",
+        "_lower",
+        "_one",
+        "could_match",
+        "findall",
+        "finditer",
+        "match",
+        "pattern",
+        "regex",
+        "search",
+        "sub",
+    )
 
-    def __init__(self, regex: re.Pattern[str]) -> None:
+    def __init__(self, regex: re.Pattern[str], *, gate: bool = True) -> None:
         self.regex = regex
         self.pattern = regex.pattern
         self.match = regex.match
         self._gate: re.Pattern[str] | None = None
         self._one: str | None = None  # the one string every match contains: ``in`` finds it faster
         self._lower = False
-        read = needs(regex)
-        if read is None:
+        read = needs(regex) if gate else None
+        if read is not None:
+            strings, ignore_case = read
+            if ignore_case and not all(s.isascii() for s in strings):
+                read = None  # under IGNORECASE a letter outside ASCII may match one inside it
+            else:
+                if ignore_case:
+                    strings = frozenset(s.lower() for s in strings)
+                self._lower = ignore_case
+                self._gate = re.compile(_trie(strings))
+                if len(strings) == 1:
+                    (self._one,) = strings
+        self.could_match: Callable[[str], bool] = _could(self._gate, self._one, self._lower)
+        if self._gate is None:  # no gate: the pattern's own methods, without a call between
+            self.search: Callable[[str], re.Match[str] | None] = regex.search
+            self.finditer: Callable[[str], Iterator[re.Match[str]]] = regex.finditer
+            self.findall: Callable[[str], list[Any]] = regex.findall
+            self.sub: Callable[[Any, str], str] = regex.sub
             return
-        strings, ignore_case = read
-        if ignore_case:
-            if not all(s.isascii() for s in strings):
-                return  # under IGNORECASE a letter outside ASCII may match one inside it
-            strings = frozenset(s.lower() for s in strings)
-        self._lower = ignore_case
-        self._gate = re.compile(_trie(strings))
-        if len(strings) == 1:
-            (self._one,) = strings
-
-    def could_match(self, text: str) -> bool:
-        """False only when no match of the pattern can be in ``text``."""
-        gate = self._gate
-        if gate is None:
-            return True
-        if self._lower:
-            if not text.isascii():
-                return True  # case folds outside ASCII ("ſ" for "s") are left to the pattern
-            text = text.lower()
-        if self._one is not None:
-            return self._one in text
-        return gate.search(text) is not None
-
-    def search(self, text: str) -> re.Match[str] | None:
-        return self.regex.search(text) if self.could_match(text) else None
-
-    def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        return self.regex.finditer(text) if self.could_match(text) else iter(())
-
-    def findall(self, text: str) -> list[Any]:
-        return self.regex.findall(text) if self.could_match(text) else []
-
-    def sub(self, repl: Any, text: str) -> str:
-        return self.regex.sub(repl, text) if self.could_match(text) else text
+        could = self.could_match
+        search, finditer, findall, sub = regex.search, regex.finditer, regex.findall, regex.sub
+        self.search = lambda text: search(text) if could(text) else None
+        self.finditer = lambda text: finditer(text) if could(text) else iter(())
+        self.findall = lambda text: findall(text) if could(text) else []
+        self.sub = lambda repl, text: sub(repl, text) if could(text) else text
 
 
 def gated(pattern: str, flags: int = 0) -> Gated:
-    """``re.compile(pattern, flags)`` behind its literal gate."""
-    return Gated(re.compile(pattern, flags))
+    """``re.compile(pattern, flags)`` behind its literal gate (none for a pattern anchored at
+    the start of the text, which ``re`` tries once)."""
+    regex = re.compile(pattern, flags)
+    return Gated(regex, gate=not _anchored(regex))

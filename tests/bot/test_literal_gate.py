@@ -3,14 +3,17 @@ cannot match, so every routing decision stays as it was."""
 
 from __future__ import annotations
 
+import _sre  # type: ignore[import-not-found]
 import json
 import re
+import sys
+from re import _casefix  # type: ignore[attr-defined]
 
 import pytest
 
 from bot.routing import address, features, lexicon, router
 from bot.routing.model import LABELLED
-from bot.text.gate import Gated, gated, needs
+from bot.text.gate import FOLDS_TO_ASCII, Gated, gated, needs
 
 
 def _gated_patterns() -> dict[str, Gated]:
@@ -67,6 +70,22 @@ def test_case_folding_outside_ascii_is_left_to_the_pattern() -> None:
     assert re.search(r"\bkelvin\b", "\u212aelvin scale", re.I) is not None
     # a letter outside ASCII in the pattern: no gate at all (it might match one inside)
     assert gated(r"stra\u017fe", re.I).could_match("STRASSE")
+
+
+def test_the_characters_folding_to_ascii_are_all_known() -> None:
+    # every character outside ASCII that re matches to an ASCII letter under IGNORECASE: by
+    # its simple lower case, or by re's own extra case pairs
+    found = {chr(c) for c in range(0x80, sys.maxunicode + 1) if _sre.unicode_tolower(c) < 0x80}
+    for key, others in _casefix._EXTRA_CASES.items():
+        if any(c < 0x80 for c in (key, *others)):
+            found |= {chr(c) for c in (key, *others) if c >= 0x80}
+    assert found == FOLDS_TO_ASCII
+    # a text with other letters outside ASCII is gated as an ASCII one is
+    pattern = gated(r"\b(?:research|dig into)\b", re.I)
+    assert not pattern.could_match("café 🎉 lunch?")
+    assert pattern.search("Café team: RESEARCH the outage 🎉") is not None
+    assert pattern.could_match("ReſEARCH")  # "ſ" is an s to re
+    assert pattern.search("ReſEARCH") is not None
 
 
 @pytest.fixture(scope="module")
