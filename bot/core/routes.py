@@ -134,9 +134,11 @@ class Routes:
     async def _answer(self, ctx: Context, sender: Sender, question: str, evidence: Evidence) -> None:
         """The answer from the passages found, by the model or extractive, with their notes cited."""
         sources = evidence.sources()
+        # a model reads a note or two more than the extractive answer cites (``Evidence.wider``)
+        wider = sources if self.llm.offline else evidence.wider()
         history = await self.history(ctx, limit=6)
         persona = self.persona.system_prompt
-        known = [s.id for s in sources]
+        known = [s.id for s in wider]
 
         def usable(answer: str) -> str | None:
             checked = check_citations(answer, known)
@@ -147,7 +149,9 @@ class Routes:
         text = await with_fallback(
             self.llm,
             self.offline,
-            lambda model: model.answer(question, persona=persona, sources=sources, history=history),
+            lambda model: model.answer(
+                question, persona=persona, sources=sources if model.offline else wider, history=history
+            ),
             what="deep model",
             usable=usable,
         )

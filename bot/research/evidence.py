@@ -840,6 +840,8 @@ class Evidence:
     # what the question names that the notes do not have, or the answering notes do not hold
     names: Names = field(default_factory=Names)
     unanswered: tuple[str, ...] = ()
+    # every passage of the relevant entries past the floor, best first (``wider``)
+    ranked: list[Passage] = field(default_factory=list)
 
     @property
     def found(self) -> bool:
@@ -877,6 +879,33 @@ class Evidence:
             if i not in current
         ]
         return out
+
+    def wider(self) -> list[Source]:
+        """``sources``, then up to WIDER_NOTES more of the relevant notes, each with its best
+        passage past the floor first: what a model is given, which reads a paragraph more at
+        little cost and may find the fact the extractive answer's cut left out (the row of a
+        table in another note, the decision in the minutes)."""
+        out = self.sources()
+        given = {s.id for s in out}
+        more: dict[str, list[str]] = {}
+        for p in self.ranked:
+            if p.entry.id in given or p.replaced_by is not None:
+                continue
+            if p.entry.id not in more and len(more) == WIDER_NOTES:
+                continue
+            said = more.setdefault(p.entry.id, [])
+            if len(said) < WIDER_PASSAGES:
+                said.append(statement(p))
+        entries = {p.entry.id: p.entry for p in self.ranked}
+        # only the passages: a paragraph more, not a note more
+        return out + [
+            replace(source_of(entries[i], passages=tuple(said)), text="\n".join(f"- {t}" for t in said))
+            for i, said in more.items()
+        ]
+
+
+WIDER_NOTES = 2  # notes a model is given beyond those the extractive answer cites
+WIDER_PASSAGES = 2  # of each, its best passages
 
 
 def _title_words(title: str) -> tuple[str, ...]:
@@ -1005,7 +1034,14 @@ class Answerer:
             stem=self.retriever.lexical.stem,
             replaced_note=REPLACED_NOTE_PENALTY,
         )
-        return Evidence(question, chosen, _of_kind_asked(question, await self.scorer.select(ranked)), names)
+        floor = self.scorer.floor()
+        return Evidence(
+            question,
+            chosen,
+            _of_kind_asked(question, await self.scorer.select(ranked)),
+            names,
+            ranked=[p for p in ranked if p.score - p.typed >= floor],
+        )
 
     def unheld(self, question: str, hits: Sequence[Any], titles: Mapping[str, str]) -> Names | None:
         """What the question names that none of ``hits`` (the notes that would answer) says:

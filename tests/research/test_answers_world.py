@@ -33,7 +33,9 @@ async def kb(rt: Any) -> dict[str, str]:
         "crane": await add_note(rt, "crane.md", "Crane lift limits", CRANE, space=SPACE, created_at=BASE),
         "rota": await add_note(rt, "rota.md", "Boat park tidy-up", ROTA, space=SPACE, created_at=BASE),
         "duty": await add_note(rt, "duty.md", "Duty officer rota", ON_CALL, space=SPACE, created_at=BASE),
-        "dredging": await add_note(rt, "dredging.md", "Marina dredging", DREDGING, space=SPACE, created_at=BASE),
+        "dredging": await add_note(
+            rt, "dredging.md", "Marina dredging", DREDGING, space=SPACE, created_at=BASE
+        ),
     }
 
 
@@ -58,12 +60,16 @@ async def test_a_look_up_of_ones_own_tracker_is_still_declined(rt: Any, kb: dict
     assert "don't track agendas" in text and "[Entry" not in text
 
 
-async def test_the_status_of_a_project_the_notes_hold_is_answered_from_them(rt: Any, kb: dict[str, str]) -> None:
+async def test_the_status_of_a_project_the_notes_hold_is_answered_from_them(
+    rt: Any, kb: dict[str, str]
+) -> None:
     text = await ask(rt, "what's the status of the marina dredging?")
     assert "paused" in text and f"[Entry {kb['dredging'][:8]}]" in text
 
 
-async def test_a_question_the_chat_has_no_reply_to_is_looked_up_not_noted(rt: Any, kb: dict[str, str]) -> None:
+async def test_a_question_the_chat_has_no_reply_to_is_looked_up_not_noted(
+    rt: Any, kb: dict[str, str]
+) -> None:
     text = await ask(rt, "is anyone still working on the marina dredging?")
     assert "Noted." not in text and f"[Entry {kb['dredging'][:8]}]" in text
     text = await ask(rt, "Can you give me a recipe for banana bread?")
