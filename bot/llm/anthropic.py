@@ -21,6 +21,17 @@ from bot.llm.usage import Call
 from bot.routing import Decision, Route
 from bot.sources import Source
 
+# A report request gives each entry its passages first and then its text, up to ENTRY_CHARS;
+# with many entries, an equal share of REPORT_CHARS (never under ENTRY_FLOOR): the request
+# stays within about 6,000 tokens however wide the phases walked
+ENTRY_CHARS = 1200
+REPORT_CHARS = 18_000
+ENTRY_FLOOR = 500
+
+
+def report_share(entries: int) -> int:
+    return max(ENTRY_FLOOR, min(ENTRY_CHARS, REPORT_CHARS // max(1, entries)))
+
 
 def _thread(fence: Fence, history: Sequence[Turn], limit: int) -> str:
     lines = [
@@ -186,7 +197,7 @@ class AnthropicProvider:
         to fill from the notes (never an empty section)."""
         fence = Fence()
         prompt = (
-            f"{fence.rules(['entry', 'note'])}\n\n{fence.entries(sources, limit_chars=1200)}\n\n"
+            f"{fence.rules(['entry', 'note'])}\n\n{fence.entries(sources, limit_chars=report_share(len(sources)))}\n\n"
             "Relationship edges between the entries (ids):\n"
             + ("\n".join(edges[:80]) or "(none)")
             + "\n\nSteering notes from the person who asked (what to look for and cover):\n"

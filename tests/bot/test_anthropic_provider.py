@@ -280,3 +280,30 @@ async def test_only_the_routers_unsure_middle_reaches_the_classifier(
     ):
         assert distinction in system
     assert "unsure" in classify["messages"][0]["content"]
+
+
+async def test_a_report_request_on_many_entries_stays_within_its_token_budget(fake: FakeAnthropic) -> None:
+    """Twenty long entries: each is given its answering passage first and a share of the
+    budget, so the request stays under 6,000 tokens (the fake counts 4 characters a token)
+    and still carries every entry's passage."""
+    from fake_anthropic import tokens
+
+    from bot.sources import Source, with_passages_first
+
+    fake.rule = lambda request: tool_message("write_synthesis", {"summary": "Summary.", "gaps": []})
+    sources = [
+        with_passages_first(
+            Source(
+                id=f"{k:08x}" + "0" * 24,
+                title=f"Minutes {k}",
+                text="Long minutes. " * 300,
+                passages=(f"Fact {k}.",),
+            )
+        )
+        for k in range(20)
+    ]
+    await _provider(fake).synthesize("the pontoon repairs", sources=sources, notes=[], edges=[])
+    (request,) = fake.requests
+    prompt = " ".join(str(m["content"]) for m in request["messages"])
+    assert tokens(prompt) <= 6000
+    assert all(f"Fact {k}." in prompt for k in range(20))
