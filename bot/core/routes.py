@@ -135,7 +135,7 @@ class Routes:
         """The answer from the passages found, by the model or extractive, with their notes cited."""
         sources = evidence.sources()
         # a model reads a note or two more than the extractive answer cites (``Evidence.wider``)
-        wider = sources if self.llm.offline else evidence.wider()
+        wider = sources if self.llm.offline else evidence.wider(sources)
         history = await self.history(ctx, limit=6)
         persona = self.persona.system_prompt
         known = [s.id for s in wider]

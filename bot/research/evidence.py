@@ -880,12 +880,12 @@ class Evidence:
         ]
         return out
 
-    def wider(self) -> list[Source]:
-        """``sources``, then up to WIDER_NOTES more of the relevant notes, each with its best
-        passage past the floor first: what a model is given, which reads a paragraph more at
-        little cost and may find the fact the extractive answer's cut left out (the row of a
-        table in another note, the decision in the minutes)."""
-        out = self.sources()
+    def wider(self, sources: Sequence[Source]) -> list[Source]:
+        """``sources`` (``self.sources()``), then up to WIDER_NOTES more of the relevant
+        notes, each as its best passages past the floor: what a model is given, which reads a
+        paragraph more at little cost and may find the fact the extractive answer's cut left
+        out (the row of a table in another note, the decision in the minutes)."""
+        out = list(sources)
         given = {s.id for s in out}
         more: dict[str, list[str]] = {}
         for p in self.ranked:

@@ -19,11 +19,6 @@ from storage.knowledge import EntryView
 RELATED_LIMIT = 5
 SEED_NEAR = 0.55  # cosine to a seed that lets a less relevant neighbour in (relevance.expansion_floor / 2)
 
-_REQUEST = re.compile(
-    r"^(?:please\s+|can you\s+|could you\s+)?(?:research|investigate|dig (?:into|deeper into)|look into|"
-    r"find out(?: about)?|trace|what do we know about)\s+",
-    re.I,
-)
 # a request for a piece of work written around the subject ("can you put together a report
 # on …", "I'd like a full breakdown of …", "we need a timeline of …"): the asking, the
 # verb of making and the kind of piece say nothing about which notes are relevant
@@ -32,6 +27,12 @@ _ASKING = (
     r"(?:(?:can|could|would|will)\s+(?:you|someone|u)\s+(?:please\s+)?|"
     r"i'?d\s+(?:like|love)\s+(?:you\s+to\s+|to\s+(?:get|have|see)\s+)?|i\s+(?:want|need)\s+(?:you\s+to\s+)?|"
     r"i\s+am\s+needing\s+|we\s+need\s+(?:you\s+to\s+)?|need\s+)"
+)
+# "research …", "can you dig into …": the request verbs (after the asking words, if any)
+_REQUEST = re.compile(
+    rf"^(?:{_ASKING}|(?:please|pls|kindly)\s+)?(?:research|investigate|dig (?:into|deeper into)|look into|"
+    r"find out(?: about)?|trace|what do we know about)\s+",
+    re.I,
 )
 _MAKING = (
     r"(?:(?:put|pull)\s+together|write\s+up|draw\s+up|prepare|compile|produce|do|make|give\s+(?:me|us)|"
@@ -48,7 +49,6 @@ _REPORT_REQUEST = re.compile(
     rf"^(?:{_ASKING}?{_MAKING}(?:an?\s+|the\s+|some\s+)?|{_ASKING}(?:an?\s+|the\s+|some\s+)?|an?\s+){_KIND}",
     re.I,
 )
-_POLITE = re.compile(rf"^{_ASKING}(?={_REQUEST.pattern[1:]})", re.I)
 
 
 def subject(topic: str) -> str:
@@ -57,7 +57,7 @@ def subject(topic: str) -> str:
     humidity" → "the stores' humidity"): the request words say nothing about relevance."""
     text = topic.strip()
     for _ in range(3):  # "dig into can you put together a report on …"
-        stripped = _REPORT_REQUEST.sub("", _REQUEST.sub("", _POLITE.sub("", text))).strip()
+        stripped = _REPORT_REQUEST.sub("", _REQUEST.sub("", text)).strip()
         if stripped == text or not stripped:
             break
         text = stripped

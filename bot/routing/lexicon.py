@@ -363,6 +363,15 @@ _QUESTION_START = re.compile(
     r"define|remind\s+me|any\s+idea|anyone\s+know|i\s+wonder|wondering|i'?m\s+curious|curious)\b",
     re.I,
 )
+
+
+def asks(text: str) -> bool:
+    """The message asks something: it ends with a question mark or starts as a question
+    ("is anyone on Harbor now", "give me the lease terms")."""
+    norm = normalize(text)
+    return norm.endswith("?") or _QUESTION_START.match(norm) is not None
+
+
 _SMALL_TALK = re.compile(
     r"^(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening|night)|thanks|thank\s+you|thx|ty|cheers|"
     r"how\s+are\s+you|how'?s\s+it\s+going|how'?s\s+(?:your|the)\s+(?:day|week|morning|weekend)(?:\s+going)?|how\s+are\s+things|what'?s\s+up|sup|wassup|who\s+are\s+you|what\s+are\s+you|"

@@ -56,18 +56,6 @@ def own_tracker(text: str) -> bool:
     return bool(_OWN_TRACKER.search(text))
 
 
-# a message that asks something ("is anyone on Harbor now?", "can you give me a recipe for …?")
-_ASKS = re.compile(
-    r"\?\s*$|^(?:what|what'?s|whats|why|how|when|where|who|who'?s|whom|whose|which|"
-    r"(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|had)(?!\s+not\b|n't))\b",
-    re.I,
-)
-
-
-def asks(text: str) -> bool:
-    return bool(_ASKS.search(text.strip()))
-
-
 STEERING = re.compile(
     r"^(?:also|and|plus|include|including|focus|especially|make\s+sure|don'?t\s+forget|what\s+about|"
     r"how\s+about|check|look\s+at|consider|add|remember\s+to|note\s+that|fyi|btw|p\.?s\.?)\b",
