@@ -10,6 +10,7 @@ from functools import lru_cache
 from bot.llm.base import Synthesis, Turn, WebFinding
 from bot.routing import Decision, is_referential, normalize
 from bot.sources import SUPERSEDED, Source
+from bot.text.addressed import without_instructions
 from bot.text.citations import cite
 from bot.text.terms import query_terms
 
@@ -37,6 +38,8 @@ _NAME = re.compile(r"\bYou are (\w+)")
 @lru_cache(maxsize=1024)
 def sentences(text: str) -> tuple[str, ...]:
     text = re.sub(r"^---\n.*?\n---\n", "", text, flags=re.S)
+    # a line telling an AI reader what to say is never quoted (``bot.text.addressed``)
+    text = "\n".join(without_instructions(line) for line in text.split("\n"))
     text = re.sub(r"^#+\s*", "", text, flags=re.M)
     text = re.sub(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]", lambda m: m.group(2) or m.group(1), text)
     text = re.sub(r"\*\*|__|(?<![\w/])#(?=[A-Za-z][\w/-]*)", "", text)

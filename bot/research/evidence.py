@@ -36,6 +36,7 @@ from bot.research.supersession import (
     supersede,
 )
 from bot.sources import Source, source_of, with_passages_first
+from bot.text.addressed import without_instructions
 from bot.text.terms import query_terms
 from storage.knowledge import EntryView
 from storage.passages import PassageStore
@@ -238,7 +239,10 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
                 out.append(Unit(piece, section, len(out), pointer, block))
 
     for raw in _FRONT.sub("", content).splitlines():
-        line = raw.rstrip()
+        # a line telling an AI reader what to say is data about the note, never a statement
+        line = without_instructions(raw.rstrip())
+        if not line.strip() and raw.strip():
+            continue  # all of it spoke to the assistant: not a paragraph break either
         heading = _HEADING.match(line)
         if heading:
             flush()
