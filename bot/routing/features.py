@@ -11,7 +11,7 @@ from itertools import pairwise
 
 from bot.routing.address import Addressing, vocative_name
 from bot.routing.lexicon import Decision
-from bot.text.gate import Gated, gated
+from bot.text.gate import Gated, GateSet, alternatives, gated
 
 CUE_WEIGHT = 3
 DIM = 1 << 15  # hashed feature space; collisions cost little at this vocabulary size
@@ -533,23 +533,44 @@ def _word_features(word: str) -> tuple[int, tuple[int, ...]]:
     return found
 
 
-# each cue as read: (its name, its pattern, whether it reads the prepared text rather than
-# the tokens joined)
-_CUE_READS = [
-    (name.partition("@")[0], pattern, name in {"multi_sentence", "question_end"})
-    for name, pattern in _CUES.items()
-]
+# The cues as read: each top-level alternative of a cue's pattern on its own (a text shows
+# the cue when it has a match of one of them), so each is gated by its own strings; the
+# gates of all of them are looked for in one pass over the text (``GateSet``). Two cues read
+# the prepared text, the others the tokens joined.
+_ON_PREPARED = frozenset({"multi_sentence", "question_end"})
+
+
+def _cue_parts(on_prepared: bool) -> tuple[tuple[str, ...], tuple[re.Pattern[str], ...]]:
+    names: list[str] = []
+    parts: list[re.Pattern[str]] = []
+    for key, pattern in _CUES.items():
+        name = key.partition("@")[0]
+        if (name in _ON_PREPARED) is on_prepared:
+            for part in alternatives(pattern.pattern):
+                names.append(name)
+                parts.append(re.compile(part))
+    return tuple(names), tuple(parts)
+
+
+_JOINED_NAMES, _JOINED_PARTS = _cue_parts(False)
+_PREPARED_NAMES, _PREPARED_PARTS = _cue_parts(True)
+_JOINED_GATES = GateSet(list(_JOINED_PARTS))
+_PREPARED_GATES = GateSet(list(_PREPARED_PARTS))
 
 
 def cue_names(prepared: str, toks: list[str]) -> set[str]:
     """The lexical cues a prepared message shows (their names, without the prefix; a cue
     spelled as several patterns, "name@part", is shown once by its name)."""
     joined = " ".join(toks)
-    found = {
-        name
-        for name, pattern, on_prepared in _CUE_READS
-        if pattern.search(prepared if on_prepared else joined)
-    }
+    found: set[str] = set()
+    for text, names, parts, gates in (
+        (joined, _JOINED_NAMES, _JOINED_PARTS, _JOINED_GATES),
+        (prepared, _PREPARED_NAMES, _PREPARED_PARTS, _PREPARED_GATES),
+    ):
+        for i in gates.open(text):
+            name = names[i]
+            if name not in found and parts[i].search(text) is not None:
+                found.add(name)
     if _FOREIGN_THANKS.search(prepared):
         found.add("social")  # thanks in another language: chat, as in English
     return found
