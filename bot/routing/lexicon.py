@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from bot.text.gate import gated
+from bot.text.gate import GateSet, gated
 
 
 class Route(StrEnum):
@@ -177,6 +177,16 @@ TRIGGERS: list[tuple[str, str]] = [
     ("/investigate", r"^/investigate\b"),
 ]
 _TRIGGERS = [(name, gated(p, re.I)) for name, p in TRIGGERS]
+# the triggers' gates, all looked for in one pass over a text
+_TRIGGER_GATES = GateSet([pattern for _, pattern in _TRIGGERS], lower=True)
+_TRIGGER_REGEXES = _TRIGGER_GATES.regexes
+
+
+def has_trigger(text: str) -> bool:
+    """Some trigger of the lexicon matches ``text`` (guarded or not)."""
+    regexes = _TRIGGER_REGEXES
+    return any(regexes[i].search(text) is not None for i in _TRIGGER_GATES.open(text))
+
 
 _PAST_FORMS = re.compile(
     r"^(?:researched|did|done|investigated|dug|looked|took|had|gave|found|figured|traced|deep[\s-]?dived|"
@@ -436,8 +446,9 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
             return Decision(Route.NONE, reason="offer declined", offer_reply="declined")
 
     guard_seen: str | None = None
-    for name, pattern in _TRIGGERS:
-        for match in pattern.finditer(norm):
+    for i in _TRIGGER_GATES.open(norm):  # in order; a trigger whose gate is shut has no match
+        name = TRIGGERS[i][0]
+        for match in _TRIGGER_REGEXES[i].finditer(norm):
             guard = _guard(norm, match, name)
             if guard is None:
                 topic = extract_topic(norm, match)

@@ -22,7 +22,7 @@ from bot.routing.features import (
     prepare,
     tokens,
 )
-from bot.routing.lexicon import _CONTENT, _TRIGGERS, Decision, Route, classify_lexicon, normalize
+from bot.routing.lexicon import _CONTENT, Decision, Route, classify_lexicon, has_trigger, normalize
 from bot.routing.meaning import MeaningModel, blend, shipped_meaning
 from bot.routing.model import ROUTES, RouterModel, shipped_model
 from bot.routing.vocabulary import Guard
@@ -311,9 +311,7 @@ def _read_message(
         return Routed(Decision(Route.NONE, source="router", reason="said to the room", sure=True))
     if lexicon.sure and lexicon.route is Route.NONE and lexicon.reason == "small talk":
         return Routed(lexicon)
-    if lexicon.guard in {Guard.TRACKED_SIGNAL, Guard.REMINDER} and not any(
-        p.search(norm) for _, p in _TRIGGERS
-    ):
+    if lexicon.guard in {Guard.TRACKED_SIGNAL, Guard.REMINDER} and not has_trigger(norm):
         # "what's on my agenda", "remind me at 3": a look-up or reminder with no request verb
         return Routed(replace(lexicon, sure=True))
     if lexicon.recall and lexicon.route is Route.QUICK:
@@ -353,9 +351,7 @@ def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
         # quoted lines are an earlier message: the lexicon reads what this one adds
         if normalize(QUOTE_LINE.sub(" ", fixed)):
             return fixed, classify_lexicon(QUOTE_LINE.sub(" that ", fixed))
-    if _QUOTED.search(fixed) and any(
-        p.search(m.group(1).lower()) for m in _QUOTED.finditer(fixed) for _, p in _TRIGGERS
-    ):
+    if _QUOTED.search(fixed) and any(has_trigger(m.group(1).lower()) for m in _QUOTED.finditer(fixed)):
         return fixed, classify_lexicon(_QUOTED.sub(" that ", fixed))
     if fixed != text or lexicon is None:
         return fixed, classify_lexicon(fixed)
