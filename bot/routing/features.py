@@ -23,6 +23,9 @@ _FAMILY_WORDS = (
     "research researching researched investigate investigating investigated investigation "
     "analyse analyze analysing analyzing explore exploring summarise summarize"
 ).split()
+# per family word, a table deleting its letters: what is left of another word is the letters
+# the family word lacks
+_NOT_IN = {target: str.maketrans("", "", target) for target in _FAMILY_WORDS}
 # near neighbours of the family that are words in their own right
 _REAL_WORDS = frozenset(
     "researcher researchers investigator investigators analyst analysts explorer explorers analysis "
@@ -145,6 +148,9 @@ def correct(word: str) -> str:
         if (
             target[0] == word[0]
             and abs(len(target) - len(word)) <= cap
+            # each letter of the word that the target lacks costs an edit: more than ``cap``
+            # of them and the distance is over it (``translate`` keeps only those letters)
+            and len(word.translate(_NOT_IN[target])) <= cap
             and _distance(word, target, cap) <= cap
         ):
             return target

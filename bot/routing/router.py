@@ -365,7 +365,7 @@ def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
 _LATIN_RUN = re.compile(r"[A-Za-z]{5,}")
 _NO_SPACES_SCRIPT = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _CASE_FLIP = re.compile(r"[a-z][A-Z]")
-_VOWELS = frozenset("aeiouyAEIOUY")
+_NO_VOWELS = str.maketrans("", "", "aeiouyAEIOUY")
 
 
 def has_words(text: str) -> bool:
@@ -376,8 +376,10 @@ def has_words(text: str) -> bool:
     letters = sum(len(r) for r in runs)
     if letters < 24 or _NO_SPACES_SCRIPT.search(sample):
         return True
-    mashed = sum(len(r) for r in runs if len(_CASE_FLIP.findall(r)) > 1)
-    vowels = sum(c in _VOWELS for r in runs for c in r)
+    # a run in lower case has no case flip; the vowels are what ``translate`` drops
+    mashed = sum(len(r) for r in runs if not r.islower() and len(_CASE_FLIP.findall(r)) > 1)
+    joined = "".join(runs)
+    vowels = len(joined) - len(joined.translate(_NO_VOWELS))
     return mashed < letters / 2 and vowels >= letters / 4
 
 
