@@ -151,6 +151,8 @@ def vocative_name(text: str) -> str | None:
     # them would cost more than the rest of the address check
     tail = stripped[-80:]
     for pattern in (_VOCATIVE, _TRAILING_NAME, _TRAILING_LOWER_NAME):
+        if pattern is _TRAILING_NAME and tail.islower():
+            continue  # a name opens with a capital letter: a tail without one has none
         match = pattern.match(stripped) if pattern is _VOCATIVE else pattern.search(tail)
         if match is None or match.group("name").lower() in _NOT_NAMES:
             continue

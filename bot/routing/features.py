@@ -232,7 +232,9 @@ def prepare(text: str) -> str:
     )
     for pattern, repl in _BRITISH:
         text = pattern.sub(repl, text)
-    return _QUOTED_TRIGGER.sub(" xquoted ", text)
+    if "'" in text or '"' in text or "“" in text:  # the quotes the pattern opens with
+        text = _QUOTED_TRIGGER.sub(" xquoted ", text)
+    return text
 
 
 def tokens(prepared: str) -> list[str]:
@@ -455,10 +457,15 @@ _FOREIGN_AS = {
 }
 
 
+_FOREIGN_NAMES = tuple(_FOREIGN)
+_FOREIGN_GATES = GateSet(list(_FOREIGN.values()))
+
+
 def foreign_cues(prepared: str) -> set[str]:
     """The other-language cues (question word, polite request, research verb) a prepared
     message shows."""
-    return {name for name, pattern in _FOREIGN.items() if pattern.search(prepared)}
+    regexes = _FOREIGN_GATES.regexes
+    return {_FOREIGN_NAMES[i] for i in _FOREIGN_GATES.open(prepared) if regexes[i].search(prepared)}
 
 
 _PAIRS = [
@@ -549,6 +556,9 @@ _ON_PREPARED = frozenset({"multi_sentence", "question_end"})
 def _cue_parts(on_prepared: bool) -> tuple[tuple[str, ...], tuple[re.Pattern[str], ...]]:
     names: list[str] = []
     parts: list[re.Pattern[str]] = []
+    if on_prepared:  # thanks in another language: chat, as in English
+        names.append("social")
+        parts.append(_FOREIGN_THANKS.regex)
     for key, pattern in _CUES.items():
         name = key.partition("@")[0]
         if (name in _ON_PREPARED) is on_prepared:
@@ -577,8 +587,6 @@ def cue_names(prepared: str, toks: list[str]) -> set[str]:
             name = names[i]
             if name not in found and parts[i].search(text) is not None:
                 found.add(name)
-    if _FOREIGN_THANKS.search(prepared):
-        found.add("social")  # thanks in another language: chat, as in English
     return found
 
 

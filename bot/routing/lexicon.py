@@ -64,7 +64,9 @@ def normalize(text: str) -> str:
         text = _SKIN_TONES.sub("", text)
     text = _MENTION.sub(" ", text)
     text = " ".join(text.split())
-    addressed = _LEADING_ADDRESS.sub("", text).strip()
+    # the pattern is anchored at the start: one match at most, read off by ``match``
+    opening = _LEADING_ADDRESS.match(text)
+    addressed = (text[opening.end() :] if opening else text).strip()
     return addressed or text
 
 
@@ -532,19 +534,16 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
         return "tracked_signal"
     # "can you research things?" asks about the bot; "I need the v2 story, can you dig in?"
     # names its topic in an earlier clause and is a request
-    asked = _CAN_YOU.search(before) or _CAPABILITY.search(before)
+    can_you = _CAN_YOU.search(before)
+    capability = _CAPABILITY.search(before)
+    asked = can_you or capability
     ask_at = match.start() - len(before) + (asked.start() if asked else len(before))
     topic_earlier = len(_CONTENT.findall(text[:ask_at])) >= 3
-    if _CAPABILITY.search(before) and _GENERIC_OBJECT.match(after) and not topic_earlier:
+    if capability and _GENERIC_OBJECT.match(after) and not topic_earlier:
         return "capability"
-    if (
-        _CAN_YOU.search(before)
-        and _GENERIC_OBJECT.match(after)
-        and name not in {"what do we know"}
-        and not topic_earlier
-    ):
+    if can_you and _GENERIC_OBJECT.match(after) and name not in {"what do we know"} and not topic_earlier:
         return "capability"
-    if _CAPABILITY.search(before) and re.match(r"^(?:how|why|what)\b", before.strip(), re.I):
+    if capability and re.match(r"^(?:how|why|what)\b", before.strip(), re.I):
         return "capability"
     asked_of_bot = _YOU_BEFORE.search(before)
     if _QUESTION_ABOUT_BOT_PAST.search(before):
@@ -582,7 +581,7 @@ _LEAD_IN = re.compile(
     r"i\s+(?:want|need)\s+you\s+to\s+|go\s+(?:and\s+)?|let'?s\s+)",
     re.I,
 )
-_TOPIC_TRAIL = re.compile(
+_TOPIC_TRAIL = gated(
     r"(?:\s*(?:,\s*)?(?:please|pls|for\s+me|for\s+us|thanks|thank\s+you|when\s+you\s+(?:can|get\s+a\s+chance)|"
     r"if\s+you\s+can|asap|mallory))+\s*[?.!]*\s*$",
     re.I,

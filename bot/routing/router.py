@@ -120,7 +120,7 @@ _ASKS = re.compile(
     r"(?:what|what's|whats|who|who's|whos|where|where's|when|when's|which|how|is|are|does|do|did|any|has|have)\b",
     re.I,
 )
-_QUOTED = re.compile(r"(?<![A-Za-z])['\"‘“]([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
+_QUOTED = gated(r"(?<![A-Za-z])['\"‘“]([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
 _SARCASM = _CUES["sarcasm"]
 _SOCIAL = _CUES["social"]
 _EYE_ROLL = gated(
