@@ -530,20 +530,31 @@ def _hash(feature: str) -> int:
 
 
 _BIAS = _hash("bias")
-# a word → the index of its word feature and those of its letter 4-grams (words of four
-# letters or more): words come back message after message
-_WORD_FEATURES: dict[str, tuple[int, tuple[int, ...]]] = {}
+# a word → the index of its word feature, those of its letter 4-grams (words of four letters
+# or more), and for the pairs of words: the running crc32 of "b:<word> " (a pair's feature
+# "b:<a> <b>" is then crc32(<b>, that of <a>), without the string) and the word's bytes.
+# Words come back message after message.
+_WORD_FEATURES: dict[str, tuple[int, tuple[int, ...], int, bytes]] = {}
 
 
-def _word_features(word: str) -> tuple[int, tuple[int, ...]]:
+def _word_features(word: str) -> tuple[int, tuple[int, ...], int, bytes]:
     if len(_WORD_FEATURES) >= _HASHED_KEPT:
         _WORD_FEATURES.clear()
     grams: tuple[int, ...] = ()
     if len(word) >= 4 and word.isalpha():
         padded = f"<{word}>"
         grams = tuple(_hash("c:" + padded[i : i + 4]) for i in range(len(padded) - 3))
-    found = _WORD_FEATURES[word] = (_hash("w:" + word), grams)
+    found = _WORD_FEATURES[word] = (
+        _hash("w:" + word),
+        grams,
+        zlib.crc32(f"b:{word} ".encode()),
+        word.encode(),
+    )
     return found
+
+
+_START = _word_features("^")  # the pairs' ends: "b:^ <first word>", "b:<last word> $"
+_END = _word_features("$")
 
 
 # The cues as read: each top-level alternative of a cue's pattern on its own (a text shows
@@ -613,8 +624,11 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
     # and the length; a word's own features are hashed once (``_word_features``)
     kept = _WORD_FEATURES.get
     per_word = [found if (found := kept(t)) is not None else _word_features(t) for t in toks]
-    words = ["^", *toks, "$"]
-    feats: list[str] = [f"b:{a} {b}" for a, b in pairwise(words)]
+    # each pair of words, "b:<a> <b>" hashed as the running crc32 of <a>'s "b:<a> " over <b>
+    words = [_START, *per_word, _END]
+    crc32, mask = zlib.crc32, DIM - 1
+    pair_indices = [crc32(b[3], a[2]) & mask for a, b in pairwise(words)]
+    feats: list[str] = []
     cues = {"cue:" + name for name in cue_set}
     if cues & {"cue:able_to_work", "cue:fetch"} and lexicon.guard != "capability":
         # "are you able to dig into why X…", "can you look up who audits us" ask for X, not
@@ -653,11 +667,10 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
     feats.append("len:" + ("1" if n <= 3 else "2" if n <= 8 else "3" if n <= 20 else "4"))
     known = _HASHED.get  # most features were hashed before: looked up without a call
     hashed = [index if (index := known(f)) is not None else _hash(f) for f in feats]
-    pairs = len(toks) + 1
     return [
         _BIAS,
-        *[w for w, _ in per_word],
-        *hashed[:pairs],
-        *[g for _, grams in per_word for g in grams],
-        *hashed[pairs:],
+        *[found[0] for found in per_word],
+        *pair_indices,
+        *[g for found in per_word for g in found[1]],
+        *hashed,
     ]
