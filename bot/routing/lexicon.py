@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from bot.text.gate import GateSet, gated
+from bot.text.gate import GateSet, alternatives, gated
 
 
 class Route(StrEnum):
@@ -396,6 +396,28 @@ _BOT_ABILITIES = gated(
     r"what\s+are\s+your\s+(?:abilities|capabilities|features|skills)|help$|^/help|^/start)\b",
     re.I,
 )
+# The triggers, then each alternative of the four checks read after them (a reminder, a
+# tracked signal looked up, what the bot can do, whether we have it), gated in one pass over
+# the normalised message: a check holds when one of its alternatives matches.
+_CHECKS = {"reminder": _REMINDER, "tracked": _TRACKED_LOOKUP, "abilities": _BOT_ABILITIES, "recall": _RECALL}
+_LEXICON_PARTS: list[re.Pattern[str]] = [pattern.regex for _, pattern in _TRIGGERS]
+_CHECK_OF: list[str] = [""] * len(_TRIGGERS)
+for _check, _pattern in _CHECKS.items():
+    for _part in alternatives(_pattern.pattern):
+        _LEXICON_PARTS.append(re.compile(_part, _pattern.regex.flags))
+        _CHECK_OF.append(_check)
+_LEXICON_GATES = GateSet(list(_LEXICON_PARTS), lower=True)
+_FIRST_CHECK = len(_TRIGGERS)
+
+
+def _holds(check: str, text: str, opened: tuple[int, ...]) -> bool:
+    return any(
+        _CHECK_OF[i] == check and _LEXICON_PARTS[i].search(text) is not None
+        for i in opened
+        if i >= _FIRST_CHECK
+    )
+
+
 _CONTENT = re.compile(r"[^\W\d_]{3,}", re.UNICODE)
 _REFERENTIAL_ONLY = re.compile(
     r"^(?:it|this|that|these|those|them|this\s+one|that\s+one|the\s+above|the\s+same|this\s+thread|"
@@ -448,7 +470,10 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
             return Decision(Route.NONE, reason="offer declined", offer_reply="declined")
 
     guard_seen: str | None = None
-    for i in _TRIGGER_GATES.open(norm):  # in order; a trigger whose gate is shut has no match
+    opened = _LEXICON_GATES.open(norm)  # in order; a pattern whose gate is shut has no match
+    for i in opened:
+        if i >= _FIRST_CHECK:
+            break
         name = TRIGGERS[i][0]
         for match in _TRIGGER_REGEXES[i].finditer(norm):
             guard = _guard(norm, match, name)
@@ -463,15 +488,15 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
                 )
             guard_seen = guard_seen or guard
 
-    if _REMINDER.search(norm):
+    if _holds("reminder", norm, opened):
         return Decision(Route.NONE, guard=guard_seen or "reminder", reason="a reminder, not a request to dig")
-    if _TRACKED_LOOKUP.search(norm) or guard_seen == "tracked_signal" or _SCHEDULE.match(norm):
+    if _holds("tracked", norm, opened) or guard_seen == "tracked_signal" or _SCHEDULE.match(norm):
         return Decision(Route.NONE, guard="tracked_signal", reason="look-up of a tracked signal")
-    if _BOT_ABILITIES.search(norm) or guard_seen == "capability":
+    if _holds("abilities", norm, opened) or guard_seen == "capability":
         return Decision(
             Route.NONE, guard=guard_seen or "capability", reason="question about what the bot can do"
         )
-    if _RECALL.search(norm):
+    if _holds("recall", norm, opened):
         return Decision(
             Route.QUICK,
             question=norm,
