@@ -23,6 +23,10 @@ _FAMILY_WORDS = (
     "research researching researched investigate investigating investigated investigation "
     "analyse analyze analysing analyzing explore exploring summarise summarize"
 ).split()
+_FAMILY_TUPLE = tuple(_FAMILY_WORDS)
+_FAMILY_BY_FIRST: dict[str, tuple[str, ...]] = {
+    first: tuple(t for t in _FAMILY_WORDS if t[0] == first) for first in {t[0] for t in _FAMILY_WORDS}
+}
 # per family word, a table deleting its letters: what is left of another word is the letters
 # the family word lacks
 _NOT_IN = {target: str.maketrans("", "", target) for target in _FAMILY_WORDS}
@@ -140,14 +144,12 @@ def correct(word: str) -> str:
         return _SHORT_TYPOS[word]
     if len(word) < 5 or not word.isalpha() or word in _REAL_WORDS:
         return word
-    for target in _FAMILY_WORDS:
-        if word.startswith(target):
-            return word
+    if word.startswith(_FAMILY_TUPLE):
+        return word
     cap = 1 if len(word) < 7 else 2
-    for target in _FAMILY_WORDS:
+    for target in _FAMILY_BY_FIRST.get(word[0], ()):  # those with the word's first letter, in order
         if (
-            target[0] == word[0]
-            and abs(len(target) - len(word)) <= cap
+            abs(len(target) - len(word)) <= cap
             # each letter of the word that the target lacks costs an edit: more than ``cap``
             # of them and the distance is over it (``translate`` keeps only those letters)
             and len(word.translate(_NOT_IN[target])) <= cap
@@ -543,7 +545,11 @@ def _word_features(word: str) -> tuple[int, tuple[int, ...], int, bytes]:
     grams: tuple[int, ...] = ()
     if len(word) >= 4 and word.isalpha():
         padded = f"<{word}>"
-        grams = tuple(_hash("c:" + padded[i : i + 4]) for i in range(len(padded) - 3))
+        known = _HASHED.get  # most letter 4-grams were hashed before: looked up without a call
+        grams = tuple(
+            index if (index := known(gram)) is not None else _hash(gram)
+            for gram in ["c:" + padded[i : i + 4] for i in range(len(padded) - 3)]
+        )
     found = _WORD_FEATURES[word] = (
         _hash("w:" + word),
         grams,

@@ -26,7 +26,7 @@ from bot.routing.lexicon import _CONTENT, Decision, Route, classify_lexicon, has
 from bot.routing.meaning import MeaningModel, blend, shipped_meaning
 from bot.routing.model import ROUTES, RouterModel, shipped_model
 from bot.routing.vocabulary import Guard
-from bot.text.gate import gated
+from bot.text.gate import GateSet, alternatives, gated
 from bot.text.terms import focus, query_terms
 
 # The model's probability above which its decision stands without an LLM. Chosen by
@@ -144,6 +144,15 @@ _NOT_A_LOOKUP = frozenset(
 )
 _CHAT = gated("[!\u2600-\u27bf\U0001f000-\U0001faff]|:[a-z0-9_+-]+:|\\b(?:someone|somebody)\\b", re.I)
 _ABOUT_BOT = (_CUES["about_bot"], _CUES["capability_verb"], _CUES["capability_verb@start"])
+# their alternatives, gated in one pass
+_ABOUT_BOT_PARTS = GateSet([re.compile(part) for p in _ABOUT_BOT for part in alternatives(p.pattern)])
+
+
+def _about_bot(text: str) -> bool:
+    regexes = _ABOUT_BOT_PARTS.regexes
+    return any(regexes[i].search(text) is not None for i in _ABOUT_BOT_PARTS.open(text))
+
+
 # A research word used as the name of work already done, asked about: "the collision
 # investigation, signed off yet?", "what came of the shrinkage review"
 _ABOUT_DONE_WORK = gated(
@@ -456,12 +465,7 @@ class _Scored:
             question = lexicon.question if lexicon.route is Route.QUICK and lexicon.question else norm
         guard = lexicon.guard
         # "how are you?" mentions the bot but is small talk, answered in the persona's voice
-        if (
-            chosen is Route.NONE
-            and guard is None
-            and not self.small_talk
-            and any(p.search(text.lower()) for p in _ABOUT_BOT)
-        ):
+        if chosen is Route.NONE and guard is None and not self.small_talk and _about_bot(text.lower()):
             guard = Guard.CAPABILITY
         return Decision(
             chosen,
