@@ -229,9 +229,9 @@ def prepare(text: str) -> str:
     text = _LINK.sub(" xlink ", text)
     text = _MENTION_TOKEN.sub(" xmention ", text)
     text = _EMOJI_NAME.sub(lambda m: f" xemoji_{m.group(1)} ", text)
-    text = (
-        _SKIN.sub("", text).replace("’", "'").replace("‘", "'").replace("？", "?").replace("؟", "?").lower()
-    )
+    if not text.isascii():  # the skin tones, curly quotes and other question marks are not
+        text = _SKIN.sub("", text).replace("’", "'").replace("‘", "'").replace("？", "?").replace("؟", "?")
+    text = text.lower()
     for pattern, repl in _BRITISH:
         text = pattern.sub(repl, text)
     if "'" in text or '"' in text or "“" in text:  # the quotes the pattern opens with
