@@ -239,8 +239,14 @@ def prepare(text: str) -> str:
     return text
 
 
+# the same on text in lower-case ASCII, where ignoring case changes nothing and costs a
+# lower-casing of each character tried
+_TOKEN_ASCII = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[^\w\s]")
+
+
 def tokens(prepared: str) -> list[str]:
-    return [w for t in _TOKEN.findall(prepared) for w in (correct(t).split() if t.isalpha() else (t,))]
+    find = _TOKEN_ASCII.findall if prepared.isascii() and prepared.lower() == prepared else _TOKEN.findall
+    return [w for t in find(prepared) for w in (correct(t).split() if t.isalpha() else (t,))]
 
 
 # ---------------------------------------------------------------------------------------

@@ -505,9 +505,10 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
             recall=True,
         )
     words = _CONTENT.findall(norm)
-    if _SMALL_TALK.match(norm) and len(words) <= 5 and not norm.endswith("?"):
+    small_talk = _SMALL_TALK.match(norm) is not None and len(words) <= 5
+    if small_talk and not norm.endswith("?"):
         return Decision(Route.NONE, guard=guard_seen, reason="small talk", sure=True)
-    if _SMALL_TALK.match(norm) and len(words) <= 5:
+    if small_talk:
         return Decision(Route.NONE, guard=guard_seen, reason="small talk")
     statement_about_work = guard_seen in {"negation", "past_tense", "third_person", "first_person"}
     asks = norm.endswith("?") or (_QUESTION_START.match(norm) and not statement_about_work)

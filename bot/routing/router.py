@@ -122,6 +122,16 @@ _ASKS = re.compile(
 )
 _QUOTED = gated(r"(?<![A-Za-z])['\"‘“]([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
 _SARCASM = _CUES["sarcasm"]
+# its alternatives, gated in one pass
+_SARCASM_PARTS = GateSet([re.compile(part) for part in alternatives(_SARCASM.pattern)])
+
+
+def _sarcastic(text: str) -> bool:
+    """``_SARCASM.search(text)`` finds a match."""
+    regexes = _SARCASM_PARTS.regexes
+    return any(regexes[i].search(text) is not None for i in _SARCASM_PARTS.open(text))
+
+
 _SOCIAL = _CUES["social"]
 _EYE_ROLL = gated(
     "[\U0001f643\U0001f644]|:(?:upside_down_face|eye_roll|face_with_rolling_eyes):|(?:^|\\s)/s\\b"
@@ -314,7 +324,7 @@ def _read_message(
             )
         )
     if lexicon.sure and lexicon.route is Route.ASYNC and _PLAIN_REQUEST.match(_LEADING_EMOJI.sub("", norm)):
-        if not _SARCASM.search(text.lower()):
+        if not _sarcastic(text.lower()):
             return Routed(lexicon)
     if _TO_THE_ROOM.match(norm):
         return Routed(Decision(Route.NONE, source="router", reason="said to the room", sure=True))
@@ -399,7 +409,7 @@ def _hands_it_over(text: str) -> bool:
         handed is not None
         and _WORK_NAMED.search(text[: handed.start()]) is not None
         and not _HYPOTHETICAL.search(text)
-        and not _SARCASM.search(text.lower())
+        and not _sarcastic(text.lower())
     )
 
 
