@@ -244,9 +244,21 @@ def prepare(text: str) -> str:
 _TOKEN_ASCII = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[^\w\s]")
 
 
+# a token as found → the words it is read as (``correct``): tokens come back message after message
+_TOKEN_WORDS: dict[str, tuple[str, ...]] = {}
+
+
+def _token_words(token: str) -> tuple[str, ...]:
+    if len(_TOKEN_WORDS) >= 8192:
+        _TOKEN_WORDS.clear()
+    words = _TOKEN_WORDS[token] = tuple(correct(token).split()) if token.isalpha() else (token,)
+    return words
+
+
 def tokens(prepared: str) -> list[str]:
     find = _TOKEN_ASCII.findall if prepared.isascii() and prepared.lower() == prepared else _TOKEN.findall
-    return [w for t in find(prepared) for w in (correct(t).split() if t.isalpha() else (t,))]
+    kept = _TOKEN_WORDS.get
+    return [w for t in find(prepared) for w in kept(t) or _token_words(t)]  # never empty: ``or`` is safe
 
 
 # ---------------------------------------------------------------------------------------
@@ -658,7 +670,7 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
     cues |= {f"pair:{a}&{b}" for a, b in _PAIRS if a in cues and b in cues}
     # cues count CUE_WEIGHT times: they generalise where n-grams memorise, so they should
     # not have to win against the n-grams' number
-    feats.extend(sorted(cues) * CUE_WEIGHT)
+    feats.extend(sorted(cues))
     lex = ["lex:" + lexicon.route.value]
     if lexicon.sure:
         lex.append("lex:sure:" + lexicon.route.value)
@@ -668,7 +680,8 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         lex.append("lex:trigger")
     if lexicon.recall:
         lex.append("lex:recall")
-    feats.extend(lex * CUE_WEIGHT)
+    feats.extend(lex)
+    counted = len(feats)  # the cues' and the lexicon's: each hashed once, counted CUE_WEIGHT times
     if addressing.bot_named:
         feats.append("addr:bot")
     if addressing.others:
@@ -679,10 +692,13 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
     feats.append("len:" + ("1" if n <= 3 else "2" if n <= 8 else "3" if n <= 20 else "4"))
     known = _HASHED.get  # most features were hashed before: looked up without a call
     hashed = [index if (index := known(f)) is not None else _hash(f) for f in feats]
+    n_cues = counted - len(lex)
     return [
         _BIAS,
         *[found[0] for found in per_word],
         *pair_indices,
         *[g for found in per_word for g in found[1]],
-        *hashed,
+        *hashed[:n_cues] * CUE_WEIGHT,
+        *hashed[n_cues:counted] * CUE_WEIGHT,
+        *hashed[counted:],
     ]

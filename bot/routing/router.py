@@ -120,7 +120,8 @@ _ASKS = re.compile(
     r"(?:what|what's|whats|who|who's|whos|where|where's|when|when's|which|how|is|are|does|do|did|any|has|have)\b",
     re.I,
 )
-_QUOTED = gated(r"(?<![A-Za-z])['\"‘“]([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
+# (the quote first, then the look back at the letter before it: ``re`` skips to a quote)
+_QUOTED = re.compile(r"['\"‘“](?<![A-Za-z].)([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
 _SARCASM = _CUES["sarcasm"]
 # its alternatives, gated in one pass
 _SARCASM_PARTS = GateSet([re.compile(part) for part in alternatives(_SARCASM.pattern)])
