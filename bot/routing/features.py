@@ -533,7 +533,7 @@ def names_things(toks: list[str]) -> bool:
     words = [t for t in toks if t.isalpha()]
     if not 2 <= len(words) <= 12 or "!" in toks or any("'" in t or t.startswith("xemoji") for t in toks):
         return False
-    return not any(w in _SAYS_SOMETHING for w in words)
+    return _SAYS_SOMETHING.isdisjoint(words)
 
 
 _HASHED: dict[str, int] = {}  # feature → index: the n-grams of words come back message after message

@@ -241,11 +241,16 @@ def gated(pattern: str, flags: int = 0) -> Gated:
     return Gated(regex, gate=not _anchored(regex))
 
 
+# a back-reference or a conditional: the parts would number their groups differently
+_NUMBERED = re.compile(r"\\[1-9]|\(\?P=|\(\?\(")
+
+
 def alternatives(pattern: str) -> list[str]:
     """The top-level alternatives of a regular expression ("a|b(?:c|d)" → "a", "b(?:c|d)"):
     a text has a match of the whole wherever it has one of a part. A character class or a
-    group is never cut; a pattern that sets flags inline is left whole."""
-    if pattern.startswith("(?") and pattern[2:3].isalpha():
+    group is never cut; a pattern that sets flags inline, refers back to a group or has a
+    conditional is left whole."""
+    if (pattern.startswith("(?") and pattern[2:3].isalpha()) or _NUMBERED.search(pattern):
         return [pattern]
     parts: list[str] = []
     depth, start, i, in_class = 0, 0, 0, False

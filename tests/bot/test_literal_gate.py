@@ -113,6 +113,7 @@ def test_a_pattern_splits_into_its_top_level_alternatives() -> None:
     assert alternatives(r"[]|]|x") == ["[]|]", "x"]  # a "]" first in a class is a member
     assert alternatives(r"(?i)a|b") == ["(?i)a|b"]  # flags set inline: left whole
     assert alternatives(r"^(?!.*\?)a|b$") == [r"^(?!.*\?)a", "b$"]
+    assert alternatives(r"(a)|b\1") == [r"(a)|b\1"]  # a back-reference: left whole
 
 
 def test_a_gate_set_opens_what_each_pattern_may_match() -> None:
