@@ -550,6 +550,8 @@ def _hash(feature: str) -> int:
 
 
 _BIAS = _hash("bias")
+_GRAM_PREFIX = zlib.crc32(b"c:")
+_WORD_PREFIX = zlib.crc32(b"w:")
 # a word → the index of its word feature, those of its letter 4-grams (words of four letters
 # or more), and for the pairs of words: the running crc32 of "b:<word> " (a pair's feature
 # "b:<a> <b>" is then crc32(<b>, that of <a>), without the string) and the word's bytes.
@@ -561,7 +563,14 @@ def _word_features(word: str) -> tuple[int, tuple[int, ...], int, bytes]:
     if len(_WORD_FEATURES) >= _HASHED_KEPT:
         _WORD_FEATURES.clear()
     grams: tuple[int, ...] = ()
-    if len(word) >= 4 and word.isalpha():
+    encoded = word.encode()
+    if len(word) >= 4 and word.isalpha() and word.isascii():
+        # "c:<gram>" hashed as the running crc32 of "c:" over the gram's bytes (one byte a letter)
+        padded_bytes, crc32, mask = b"<" + encoded + b">", zlib.crc32, DIM - 1
+        grams = tuple(
+            crc32(padded_bytes[i : i + 4], _GRAM_PREFIX) & mask for i in range(len(padded_bytes) - 3)
+        )
+    elif len(word) >= 4 and word.isalpha():
         padded = f"<{word}>"
         known = _HASHED.get  # most letter 4-grams were hashed before: looked up without a call
         grams = tuple(
@@ -569,10 +578,10 @@ def _word_features(word: str) -> tuple[int, tuple[int, ...], int, bytes]:
             for gram in ["c:" + padded[i : i + 4] for i in range(len(padded) - 3)]
         )
     found = _WORD_FEATURES[word] = (
-        _hash("w:" + word),
+        zlib.crc32(encoded, _WORD_PREFIX) & (DIM - 1),  # "w:<word>", as the 4-grams
         grams,
         zlib.crc32(f"b:{word} ".encode()),
-        word.encode(),
+        encoded,
     )
     return found
 
