@@ -116,10 +116,8 @@ _NOT_NAMES = frozenset(
     heads reminder tldr quickly kindly surely definitely""".split()
 )
 # a name as typed: accents kept ("Tomás", "Zoë"), after a title ("Mr Lindqvist")
-_NAME = (
-    r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)?"
-    r"(?P<name>[A-ZÀ-ÖØ-ÞŁŚŻŹĆŃ][a-zß-öø-ÿąćęłńóśźż]+(?:[-'][A-Za-zÀ-ÖØ-öø-ÿ]+)?)"
-)
+_NAME_WORD = r"[A-ZÀ-ÖØ-ÞŁŚŻŹĆŃ][a-zß-öø-ÿąćęłńóśźż]+(?:[-'][A-Za-zÀ-ÖØ-öø-ÿ]+)?"
+_NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)?" + r"(?P<name>" + _NAME_WORD + ")"
 _VOCATIVE = re.compile(
     _NAME + r"\s*(?:,|—|–|-|:)?\s+(?:can|could|would|will|pls|please|plz|mind|when\s+you|"
     # "Sam did you…", "Tom have you had a chance…", "Jo any news on…"
@@ -135,6 +133,10 @@ _TRAILING_NAME = gated(
     r"today|tonight|now|already|still|too|though|it|this|that|them|these|those|out|up|back|over|done|"
     r"asap|soon|later|thing|things|stuff|one|ok|okay)\s+)" + _NAME + r"\s*[?.!]*[\s\W]*$"
 )
+# what every match of ``_TRAILING_NAME`` ends with: a name, then nothing but punctuation and
+# spaces. It starts with a capital letter, so ``re`` skips to one: a quick test before the
+# pattern, whose first words are tried at every position.
+_ENDS_WITH_A_NAME = re.compile(_NAME_WORD + r"\s*[?.!]*[\s\W]*$")
 # The same after "yet" / "please" / "thanks" in lower case ("done yet steve?"): in chat names are
 # often typed in lower case, and after these words little else ends a message.
 _TRAILING_LOWER_NAME = re.compile(
@@ -151,6 +153,8 @@ def vocative_name(text: str) -> str | None:
     # them would cost more than the rest of the address check
     tail = stripped[-80:]
     for pattern in (_VOCATIVE, _TRAILING_NAME, _TRAILING_LOWER_NAME):
+        if pattern is _TRAILING_NAME and (tail.islower() or _ENDS_WITH_A_NAME.search(tail) is None):
+            continue  # no capitalised word closes the message: no name does
         match = pattern.match(stripped) if pattern is _VOCATIVE else pattern.search(tail)
         if match is None or match.group("name").lower() in _NOT_NAMES:
             continue

@@ -11,7 +11,7 @@ from itertools import pairwise
 
 from bot.routing.address import Addressing, vocative_name
 from bot.routing.lexicon import Decision
-from bot.text.gate import Gated, gated
+from bot.text.gate import Gated, GateSet, alternatives, gated
 
 CUE_WEIGHT = 3
 DIM = 1 << 15  # hashed feature space; collisions cost little at this vocabulary size
@@ -23,6 +23,13 @@ _FAMILY_WORDS = (
     "research researching researched investigate investigating investigated investigation "
     "analyse analyze analysing analyzing explore exploring summarise summarize"
 ).split()
+_FAMILY_TUPLE = tuple(_FAMILY_WORDS)
+_FAMILY_BY_FIRST: dict[str, tuple[str, ...]] = {
+    first: tuple(t for t in _FAMILY_WORDS if t[0] == first) for first in {t[0] for t in _FAMILY_WORDS}
+}
+# per family word, a table deleting its letters: what is left of another word is the letters
+# the family word lacks
+_NOT_IN = {target: str.maketrans("", "", target) for target in _FAMILY_WORDS}
 # near neighbours of the family that are words in their own right
 _REAL_WORDS = frozenset(
     "researcher researchers investigator investigators analyst analysts explorer explorers analysis "
@@ -137,14 +144,15 @@ def correct(word: str) -> str:
         return _SHORT_TYPOS[word]
     if len(word) < 5 or not word.isalpha() or word in _REAL_WORDS:
         return word
-    for target in _FAMILY_WORDS:
-        if word.startswith(target):
-            return word
+    if word.startswith(_FAMILY_TUPLE):
+        return word
     cap = 1 if len(word) < 7 else 2
-    for target in _FAMILY_WORDS:
+    for target in _FAMILY_BY_FIRST.get(word[0], ()):  # those with the word's first letter, in order
         if (
-            target[0] == word[0]
-            and abs(len(target) - len(word)) <= cap
+            abs(len(target) - len(word)) <= cap
+            # each letter of the word that the target lacks costs an edit: more than ``cap``
+            # of them and the distance is over it (``translate`` keeps only those letters)
+            and len(word.translate(_NOT_IN[target])) <= cap
             and _distance(word, target, cap) <= cap
         ):
             return target
@@ -221,16 +229,36 @@ def prepare(text: str) -> str:
     text = _LINK.sub(" xlink ", text)
     text = _MENTION_TOKEN.sub(" xmention ", text)
     text = _EMOJI_NAME.sub(lambda m: f" xemoji_{m.group(1)} ", text)
-    text = (
-        _SKIN.sub("", text).replace("’", "'").replace("‘", "'").replace("？", "?").replace("؟", "?").lower()
-    )
+    if not text.isascii():  # the skin tones, curly quotes and other question marks are not
+        text = _SKIN.sub("", text).replace("’", "'").replace("‘", "'").replace("？", "?").replace("؟", "?")
+    text = text.lower()
     for pattern, repl in _BRITISH:
         text = pattern.sub(repl, text)
-    return _QUOTED_TRIGGER.sub(" xquoted ", text)
+    if "'" in text or '"' in text or "“" in text:  # the quotes the pattern opens with
+        text = _QUOTED_TRIGGER.sub(" xquoted ", text)
+    return text
+
+
+# the same on text in lower-case ASCII, where ignoring case changes nothing and costs a
+# lower-casing of each character tried
+_TOKEN_ASCII = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[^\w\s]")
+
+
+# a token as found → the words it is read as (``correct``): tokens come back message after message
+_TOKEN_WORDS: dict[str, tuple[str, ...]] = {}
+
+
+def _token_words(token: str) -> tuple[str, ...]:
+    if len(_TOKEN_WORDS) >= 8192:
+        _TOKEN_WORDS.clear()
+    words = _TOKEN_WORDS[token] = tuple(correct(token).split()) if token.isalpha() else (token,)
+    return words
 
 
 def tokens(prepared: str) -> list[str]:
-    return [w for t in _TOKEN.findall(prepared) for w in (correct(t).split() if t.isalpha() else (t,))]
+    find = _TOKEN_ASCII.findall if prepared.isascii() and prepared.lower() == prepared else _TOKEN.findall
+    kept = _TOKEN_WORDS.get
+    return [w for t in find(prepared) for w in kept(t) or _token_words(t)]  # never empty: ``or`` is safe
 
 
 # ---------------------------------------------------------------------------------------
@@ -449,10 +477,15 @@ _FOREIGN_AS = {
 }
 
 
+_FOREIGN_NAMES = tuple(_FOREIGN)
+_FOREIGN_GATES = GateSet(list(_FOREIGN.values()))
+
+
 def foreign_cues(prepared: str) -> set[str]:
     """The other-language cues (question word, polite request, research verb) a prepared
     message shows."""
-    return {name for name, pattern in _FOREIGN.items() if pattern.search(prepared)}
+    regexes = _FOREIGN_GATES.regexes
+    return {_FOREIGN_NAMES[i] for i in _FOREIGN_GATES.open(prepared) if regexes[i].search(prepared)}
 
 
 _PAIRS = [
@@ -500,7 +533,7 @@ def names_things(toks: list[str]) -> bool:
     words = [t for t in toks if t.isalpha()]
     if not 2 <= len(words) <= 12 or "!" in toks or any("'" in t or t.startswith("xemoji") for t in toks):
         return False
-    return not any(w in _SAYS_SOMETHING for w in words)
+    return _SAYS_SOMETHING.isdisjoint(words)
 
 
 _HASHED: dict[str, int] = {}  # feature → index: the n-grams of words come back message after message
@@ -517,41 +550,87 @@ def _hash(feature: str) -> int:
 
 
 _BIAS = _hash("bias")
-# a word → the index of its word feature and those of its letter 4-grams (words of four
-# letters or more): words come back message after message
-_WORD_FEATURES: dict[str, tuple[int, tuple[int, ...]]] = {}
+_GRAM_PREFIX = zlib.crc32(b"c:")
+_WORD_PREFIX = zlib.crc32(b"w:")
+# a word → the index of its word feature, those of its letter 4-grams (words of four letters
+# or more), and for the pairs of words: the running crc32 of "b:<word> " (a pair's feature
+# "b:<a> <b>" is then crc32(<b>, that of <a>), without the string) and the word's bytes.
+# Words come back message after message.
+_WORD_FEATURES: dict[str, tuple[int, tuple[int, ...], int, bytes]] = {}
 
 
-def _word_features(word: str) -> tuple[int, tuple[int, ...]]:
+def _word_features(word: str) -> tuple[int, tuple[int, ...], int, bytes]:
     if len(_WORD_FEATURES) >= _HASHED_KEPT:
         _WORD_FEATURES.clear()
     grams: tuple[int, ...] = ()
-    if len(word) >= 4 and word.isalpha():
+    encoded = word.encode()
+    if len(word) >= 4 and word.isalpha() and word.isascii():
+        # "c:<gram>" hashed as the running crc32 of "c:" over the gram's bytes (one byte a letter)
+        padded_bytes, crc32, mask = b"<" + encoded + b">", zlib.crc32, DIM - 1
+        grams = tuple(
+            crc32(padded_bytes[i : i + 4], _GRAM_PREFIX) & mask for i in range(len(padded_bytes) - 3)
+        )
+    elif len(word) >= 4 and word.isalpha():
         padded = f"<{word}>"
-        grams = tuple(_hash("c:" + padded[i : i + 4]) for i in range(len(padded) - 3))
-    found = _WORD_FEATURES[word] = (_hash("w:" + word), grams)
+        known = _HASHED.get  # most letter 4-grams were hashed before: looked up without a call
+        grams = tuple(
+            index if (index := known(gram)) is not None else _hash(gram)
+            for gram in ["c:" + padded[i : i + 4] for i in range(len(padded) - 3)]
+        )
+    found = _WORD_FEATURES[word] = (
+        zlib.crc32(encoded, _WORD_PREFIX) & (DIM - 1),  # "w:<word>", as the 4-grams
+        grams,
+        zlib.crc32(f"b:{word} ".encode()),
+        encoded,
+    )
     return found
 
 
-# each cue as read: (its name, its pattern, whether it reads the prepared text rather than
-# the tokens joined)
-_CUE_READS = [
-    (name.partition("@")[0], pattern, name in {"multi_sentence", "question_end"})
-    for name, pattern in _CUES.items()
-]
+_START = _word_features("^")  # the pairs' ends: "b:^ <first word>", "b:<last word> $"
+_END = _word_features("$")
+
+
+# The cues as read: each top-level alternative of a cue's pattern on its own (a text shows
+# the cue when it has a match of one of them), so each is gated by its own strings; the
+# gates of all of them are looked for in one pass over the text (``GateSet``). Two cues read
+# the prepared text, the others the tokens joined.
+_ON_PREPARED = frozenset({"multi_sentence", "question_end"})
+
+
+def _cue_parts(on_prepared: bool) -> tuple[tuple[str, ...], tuple[re.Pattern[str], ...]]:
+    names: list[str] = []
+    parts: list[re.Pattern[str]] = []
+    if on_prepared:  # thanks in another language: chat, as in English
+        names.append("social")
+        parts.append(_FOREIGN_THANKS.regex)
+    for key, pattern in _CUES.items():
+        name = key.partition("@")[0]
+        if (name in _ON_PREPARED) is on_prepared:
+            for part in alternatives(pattern.pattern):
+                names.append(name)
+                parts.append(re.compile(part))
+    return tuple(names), tuple(parts)
+
+
+_JOINED_NAMES, _JOINED_PARTS = _cue_parts(False)
+_PREPARED_NAMES, _PREPARED_PARTS = _cue_parts(True)
+_JOINED_GATES = GateSet(list(_JOINED_PARTS))
+_PREPARED_GATES = GateSet(list(_PREPARED_PARTS))
 
 
 def cue_names(prepared: str, toks: list[str]) -> set[str]:
     """The lexical cues a prepared message shows (their names, without the prefix; a cue
     spelled as several patterns, "name@part", is shown once by its name)."""
     joined = " ".join(toks)
-    found = {
-        name
-        for name, pattern, on_prepared in _CUE_READS
-        if pattern.search(prepared if on_prepared else joined)
-    }
-    if _FOREIGN_THANKS.search(prepared):
-        found.add("social")  # thanks in another language: chat, as in English
+    found: set[str] = set()
+    for text, names, parts, gates in (
+        (joined, _JOINED_NAMES, _JOINED_PARTS, _JOINED_GATES),
+        (prepared, _PREPARED_NAMES, _PREPARED_PARTS, _PREPARED_GATES),
+    ):
+        for i in gates.open(text):
+            name = names[i]
+            if name not in found and parts[i].search(text) is not None:
+                found.add(name)
     return found
 
 
@@ -578,8 +657,11 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
     # and the length; a word's own features are hashed once (``_word_features``)
     kept = _WORD_FEATURES.get
     per_word = [found if (found := kept(t)) is not None else _word_features(t) for t in toks]
-    words = ["^", *toks, "$"]
-    feats: list[str] = [f"b:{a} {b}" for a, b in pairwise(words)]
+    # each pair of words, "b:<a> <b>" hashed as the running crc32 of <a>'s "b:<a> " over <b>
+    words = [_START, *per_word, _END]
+    crc32, mask = zlib.crc32, DIM - 1
+    pair_indices = [crc32(b[3], a[2]) & mask for a, b in pairwise(words)]
+    feats: list[str] = []
     cues = {"cue:" + name for name in cue_set}
     if cues & {"cue:able_to_work", "cue:fetch"} and lexicon.guard != "capability":
         # "are you able to dig into why X…", "can you look up who audits us" ask for X, not
@@ -597,7 +679,7 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
     cues |= {f"pair:{a}&{b}" for a, b in _PAIRS if a in cues and b in cues}
     # cues count CUE_WEIGHT times: they generalise where n-grams memorise, so they should
     # not have to win against the n-grams' number
-    feats.extend(sorted(cues) * CUE_WEIGHT)
+    feats.extend(sorted(cues))
     lex = ["lex:" + lexicon.route.value]
     if lexicon.sure:
         lex.append("lex:sure:" + lexicon.route.value)
@@ -607,7 +689,8 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         lex.append("lex:trigger")
     if lexicon.recall:
         lex.append("lex:recall")
-    feats.extend(lex * CUE_WEIGHT)
+    feats.extend(lex)
+    counted = len(feats)  # the cues' and the lexicon's: each hashed once, counted CUE_WEIGHT times
     if addressing.bot_named:
         feats.append("addr:bot")
     if addressing.others:
@@ -618,11 +701,13 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
     feats.append("len:" + ("1" if n <= 3 else "2" if n <= 8 else "3" if n <= 20 else "4"))
     known = _HASHED.get  # most features were hashed before: looked up without a call
     hashed = [index if (index := known(f)) is not None else _hash(f) for f in feats]
-    pairs = len(toks) + 1
+    n_cues = counted - len(lex)
     return [
         _BIAS,
-        *[w for w, _ in per_word],
-        *hashed[:pairs],
-        *[g for _, grams in per_word for g in grams],
-        *hashed[pairs:],
+        *[found[0] for found in per_word],
+        *pair_indices,
+        *[g for found in per_word for g in found[1]],
+        *hashed[:n_cues] * CUE_WEIGHT,
+        *hashed[n_cues:counted] * CUE_WEIGHT,
+        *hashed[counted:],
     ]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from bot.text.gate import gated
+from bot.text.gate import GateSet, alternatives, gated
 
 
 class Route(StrEnum):
@@ -64,7 +64,9 @@ def normalize(text: str) -> str:
         text = _SKIN_TONES.sub("", text)
     text = _MENTION.sub(" ", text)
     text = " ".join(text.split())
-    addressed = _LEADING_ADDRESS.sub("", text).strip()
+    # the pattern is anchored at the start: one match at most, read off by ``match``
+    opening = _LEADING_ADDRESS.match(text)
+    addressed = (text[opening.end() :] if opening else text).strip()
     return addressed or text
 
 
@@ -177,6 +179,16 @@ TRIGGERS: list[tuple[str, str]] = [
     ("/investigate", r"^/investigate\b"),
 ]
 _TRIGGERS = [(name, gated(p, re.I)) for name, p in TRIGGERS]
+# the triggers' gates, all looked for in one pass over a text
+_TRIGGER_GATES = GateSet([pattern for _, pattern in _TRIGGERS], lower=True)
+_TRIGGER_REGEXES = _TRIGGER_GATES.regexes
+
+
+def has_trigger(text: str) -> bool:
+    """Some trigger of the lexicon matches ``text`` (guarded or not)."""
+    regexes = _TRIGGER_REGEXES
+    return any(regexes[i].search(text) is not None for i in _TRIGGER_GATES.open(text))
+
 
 _PAST_FORMS = re.compile(
     r"^(?:researched|did|done|investigated|dug|looked|took|had|gave|found|figured|traced|deep[\s-]?dived|"
@@ -384,6 +396,28 @@ _BOT_ABILITIES = gated(
     r"what\s+are\s+your\s+(?:abilities|capabilities|features|skills)|help$|^/help|^/start)\b",
     re.I,
 )
+# The triggers, then each alternative of the four checks read after them (a reminder, a
+# tracked signal looked up, what the bot can do, whether we have it), gated in one pass over
+# the normalised message: a check holds when one of its alternatives matches.
+_CHECKS = {"reminder": _REMINDER, "tracked": _TRACKED_LOOKUP, "abilities": _BOT_ABILITIES, "recall": _RECALL}
+_LEXICON_PARTS: list[re.Pattern[str]] = [pattern.regex for _, pattern in _TRIGGERS]
+_CHECK_OF: list[str] = [""] * len(_TRIGGERS)
+for _check, _pattern in _CHECKS.items():
+    for _part in alternatives(_pattern.pattern):
+        _LEXICON_PARTS.append(re.compile(_part, _pattern.regex.flags))
+        _CHECK_OF.append(_check)
+_LEXICON_GATES = GateSet(list(_LEXICON_PARTS), lower=True)
+_FIRST_CHECK = len(_TRIGGERS)
+
+
+def _holds(check: str, text: str, opened: tuple[int, ...]) -> bool:
+    return any(
+        _CHECK_OF[i] == check and _LEXICON_PARTS[i].search(text) is not None
+        for i in opened
+        if i >= _FIRST_CHECK
+    )
+
+
 _CONTENT = re.compile(r"[^\W\d_]{3,}", re.UNICODE)
 _REFERENTIAL_ONLY = re.compile(
     r"^(?:it|this|that|these|those|them|this\s+one|that\s+one|the\s+above|the\s+same|this\s+thread|"
@@ -436,8 +470,12 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
             return Decision(Route.NONE, reason="offer declined", offer_reply="declined")
 
     guard_seen: str | None = None
-    for name, pattern in _TRIGGERS:
-        for match in pattern.finditer(norm):
+    opened = _LEXICON_GATES.open(norm)  # in order; a pattern whose gate is shut has no match
+    for i in opened:
+        if i >= _FIRST_CHECK:
+            break
+        name = TRIGGERS[i][0]
+        for match in _TRIGGER_REGEXES[i].finditer(norm):
             guard = _guard(norm, match, name)
             if guard is None:
                 topic = extract_topic(norm, match)
@@ -450,15 +488,15 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
                 )
             guard_seen = guard_seen or guard
 
-    if _REMINDER.search(norm):
+    if _holds("reminder", norm, opened):
         return Decision(Route.NONE, guard=guard_seen or "reminder", reason="a reminder, not a request to dig")
-    if _TRACKED_LOOKUP.search(norm) or guard_seen == "tracked_signal" or _SCHEDULE.match(norm):
+    if _holds("tracked", norm, opened) or guard_seen == "tracked_signal" or _SCHEDULE.match(norm):
         return Decision(Route.NONE, guard="tracked_signal", reason="look-up of a tracked signal")
-    if _BOT_ABILITIES.search(norm) or guard_seen == "capability":
+    if _holds("abilities", norm, opened) or guard_seen == "capability":
         return Decision(
             Route.NONE, guard=guard_seen or "capability", reason="question about what the bot can do"
         )
-    if _RECALL.search(norm):
+    if _holds("recall", norm, opened):
         return Decision(
             Route.QUICK,
             question=norm,
@@ -467,9 +505,10 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
             recall=True,
         )
     words = _CONTENT.findall(norm)
-    if _SMALL_TALK.match(norm) and len(words) <= 5 and not norm.endswith("?"):
+    small_talk = _SMALL_TALK.match(norm) is not None and len(words) <= 5
+    if small_talk and not norm.endswith("?"):
         return Decision(Route.NONE, guard=guard_seen, reason="small talk", sure=True)
-    if _SMALL_TALK.match(norm) and len(words) <= 5:
+    if small_talk:
         return Decision(Route.NONE, guard=guard_seen, reason="small talk")
     statement_about_work = guard_seen in {"negation", "past_tense", "third_person", "first_person"}
     asks = norm.endswith("?") or (_QUESTION_START.match(norm) and not statement_about_work)
@@ -521,19 +560,16 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
         return "tracked_signal"
     # "can you research things?" asks about the bot; "I need the v2 story, can you dig in?"
     # names its topic in an earlier clause and is a request
-    asked = _CAN_YOU.search(before) or _CAPABILITY.search(before)
+    can_you = _CAN_YOU.search(before)
+    capability = _CAPABILITY.search(before)
+    asked = can_you or capability
     ask_at = match.start() - len(before) + (asked.start() if asked else len(before))
     topic_earlier = len(_CONTENT.findall(text[:ask_at])) >= 3
-    if _CAPABILITY.search(before) and _GENERIC_OBJECT.match(after) and not topic_earlier:
+    if capability and _GENERIC_OBJECT.match(after) and not topic_earlier:
         return "capability"
-    if (
-        _CAN_YOU.search(before)
-        and _GENERIC_OBJECT.match(after)
-        and name not in {"what do we know"}
-        and not topic_earlier
-    ):
+    if can_you and _GENERIC_OBJECT.match(after) and name not in {"what do we know"} and not topic_earlier:
         return "capability"
-    if _CAPABILITY.search(before) and re.match(r"^(?:how|why|what)\b", before.strip(), re.I):
+    if capability and re.match(r"^(?:how|why|what)\b", before.strip(), re.I):
         return "capability"
     asked_of_bot = _YOU_BEFORE.search(before)
     if _QUESTION_ABOUT_BOT_PAST.search(before):
@@ -571,7 +607,7 @@ _LEAD_IN = re.compile(
     r"i\s+(?:want|need)\s+you\s+to\s+|go\s+(?:and\s+)?|let'?s\s+)",
     re.I,
 )
-_TOPIC_TRAIL = re.compile(
+_TOPIC_TRAIL = gated(
     r"(?:\s*(?:,\s*)?(?:please|pls|for\s+me|for\s+us|thanks|thank\s+you|when\s+you\s+(?:can|get\s+a\s+chance)|"
     r"if\s+you\s+can|asap|mallory))+\s*[?.!]*\s*$",
     re.I,

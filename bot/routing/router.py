@@ -22,11 +22,11 @@ from bot.routing.features import (
     prepare,
     tokens,
 )
-from bot.routing.lexicon import _CONTENT, _TRIGGERS, Decision, Route, classify_lexicon, normalize
+from bot.routing.lexicon import _CONTENT, Decision, Route, classify_lexicon, has_trigger, normalize
 from bot.routing.meaning import MeaningModel, blend, shipped_meaning
 from bot.routing.model import ROUTES, RouterModel, shipped_model
 from bot.routing.vocabulary import Guard
-from bot.text.gate import gated
+from bot.text.gate import GateSet, alternatives, gated
 from bot.text.terms import focus, query_terms
 
 # The model's probability above which its decision stands without an LLM. Chosen by
@@ -120,8 +120,19 @@ _ASKS = re.compile(
     r"(?:what|what's|whats|who|who's|whos|where|where's|when|when's|which|how|is|are|does|do|did|any|has|have)\b",
     re.I,
 )
-_QUOTED = re.compile(r"(?<![A-Za-z])['\"‘“]([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
+# (the quote first, then the look back at the letter before it: ``re`` skips to a quote)
+_QUOTED = re.compile(r"['\"‘“](?<![A-Za-z].)([^'\"’”\n]{1,120})['\"’”](?![A-Za-z])")
 _SARCASM = _CUES["sarcasm"]
+# its alternatives, gated in one pass
+_SARCASM_PARTS = GateSet([re.compile(part) for part in alternatives(_SARCASM.pattern)])
+
+
+def _sarcastic(text: str) -> bool:
+    """``_SARCASM.search(text)`` finds a match."""
+    regexes = _SARCASM_PARTS.regexes
+    return any(regexes[i].search(text) is not None for i in _SARCASM_PARTS.open(text))
+
+
 _SOCIAL = _CUES["social"]
 _EYE_ROLL = gated(
     "[\U0001f643\U0001f644]|:(?:upside_down_face|eye_roll|face_with_rolling_eyes):|(?:^|\\s)/s\\b"
@@ -144,6 +155,15 @@ _NOT_A_LOOKUP = frozenset(
 )
 _CHAT = gated("[!\u2600-\u27bf\U0001f000-\U0001faff]|:[a-z0-9_+-]+:|\\b(?:someone|somebody)\\b", re.I)
 _ABOUT_BOT = (_CUES["about_bot"], _CUES["capability_verb"], _CUES["capability_verb@start"])
+# their alternatives, gated in one pass
+_ABOUT_BOT_PARTS = GateSet([re.compile(part) for p in _ABOUT_BOT for part in alternatives(p.pattern)])
+
+
+def _about_bot(text: str) -> bool:
+    regexes = _ABOUT_BOT_PARTS.regexes
+    return any(regexes[i].search(text) is not None for i in _ABOUT_BOT_PARTS.open(text))
+
+
 # A research word used as the name of work already done, asked about: "the collision
 # investigation, signed off yet?", "what came of the shrinkage review"
 _ABOUT_DONE_WORK = gated(
@@ -305,15 +325,13 @@ def _read_message(
             )
         )
     if lexicon.sure and lexicon.route is Route.ASYNC and _PLAIN_REQUEST.match(_LEADING_EMOJI.sub("", norm)):
-        if not _SARCASM.search(text.lower()):
+        if not _sarcastic(text.lower()):
             return Routed(lexicon)
     if _TO_THE_ROOM.match(norm):
         return Routed(Decision(Route.NONE, source="router", reason="said to the room", sure=True))
     if lexicon.sure and lexicon.route is Route.NONE and lexicon.reason == "small talk":
         return Routed(lexicon)
-    if lexicon.guard in {Guard.TRACKED_SIGNAL, Guard.REMINDER} and not any(
-        p.search(norm) for _, p in _TRIGGERS
-    ):
+    if lexicon.guard in {Guard.TRACKED_SIGNAL, Guard.REMINDER} and not has_trigger(norm):
         # "what's on my agenda", "remind me at 3": a look-up or reminder with no request verb
         return Routed(replace(lexicon, sure=True))
     if lexicon.recall and lexicon.route is Route.QUICK:
@@ -353,9 +371,7 @@ def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
         # quoted lines are an earlier message: the lexicon reads what this one adds
         if normalize(QUOTE_LINE.sub(" ", fixed)):
             return fixed, classify_lexicon(QUOTE_LINE.sub(" that ", fixed))
-    if _QUOTED.search(fixed) and any(
-        p.search(m.group(1).lower()) for m in _QUOTED.finditer(fixed) for _, p in _TRIGGERS
-    ):
+    if _QUOTED.search(fixed) and any(has_trigger(m.group(1).lower()) for m in _QUOTED.finditer(fixed)):
         return fixed, classify_lexicon(_QUOTED.sub(" that ", fixed))
     if fixed != text or lexicon is None:
         return fixed, classify_lexicon(fixed)
@@ -369,7 +385,7 @@ def read(text: str, lexicon: Decision | None = None) -> tuple[str, Decision]:
 _LATIN_RUN = re.compile(r"[A-Za-z]{5,}")
 _NO_SPACES_SCRIPT = re.compile("[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _CASE_FLIP = re.compile(r"[a-z][A-Z]")
-_VOWELS = frozenset("aeiouyAEIOUY")
+_NO_VOWELS = str.maketrans("", "", "aeiouyAEIOUY")
 
 
 def has_words(text: str) -> bool:
@@ -380,8 +396,10 @@ def has_words(text: str) -> bool:
     letters = sum(len(r) for r in runs)
     if letters < 24 or _NO_SPACES_SCRIPT.search(sample):
         return True
-    mashed = sum(len(r) for r in runs if len(_CASE_FLIP.findall(r)) > 1)
-    vowels = sum(c in _VOWELS for r in runs for c in r)
+    # a run in lower case has no case flip; the vowels are what ``translate`` drops
+    mashed = sum(len(r) for r in runs if not r.islower() and len(_CASE_FLIP.findall(r)) > 1)
+    joined = "".join(runs)
+    vowels = len(joined) - len(joined.translate(_NO_VOWELS))
     return mashed < letters / 2 and vowels >= letters / 4
 
 
@@ -392,7 +410,7 @@ def _hands_it_over(text: str) -> bool:
         handed is not None
         and _WORK_NAMED.search(text[: handed.start()]) is not None
         and not _HYPOTHETICAL.search(text)
-        and not _SARCASM.search(text.lower())
+        and not _sarcastic(text.lower())
     )
 
 
@@ -458,12 +476,7 @@ class _Scored:
             question = lexicon.question if lexicon.route is Route.QUICK and lexicon.question else norm
         guard = lexicon.guard
         # "how are you?" mentions the bot but is small talk, answered in the persona's voice
-        if (
-            chosen is Route.NONE
-            and guard is None
-            and not self.small_talk
-            and any(p.search(text.lower()) for p in _ABOUT_BOT)
-        ):
+        if chosen is Route.NONE and guard is None and not self.small_talk and _about_bot(text.lower()):
             guard = Guard.CAPABILITY
         return Decision(
             chosen,

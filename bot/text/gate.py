@@ -239,3 +239,112 @@ def gated(pattern: str, flags: int = 0) -> Gated:
     the start of the text, which ``re`` tries once)."""
     regex = re.compile(pattern, flags)
     return Gated(regex, gate=not _anchored(regex))
+
+
+# a back-reference or a conditional: the parts would number their groups differently
+_NUMBERED = re.compile(r"\\[1-9]|\(\?P=|\(\?\(")
+
+
+def alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a regular expression ("a|b(?:c|d)" → "a", "b(?:c|d)"):
+    a text has a match of the whole wherever it has one of a part. A character class or a
+    group is never cut; a pattern that sets flags inline, refers back to a group or has a
+    conditional is left whole."""
+    if (pattern.startswith("(?") and pattern[2:3].isalpha()) or _NUMBERED.search(pattern):
+        return [pattern]
+    parts: list[str] = []
+    depth, start, i, in_class = 0, 0, 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            if ch == "]":
+                in_class = False
+        elif ch == "[":
+            in_class = True
+            if pattern[i + 1 : i + 2] == "^":
+                i += 1
+            if pattern[i + 1 : i + 2] == "]":  # "[]…]": the first "]" is a member
+                i += 1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    parts.append(pattern[start:])
+    return parts
+
+
+def _longest_first(strings: set[str]) -> str:
+    """A regular expression matching the longest of ``strings`` that starts where it is tried
+    (a string another one starts with is tried after it)."""
+    root: dict[str, Any] = {}
+    for s in strings:
+        node = root
+        for ch in s:
+            node = node.setdefault(ch, {})
+        node[""] = True
+    return _deepest(root)
+
+
+def _deepest(node: dict[str, Any]) -> str:
+    branches = [re.escape(ch) + _deepest(child) for ch, child in sorted(node.items()) if ch]
+    if not branches:
+        return ""
+    alternation = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    return f"(?:{alternation})?" if "" in node else alternation
+
+
+class GateSet:
+    """The gates of several patterns asked of one text, looked for in one pass: which of the
+    strings their matches need (``needs``) the text holds, found by one ``findall`` at every
+    position (the longest string starting there stands for every shorter one it starts with),
+    instead of a test per pattern. ``open(text)`` gives the positions of the patterns that
+    may match it, in order; a pattern whose strings are not known is always among them. It
+    rules out exactly what each pattern's own gate rules out.
+
+    ``lower``: the texts are asked case-insensitively (the patterns' gates then read the
+    lower case, as ``Gated`` does); a pattern whose case does not fit is always open."""
+
+    __slots__ = ("_all", "_always", "_lower", "_opens", "_scan", "regexes")
+
+    def __init__(self, patterns: list[re.Pattern[str] | Gated], *, lower: bool = False) -> None:
+        self.regexes = tuple(p.regex if isinstance(p, Gated) else p for p in patterns)
+        self._lower = lower
+        always: set[int] = set()
+        holders: dict[str, set[int]] = {}
+        for i, regex in enumerate(self.regexes):
+            read = needs(regex)
+            if read is None or read[1] != lower or (lower and not all(s.isascii() for s in read[0])):
+                always.add(i)
+                continue
+            for s in read[0]:
+                holders.setdefault(s.lower() if lower else s, set()).add(i)
+        self._always = tuple(sorted(always))
+        self._all = tuple(range(len(self.regexes)))
+        # a string found opens its patterns and those of every string it starts with
+        self._opens = {
+            s: frozenset(always).union(*(holders[t] for t in holders if s.startswith(t))) for s in holders
+        }
+        self._scan = re.compile(f"(?=({_longest_first(set(holders))}))").findall if holders else None
+
+    def open(self, text: str) -> tuple[int, ...]:
+        """The positions (in order) of the patterns that may match ``text``."""
+        if self._scan is None:
+            return self._all
+        if self._lower:
+            kept = _LOWERED[0]
+            low = kept[1] if kept[0] is text else _lowered(text)
+            if low is None:
+                return self._all
+            text = low
+        found = self._scan(text)
+        if not found:
+            return self._always
+        opens = self._opens
+        return tuple(sorted(frozenset().union(*[opens[s] for s in set(found)])))

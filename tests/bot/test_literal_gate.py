@@ -13,7 +13,7 @@ import pytest
 
 from bot.routing import address, features, lexicon, router
 from bot.routing.model import LABELLED
-from bot.text.gate import FOLDS_TO_ASCII, Gated, gated, needs
+from bot.text.gate import FOLDS_TO_ASCII, Gated, GateSet, alternatives, gated, needs
 
 
 def _gated_patterns() -> dict[str, Gated]:
@@ -106,3 +106,66 @@ def test_no_routing_pattern_is_gated_away_from_a_labelled_message(labelled_texts
         if not pattern.could_match(text) and pattern.regex.search(text) is not None
     ]
     assert wrong == []
+
+
+def test_a_pattern_splits_into_its_top_level_alternatives() -> None:
+    assert alternatives(r"a|b(?:c|d)|[|x]|\||e") == ["a", "b(?:c|d)", "[|x]", r"\|", "e"]
+    assert alternatives(r"[]|]|x") == ["[]|]", "x"]  # a "]" first in a class is a member
+    assert alternatives(r"(?i)a|b") == ["(?i)a|b"]  # flags set inline: left whole
+    assert alternatives(r"^(?!.*\?)a|b$") == [r"^(?!.*\?)a", "b$"]
+    assert alternatives(r"(a)|b\1") == [r"(a)|b\1"]  # a back-reference: left whole
+
+
+def test_a_gate_set_opens_what_each_pattern_may_match() -> None:
+    patterns = [
+        re.compile(r"\bdig\s+into\b"),
+        re.compile(r"\bdigging\b"),  # "dig" starts it: both strings are found where it is
+        re.compile(r"^(?:ok|so)\b"),  # anchored: gated all the same in a set
+        re.compile(r"\w+"),  # nothing known: always open
+        re.compile(r"\bresearch\b", re.I),  # case does not fit the set: always open
+    ]
+    gates = GateSet(patterns)
+    assert gates.open("lunch?") == (3, 4)
+    assert gates.open("ok, digging into it") == (0, 1, 2, 3, 4)
+    assert gates.open("so we dig") == (2, 3, 4)  # the first needs "into", its longer word
+    lowered = GateSet([re.compile(r"\bdig\s+into\b", re.I), re.compile(r"\bscour\b")], lower=True)
+    assert lowered.open("DIG INTO the refunds") == (0, 1)
+    assert lowered.open("nothing here") == (1,)
+    assert lowered.open("Re\u017fearch") == (0, 1)  # folds to ASCII under re's rules: all open
+
+
+def test_a_gate_set_rules_out_only_texts_without_a_match(labelled_texts: list[str]) -> None:
+    # every routing pattern read through a set (the cues' alternatives, the lexicon's triggers
+    # and checks, the router's sarcasm and about-the-bot parts)
+    sets = [
+        (features._JOINED_GATES, features._JOINED_PARTS),
+        (features._PREPARED_GATES, features._PREPARED_PARTS),
+        (features._FOREIGN_GATES, features._FOREIGN_GATES.regexes),
+        (lexicon._LEXICON_GATES, lexicon._LEXICON_PARTS),
+        (lexicon._TRIGGER_GATES, lexicon._TRIGGER_REGEXES),
+        (router._SARCASM_PARTS, router._SARCASM_PARTS.regexes),
+        (router._ABOUT_BOT_PARTS, router._ABOUT_BOT_PARTS.regexes),
+    ]
+    texts = labelled_texts + [features.prepare(text) for text in labelled_texts]
+    for gates, regexes in sets:
+        assert len(gates.regexes) == len(regexes)
+        for text in texts:
+            opened = set(gates.open(text))
+            assert [i for i, regex in enumerate(regexes) if regex.search(text) and i not in opened] == []
+            assert list(gates.open(text)) == sorted(opened)
+
+
+def test_the_cues_read_in_parts_are_the_cues_read_whole(labelled_texts: list[str]) -> None:
+    def whole(prepared: str, toks: list[str]) -> set[str]:
+        joined = " ".join(toks)
+        found = {
+            name.partition("@")[0]
+            for name, pattern in features._CUES.items()
+            if pattern.search(prepared if name in {"multi_sentence", "question_end"} else joined)
+        }
+        return found | ({"social"} if features._FOREIGN_THANKS.search(prepared) else set())
+
+    for text in labelled_texts:
+        prepared = features.prepare(text)
+        toks = features.tokens(prepared)
+        assert features.cue_names(prepared, toks) == whole(prepared, toks), text
