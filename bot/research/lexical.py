@@ -21,7 +21,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -44,6 +44,7 @@ log = logging.getLogger(__name__)
 _WEIGHTED_CACHE = 64  # queries whose weighted words LexicalIndex keeps
 _FILTERS = 256  # (spaces, types, excluded types) as asked → their Filter
 HELD_KEPT = 20_000  # ``holds`` verdicts a LexicalIndex keeps until it changes
+SLOTS_KEPT = 1_000_000  # terms' live slots a LexicalIndex keeps (``_slots_of``): 4 MB of int32
 
 
 class LexicalIndex:
@@ -86,6 +87,11 @@ class LexicalIndex:
         self._held: dict[str, bool] = {}
         self._hits: dict[int, int] = {}  # how many live entries hold a term (``_hits_of``)
         self._hits_at = -1
+        # a term's live slots (``Postings.of``), while the postings stand, at most SLOTS_KEPT
+        # slots in all: each question's coverage asks them of its words, and words come back
+        self._slots: dict[int, np.ndarray] = {}
+        self._slots_held = 0
+        self._slots_at = -1
         self._revision = 0
         self.forgotten = 0  # entries dropped because they were forgotten (caches over it follow)
         self._lock = asyncio.Lock()
@@ -198,6 +204,7 @@ class LexicalIndex:
     def _changed(self) -> None:
         """What the index holds changes: the verdicts kept over it are dropped."""
         self._weighted_at, self.near, self._held = -1, {}, {}
+        self._slots, self._slots_held, self._slots_at = {}, 0, -1
 
     def holds(self, word: str) -> bool:
         """A live entry holds ``word`` (a lowercased token) or a word of the same stem."""
@@ -205,7 +212,15 @@ class LexicalIndex:
         if held is None:
             if len(self._held) >= HELD_KEPT:
                 self._held.clear()
-            held = self._held[word] = self.holds_any((word,))
+            # ``holds_any((word,))`` without its set operations: the word as written when
+            # the index has seen it, else its stem
+            term = self._terms.get(word)
+            if term is None:
+                term = self._terms.stems.get(self.stem(word))
+                held = term is not None and self._postings.holds(term)
+            else:
+                held = self._postings.holds(term)
+            self._held[word] = held
         return held
 
     def holds_any(self, words: Collection[str]) -> bool:
@@ -318,8 +333,23 @@ class LexicalIndex:
             self._hits_at = postings.generation
         hits = self._hits.get(term)
         if hits is None:
-            hits = self._hits[term] = int(postings.of(term)[0].shape[0])
+            hits = self._hits[term] = int(self._slots_of(term).shape[0])
         return hits
+
+    def _slots_of(self, term: int) -> np.ndarray:
+        """The live slots holding ``term``, ascending (``Postings.of``), kept while the
+        postings stand (a copy: no view keeps a replaced segment's arrays alive)."""
+        postings = self._postings
+        if self._slots_at != postings.generation or self._slots_held > SLOTS_KEPT:
+            self._slots, self._slots_held, self._slots_at = {}, 0, postings.generation
+        slots = self._slots.get(term)
+        if slots is None:
+            slots = postings.of(term)[0]
+            if slots.base is not None:
+                slots = slots.copy()
+            self._slots[term] = slots
+            self._slots_held += int(slots.shape[0])
+        return slots
 
     def word_weights(self, query: str) -> dict[str, float]:
         """stem → idf for the query's content words (see ``coverage``)."""
@@ -330,7 +360,7 @@ class LexicalIndex:
         weighted by its idf; a word no entry has counts fully against. Unlike a bm25 score
         this is comparable across queries: 1.0 means every word of the question is in the
         entry, 0.0 none."""
-        return _coverage(self._postings, self._weighted_terms(query), entry_ids)
+        return _coverage(self._postings, self._weighted_terms(query), entry_ids, self._slots_of)
 
     def query_terms(self, query: str) -> dict[int, int]:
         """The query's known terms (content words, stemmed), each with how many of the
@@ -358,7 +388,10 @@ def _among(wanted: np.ndarray, ascending: np.ndarray) -> list[bool]:
 
 
 def _coverage(
-    postings: Postings, weighted: Sequence[tuple[str, int | None, float]], entry_ids: Sequence[str]
+    postings: Postings,
+    weighted: Sequence[tuple[str, int | None, float]],
+    entry_ids: Sequence[str],
+    slots_of: Callable[[int], np.ndarray],
 ) -> dict[str, float]:
     """``LexicalIndex.coverage`` over the query's weighted words."""
     total = sum(idf for _, _, idf in weighted)
@@ -375,7 +408,7 @@ def _coverage(
     # (ascending, ``Postings.of``), not the postings (tens of thousands for a common
     # word) made a set
     wanted = np.array(slots, dtype=np.int32)
-    holds = {term: _among(wanted, postings.of(term)[0]) for _, term, _ in weighted if term is not None}
+    holds = {term: _among(wanted, slots_of(term)) for _, term, _ in weighted if term is not None}
     out: dict[str, float] = {}
     for entry_id in entry_ids:
         k = position.get(entry_id)
