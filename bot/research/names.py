@@ -72,7 +72,7 @@ def _edits(word: str) -> set[str]:
 # a word's one-edit spellings, for the few checks of one question that spell them out in a
 # row (a name's near miss, a typo of the notes' words, of an English word): made once, not
 # three times (a few hundred strings; a few words kept)
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _spellings(word: str) -> frozenset[str]:
     return frozenset(_edits(word))
 
