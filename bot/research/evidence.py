@@ -356,10 +356,10 @@ def _read(entry: EntryView, unit: Unit, stem: Any) -> Reading:
     return Reading(
         unit=unit,
         context=context,
-        stems=frozenset(stem(w) for w in words(context)),
+        stems=frozenset(map(stem, set(words(context)))),  # (each word stemmed once)
         current=bool(_CURRENT.search(unit.text) or _CURRENT_SECTION.search(unit.section)),
         short=len(unit.text.split()) < 6,
-        named=frozenset(stem(w) for w in words(named)),
+        named=frozenset(map(stem, set(words(named)))),
         kinds=frozenset(kind for _, kind in _ASKS_TYPE if kind.search(unit.text)),
         content=frozenset(_content_words(unit.text)),
     )
@@ -711,9 +711,11 @@ def _supersedes(newer: Reading, older: Reading) -> bool:
 
 
 def _superseded(readings: Sequence[Reading]) -> tuple[int, ...]:
-    """Per reading of one note, how many of the note's later statements supersede it."""
+    """Per reading of one note, how many of the note's later statements supersede it (only
+    a current statement supersedes, and only one that is not: those pairs are compared)."""
+    current = [(k, r) for k, r in enumerate(readings) if r.current]
     return tuple(
-        sum(1 for k, newer in enumerate(readings) if k != j and _supersedes(newer, older))
+        0 if older.current else sum(1 for k, newer in current if k != j and _supersedes(newer, older))
         for j, older in enumerate(readings)
     )
 

@@ -21,7 +21,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -44,6 +44,7 @@ log = logging.getLogger(__name__)
 _WEIGHTED_CACHE = 64  # queries whose weighted words LexicalIndex keeps
 _FILTERS = 256  # (spaces, types, excluded types) as asked → their Filter
 HELD_KEPT = 20_000  # ``holds`` verdicts a LexicalIndex keeps until it changes
+SLOTS_KEPT = 1_000_000  # terms' live slots a LexicalIndex keeps (``TermSlots``): 4 MB of int32
 
 
 class LexicalIndex:
@@ -84,8 +85,7 @@ class LexicalIndex:
         # ``holds`` by word, until the index next changes: the names check and the router's
         # hint ask it of every content word of a message, and the same words come back
         self._held: dict[str, bool] = {}
-        self._hits: dict[int, int] = {}  # how many live entries hold a term (``_hits_of``)
-        self._hits_at = -1
+        self._kept = TermSlots()  # terms' live slots and how many, while the postings stand
         self._revision = 0
         self.forgotten = 0  # entries dropped because they were forgotten (caches over it follow)
         self._lock = asyncio.Lock()
@@ -197,7 +197,7 @@ class LexicalIndex:
 
     def _changed(self) -> None:
         """What the index holds changes: the verdicts kept over it are dropped."""
-        self._weighted_at, self.near, self._held = -1, {}, {}
+        self._weighted_at, self.near, self._held, self._kept = -1, {}, {}, TermSlots()
 
     def holds(self, word: str) -> bool:
         """A live entry holds ``word`` (a lowercased token) or a word of the same stem."""
@@ -205,7 +205,7 @@ class LexicalIndex:
         if held is None:
             if len(self._held) >= HELD_KEPT:
                 self._held.clear()
-            held = self._held[word] = self.holds_any((word,))
+            held = self._held[word] = _holds(self._terms, self._postings, self.stem, word)
         return held
 
     def holds_any(self, words: Collection[str]) -> bool:
@@ -305,21 +305,10 @@ class LexicalIndex:
                 term = self._terms.get(token)
                 if term is None:
                     term = self._terms.stems.get(stem)
-                hits = self._hits_of(term) if term is not None else 0
+                hits = self._kept.count(self._postings, term) if term is not None else 0
                 idf = math.log((rows - hits + 0.5) / (hits + 0.5) + 1.0)
                 out[stem] = (stem, term if hits else None, idf)
         return tuple(out.values())
-
-    def _hits_of(self, term: int) -> int:
-        """How many live entries hold ``term``, kept while the postings stand (the same words come back)."""
-        postings = self._postings
-        if self._hits_at != postings.generation or len(self._hits) >= HELD_KEPT:
-            self._hits = {}
-            self._hits_at = postings.generation
-        hits = self._hits.get(term)
-        if hits is None:
-            hits = self._hits[term] = int(postings.of(term)[0].shape[0])
-        return hits
 
     def word_weights(self, query: str) -> dict[str, float]:
         """stem → idf for the query's content words (see ``coverage``)."""
@@ -330,7 +319,10 @@ class LexicalIndex:
         weighted by its idf; a word no entry has counts fully against. Unlike a bm25 score
         this is comparable across queries: 1.0 means every word of the question is in the
         entry, 0.0 none."""
-        return _coverage(self._postings, self._weighted_terms(query), entry_ids)
+        postings, kept = self._postings, self._kept
+        return _coverage(
+            postings, self._weighted_terms(query), entry_ids, lambda term: kept.of(postings, term)
+        )
 
     def query_terms(self, query: str) -> dict[int, int]:
         """The query's known terms (content words, stemmed), each with how many of the
@@ -348,6 +340,56 @@ class LexicalIndex:
         return wanted
 
 
+def _holds(terms: Terms, postings: Postings, stem: Callable[[str], str], word: str) -> bool:
+    """``LexicalIndex.holds_any((word,))`` without its set operations: the word as written
+    when the index has seen it, else its stem."""
+    term = terms.get(word)
+    if term is None:
+        term = terms.stems.get(stem(word))
+        return term is not None and postings.holds(term)
+    return postings.holds(term)
+
+
+class TermSlots:
+    """Each term's live slots (``Postings.of``, ascending) and how many, kept while the
+    postings stand (``Postings.generation``): each question's coverage and word weights ask
+    them of its words, and words come back. At most SLOTS_KEPT slots and HELD_KEPT counts;
+    the slots are copies (no view keeps a replaced segment's arrays alive)."""
+
+    def __init__(self) -> None:
+        self._at = -1
+        self._slots: dict[int, np.ndarray] = {}
+        self._held = 0  # slots kept
+        self._hits: dict[int, int] = {}
+
+    def _follow(self, postings: Postings) -> None:
+        if self._at != postings.generation:
+            self._at, self._slots, self._held, self._hits = postings.generation, {}, 0, {}
+
+    def of(self, postings: Postings, term: int) -> np.ndarray:
+        self._follow(postings)
+        if self._held > SLOTS_KEPT:
+            self._slots, self._held = {}, 0
+        slots = self._slots.get(term)
+        if slots is None:
+            slots = postings.of(term)[0]
+            if slots.base is not None:
+                slots = slots.copy()
+            self._slots[term] = slots
+            self._held += int(slots.shape[0])
+        return slots
+
+    def count(self, postings: Postings, term: int) -> int:
+        """How many live entries hold ``term``."""
+        self._follow(postings)
+        if len(self._hits) >= HELD_KEPT:
+            self._hits = {}
+        hits = self._hits.get(term)
+        if hits is None:
+            hits = self._hits[term] = int(self.of(postings, term).shape[0])
+        return hits
+
+
 def _among(wanted: np.ndarray, ascending: np.ndarray) -> list[bool]:
     """For each of ``wanted``, whether the ascending array holds it."""
     if not ascending.shape[0]:
@@ -358,7 +400,10 @@ def _among(wanted: np.ndarray, ascending: np.ndarray) -> list[bool]:
 
 
 def _coverage(
-    postings: Postings, weighted: Sequence[tuple[str, int | None, float]], entry_ids: Sequence[str]
+    postings: Postings,
+    weighted: Sequence[tuple[str, int | None, float]],
+    entry_ids: Sequence[str],
+    slots_of: Callable[[int], np.ndarray],
 ) -> dict[str, float]:
     """``LexicalIndex.coverage`` over the query's weighted words."""
     total = sum(idf for _, _, idf in weighted)
@@ -375,7 +420,7 @@ def _coverage(
     # (ascending, ``Postings.of``), not the postings (tens of thousands for a common
     # word) made a set
     wanted = np.array(slots, dtype=np.int32)
-    holds = {term: _among(wanted, postings.of(term)[0]) for _, term, _ in weighted if term is not None}
+    holds = {term: _among(wanted, slots_of(term)) for _, term, _ in weighted if term is not None}
     out: dict[str, float] = {}
     for entry_id in entry_ids:
         k = position.get(entry_id)

@@ -69,11 +69,19 @@ def _edits(word: str) -> set[str]:
     )
 
 
+# a word's one-edit spellings, for the few checks of one question that spell them out in a
+# row (a name's near miss, a typo of the notes' words, of an English word): made once, not
+# three times (a few hundred strings; a few words kept)
+@lru_cache(maxsize=4)
+def _spellings(word: str) -> frozenset[str]:
+    return frozenset(_edits(word))
+
+
 @lru_cache(maxsize=20_000)
 def _typo_of_common(word: str) -> bool:
     """``word`` is one edit from a common English word (``common_words``, which never
     changes): kept per word, not spelled out again for every question that has it."""
-    return not common_words().isdisjoint(_edits(word))
+    return not common_words().isdisjoint(_spellings(word))
 
 
 @dataclass(frozen=True)
@@ -91,14 +99,18 @@ class Names:
 
     def said_by(self, text: str) -> bool:
         """``text`` (a passage with its context) says one of the ``named`` words."""
+        if not self.named:
+            return True
         lowered = text.lower()
-        return not self.named or any(name in lowered for name in self.named)
+        return any(name in lowered for name in self.named)
 
     def held_by(self, text: str) -> bool:
         """``text`` (a note, or a passage with its context) holds a required name (one of
         them: "what is Beacon? and who owns Harbor?" asks about each in turn)."""
+        if not self.required:
+            return True  # (a note's text is not lowered for nothing)
         lowered = text.lower()
-        return not self.required or any(name in lowered for name in self.required)
+        return any(name in lowered for name in self.required)
 
     def nothing_about(self, phrases: Iterable[str] | None = None) -> str:
         """The honest answer when the notes have nothing on the names asked about."""
@@ -292,9 +304,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         # what would make it a name, read before the typo checks: most words the notes lack
         # are plain English words ("generator", "parking"), and the typo checks, which spell
         # out a word's few hundred one-edit neighbours, only ever clear a name
-        lookalike = len(word) > NAME_CHARS and any(
-            t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX] for t in proper
-        )
+        lookalike = len(word) > NAME_CHARS and word[:LOOKALIKE_PREFIX] in _proper_starts(in_titles)
         if not (
             lookalike
             or capitalised
@@ -306,12 +316,16 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         # "Birchmere apiary"): another place or thing, not a typo
         spelled = len(word) <= LONGEST_TYPO  # its one-edit spellings are few enough to spell out
         near_name = (
-            spelled and capitalised and len(word) > NAME_CHARS and any(e in title_words for e in _edits(word))
+            spelled
+            and capitalised
+            and len(word) > NAME_CHARS
+            and any(e in title_words for e in _spellings(word))
         )
-        if not (beside and not uncommon) and not near_name and _near_a_word(word, lexical):
-            continue  # a typo or a short form of a word the notes use
+        # (the two checks only ever clear a word: the cheaper one, a set's look-ups, first)
         if spelled and not (beside or capitalised) and len(word) >= TYPO_CHARS and _typo_of_common(word):
             continue  # typed in lower case, one edit from an English word ("quater"): a typo, no name
+        if not (beside and not uncommon) and not near_name and _near_a_word(word, lexical):
+            continue  # a typo or a short form of a word the notes use
         missing_at.append(k)
     if not missing_at:
         return Names(required=tuple(dict.fromkeys(required)), named=tuple(dict.fromkeys(named)))
@@ -342,6 +356,23 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         nearby=shown,
         named=tuple(dict.fromkeys(named)),
     )
+
+
+# per title words (by identity), the first letters of their words written as names, and how
+# many titles the words had read then: kept until they read another (a write), so a word is
+# looked up, not compared with every name word of the notes' titles
+_STARTS: weakref.WeakKeyDictionary[TitleWords, tuple[int, frozenset[str]]] = weakref.WeakKeyDictionary()
+
+
+def _proper_starts(in_titles: TitleWords) -> frozenset[str]:
+    """The first LOOKALIKE_PREFIX letters of each word ``in_titles`` has written as a name."""
+    kept = _STARTS.get(in_titles)
+    if kept is None or kept[0] != in_titles.read:
+        kept = _STARTS[in_titles] = (
+            in_titles.read,
+            frozenset(t[:LOOKALIKE_PREFIX] for t in in_titles.proper),
+        )
+    return kept[1]
 
 
 _SUFFIXES = ("s", "es", "d", "ed", "ing", "ly", "er", "ers", "ment", "ness", "able", "ion", "ions")
@@ -383,9 +414,12 @@ def _ordinary(
             holds(head) and holds(tail)
         ):
             # a title's own two words run together ("headstrike" for "head strike") are theirs
-            together = re.compile(rf"\b{head}\W+{tail}\b")
-            if any(together.search(t.lower()) for t in title_words.get(head, ())):
-                return True
+            # (looked for only in titles that say both: most words are in no title)
+            saying = [t for t in (t.lower() for t in title_words.get(head, ())) if tail in t]
+            if saying:
+                together = re.compile(rf"\b{head}\W+{tail}\b")
+                if any(together.search(t) for t in saying):
+                    return True
             # a particle ("cutoff", "setup", "backup") names nothing, whatever a title says
             return not any(part in title_words and part not in _PARTICLES for part in (head, tail))
     return False
@@ -409,7 +443,7 @@ def _near_a_word(word: str, lexical: LexicalIndex) -> bool:
         if len(near) >= NEAR_KEPT:
             near.clear()
         verdict = near[word] = (
-            len(word) <= LONGEST_TYPO and lexical.holds_any(_edits(word))
+            len(word) <= LONGEST_TYPO and lexical.holds_any(_spellings(word))
         ) or _starts_a_word(word, lexical)
     return verdict
 

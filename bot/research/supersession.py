@@ -114,6 +114,7 @@ class _Said:
 def _said(text: str) -> _Said:
     lowered = text.lower()
     stated = stated_dates(text)
+    amounts, amounts_last = _amounts_both(text)
     return _Said(
         lowered=lowered,
         change=bool(CHANGE.search(text)),
@@ -121,8 +122,8 @@ def _said(text: str) -> _Said:
         says_it_replaces=_says_it_replaces(text),
         replacing_clauses=tuple(c for c in _CLAUSE.split(lowered) if REPLACING.search(c)),
         latest=max(stated) if stated else None,
-        amounts=_amounts(text),
-        amounts_last=_amounts(text, last=True),
+        amounts=amounts,
+        amounts_last=amounts_last,
         names=frozenset(m.group(0) for m in _NAME.finditer(text)),
         changed_from=tuple(m.group(1).strip() for m in _CHANGED_FROM.finditer(lowered)),
         replacing_names=tuple(
@@ -553,7 +554,20 @@ _NOT_UNITS = frozenset(
 def _amounts(text: str, *, last: bool = False) -> dict[str, str]:
     """Each amount ``text`` states with its unit ("0.8 mg/l", "52%"), by unit: the first of
     each unit, or with ``last`` the last ("raised from 25% to 35%" says 35%)."""
-    out: dict[str, str] = {}
+    first, latest = _amounts_both(text)
+    return latest if last else first
+
+
+def _amounts_both(text: str) -> tuple[dict[str, str], dict[str, str]]:
+    """``_amounts`` of ``text`` and ``_amounts`` with ``last``, from one pass over it."""
+    first: dict[str, str] = {}
+    latest: dict[str, str] = {}  # (a key keeps the place it was first given, as in ``first``)
+
+    def said_as(key: str, value: str) -> None:
+        if key not in first:
+            first[key] = value
+        latest[key] = value
+
     for m in _AMOUNT.finditer(text):
         said = m.group(0).strip()
         unit = (m.group("unit") or "").lower()
@@ -561,18 +575,16 @@ def _amounts(text: str, *, last: bool = False) -> dict[str, str]:
         if said[:1] in "£$€" and not key.startswith("/"):
             # "£45", "£10 a year", "£18 per spot": the currency is its unit ("£22/month" keeps its own)
             key = said[:1]
-        if key and (last or key not in out):
-            out[key] = said
+        if key:
+            said_as(key, said)
     for m in _TIME.finditer(text):  # "06:30", "2pm": a time of day is an amount too
-        if last or "time" not in out:
-            out["time"] = _clock(m.group(0))
+        said_as("time", _clock(m.group(0)))
     # "monthly" → "weekly (Monday)", "Tuesday evening" → "Wednesdays": how often, and on which
     # day, are values a later statement changes as it changes an amount
     for kind, pattern in (("often", _OFTEN), ("weekday", _WEEKDAY)):
         for m in pattern.finditer(text):
-            if last or kind not in out:
-                out[kind] = m.group(1).lower()
-    return out
+            said_as(kind, m.group(1).lower())
+    return first, latest
 
 
 _OFTEN = re.compile(

@@ -93,7 +93,11 @@ def words(text: str) -> list[str]:
     diacritics removed."""
     if text.isascii():
         return text.lower().translate(_ASCII_SEPARATORS).split()
-    text = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+    text = unicodedata.normalize("NFD", text)
+    # (most such text has no accent to drop: "€", "—", "’" are looked for in C, not a
+    # character at a time)
+    if any(map(unicodedata.combining, text)):
+        text = "".join(c for c in text if not unicodedata.combining(c))
     return _TOKEN.findall(text.casefold())
 
 

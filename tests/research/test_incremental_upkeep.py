@@ -17,7 +17,7 @@ from sqlalchemy import insert, text
 from bot.clock import FakeClock
 from bot.research.embedding import text_hash
 from bot.research.links import CHANGES_KEPT, LinkTitles, LinkView, link_keys
-from bot.research.names import KeptTitleWords, title_words
+from bot.research.names import KeptTitleWords, _proper_starts, title_words
 from bot.research.recall import Recall
 from bot.research.search import Retriever
 from bot.research.semantic import SemanticIndex
@@ -223,6 +223,8 @@ def test_title_words_follow_the_link_map_across_spaces_and_read_all_again_when_c
             w: sorted(t) for w, t in whole.titles.items()
         }
         assert mine.proper == whole.proper
+        # and the first letters of their name words, kept per kept words, follow them too
+        assert _proper_starts(mine) == _proper_starts(whole)
 
     view = links.view(["a", "b"])
     links.take([row("1", "pumps.md", "North Fen pumps"), row("2", "pumps.md", "South Fen pumps", space="b")])
