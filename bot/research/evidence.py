@@ -1058,7 +1058,7 @@ class Answerer:
         for unheld in (
             unheld_codes(question, texts, in_titles),
             unheld_pairs(question, texts, in_titles),
-            unheld_phrases(question, texts),
+            unheld_phrases(question, texts, in_titles),
         ):
             if unheld.missing:
                 return unheld

@@ -480,18 +480,74 @@ def _in_order(short: str, word: str) -> bool:
     return all(c in letters for c in short)
 
 
+# a code typed as one token of letters and digits, starting with a letter ("CT-300", "R2-D2",
+# "A14", "XJ-9000", "SF-V3"): a model, a unit, a room, whatever word stands before it
+_TYPED_CODE = re.compile(r"(?<![\w.\-/])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w\-/]|\.\d)")
+# ... but not a quarter, a half, a financial or school year, a version or a multiple
+# ("Q3", "H1", "FY25", "Y10", "v2", "x2"): those are written in words as often as not
+_NOT_A_CODE = re.compile(
+    r"(?:q[1-4]|h[12]|fy\d{2,4}|y\d{1,2}|v\d+|x\d+|\w+-(?:19|20)\d\d|(?:[kcm]?m|ft|in|yd)[23])", re.I
+)
+# ... nor a chemical formula ("cl2", "CO2", "H2S"): common elements, each with a count or none
+_FORMULA = re.compile(r"(?:(?:cl|na|ca|mg|fe|al|si|zn|cu|pb|[hcnospfk])\d{0,2}){1,4}", re.I)
+_CODE_CHUNK = re.compile(r"[a-z]+|\d+")
+CODE_LETTERS = 4  # a code starts with at most this many letters ("XJ-9000", "ISO-9001")
+# the capitalised name typed just before a code ("ClimaTrak CT-300"): said with it
+_NAME_BEFORE = re.compile(r"(?:[A-Z][\w&'’]*\s+){1,2}$")
+
+
+def _typed_codes(question: str) -> list[tuple[str, str]]:
+    """The codes typed in ``question`` (``_TYPED_CODE``): (as typed, with the capitalised
+    name before it; the code lowercased)."""
+    out: list[tuple[str, str]] = []
+    for m in _TYPED_CODE.finditer(question):
+        token = m.group(0)
+        if not any(c.isdigit() for c in token) or _NOT_A_CODE.fullmatch(token) or _FORMULA.fullmatch(token):
+            continue
+        if len(re.split(r"[\d-]", token, maxsplit=1)[0]) > CODE_LETTERS:
+            continue  # a word with a number ("COVID-19", "Latex-800"), not a code
+        before = _NAME_BEFORE.search(question[: m.start()])
+        shown = f"{before.group(0)}{token}" if before and before.start() > 0 else token
+        out.append((" ".join(shown.split()), token.lower()))
+    return out
+
+
 def codes_in(question: str, in_titles: TitleWords) -> list[tuple[str, str, str]]:
     """The model or unit numbers ``question`` names: (as typed, the title word before it or
-    "", the number or code), lowercased but for the first."""
+    "", the number or code), lowercased but for the first. A number counts after a word the
+    titles number ("latex 630"); a code typed as one token ("CT-300", "R2-D2") by itself."""
     codes: list[tuple[str, str, str]] = []
+    spans: list[tuple[int, int]] = []
     for m in _CODE.finditer(question):
         if m.group(1).lower() in in_titles.numbered:
             codes.append((m.group(0), m.group(1).lower(), m.group(2).lower()))
+            spans.append(m.span())
+    for typed, code in _typed_codes(question):
+        at = question.lower().find(code)
+        if not any(start <= at < end for start, end in spans):
+            codes.append((typed, "", code))
     return codes
 
 
 def _code_pattern(word: str, code: str) -> re.Pattern[str]:
+    if not word:  # a code typed as one token: its letters and digits, with or without a hyphen or space
+        # a number with or without its leading zeros ("R7" is "R07")
+        chunks = [
+            f"0*{c.lstrip('0') or '0'}" if c.isdigit() else re.escape(c) for c in _CODE_CHUNK.findall(code)
+        ]
+        return re.compile(r"(?<![a-z0-9])" + r"[\s-]?".join(chunks) + r"(?![a-z0-9]|-\d)")
     return re.compile(rf"\b{re.escape(word)}[\s-]{{0,3}}{re.escape(code)}\b")
+
+
+def _lookalike_codes(code: str, said: Sequence[str]) -> list[str]:
+    """The codes of ``said`` (lowercased texts) that look like ``code`` (a code typed as one
+    token): its letters, another number ("ct-200" beside "ct-300")."""
+    chunks = _CODE_CHUNK.findall(code)
+    head = chunks[0] if chunks and chunks[0].isalpha() else ""
+    if not head:
+        return []
+    pattern = re.compile(rf"(?<![a-z0-9]){re.escape(head)}[\s-]?\d[a-z0-9-]*")
+    return list(dict.fromkeys(m.group(0).upper() for t in said for m in pattern.finditer(t)))
 
 
 def says_codes(text: str, codes: Sequence[tuple[str, str, str]]) -> bool:
@@ -505,7 +561,8 @@ def unheld_codes(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
     would answer it) says: "the hp latex 570" when the notes have the Latex 630 and 800,
     "unit 7" when they have Unit 9, "the summa s2" beside the Summa S3. A number or code
     counts only after a word the titles number ("Latex 800"), so "harrowby cl2" is no
-    model, and a version ("gbfs 3.0") never does."""
+    model, and a version ("gbfs 3.0") never does; a code typed as one token ("CT-300") counts
+    by itself: "the ClimaTrak CT-300" when the notes have the CT-200."""
     codes = codes_in(question, in_titles)
     if not codes:
         return Names()
@@ -516,7 +573,7 @@ def unheld_codes(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
         pattern = _code_pattern(word, code)
         if not any(pattern.search(t) for t in said):
             missing.append(" ".join(typed.split()))
-            nearby += in_titles.titles.get(word, [])
+            nearby += in_titles.titles.get(word, []) if word else _lookalike_codes(code, said)
     return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])
 
 
@@ -583,6 +640,17 @@ def _name_runs(question: str) -> list[list[str]]:
         name_like = (token[:1].isupper() and not code) or (
             code and not _YEAR_TOKEN.fullmatch(token) and (bool(run) or not token[:1].isdigit())
         )
+        if (
+            token in _TITLE_JOINS
+            and run
+            and _joined(gap)
+            # "of the" joins, "the" alone does not ("Is Priya the Head of Collections?")
+            and (run[-1] in _TITLE_JOINS if token == "the" else run[-1] not in _TITLE_JOINS)
+            and run[-1][:1].isupper() != (run[-1] in _TITLE_JOINS)
+            and not any(c.isdigit() for c in run[-1])
+        ):
+            run.append(token)  # "Tides of Time": kept while a name word follows
+            continue
         if k == 0 or _SENTENCE_END.search(gap) or not name_like:
             if run:
                 runs.append([])
@@ -592,6 +660,8 @@ def _name_runs(question: str) -> list[list[str]]:
             runs.append([])
     out = []
     for run in runs:
+        while run and run[-1] in _TITLE_JOINS:
+            run = run[:-1]
         while run and run[0].lower() in STOPWORDS:
             run = run[1:]
         if len(run) >= 2:
@@ -599,10 +669,11 @@ def _name_runs(question: str) -> list[list[str]]:
     return out
 
 
-def _name_pairs(run: Sequence[str]) -> list[tuple[str, str]]:
+def _name_pairs(run: Sequence[str]) -> list[tuple[str, ...]]:
     """The neighbouring words of a typed name that name it together: both written as name
-    words, or a code beside one ("Cantek 300", "AG21 BRW"); an acronym after a name is a
-    word of its own ("Hollow Oak Stout ABV")."""
+    words, or a code beside one ("Cantek 300", "AG21 BRW"), with the small words that join
+    a title's ("Tides of Time"); an acronym after a name is a word of its own ("Hollow Oak
+    Stout ABV")."""
 
     def code(w: str) -> bool:
         return any(c.isdigit() for c in w)
@@ -610,22 +681,36 @@ def _name_pairs(run: Sequence[str]) -> list[tuple[str, str]]:
     def word(w: str) -> bool:
         return w[:1].isupper() and not w.isupper() and not code(w)
 
-    return [(a, b) for a, b in itertools.pairwise(run) if (word(a) and word(b)) or (code(a) or code(b))]
+    at = [k for k, w in enumerate(run) if w not in _TITLE_JOINS]
+    return [
+        tuple(run[j : k + 1])
+        for j, k in itertools.pairwise(at)
+        if (word(run[j]) and word(run[k])) or (k == j + 1 and (code(run[j]) or code(run[k])))
+    ]
 
 
-def unheld_phrases(question: str, texts: Iterable[str]) -> Names:
-    """A name typed in the question ("The Drovers Inn", "Brightwater Packaging", "Cantek 300")
-    whose words none of ``texts`` (the notes that would answer) says together: the notes
-    have the Drovers Arms or Brightwater Gas, something else that shares a word with it."""
+# the small words inside a title written as a name ("Tides of Time", "Friends of the Museum")
+_TITLE_JOINS = frozenset("of the de la le du da von van der upon".split())
+
+
+def unheld_phrases(question: str, texts: Iterable[str], in_titles: TitleWords | None = None) -> Names:
+    """A name typed in the question ("The Drovers Inn", "Brightwater Packaging", "Cantek 300",
+    "Tides of Time") whose words none of ``texts`` (the notes that would answer) says
+    together: the notes have the Drovers Arms, Brightwater Gas or Tides of Trade, something
+    else that shares a word with it (``nearby``: the titles with its first word)."""
     runs = _name_runs(question)
     if not runs:
         return Names()
     said = [" ".join(_NAME_TOKEN.findall(t.lower().replace("’", "'"))) for t in texts]
     missing: list[str] = []
+    nearby: list[str] = []
     for run in runs:
-        for a, b in _name_pairs(run):
-            together = re.compile(rf"(?<!\w){re.escape(a.lower())}(?:'s)? {re.escape(b.lower())}(?!\w)")
+        for pair in _name_pairs(run):
+            first, *rest = (w.lower() for w in pair)
+            together = re.compile(rf"(?<!\w){re.escape(first)}(?:'s)? {re.escape(' '.join(rest))}(?!\w)")
             if not any(together.search(t) for t in said):
                 missing.append(" ".join(run))
+                if in_titles is not None and len(pair) > 2:  # a title's look-alike ("Tides of Trade")
+                    nearby += in_titles.titles.get(first, [])
                 break
-    return Names(missing=tuple(dict.fromkeys(missing)))
+    return Names(missing=tuple(dict.fromkeys(missing)), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])

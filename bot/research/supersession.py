@@ -334,6 +334,99 @@ def _names_replaced(newer: _Statement, older: _Statement) -> bool:
     return any(name in lowered for name in newer.said.replacing_names)
 
 
+# a statement giving its subject a new value: "the approach to Raven Scar is now the north
+# gully path", "callout parking has moved to the village hall", "the winter treatment changed
+# to sublimation", "from now on, X is Y"
+_NOW_VALUE = re.compile(
+    r"^(?:.*?[.;:!?]\s+)?(?:from now on,?\s+)?(?P<subject>[^.;:!?]{3,80}?)\s+"
+    r"(?:(?:is|are|will be)\s+now|now\s+(?:is|are)|(?:has|have)\s+(?:now\s+)?(?:moved|changed|switched)\s+to|"
+    r"(?:moved|moves|changed|changes|switched|switches)\s+to|(?:is|are)\s+(?:being\s+)?moved\s+to)\s+"
+    r"(?P<value>[^.;:!?]{2,120})",
+    re.I,
+)
+# "from now on park at the village hall": no subject, the whole is the value
+_FROM_NOW_ON = re.compile(r"\bfrom now on,?\s+(?P<value>[^.;!?]{4,120})", re.I)
+# what a statement says its subject is: "Approach: take the lower path …" (a label), or
+# "Callout parking is in the yard …"
+_LABEL_VALUE = re.compile(r"^\s*(?P<subject>[^:;.!?\n]{2,40}):\s+(?P<value>[^;\n]{2,200})")
+_IS_VALUE = re.compile(r"^(?P<subject>[^.;:!?,]{3,60}?)\s+(?:is|are)\s+(?P<value>[^.;!?]{2,160})", re.I)
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z][\w'-]*")
+_VALUE_END = re.compile(r",\s|\s[-–—]\s|\s\(")
+# words saying a value still holds, not another one ("now the river path again, as always")
+_AS_BEFORE = frozenset("again always still usual before ever".split())
+VALUE_WORDS = 1  # content words the new value says that the earlier statement does not
+
+
+@lru_cache(maxsize=4096)  # a statement of the pool is read against each other one
+def _now_value(text: str) -> tuple[str, str] | None:
+    """(subject, value) of a statement giving its subject a new value; subject "" when it
+    names none ("from now on park at the village hall")."""
+    m = _NOW_VALUE.search(text)
+    if m is not None:
+        return m.group("subject"), m.group("value")
+    m = _FROM_NOW_ON.search(text)
+    if m is None:
+        return None
+    inner = _IS_VALUE.match(m.group("value"))  # "from now on, callout parking is at the hall"
+    return (inner.group("subject"), inner.group("value")) if inner is not None else ("", m.group("value"))
+
+
+@lru_cache(maxsize=4096)
+def _old_value(text: str) -> tuple[str, str] | None:
+    """(subject, value) of a statement saying what its subject is, by a label or "X is Y";
+    a table row (``units`` writes it "Role: X; Name: Y") is read by ``_same_row``, not here."""
+    if _ROW_CELL.match(text):
+        return None
+    m = _LABEL_VALUE.match(text) or _IS_VALUE.match(text)
+    return (m.group("subject"), m.group("value")) if m is not None else None
+
+
+def _names_of(text: str) -> set[str]:
+    """The capitalised words of ``text`` past its start (a place, a site, an item), lowercased."""
+    return {w.lower() for w in _CAPITALISED.findall(text)} - _FILLER
+
+
+def _restates_subject(new: _Statement, old: _Statement, stem: Callable[[str], str]) -> str:
+    """``new`` gives the subject ``old`` states another value that is not an amount or a
+    name: "Approach to Raven Scar for all callouts is now the north gully path" against the
+    access note's "Approach: take the lower path from the lay-by". The subject is the same
+    when the earlier's label (or the subject of its "X is Y") is in the later's subject, and
+    the places or items each names are the other's too (another crag's "Approach:" is not
+    this one's); the value differs when the later says words the earlier never does (a
+    later note repeating the rule, or telling its history, replaces nothing). The earlier
+    value, when it is replaced; else ""."""
+    newer, older = new.passage, old.passage
+    now = _now_value(newer.unit.text)
+    if now is None:
+        return ""
+    before = _old_value(older.unit.text)
+    if before is None:
+        return ""
+    new_subject, new_value = now
+    old_subject, old_value = before
+    old_context = f"{older.entry.title} {older.unit.section} {older.unit.text}"
+    new_context = f"{newer.entry.title} {newer.unit.section} {newer.unit.text}"
+    old_key = content_words(old_subject, stem)
+    new_key = content_words(f"{new_subject} {new_value}" if not new_subject else new_subject, stem)
+    if not old_key or not old_key <= new_key | content_words(
+        f"{newer.entry.title} {newer.unit.section}", stem
+    ):
+        return ""
+    # the places or items each subject names are the other's too
+    old_read, new_read = old_context.lower(), new_context.lower()
+    if any(n not in old_read for n in _names_of(new_subject)) or any(
+        n not in new_read for n in _names_of(f"{older.entry.title} {old_subject}")
+    ):
+        return ""
+    new_value = _VALUE_END.split(new_value, maxsplit=1)[0]  # its first clause
+    said_new = content_words(new_value, stem) - new_key if new_subject else content_words(new_value, stem)
+    # (against the whole earlier note: a value it gives elsewhere is no new one)
+    earlier = content_words(f"{older.entry.title} {older.unit.section} {older.entry.content}", stem)
+    if len(said_new - earlier - _AS_BEFORE) < VALUE_WORDS:
+        return ""  # it says nothing the earlier statement does not: a repeat
+    return old_value.strip()
+
+
 def _replaces(
     new: _Statement, old: _Statement, stem: Callable[[str], str], asked: frozenset[str], titles: Sequence[str]
 ) -> bool:
@@ -363,7 +456,9 @@ def _replaces(
         # change ("the new handover times 06:30 and 18:30 started on 5 January") replaces an
         # undated statement (a reference page) whose amount it changes
         return False
-    if not replacing and not _changed(newer, older):
+    # or a value of another kind ("is now the north gully path"), on the same subject
+    keyed = bool(_restates_subject(new, old, stem))
+    if not replacing and not keyed and not _changed(newer, older):
         return False  # states no amount or name the later one changed: nothing to replace
     title = old.title
     # "This replaces the 2023 contract ([[the 2023 decision]])": the later statement names
@@ -373,7 +468,7 @@ def _replaces(
         return False  # a table's other row ("Cask deposit" is not "Keg deposit")
     # "… replaces Harbourne Media as our primary vinyl supplier": it names what it replaces
     # and says the subject in its own words (the earlier note's title is no link there)
-    names_it = replacing and (changes_from or _names_replaced(new, old))
+    names_it = (replacing and (changes_from or _names_replaced(new, old))) or keyed
     if title and not named and _citing(title).search(new_said.lowered):
         return False  # it cites the earlier note ("see [[ADR-007]]", "following [[…]]"): it applies it
     # read with its note's title and section, as it is scored
@@ -407,7 +502,7 @@ def _replaces(
         # against the schedule's row "KestrelVac mattress; How often: weekly (Monday)")
         old_words = old_read
         shared = len(old_words & new_words)
-    return shared >= (ANCHORED_WORDS if anchored else SHARED_WORDS) and shared / len(old_words) >= (
+    return shared >= (ANCHORED_WORDS if anchored or keyed else SHARED_WORDS) and shared / len(old_words) >= (
         NAMED_SUBJECT if named or names_it or anchored else SAME_SUBJECT
     )
 
@@ -543,7 +638,23 @@ def supersede(
 def _what(newer: Passage, older: Passage) -> str:
     """What the earlier statement said that the later one changed, unless the later one
     says it already ("instead of the previous 60%")."""
-    return "" if _said(newer.unit.text).replacing else _changed(newer, older)
+    replacing = _said(newer.unit.text).replacing
+    amounts = [] if replacing else _amount_changed(newer, older)
+    if amounts:
+        return ", ".join(amounts[:2])
+    # a value of another kind ("take the lower path from the lay-by …"), clipped: what the
+    # later statement gives instead is its subject's, not the earlier's
+    value = _restates_subject(_Statement.of(newer), _Statement.of(older), _unstemmed)
+    if value:
+        return f'"{value[:VALUE_SHOWN].rstrip()}{"…" if len(value) > VALUE_SHOWN else ""}"'
+    return "" if replacing else _changed(newer, older)
+
+
+VALUE_SHOWN = 80  # characters of a replaced value an answer quotes
+
+
+def _unstemmed(word: str) -> str:
+    return word
 
 
 _NOT_UNITS = frozenset(
