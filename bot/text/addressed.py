@@ -20,7 +20,7 @@ import re
 
 # spoken to: "hey bot,", "dear assistant", "note to the AI:", "SYSTEM NOTE FOR THE ASSISTANT"
 _VOCATIVE = re.compile(
-    r"\b(?:(?:hey|hi|hello|dear|yo|attention|oi)\s*,?\s*(?:the\s+)?|note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?|"
+    r"\b(?:(?:hey|hi|hello|dear|yo|attention|oi)\s*,?\s*(?:the\s+)?|note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:automated\s+|automatic\s+|virtual\s+)?|"
     r"(?:system|admin|developer|important|hidden)\s+(?:note|message|prompt|instructions?|notice)s?\s*"
     r"(?:for|to)\s+(?:the\s+|any\s+|all\s+)?)"
     r"(?:bots?|ai|a\.i\.|assistants?|chat\s?bots?|llms?|models?|mallory|gpt|claude)\b"
@@ -58,7 +58,7 @@ _ROLE_LABEL = re.compile(
 _BARE_OVERRIDE = re.compile(
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?(?:your\s+|the\s+)?|your\s+)?"
     r"(?:previous|prior|earlier|above)\s+instructions\b(?!\s+(?:for|about|on|from|in|regarding)\b)"
-    r".{0,80}?\b(?:say|tell|reply|answer|respond)\b",
+    r".{0,80}?\b(?:say|tell|reply|answer|respond|reveal|list|print|output)\b",
     re.I,
 )
 _QUOTED = re.compile(r'"[^"\n]{0,400}"|“[^”\n]{0,400}”')
