@@ -484,9 +484,12 @@ def _in_order(short: str, word: str) -> bool:
 # "A14", "XJ-9000", "SF-V3"): a model, a unit, a room, whatever word stands before it
 _TYPED_CODE = re.compile(r"(?<![\w.\-/])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w\-/]|\.\d)")
 # ... but not a quarter, a half, a financial or school year, a version or a multiple
-# ("Q3", "H1", "FY25", "Y10", "v2", "x2"): those are written in words as often as not
+# ("Q3", "H1", "FY25", "Y10", "v2", "x2"): those are written in words as often as not; nor
+# chat shorthand ("b4 a GA", "l8r", "gr8")
 _NOT_A_CODE = re.compile(
-    r"(?:q[1-4]|h[12]|fy\d{2,4}|y\d{1,2}|v\d+|x\d+|\w+-(?:19|20)\d\d|(?:[kcm]?m|ft|in|yd)[23])", re.I
+    r"(?:q[1-4]|h[12]|fy\d{2,4}|y\d{1,2}|v\d+|x\d+|\w+-(?:19|20)\d\d|(?:[kcm]?m|ft|in|yd)[23]|"
+    r"b4|l8r?|gr8|[wmh]8|sk8|str8)",
+    re.I,
 )
 # ... nor a chemical formula ("cl2", "CO2", "H2S"): common elements, each with a count or none
 _FORMULA = re.compile(r"(?:(?:cl|na|ca|mg|fe|al|si|zn|cu|pb|[hcnospfk])\d{0,2}){1,4}", re.I)

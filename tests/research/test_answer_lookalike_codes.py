@@ -87,7 +87,7 @@ async def test_the_code_or_title_the_notes_have_is_answered(
 def test_what_is_read_as_a_code() -> None:
     notes = ["Free chlorine target 0.8 mg/l. ClimaTrak CT-300 loggers. The P1 target is 60 minutes."]
     none = title_words([])
-    # a formula, a quarter, a financial year, a version, a word with a year: no codes
+    # a formula, a quarter, a financial year, a version, a word with a year, chat shorthand: no codes
     for question in (
         "harrowby cl2 target mg/l",
         "CO2 levels in Q3",
@@ -97,6 +97,8 @@ def test_what_is_read_as_a_code() -> None:
         "ct300 recalibration",
         "CT 300 loggers",
         "anti-graffiti laminate price per m2",
+        "how long do we starve dogs b4 a GA, 12hrs?",
+        "gr8, send it l8r",
     ):
         assert unheld_codes(question, notes, none).missing == (), question
     assert unheld_codes("is R2-D2 in XJ-9000", notes, none).missing == ("R2-D2", "XJ-9000")
