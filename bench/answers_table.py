@@ -38,6 +38,7 @@ SETS: dict[str, tuple[Path, Path]] = {
     "museum": (SEALED / "answers_museum" / "gold.json", SEALED / "answers_museum" / "vault"),
     "foodbank": (SEALED / "answers_foodbank" / "gold.json", SEALED / "answers_foodbank" / "vault"),
     "marina": (SEALED / "answers_marina" / "gold.json", SEALED / "answers_marina" / "vault"),
+    "vet": (SEALED / "answers_vet" / "gold.json", SEALED / "answers_vet" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
