@@ -11,7 +11,7 @@ out texts the pattern cannot match (see ``needs``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
@@ -91,17 +91,22 @@ def needs(pattern: re.Pattern[str]) -> tuple[frozenset[str], bool] | None:
     return found, bool(every & re.IGNORECASE)
 
 
-def _trie(strings: frozenset[str]) -> str:
-    """A regular expression finding any of ``strings``, their common starts factored out
-    ("an(?:alysis|y )"): at each position ``re`` tries only the strings that start with the
-    letter there. A string that another one starts with stands for both."""
+def _tree(strings: Iterable[str]) -> dict[str, Any]:
+    """``strings`` as a tree of their letters; ``""`` marks where a string ends."""
     root: dict[str, Any] = {}
     for s in strings:
         node = root
         for ch in s:
             node = node.setdefault(ch, {})
         node[""] = True
-    return _alternatives(root)
+    return root
+
+
+def _trie(strings: frozenset[str]) -> str:
+    """A regular expression finding any of ``strings``, their common starts factored out
+    ("an(?:alysis|y )"): at each position ``re`` tries only the strings that start with the
+    letter there. A string that another one starts with stands for both."""
+    return _alternatives(_tree(strings))
 
 
 def _alternatives(node: dict[str, Any]) -> str:
@@ -283,13 +288,7 @@ def alternatives(pattern: str) -> list[str]:
 def _longest_first(strings: set[str]) -> str:
     """A regular expression matching the longest of ``strings`` that starts where it is tried
     (a string another one starts with is tried after it)."""
-    root: dict[str, Any] = {}
-    for s in strings:
-        node = root
-        for ch in s:
-            node = node.setdefault(ch, {})
-        node[""] = True
-    return _deepest(root)
+    return _deepest(_tree(strings))
 
 
 def _deepest(node: dict[str, Any]) -> str:

@@ -58,28 +58,35 @@ def _cited(text: str, entry: str) -> bool:
     return f"[Entry {entry[:8]}]" in text
 
 
+async def _note(rt: Any, source: str, title: str, content: str, when: datetime) -> str:
+    return await add_note(rt, source, title, content, space=SPACE, created_at=when)
+
+
 async def _filler(rt: Any) -> None:
     for source, title, content in FILLER:
         await add_note(rt, source, title, content, space=SPACE, created_at=datetime(2024, 5, 1, tzinfo=UTC))
 
 
-async def test_a_later_route_replaces_the_access_notes_route_and_says_what_it_replaced(rt: Any) -> None:
+async def _hollin_access(rt: Any) -> str:
+    """The filler notes and the 2023 access notes of Hollin Crag; the access notes' id."""
     await _filler(rt)
-    access = await add_note(
+    return await _note(
         rt,
         "bases/hollin-crag-access.md",
         "Hollin Crag access notes",
         ACCESS,
-        space=SPACE,
-        created_at=datetime(2023, 7, 19, tzinfo=UTC),
+        datetime(2023, 7, 19, tzinfo=UTC),
     )
-    incident = await add_note(
+
+
+async def test_a_later_route_replaces_the_access_notes_route_and_says_what_it_replaced(rt: Any) -> None:
+    access = await _hollin_access(rt)
+    incident = await _note(
         rt,
         "callouts/incident-2025-11-hollin-crag.md",
         "Incident report — Hollin Crag, 8 Nov 2025",
         INCIDENT,
-        space=SPACE,
-        created_at=datetime(2025, 11, 8, tzinfo=UTC),
+        datetime(2025, 11, 8, tzinfo=UTC),
     )
     text = await ask(rt, "how do we approach Hollin Crag now?")
     bullets = bullet_lines(text)
@@ -91,21 +98,15 @@ async def test_a_later_route_replaces_the_access_notes_route_and_says_what_it_re
 
 async def test_a_place_that_moved_replaces_the_earlier_place(rt: Any) -> None:
     await _filler(rt)
-    old = await add_note(
-        rt,
-        "callouts/parking.md",
-        "Parking on a callout",
-        PARKING_OLD,
-        space=SPACE,
-        created_at=datetime(2024, 2, 1, tzinfo=UTC),
+    old = await _note(
+        rt, "callouts/parking.md", "Parking on a callout", PARKING_OLD, datetime(2024, 2, 1, tzinfo=UTC)
     )
-    new = await add_note(
+    new = await _note(
         rt,
         "meetings/2026-01-team-meeting.md",
         "Team meeting January 2026",
         PARKING_NEW,
-        space=SPACE,
-        created_at=datetime(2026, 1, 14, tzinfo=UTC),
+        datetime(2026, 1, 14, tzinfo=UTC),
     )
     text = await ask(rt, "where is callout parking?")
     bullets = bullet_lines(text)
@@ -115,22 +116,13 @@ async def test_a_place_that_moved_replaces_the_earlier_place(rt: Any) -> None:
 
 
 async def test_another_sites_statement_under_the_same_label_replaces_nothing(rt: Any) -> None:
-    await _filler(rt)
-    access = await add_note(
-        rt,
-        "bases/hollin-crag-access.md",
-        "Hollin Crag access notes",
-        ACCESS,
-        space=SPACE,
-        created_at=datetime(2023, 7, 19, tzinfo=UTC),
-    )
-    await add_note(
+    access = await _hollin_access(rt)
+    await _note(
         rt,
         "callouts/incident-2025-12-sourmilk.md",
         "Incident report — Sourmilk Ghyll, 2 Dec 2025",
         OTHER_CRAG,
-        space=SPACE,
-        created_at=datetime(2025, 12, 2, tzinfo=UTC),
+        datetime(2025, 12, 2, tzinfo=UTC),
     )
     text = await ask(rt, "how do we approach Hollin Crag now?")
     bullets = bullet_lines(text)
@@ -139,22 +131,9 @@ async def test_another_sites_statement_under_the_same_label_replaces_nothing(rt:
 
 
 async def test_a_later_note_repeating_the_route_replaces_nothing(rt: Any) -> None:
-    await _filler(rt)
-    await add_note(
-        rt,
-        "bases/hollin-crag-access.md",
-        "Hollin Crag access notes",
-        ACCESS,
-        space=SPACE,
-        created_at=datetime(2023, 7, 19, tzinfo=UTC),
-    )
-    await add_note(
-        rt,
-        "callouts/path-check-2026.md",
-        "Path check, March 2026",
-        REPEAT,
-        space=SPACE,
-        created_at=datetime(2026, 3, 2, tzinfo=UTC),
+    await _hollin_access(rt)
+    await _note(
+        rt, "callouts/path-check-2026.md", "Path check, March 2026", REPEAT, datetime(2026, 3, 2, tzinfo=UTC)
     )
     text = await ask(rt, "how do we approach Hollin Crag now?")
     assert "river path" in text, text
