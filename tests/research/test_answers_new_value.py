@@ -13,6 +13,7 @@ from typing import Any
 from research_helpers import add_note, ask, bullet_lines
 
 from adapters.console import SPACE
+from bot.research.supersession import REPLACING
 
 ACCESS = """\
 Popular crag, most of our rescues are on the east face.
@@ -138,3 +139,48 @@ async def test_a_later_note_repeating_the_route_replaces_nothing(rt: Any) -> Non
     text = await ask(rt, "how do we approach Hollin Crag now?")
     assert "river path" in text, text
     assert not re.search(r"it replaced|Superseded", text), text
+
+
+MOORINGS = """\
+The club has 42 swinging moorings, laid in three trots between the beacon and the club pontoons.
+
+Risers and sinkers belong to the club and are inspected once a year by diver.
+Pennants, strops and pick-up buoys are the holder's responsibility.
+"""
+RISERS = """\
+**4. Moorings.** Mr Pevensey reported that the budget for the March diver inspection had been confirmed
+with Fenwick Diving at the same rate as last year. Three risers are expected to need replacing. He
+reminded members that mooring holders are responsible for their own pennants and that the club does not
+inspect these.
+"""
+
+
+async def test_a_worn_part_that_needs_replacing_replaces_no_rule(rt: Any) -> None:
+    await _filler(rt)
+    overview = await _note(
+        rt, "marina/moorings.md", "Moorings overview", MOORINGS, datetime(2024, 1, 5, tzinfo=UTC)
+    )
+    await _note(
+        rt,
+        "committee/2025-11-minutes.md",
+        "Committee, November 2025",
+        RISERS,
+        datetime(2025, 11, 12, tzinfo=UTC),
+    )
+    text = await ask(rt, "number of club swinging moorings")
+    bullets = bullet_lines(text)
+    assert bullets and "42 swinging moorings" in bullets[0] and _cited(bullets[0], overview), text
+    assert "it replaced" not in text, text
+
+
+def test_needing_replacing_says_nothing_was_replaced() -> None:
+    # the reading behind the marina vault's "Three risers are expected to need replacing. (in
+    # force since 2025-11-12; it replaced Moorings — overview)" (the test above is its guard)
+    for worn in (
+        "Three risers are expected to need replacing.",
+        "The pump needs to be replaced.",
+        "due for replacement",
+    ):
+        assert not REPLACING.search(worn), worn
+    for said in ("This replaces the 2023 price list.", "Replaced by the new form.", "We replaced Harbourne."):
+        assert REPLACING.search(said), said
