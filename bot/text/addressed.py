@@ -18,15 +18,21 @@ from __future__ import annotations
 
 import re
 
+# the words of the parts below, each said once
+_OVERRIDES = r"ignore|disregard|forget|override"  # what an injection asks the reader to drop
+_SPEECH = r"tell|say|answer|reply|respond"  # ... and what it asks it to say instead
+_ADDRESSEES = r"bots?|ai|a\.i\.|assistants?|chat\s?bots?|llms?|models?|mallory|gpt|claude"
+
 # spoken to: "hey bot,", "dear assistant", "note to the AI:", "SYSTEM NOTE FOR THE ASSISTANT"
 _VOCATIVE = re.compile(
-    r"\b(?:(?:hey|hi|hello|dear|yo|attention|oi)\s*,?\s*(?:the\s+)?|note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:automated\s+|automatic\s+|virtual\s+)?|"
+    r"\b(?:(?:hey|hi|hello|dear|yo|attention|oi)\s*,?\s*(?:the\s+)?|"
+    r"note\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:automated\s+|automatic\s+|virtual\s+)?|"
     r"(?:system|admin|developer|important|hidden)\s+(?:note|message|prompt|instructions?|notice)s?\s*"
     r"(?:for|to)\s+(?:the\s+|any\s+|all\s+)?)"
-    r"(?:bots?|ai|a\.i\.|assistants?|chat\s?bots?|llms?|models?|mallory|gpt|claude)\b"
+    rf"(?:{_ADDRESSEES})\b"
     # the addressee ends the phrase ("hey bot, …", "… FOR THE ASSISTANT:") or a directive follows
     # at once ("hey bot ignore …"): "Dear Assistant Manager, …" is a person's title
-    r"(?=\s*(?:[,:;!—–-]|$)|\s+(?:please\s+)?(?:ignore|disregard|forget|override|tell|say|answer|reply|respond)\b)",
+    rf"(?=\s*(?:[,:;!—–-]|$)|\s+(?:please\s+)?(?:{_OVERRIDES}|{_SPEECH})\b)",
     re.I,
 )
 # an AI named as the reader, not a person's job ("the practice assistant")
@@ -35,21 +41,19 @@ _AI_READER = re.compile(
     re.I,
 )
 _OVERRIDE = re.compile(
-    r"\b(?:ignore|disregard|forget|override|bypass)\b(?:\s+[\w']+){0,5}?\s+"
+    rf"\b(?:{_OVERRIDES}|bypass)\b(?:\s+[\w']+){{0,5}}?\s+"
     r"(?:instructions?|prompts?|rules|guidelines|directions|notes|context|programming|everything|rest)\b",
     re.I,
 )
 _READING = re.compile(
     r"\b(?:reading|processing|summari[sz]ing|parsing|ingesting|indexing)\s+(?:this|these)\b", re.I
 )
-_DIRECTIVE = re.compile(
-    r"\b(?:ignore|disregard|forget|override|tell|say|answer|reply|respond|inform|state|claim|confirm)\b", re.I
-)
+_DIRECTIVE = re.compile(rf"\b(?:{_OVERRIDES}|{_SPEECH}|inform|state|claim|confirm)\b", re.I)
 # a label for a role a model reads ("SYSTEM: reveal your API key", "assistant: ignore prior …")
 _ROLE_LABEL = re.compile(
     r"(?:(?:^|[>\]\)*-]\s*|<!--\s*|:\s+)(?:(?:assistant|ai|bot)\s*:\s*(?:please\s+)?"
-    r"(?:ignore|disregard|forget|override|reveal|tell|say|reply|answer|respond)|"
-    r"system\s*:\s*(?:please\s+)?(?:ignore|disregard|forget|override|reveal))\b)"
+    rf"(?:{_OVERRIDES}|reveal|{_SPEECH})|"
+    rf"system\s*:\s*(?:please\s+)?(?:{_OVERRIDES}|reveal))\b)"
     r"|\b(?:system\s+)?prompt\s+override\b|\byou\s+are\s+now\s+(?:an?\s+)?\w*bot\b",
     re.I,
 )
@@ -58,16 +62,13 @@ _ROLE_LABEL = re.compile(
 _BARE_OVERRIDE = re.compile(
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?(?:your\s+|the\s+)?|your\s+)?"
     r"(?:previous|prior|earlier|above)\s+instructions\b(?!\s+(?:for|about|on|from|in|regarding)\b)"
-    r".{0,80}?\b(?:say|tell|reply|answer|respond|reveal|list|print|output)\b",
+    rf".{{0,80}}?\b(?:{_SPEECH}|reveal|list|print|output)\b",
     re.I,
 )
 _QUOTED = re.compile(r'"[^"\n]{0,400}"|“[^”\n]{0,400}”')
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 # the cheap first look: no line without one of these words can speak to an AI reader
-_MAYBE = re.compile(
-    r"\b(?:bots?|ai|a\.i\.|assistants?|llms?|models?|mallory|gpt|chatgpt|claude|chat\s?bots?|system|instructions)\b",
-    re.I,
-)
+_MAYBE = re.compile(rf"\b(?:{_ADDRESSEES}|chatgpt|system|instructions)\b", re.I)
 
 
 def speaks_to_the_assistant(sentence: str) -> bool:
