@@ -8,6 +8,7 @@ Run: ``.venv/bin/python scripts/record_session.py`` (``--print`` to show it inst
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import subprocess
@@ -136,9 +137,12 @@ def write_readme(session: str) -> None:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--print", action="store_true", help="print the session instead of writing README.md")
+    args = parser.parse_args(argv)
     session = transcript(run_console())
-    if "--print" in sys.argv[1:]:
+    if args.print:
         print(session, end="")
         return
     write_readme(session)
