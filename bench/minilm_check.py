@@ -11,6 +11,7 @@ SCIFACT_DIR is SciFact in BEIR format (or set MALLORY_SCIFACT).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import math
@@ -93,13 +94,18 @@ def embed_fp32(w: dict[str, np.ndarray], ids: list[int]) -> np.ndarray:
 
 
 def main() -> int:
-    if len(sys.argv) not in (2, 3):
-        print(__doc__, file=sys.stderr)
-        return 2
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("weights", type=Path, help="the official model.safetensors (fp32)")
+    parser.add_argument("scifact", nargs="?", help="SciFact in BEIR format (default: $MALLORY_SCIFACT)")
+    args = parser.parse_args()
     from tokenizers import Tokenizer
 
-    weights = load_safetensors(Path(sys.argv[1]))
-    scifact = scifact_dir(sys.argv[2] if len(sys.argv) == 3 else os.environ.get("MALLORY_SCIFACT"))
+    weights = load_safetensors(args.weights)
+    scifact = scifact_dir(args.scifact or os.environ.get("MALLORY_SCIFACT"))
     tokenizer = Tokenizer.from_file(str(MINILM_TOKENIZER))
     tokenizer.enable_truncation(max_length=256)
     tokenizer.no_padding()
