@@ -264,7 +264,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
     gaps = [question[found[k - 1].end() : m.start()] if k else "" for k, m in enumerate(found)]
     lowered = [t.lower().replace("’", "'").split("'")[0] for t in typed]
     content = set(query_terms(focus(question), limit=64))
-    title_words, proper = in_titles.titles, in_titles.proper
+    title_words = in_titles.titles
     holds = lexical.holds
     missing_at: list[int] = []
     required: list[str] = []
@@ -342,13 +342,10 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             phrases.append(phrase)
         for j in range(start, end):
             nearby += title_words.get(lowered[j], [])
-        word = lowered[k]
-        nearby += [
-            title
-            for t, ts in title_words.items()
-            if t in proper and t[:LOOKALIKE_PREFIX] == word[:LOOKALIKE_PREFIX]
-            for title in ts
-        ]
+        # the titles with a name word that starts as it does ("Marsh" of "Marshall"), the
+        # words in the order the titles' words hold them: looked up, not a pass over them all
+        for t in _proper_by_start(in_titles).get(lowered[k][:LOOKALIKE_PREFIX], ()):
+            nearby += title_words[t]
     shown = tuple(dict.fromkeys(" ".join(n.split()) for n in nearby))[:NEARBY_TITLES]
     return Names(
         missing=tuple(phrases),
@@ -362,6 +359,11 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
 # many titles the words had read then: kept until they read another (a write), so a word is
 # looked up, not compared with every name word of the notes' titles
 _STARTS: weakref.WeakKeyDictionary[TitleWords, tuple[int, frozenset[str]]] = weakref.WeakKeyDictionary()
+# ... and those first letters → the title words (three letters or more) written as names that
+# start so, in the order ``titles`` holds them
+_BY_START: weakref.WeakKeyDictionary[TitleWords, tuple[int, dict[str, tuple[str, ...]]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _proper_starts(in_titles: TitleWords) -> frozenset[str]:
@@ -372,6 +374,20 @@ def _proper_starts(in_titles: TitleWords) -> frozenset[str]:
             in_titles.read,
             frozenset(t[:LOOKALIKE_PREFIX] for t in in_titles.proper),
         )
+    return kept[1]
+
+
+def _proper_by_start(in_titles: TitleWords) -> dict[str, tuple[str, ...]]:
+    """The first LOOKALIKE_PREFIX letters → the words of ``in_titles.titles`` written as names
+    (``proper``) that start with them, in ``titles``' order."""
+    kept = _BY_START.get(in_titles)
+    if kept is None or kept[0] != in_titles.read:
+        proper = in_titles.proper
+        starts: dict[str, list[str]] = {}
+        for t in in_titles.titles:
+            if t in proper:
+                starts.setdefault(t[:LOOKALIKE_PREFIX], []).append(t)
+        kept = _BY_START[in_titles] = (in_titles.read, {k: tuple(ts) for k, ts in starts.items()})
     return kept[1]
 
 

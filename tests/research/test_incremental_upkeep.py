@@ -17,7 +17,7 @@ from sqlalchemy import insert, text
 from bot.clock import FakeClock
 from bot.research.embedding import text_hash
 from bot.research.links import CHANGES_KEPT, LinkTitles, LinkView, link_keys
-from bot.research.names import KeptTitleWords, _proper_starts, title_words
+from bot.research.names import LOOKALIKE_PREFIX, KeptTitleWords, _proper_by_start, _proper_starts, title_words
 from bot.research.recall import Recall
 from bot.research.search import Retriever
 from bot.research.semantic import SemanticIndex
@@ -225,6 +225,12 @@ def test_title_words_follow_the_link_map_across_spaces_and_read_all_again_when_c
         assert mine.proper == whole.proper
         # and the first letters of their name words, kept per kept words, follow them too
         assert _proper_starts(mine) == _proper_starts(whole)
+        # ... and the name words by those letters, in the order the words hold them
+        for words in (mine, whole):
+            for start in {t[:LOOKALIKE_PREFIX] for t in words.titles} | {"zzzz"}:
+                assert _proper_by_start(words).get(start, ()) == tuple(
+                    t for t in words.titles if t in words.proper and t[:LOOKALIKE_PREFIX] == start
+                )
 
     view = links.view(["a", "b"])
     links.take([row("1", "pumps.md", "North Fen pumps"), row("2", "pumps.md", "South Fen pumps", space="b")])

@@ -203,3 +203,45 @@ async def test_a_dated_change_replaces_an_undated_reference_and_a_raise_says_its
     bullets = bullet_lines(await ask(rt, "greymere low level alarm setting"))
     assert bullets and "35%" in bullets[0] and "it replaced 25%" in bullets[0], bullets
     assert not any(b.startswith("- Low level alarm 25%") for b in bullets)
+
+
+def test_a_statement_cites_a_note_by_its_title_as_one_pattern_per_title_would_say() -> None:
+    """``_cites`` (one pattern for every title, tried where the title is said) says what
+    "see|per|following … <title>" compiled per title says, over crafted statements."""
+    import random
+
+    from bot.research.supersession import _CITING, _cites
+
+    pieces = ["see ", "the ", "per ", "under ", "following", " ", "\n", "x", "ab", "a b", "in line with "]
+    pieces += ["as set out in ", "according to", "thesee ", "-", "seethe ", "a", "the"]
+    titles = ["a", "ab", "a b", "the ab", "x", "see", "the", "b", "ab ab", "per x", "(x)", "a.b"]
+    rng = random.Random(7)
+    cited = 0
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 9)))
+        title = rng.choice(titles)
+        expected = bool(re.compile(_CITING + re.escape(title)).search(text))
+        assert _cites(text, title) == expected, (text, title)
+        cited += expected
+    assert cited > 500  # both answers were asked often
+    assert _cites("as agreed, see the adr-007 decision for why", "adr-007 decision")
+    assert not _cites("the adr-007 decision, see below", "adr-007 decision")
+
+
+def test_a_statements_parts_are_what_its_text_says() -> None:
+    """A statement's parts, each read when first asked, in any order."""
+    from bot.research.supersession import _said
+
+    text = (
+        "From 3 March 2026 the minimum order changes from the old £30 charge to £45; "
+        "this replaces Harbourne Media as our supplier."
+    )
+    said = _said(text)
+    assert said.amounts_last and said.amounts  # asked first, before the others
+    assert said.replacing and said.says_it_replaces and said.change
+    assert said.latest is not None and said.latest.isoformat() == "2026-03-03"
+    assert said.changed_from == ("old £30 charge",)
+    assert "Harbourne Media" in said.names and "harbourne media" in said.replacing_names
+    assert said.lowered == text.lower()
+    assert any("replaces" in c for c in said.replacing_clauses)
+    assert _said(text) is said  # read once a text
