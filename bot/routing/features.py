@@ -615,32 +615,46 @@ def _cue_parts(on_prepared: bool) -> tuple[tuple[str, ...], tuple[re.Pattern[str
 _JOINED_NAMES, _JOINED_PARTS = _cue_parts(False)
 _PREPARED_NAMES, _PREPARED_PARTS = _cue_parts(True)
 _JOINED_GATES = GateSet(list(_JOINED_PARTS))
-_PREPARED_GATES = GateSet(list(_PREPARED_PARTS))
+# the prepared text's cue parts and, after them, the other-language cues (``foreign_cues``):
+# their gates looked for in one pass over the prepared text
+_ON_PREPARED_GATES = GateSet([*_PREPARED_PARTS, *_FOREIGN_GATES.regexes])
+_N_PREPARED = len(_PREPARED_PARTS)
 
 
 def cue_names(prepared: str, toks: list[str]) -> set[str]:
     """The lexical cues a prepared message shows (their names, without the prefix; a cue
     spelled as several patterns, "name@part", is shown once by its name)."""
+    return _cues_and_foreign(prepared, toks)[0]
+
+
+def _cues_and_foreign(prepared: str, toks: list[str]) -> tuple[set[str], set[str]]:
+    """``cue_names(prepared, toks)`` and ``foreign_cues(prepared)``."""
     joined = " ".join(toks)
     found: set[str] = set()
-    for text, names, parts, gates in (
-        (joined, _JOINED_NAMES, _JOINED_PARTS, _JOINED_GATES),
-        (prepared, _PREPARED_NAMES, _PREPARED_PARTS, _PREPARED_GATES),
-    ):
-        for i in gates.open(text):
-            name = names[i]
-            if name not in found and parts[i].search(text) is not None:
+    for i in _JOINED_GATES.open(joined):
+        name = _JOINED_NAMES[i]
+        if name not in found and _JOINED_PARTS[i].search(joined) is not None:
+            found.add(name)
+    foreign: set[str] = set()
+    regexes = _ON_PREPARED_GATES.regexes
+    for i in _ON_PREPARED_GATES.open(prepared):
+        if i < _N_PREPARED:
+            name = _PREPARED_NAMES[i]
+            if name not in found and regexes[i].search(prepared) is not None:
                 found.add(name)
-    return found
+        elif regexes[i].search(prepared) is not None:
+            foreign.add(_FOREIGN_NAMES[i - _N_PREPARED])
+    return found, foreign
 
 
 @lru_cache(maxsize=256)
-def _reading(text: str) -> tuple[str, tuple[str, ...], frozenset[str]]:
-    """A message prepared, its tokens and its cues: the model's features and the router's
-    rules read the same message, once."""
+def _reading(text: str) -> tuple[str, tuple[str, ...], frozenset[str], frozenset[str]]:
+    """A message prepared, its tokens, its cues and its other-language cues: the model's
+    features and the router's rules read the same message, once."""
     prepared = prepare(text)
     toks = tokens(prepared)
-    return prepared, tuple(toks), frozenset(cue_names(prepared, toks))
+    cues, foreign = _cues_and_foreign(prepared, toks)
+    return prepared, tuple(toks), frozenset(cues), frozenset(foreign)
 
 
 def cues_of(text: str) -> frozenset[str]:
@@ -650,7 +664,7 @@ def cues_of(text: str) -> frozenset[str]:
 
 def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere: bool) -> list[int]:
     """The active feature indices of one message (binary features, repeated for counts)."""
-    prepared, read_toks, cue_set = _reading(text)
+    _, read_toks, cue_set, foreign = _reading(text)
     toks = list(read_toks)
     # the features in this order (the model adds their weights in it): the bias, each word,
     # each pair of words, each word's letter 4-grams, the cues, the lexicon's, the addressing
@@ -667,7 +681,6 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
         # "are you able to dig into why X…", "can you look up who audits us" ask for X, not
         # about what Mallory can do
         cues -= {"cue:about_bot", "cue:capability_verb"}
-    foreign = foreign_cues(prepared)
     # the cues the English examples already taught the model, so a handful of examples per
     # language is enough
     cues |= {"cue:" + _FOREIGN_AS[name] for name in foreign} | {"cue:" + name for name in foreign}
