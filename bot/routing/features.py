@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 import zlib
+from collections.abc import Sequence
 from functools import lru_cache
-from itertools import pairwise
+from itertools import chain, pairwise
+from operator import itemgetter
 
 from bot.routing.address import Addressing, vocative_name
 from bot.routing.lexicon import Decision
@@ -530,7 +532,11 @@ _SAYS_SOMETHING = frozenset(
 def names_things(toks: list[str]) -> bool:
     """The message names things and asks nothing of a person: two to twelve words, none of
     them a verb of a sentence, a pronoun, a greeting or a reaction, and no exclamation."""
-    words = [t for t in toks if t.isalpha()]
+    return _names_only(toks, [t for t in toks if t.isalpha()])
+
+
+def _names_only(toks: Sequence[str], words: list[str]) -> bool:
+    """``names_things(toks)``, given the tokens' words of letters only."""
     if not 2 <= len(words) <= 12 or "!" in toks or any("'" in t or t.startswith("xemoji") for t in toks):
         return False
     return _SAYS_SOMETHING.isdisjoint(words)
@@ -615,32 +621,46 @@ def _cue_parts(on_prepared: bool) -> tuple[tuple[str, ...], tuple[re.Pattern[str
 _JOINED_NAMES, _JOINED_PARTS = _cue_parts(False)
 _PREPARED_NAMES, _PREPARED_PARTS = _cue_parts(True)
 _JOINED_GATES = GateSet(list(_JOINED_PARTS))
-_PREPARED_GATES = GateSet(list(_PREPARED_PARTS))
+# the prepared text's cue parts and, after them, the other-language cues (``foreign_cues``):
+# their gates looked for in one pass over the prepared text
+_ON_PREPARED_GATES = GateSet([*_PREPARED_PARTS, *_FOREIGN_GATES.regexes])
+_N_PREPARED = len(_PREPARED_PARTS)
 
 
 def cue_names(prepared: str, toks: list[str]) -> set[str]:
     """The lexical cues a prepared message shows (their names, without the prefix; a cue
     spelled as several patterns, "name@part", is shown once by its name)."""
+    return _cues_and_foreign(prepared, toks)[0]
+
+
+def _cues_and_foreign(prepared: str, toks: list[str]) -> tuple[set[str], set[str]]:
+    """``cue_names(prepared, toks)`` and ``foreign_cues(prepared)``."""
     joined = " ".join(toks)
     found: set[str] = set()
-    for text, names, parts, gates in (
-        (joined, _JOINED_NAMES, _JOINED_PARTS, _JOINED_GATES),
-        (prepared, _PREPARED_NAMES, _PREPARED_PARTS, _PREPARED_GATES),
-    ):
-        for i in gates.open(text):
-            name = names[i]
-            if name not in found and parts[i].search(text) is not None:
+    for i in _JOINED_GATES.open(joined):
+        name = _JOINED_NAMES[i]
+        if name not in found and _JOINED_PARTS[i].search(joined) is not None:
+            found.add(name)
+    foreign: set[str] = set()
+    regexes = _ON_PREPARED_GATES.regexes
+    for i in _ON_PREPARED_GATES.open(prepared):
+        if i < _N_PREPARED:
+            name = _PREPARED_NAMES[i]
+            if name not in found and regexes[i].search(prepared) is not None:
                 found.add(name)
-    return found
+        elif regexes[i].search(prepared) is not None:
+            foreign.add(_FOREIGN_NAMES[i - _N_PREPARED])
+    return found, foreign
 
 
 @lru_cache(maxsize=256)
-def _reading(text: str) -> tuple[str, tuple[str, ...], frozenset[str]]:
-    """A message prepared, its tokens and its cues: the model's features and the router's
-    rules read the same message, once."""
+def _reading(text: str) -> tuple[str, tuple[str, ...], frozenset[str], frozenset[str]]:
+    """A message prepared, its tokens, its cues and its other-language cues: the model's
+    features and the router's rules read the same message, once."""
     prepared = prepare(text)
     toks = tokens(prepared)
-    return prepared, tuple(toks), frozenset(cue_names(prepared, toks))
+    cues, foreign = _cues_and_foreign(prepared, toks)
+    return prepared, tuple(toks), frozenset(cues), frozenset(foreign)
 
 
 def cues_of(text: str) -> frozenset[str]:
@@ -648,10 +668,25 @@ def cues_of(text: str) -> frozenset[str]:
     return _reading(text)[2]
 
 
+# the features after the words' (the cues, the lexicon's, the addressing, the length) as indices,
+# kept per what they are made of: messages show the same few combinations again and again
+# (cues, other-language cues, a vocative name, names things only, the lexicon's route, sure,
+# guard, trigger, recall, the bot named, others named, addressed elsewhere, length)
+_TailKey = tuple[
+    frozenset[str], frozenset[str], bool, bool, str, bool, str | None, bool, bool, bool, bool, bool, str
+]
+_TAILS: dict[_TailKey, tuple[int, ...]] = {}
+_TAILS_KEPT = 4096
+_PAIRS_BY_FIRST: dict[str, tuple[tuple[str, str], ...]] = {}
+for _a, _b in _PAIRS:
+    _PAIRS_BY_FIRST[_a] = (*_PAIRS_BY_FIRST.get(_a, ()), (_b, f"pair:{_a}&{_b}"))
+_WORD_INDEX = itemgetter(0)
+_WORD_GRAMS = itemgetter(1)
+
+
 def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere: bool) -> list[int]:
     """The active feature indices of one message (binary features, repeated for counts)."""
-    prepared, read_toks, cue_set = _reading(text)
-    toks = list(read_toks)
+    _, toks, cue_set, foreign = _reading(text)
     # the features in this order (the model adds their weights in it): the bias, each word,
     # each pair of words, each word's letter 4-grams, the cues, the lexicon's, the addressing
     # and the length; a word's own features are hashed once (``_word_features``)
@@ -661,53 +696,93 @@ def featurize(text: str, addressing: Addressing, lexicon: Decision, *, elsewhere
     words = [_START, *per_word, _END]
     crc32, mask = zlib.crc32, DIM - 1
     pair_indices = [crc32(b[3], a[2]) & mask for a, b in pairwise(words)]
+    letters = list(filter(str.isalpha, toks))
+    n = len(letters)
+    key: _TailKey = (
+        cue_set,
+        foreign,
+        bool(vocative_name(text)),
+        _names_only(toks, letters),
+        lexicon.route.value,
+        lexicon.sure,
+        lexicon.guard,
+        bool(lexicon.trigger),
+        lexicon.recall,
+        addressing.bot_named,
+        bool(addressing.others),
+        elsewhere,
+        "1" if n <= 3 else "2" if n <= 8 else "3" if n <= 20 else "4",
+    )
+    tail = _TAILS.get(key)
+    if tail is None:
+        if len(_TAILS) >= _TAILS_KEPT:
+            _TAILS.clear()
+        tail = _TAILS[key] = _tail(*key)
+    return [
+        _BIAS,
+        *map(_WORD_INDEX, per_word),
+        *pair_indices,
+        *chain.from_iterable(map(_WORD_GRAMS, per_word)),
+        *tail,
+    ]
+
+
+def _tail(
+    cue_set: frozenset[str],
+    foreign: frozenset[str],
+    vocative: bool,
+    only_names: bool,
+    route: str,
+    sure: bool,
+    guard: str | None,
+    trigger: bool,
+    recall: bool,
+    bot_named: bool,
+    others: bool,
+    elsewhere: bool,
+    size: str,
+) -> tuple[int, ...]:
+    """The indices of the features after the words' (``featurize``'s key: what they are made of)."""
     feats: list[str] = []
     cues = {"cue:" + name for name in cue_set}
-    if cues & {"cue:able_to_work", "cue:fetch"} and lexicon.guard != "capability":
+    if cues & {"cue:able_to_work", "cue:fetch"} and guard != "capability":
         # "are you able to dig into why X…", "can you look up who audits us" ask for X, not
         # about what Mallory can do
         cues -= {"cue:about_bot", "cue:capability_verb"}
-    foreign = foreign_cues(prepared)
     # the cues the English examples already taught the model, so a handful of examples per
     # language is enough
     cues |= {"cue:" + _FOREIGN_AS[name] for name in foreign} | {"cue:" + name for name in foreign}
-    if vocative_name(text):
+    if vocative:
         cues.add("cue:vocative_name")
-    if names_things(toks):
+    if only_names:
         cues.add("cue:names_things")
     # a linear model needs the pairs that mean a request spelled out for it
-    cues |= {f"pair:{a}&{b}" for a, b in _PAIRS if a in cues and b in cues}
+    cues |= {pair for a in cues if a in _PAIRS_BY_FIRST for b, pair in _PAIRS_BY_FIRST[a] if b in cues}
     # cues count CUE_WEIGHT times: they generalise where n-grams memorise, so they should
     # not have to win against the n-grams' number
     feats.extend(sorted(cues))
-    lex = ["lex:" + lexicon.route.value]
-    if lexicon.sure:
-        lex.append("lex:sure:" + lexicon.route.value)
-    if lexicon.guard:
-        lex.append("lex:guard:" + lexicon.guard)
-    if lexicon.trigger:
+    lex = ["lex:" + route]
+    if sure:
+        lex.append("lex:sure:" + route)
+    if guard:
+        lex.append("lex:guard:" + guard)
+    if trigger:
         lex.append("lex:trigger")
-    if lexicon.recall:
+    if recall:
         lex.append("lex:recall")
     feats.extend(lex)
     counted = len(feats)  # the cues' and the lexicon's: each hashed once, counted CUE_WEIGHT times
-    if addressing.bot_named:
+    if bot_named:
         feats.append("addr:bot")
-    if addressing.others:
+    if others:
         feats.append("addr:others")
     if elsewhere:
         feats.append("addr:elsewhere")
-    n = len([t for t in toks if t.isalpha()])
-    feats.append("len:" + ("1" if n <= 3 else "2" if n <= 8 else "3" if n <= 20 else "4"))
-    known = _HASHED.get  # most features were hashed before: looked up without a call
-    hashed = [index if (index := known(f)) is not None else _hash(f) for f in feats]
+    feats.append(f"len:{size}")
+    hashed = [_hash(f) for f in feats]
     n_cues = counted - len(lex)
-    return [
-        _BIAS,
-        *[found[0] for found in per_word],
-        *pair_indices,
-        *[g for found in per_word for g in found[1]],
+    return (
         *hashed[:n_cues] * CUE_WEIGHT,
         *hashed[n_cues:counted] * CUE_WEIGHT,
         *hashed[counted:],
-    ]
+    )

@@ -253,9 +253,13 @@ class Routed:
     learned: _Scored | None = None  # the learned router's reading, when it decided
 
     def decide(self, notes_know: NotesKnow | None = None) -> Decision:
-        if self.learned is None or notes_know is None:
+        learned = self.learned
+        if learned is None or notes_know is None or not learned.maybe_lookup or learned.unsure:
+            # the notes have no say (``_Scored.decide`` asks them only about a message that may
+            # be a look-up and that the model is not already sending to the quick route): the
+            # decision without them, read once
             return self.decision
-        return self.learned.decide(notes_know)
+        return learned.decide(notes_know)
 
 
 def routed(

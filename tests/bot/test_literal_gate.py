@@ -139,7 +139,7 @@ def test_a_gate_set_rules_out_only_texts_without_a_match(labelled_texts: list[st
     # and checks, the router's sarcasm and about-the-bot parts)
     sets = [
         (features._JOINED_GATES, features._JOINED_PARTS),
-        (features._PREPARED_GATES, features._PREPARED_PARTS),
+        (features._ON_PREPARED_GATES, [*features._PREPARED_PARTS, *features._FOREIGN_GATES.regexes]),
         (features._FOREIGN_GATES, features._FOREIGN_GATES.regexes),
         (lexicon._LEXICON_GATES, lexicon._LEXICON_PARTS),
         (lexicon._TRIGGER_GATES, lexicon._TRIGGER_REGEXES),
@@ -169,3 +169,5 @@ def test_the_cues_read_in_parts_are_the_cues_read_whole(labelled_texts: list[str
         prepared = features.prepare(text)
         toks = features.tokens(prepared)
         assert features.cue_names(prepared, toks) == whole(prepared, toks), text
+        # the other-language cues, read in the same pass over the prepared text
+        assert features._reading(text)[3] == features.foreign_cues(prepared), text
