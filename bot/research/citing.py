@@ -1,0 +1,139 @@
+"""Which of the passages that answer a quick question the extractive answer states and cites.
+
+The passages chosen (``evidence.Scorer.select``) are the best few past the floor; a note
+other than the best one gets in with a passage nearly as good. Some of those share the
+question's words and answer nothing, and a reader is better served without them:
+
+- a passage that sends the reader to another note the answer cites ("Radio callsign for the
+  hut: see Callsigns.", "Rent is in the budget, see Budget 2025-26"): the answer is read
+  there, and the pointing note is not cited for it; when that pointer is its note's best
+  passage, the note itself defers the question, and none of it is cited;
+- a note telling itself apart from what the question names ("Not to be confused with
+  Aldermoor Marine Services"): a look-alike, not cited; its disclaimer alone is never an
+  answer either, when anything else answers;
+- a note stating the value a statement in force says it replaced ("… from Fenwick & Hale
+  instead of Pennine Maltings" beside the old supplier note naming Pennine Maltings): the
+  statement in force already says what it replaced, and names the note.
+
+What a model is given is not cut (``Evidence.sources``): only the extractive answer is. The
+best note's passages stay, as does a statement in force; when nothing would be left of a
+note's passages but the cut, the answer is the passages as chosen."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.sources import day_of
+from bot.text.terms import STOPWORDS
+
+if TYPE_CHECKING:
+    from bot.research.evidence import Passage
+
+TITLE_CHARS = 8  # a shorter title is too likely an ordinary phrase to be read as a pointer
+# a title read as where to look: "see X", "(see X)", "in the X", "check X" ...
+_POINTING = r"(?:\bsee\s+(?:also\s+)?|\b(?:in|on|per|under|check)\s+(?:the\s+)?)"
+# ... or closing the line it ends: "Spare casualty bag is at the forward post: X.", "→ X"
+_POINTING_LAST = r"(?::\s+|→\s*|->\s*)"
+_REPLACING = re.compile(r"\b(?:replac\w*|supersed\w*)\b", re.I)
+# a note telling itself apart from another thing of a like name
+_DISCLAIMS = re.compile(
+    r"\b(?:not to be (?:confused|mixed up) with|not the same (?:thing )?as|"
+    r"(?:don't|do not|never) (?:mix|get|confuse) (?:\w+ )?(?:up )?(?:with|confused with)|"
+    r"(?:don't|do not) confuse (?:\w+ )?with)\s+(?:the\s+)?(?P<name>[^.!?;,()—–-]{3,60})",
+    re.I,
+)
+# the value a statement in force says it replaced ("… instead of Pennine Maltings", "no longer on Tuesdays")
+_OLD_VALUE = re.compile(
+    r"\b(?:instead of|no longer(?: (?:on|at|in|with|from|by))?)\s+(?:the\s+|our\s+|a\s+)?"
+    r"(?P<old>[^.,;:()!?]{2,40}?)(?=\s*(?:[.,;:()!?]|$|\s(?:because|as|since|from|and|so|which|after)\b))",
+    re.I,
+)
+_WORD = re.compile(r"[^\W_]+")
+NAME_PREFIX = 5  # a question word and a disclaimed name's word match on this many letters ("pellows")
+
+
+def _content(text: str) -> list[str]:
+    return [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS]
+
+
+def _names_asked(name: str, question: str) -> bool:
+    """Every word of ``name`` (a disclaimed look-alike) is a word of the question."""
+    asked = {w[:NAME_PREFIX] for w in _content(question)}
+    said = [w[:NAME_PREFIX] for w in _content(name)]
+    return bool(said) and all(w in asked for w in said)
+
+
+def _points_to(text: str, title: str) -> bool:
+    """``text`` sends the reader to the note titled ``title``."""
+    if len(title) < TITLE_CHARS or _REPLACING.search(text):
+        return False
+    name = re.escape(title)
+    if re.search(_POINTING + name + r"(?![\w])", text, re.I):
+        return True
+    # (a table row, "Supplier: Ashdale Jars; Lead time: …", names its row's thing, not where to look)
+    return "; " not in text and re.search(_POINTING_LAST + name + r"\W*$", text, re.I) is not None
+
+
+def _says_value(text: str, value: str) -> bool:
+    value = value.strip()
+    if len(value) < 3 or not _content(value):
+        return False
+    stems = [value]
+    if value.lower().endswith("s") and " " not in value:
+        stems.append(value[:-1])  # "Tuesdays" → "Day: Tuesday"
+    return any(re.search(r"(?<![\w])" + re.escape(s) + r"(?![\w])", text, re.I) for s in stems)
+
+
+def _earlier_or_undated(older: Passage, newer: Passage) -> bool:
+    old, new = day_of(older.entry), day_of(newer.entry)
+    return old is None or new is None or old <= new
+
+
+def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
+    """Of ``passages`` (as chosen, best first), those the extractive answer states."""
+    if not passages:
+        return []
+    notes = list(dict.fromkeys(p.entry.id for p in passages))
+    if len(notes) < 2:
+        return list(passages)
+    best = notes[0]
+    titles = {p.entry.id: p.entry.title.strip() for p in passages}
+    first: dict[str, Passage] = {}
+    for p in passages:
+        first.setdefault(p.entry.id, p)
+    dropped: set[int] = set()  # passages not stated
+    gone: set[str] = set()  # notes not cited at all
+    for p in passages:
+        if p.replaces is not None:
+            continue  # a statement in force, saying what it replaced
+        text = p.unit.text
+        others = [i for i in notes if i != p.entry.id and i not in gone]
+        if any(_points_to(text, titles[i]) for i in others):
+            dropped.add(id(p))
+            if first[p.entry.id] is p:
+                gone.add(p.entry.id)  # its best answer is "see there": the note defers
+            continue
+        disclaims = _DISCLAIMS.search(text)
+        if disclaims:
+            dropped.add(id(p))
+            if p.entry.id != best and _names_asked(disclaims.group("name"), question):
+                gone.add(p.entry.id)  # the note of a look-alike of what is asked
+    for newer in passages:
+        if newer.entry.id in gone:
+            continue
+        for match in _OLD_VALUE.finditer(newer.unit.text):
+            old = match.group("old")
+            if not re.search(r"[\dA-Z]", old):
+                continue  # a name or an amount: "no longer working" names no old value
+            for p in passages:
+                if (
+                    p.entry.id != newer.entry.id
+                    and p.replaces is None
+                    and _says_value(p.unit.text, old)
+                    and _earlier_or_undated(p, newer)
+                ):
+                    gone.add(p.entry.id)
+    kept = [p for p in passages if id(p) not in dropped and p.entry.id not in gone]
+    return kept or list(passages)
