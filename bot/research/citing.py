@@ -50,6 +50,18 @@ _OLD_VALUE = re.compile(
     r"(?P<old>[^.,;:()!?]{2,40}?)(?=\s*(?:[.,;:()!?]|$|\s(?:because|as|since|from|and|so|which|after)\b))",
     re.I,
 )
+# a question asking for an amount, a number or a code ("pump-out charge", "gate code for hatherton",
+# "how often do we inspect"), and a passage stating one
+_ASKS_AMOUNT = re.compile(
+    r"\b(?:charges?|fees?|prices?|costs?|rates?|deposits?|rent|limits?|numbers?|phone|code|combination|"
+    r"temperature|temp|setpoint|interval|how (?:many|much|often|long)|lead time|percent\w*)\b",
+    re.I,
+)
+_AMOUNT = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
+    r"hundred|thousand|half|free|weekly|daily|monthly|yearly|annual(?:ly)?)\b",
+    re.I,
+)
 _WORD = re.compile(r"[^\W_]+")
 NAME_PREFIX = 5  # a question word and a disclaimed name's word match on this many letters ("pellows")
 
@@ -120,6 +132,21 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
             dropped.add(id(p))
             if p.entry.id != best and _names_asked(disclaims.group("name"), question):
                 gone.add(p.entry.id)  # the note of a look-alike of what is asked
+    for p in passages:
+        # the statement in force says what it replaced, naming the note: the rest of that
+        # note is about the rule it no longer states
+        if p.replaces is not None and p.replaces.entry.id != p.entry.id:
+            gone.add(p.replaces.entry.id)
+    if _ASKS_AMOUNT.search(question) and any(
+        p.entry.id == best and _AMOUNT.search(p.unit.text) for p in passages
+    ):
+        # the best note states the amount asked for: another note's passage stating none
+        # shares the question's words and answers nothing ("Minimum order charge likely to go up")
+        dropped.update(
+            id(p)
+            for p in passages
+            if p.entry.id != best and p.replaces is None and not _AMOUNT.search(p.unit.text)
+        )
     for newer in passages:
         if newer.entry.id in gone:
             continue
