@@ -58,12 +58,22 @@ _ASKS_AMOUNT = re.compile(
     re.I,
 )
 _AMOUNT = re.compile(
-    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
-    r"hundred|thousand|half|free|weekly|daily|monthly|yearly|annual(?:ly)?)\b",
+    r"\d+(?:[.,:]\d+)*|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|hundred|thousand|half|free|weekly|daily|monthly|yearly|annual(?:ly)?)\b",
     re.I,
 )
+
+
+def _amounts(text: str) -> set[str]:
+    return {m.group(0).lower() for m in _AMOUNT.finditer(text)}
+
+
+def _states_amount(text: str, asked: set[str]) -> bool:
+    """``text`` states an amount the question does not ("Sold in 227 g jars" answers no
+    "price of a 227 g jar")."""
+    return bool(_amounts(text) - asked)
 _WORD = re.compile(r"[^\W_]+")
-NAME_PREFIX = 5  # a question word and a disclaimed name's word match on this many letters ("pellows")
+NAME_ENDING = 2  # letters a question's word may add to a disclaimed name's word ("pellows", "club's")
 
 
 def _content(text: str) -> list[str]:
@@ -71,10 +81,13 @@ def _content(text: str) -> list[str]:
 
 
 def _names_asked(name: str, question: str) -> bool:
-    """Every word of ``name`` (a disclaimed look-alike) is a word of the question."""
-    asked = {w[:NAME_PREFIX] for w in _content(question)}
-    said = [w[:NAME_PREFIX] for w in _content(name)]
-    return bool(said) and all(w in asked for w in said)
+    """Every word of ``name`` (a disclaimed look-alike) is a word of the question, or that
+    word with an ending ("jo pellows number"): "Birchmere" is not "Birchmoor"."""
+    asked = _content(question)
+    said = _content(name)
+    return bool(said) and all(
+        any(w == n or (w.startswith(n) and len(w) - len(n) <= NAME_ENDING) for w in asked) for n in said
+    )
 
 
 def _points_to(text: str, title: str) -> bool:
@@ -127,25 +140,30 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
             if first[p.entry.id] is p:
                 gone.add(p.entry.id)  # its best answer is "see there": the note defers
             continue
-        disclaims = _DISCLAIMS.search(text)
-        if disclaims:
+        if _DISCLAIMS.search(text):
             dropped.add(id(p))
-            if p.entry.id != best and _names_asked(disclaims.group("name"), question):
-                gone.add(p.entry.id)  # the note of a look-alike of what is asked
+            if first[p.entry.id] is p and p.entry.id != best:
+                gone.add(p.entry.id)  # it came in for telling itself apart: the rest is its own
+    for i in notes:
+        # the note says it is not what the question names: a look-alike's note
+        entry = first[i].entry
+        if any(_names_asked(m.group("name"), question) for m in _DISCLAIMS.finditer(entry.content)):
+            gone.add(i)
     for p in passages:
         # the statement in force says what it replaced, naming the note: the rest of that
         # note is about the rule it no longer states
         if p.replaces is not None and p.replaces.entry.id != p.entry.id:
             gone.add(p.replaces.entry.id)
+    asked = _amounts(question)
     if _ASKS_AMOUNT.search(question) and any(
-        p.entry.id == best and _AMOUNT.search(p.unit.text) for p in passages
+        p.entry.id == best and _states_amount(p.unit.text, asked) for p in passages
     ):
         # the best note states the amount asked for: another note's passage stating none
         # shares the question's words and answers nothing ("Minimum order charge likely to go up")
         dropped.update(
             id(p)
             for p in passages
-            if p.entry.id != best and p.replaces is None and not _AMOUNT.search(p.unit.text)
+            if p.entry.id != best and p.replaces is None and not _states_amount(p.unit.text, asked)
         )
     for newer in passages:
         if newer.entry.id in gone:
