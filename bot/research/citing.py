@@ -64,14 +64,24 @@ _AMOUNT = re.compile(
 )
 
 
+# a question asking for a date ("van MOT due date", "when does the insurance run out"), and
+# the parts of a date a passage states (a day, a month, a year)
+_ASKS_DATE = re.compile(r"\b(?:when|date|due|deadline|expir\w*|renew\w*|run out)\b", re.I)
+_DATE_PART = re.compile(
+    r"\b(?:(?:19|20)\d\d|\d{1,2}(?:st|nd|rd|th)?|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"(?=[a-z]*\b)",
+    re.I,
+)
+
+
 def _amounts(text: str) -> set[str]:
+    """The amounts ``text`` states ("227", "£5.85" as "5.85", "two")."""
     return {m.group(0).lower() for m in _AMOUNT.finditer(text)}
 
 
-def _states_amount(text: str, asked: set[str]) -> bool:
-    """``text`` states an amount the question does not ("Sold in 227 g jars" answers no
-    "price of a 227 g jar")."""
-    return bool(_amounts(text) - asked)
+def _dates(text: str) -> set[str]:
+    """The parts of dates ``text`` states: "14 August 2026" as {"14", "aug", "2026"}."""
+    return {m.group(0).lower() for m in _DATE_PART.finditer(text)}
 _WORD = re.compile(r"[^\W_]+")
 NAME_ENDING = 2  # letters a question's word may add to a disclaimed name's word ("pellows", "club's")
 
@@ -154,16 +164,19 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
         # note is about the rule it no longer states
         if p.replaces is not None and p.replaces.entry.id != p.entry.id:
             gone.add(p.replaces.entry.id)
-    asked = _amounts(question)
-    if _ASKS_AMOUNT.search(question) and any(
-        p.entry.id == best and _states_amount(p.unit.text, asked) for p in passages
-    ):
-        # the best note states the amount asked for: another note's passage stating none
-        # shares the question's words and answers nothing ("Minimum order charge likely to go up")
+    said_best = " ".join(p.unit.text for p in passages if p.entry.id == best)
+    for kind, asks in ((_amounts, _ASKS_AMOUNT), (_dates, _ASKS_DATE)):
+        asked = kind(question)
+        if not asks.search(question) or not kind(said_best) - asked:
+            continue
+        # the best note states the amount (the date) asked for: another note's passage
+        # stating none, or only what the best note states already ("Van: MOT in August"
+        # beside "MOT due: 14 August 2026"), shares the question's words and adds nothing
+        known = asked | kind(said_best)
         dropped.update(
             id(p)
             for p in passages
-            if p.entry.id != best and p.replaces is None and not _states_amount(p.unit.text, asked)
+            if p.entry.id != best and p.replaces is None and not kind(p.unit.text) - known
         )
     for newer in passages:
         if newer.entry.id in gone:
@@ -172,11 +185,14 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
             old = match.group("old")
             if not re.search(r"[\dA-Z]", old):
                 continue  # a name or an amount: "no longer working" names no old value
+            # a name replaced ("instead of Pennine Maltings") is read in the whole of an earlier
+            # note; an amount ("instead of 3°C") only in the passage answering
+            named = re.search(r"\b[A-Z][a-z]{2,}", old) is not None
             for p in passages:
                 if (
                     p.entry.id != newer.entry.id
                     and p.replaces is None
-                    and _says_value(p.unit.text, old)
+                    and _says_value(p.entry.content if named else p.unit.text, old)
                     and _earlier_or_undated(p, newer)
                 ):
                     gone.add(p.entry.id)
