@@ -74,6 +74,21 @@ _DATE_PART = re.compile(
 )
 
 
+# ... and one asking for money ("keg deposit", "what do they charge us"), and a sum of money
+_ASKS_MONEY = re.compile(
+    r"\b(?:charges?|charged|fees?|prices?|costs?|costing|rates?|deposits?|rent|pay|paid|paying|spend)\b", re.I
+)
+_MONEY = re.compile(
+    r"[£$€]:?\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:p|pence|quid|pounds?|gbp|eur|euros?|usd|dollars?)\b",
+    re.I,
+)
+
+
+def _money(text: str) -> set[str]:
+    """The sums of money ``text`` states ("£1,850", "45p")."""
+    return {re.sub(r"\s", "", m.group(0).lower()) for m in _MONEY.finditer(text)}
+
+
 def _amounts(text: str) -> set[str]:
     """The amounts ``text`` states ("227", "£5.85" as "5.85", "two")."""
     return {m.group(0).lower() for m in _AMOUNT.finditer(text)}
@@ -82,6 +97,8 @@ def _amounts(text: str) -> set[str]:
 def _dates(text: str) -> set[str]:
     """The parts of dates ``text`` states: "14 August 2026" as {"14", "aug", "2026"}."""
     return {m.group(0).lower() for m in _DATE_PART.finditer(text)}
+
+
 _WORD = re.compile(r"[^\W_]+")
 NAME_ENDING = 2  # letters a question's word may add to a disclaimed name's word ("pellows", "club's")
 
@@ -164,19 +181,23 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
         # note is about the rule it no longer states
         if p.replaces is not None and p.replaces.entry.id != p.entry.id:
             gone.add(p.replaces.entry.id)
-    said_best = " ".join(p.unit.text for p in passages if p.entry.id == best)
-    for kind, asks in ((_amounts, _ASKS_AMOUNT), (_dates, _ASKS_DATE)):
+    kinds = [(_money if _ASKS_MONEY.search(question) else _amounts, _ASKS_AMOUNT), (_dates, _ASKS_DATE)]
+    for kind, asks in kinds:
         asked = kind(question)
-        if not asks.search(question) or not kind(said_best) - asked:
+        if not asks.search(question):
             continue
-        # the best note states the amount (the date) asked for: another note's passage
-        # stating none, or only what the best note states already ("Van: MOT in August"
-        # beside "MOT due: 14 August 2026"), shares the question's words and adds nothing
-        known = asked | kind(said_best)
+        # the first note (best first) stating the amount (the date) asked for answers; another
+        # note's passage stating none, or only what that note states already ("Van: MOT in
+        # August" beside "MOT due: 14 August 2026"), shares the question's words and adds nothing
+        said = {i: " ".join(p.unit.text for p in passages if p.entry.id == i) for i in notes}
+        anchor = next((i for i in notes if i not in gone and kind(said[i]) - asked), None)
+        if anchor is None:
+            continue
+        known = asked | kind(said[anchor])
         dropped.update(
             id(p)
             for p in passages
-            if p.entry.id != best and p.replaces is None and not kind(p.unit.text) - known
+            if p.entry.id != anchor and p.replaces is None and not kind(p.unit.text) - known
         )
     for newer in passages:
         if newer.entry.id in gone:
