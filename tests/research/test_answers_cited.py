@@ -182,3 +182,46 @@ async def test_the_model_is_given_the_pointing_note_the_extractive_answer_leaves
         given = re.findall(r'<entry-[0-9a-f]+ id="([0-9a-f]{8})', sent[-1])
         assert ids["radio/callsigns.md"][:8] in given
         assert ids["bases/brackenthwaite-forward-post.md"][:8] in given
+
+
+async def test_a_vaguer_date_in_another_note_is_not_cited_beside_the_date(rt: Any) -> None:
+    ids = await _notes(
+        rt,
+        [
+            (
+                "deliveries/van-details.md",
+                "The van",
+                "Ford Transit, reg AB12 CDE, nicknamed Old Bess.\n\nVan MOT due: 14 August 2026 (booked at the garage)\n",
+            ),
+            (
+                "meetings/2026-04-ops.md",
+                "Ops meeting April",
+                "Van MOT due in August, Jo to book.\n\nKegs: 7 of the 11 missing kegs found.\n",
+            ),
+        ],
+    )
+    text = await ask(rt, "van MOT due date")
+    assert "14 August 2026" in text and _cites(text, ids["deliveries/van-details.md"]), text
+    assert not _cites(text, ids["meetings/2026-04-ops.md"]), text
+
+
+async def test_a_note_stating_no_sum_is_not_cited_when_another_states_the_price(rt: Any) -> None:
+    ids = await _notes(
+        rt,
+        [
+            (
+                "meetings/2026-04-ops.md",
+                "Ops meeting April",
+                "Mo wants the keg deposit to go up so people actually return them.\n\n"
+                "Agreed: new trade price list from 1 May with a higher keg deposit.\n",
+            ),
+            (
+                "admin/trade-price-list-2026.md",
+                "Trade price list 2026",
+                "| Item | Price |\n|---|---|\n| Keg deposit (per keg) | £45 |\n| Cask deposit | £30 |\n",
+            ),
+        ],
+    )
+    text = await ask(rt, "keg deposit price")
+    assert "£45" in text and _cites(text, ids["admin/trade-price-list-2026.md"]), text
+    assert not _cites(text, ids["meetings/2026-04-ops.md"]), text
