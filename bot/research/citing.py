@@ -176,11 +176,6 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
         entry = first[i].entry
         if any(_names_asked(m.group("name"), question) for m in _DISCLAIMS.finditer(entry.content)):
             gone.add(i)
-    for p in passages:
-        # the statement in force says what it replaced, naming the note: the rest of that
-        # note is about the rule it no longer states
-        if p.replaces is not None and p.replaces.entry.id != p.entry.id:
-            gone.add(p.replaces.entry.id)
     kinds = [(_money if _ASKS_MONEY.search(question) else _amounts, _ASKS_AMOUNT), (_dates, _ASKS_DATE)]
     for kind, asks in kinds:
         asked = kind(question)
