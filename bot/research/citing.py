@@ -13,11 +13,16 @@ question's words and answer nothing, and a reader is better served without them:
   answer either, when anything else answers;
 - a note stating the value a statement in force says it replaced ("… from Fenwick & Hale
   instead of Pennine Maltings" beside the old supplier note naming Pennine Maltings): the
-  statement in force already says what it replaced, and names the note.
+  statement in force already says what it replaced, and names the note;
+- for a question asking for an amount, a sum of money or a date ("pump-out charge", "van MOT
+  due date"), the first note stating one answers; another note's passage stating none, or
+  only what that note states already ("Van: MOT in August" beside "MOT due: 14 August 2026"),
+  is not cited.
 
-What a model is given is not cut (``Evidence.sources``): only the extractive answer is. The
-best note's passages stay, as does a statement in force; when nothing would be left of a
-note's passages but the cut, the answer is the passages as chosen."""
+What a model is given is not cut (``Evidence.sources``): only the extractive answer is. A
+statement in force is never cut; when nothing would be left, the answer is the passages as
+chosen. A few regular expressions over at most ``MAX_PASSAGES`` passages and their notes: no
+search, no embedding."""
 
 from __future__ import annotations
 
