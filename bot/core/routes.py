@@ -133,9 +133,10 @@ class Routes:
 
     async def _answer(self, ctx: Context, sender: Sender, question: str, evidence: Evidence) -> None:
         """The answer from the passages found, by the model or extractive, with their notes cited."""
-        sources = evidence.sources()
-        # a model reads a note or two more than the extractive answer cites (``Evidence.wider``)
-        wider = sources if self.llm.offline else evidence.wider(sources)
+        # the extractive answer states the passages a reader needs (``Evidence.stated``); a
+        # model reads all that answer, and a note or two more (``Evidence.wider``)
+        stated = evidence.stated()
+        wider = stated if self.llm.offline else evidence.wider(evidence.sources())
         history = await self.history(ctx, limit=6)
         persona = self.persona.system_prompt
         known = [s.id for s in wider]
@@ -150,7 +151,7 @@ class Routes:
             self.llm,
             self.offline,
             lambda model: model.answer(
-                question, persona=persona, sources=sources if model.offline else wider, history=history
+                question, persona=persona, sources=stated if model.offline else wider, history=history
             ),
             what="deep model",
             usable=usable,

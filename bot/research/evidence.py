@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from bot.research.citing import cited
 from bot.research.lexical import words
 from bot.research.names import (
     KeptTitleWords,
@@ -858,15 +859,16 @@ class Evidence:
         the question names what the notes lack; None when it names nothing missing."""
         return self.names.nothing_about(self.unanswered) if self.unanswered else None
 
-    def sources(self) -> list[Source]:
+    def sources(self, passages: Sequence[Passage] | None = None) -> list[Source]:
         """One source per note, in the order its first passage ranks, carrying its passages;
         after them, the notes whose statement a passage replaced, that statement marked
         superseded (a model is told which stands; the extractive answer says it beside the
-        one in force, ``supersession.statement``)."""
+        one in force, ``supersession.statement``). ``passages``: of ``self.passages``, those
+        to give (all of them unless said)."""
         current: dict[str, list[str]] = {}
         replaced: dict[str, str] = {}
         entries = {e.id: e for e in self.entries}
-        for p in self.passages:
+        for p in self.passages if passages is None else passages:
             entries.setdefault(p.entry.id, p.entry)
             if p.replaced_by is None:
                 current.setdefault(p.entry.id, []).append(statement(p))
@@ -885,6 +887,12 @@ class Evidence:
             if i not in current
         ]
         return out
+
+    def stated(self) -> list[Source]:
+        """The sources the extractive answer states and cites: the passages that answer,
+        less those a reader is better without (``citing.cited``: a pointer to a note cited
+        beside it, a look-alike's note, the note of a value the statement in force replaced)."""
+        return self.sources(cited(self.question, self.passages))
 
     def wider(self, sources: Sequence[Source]) -> list[Source]:
         """``sources`` (``self.sources()``), then up to WIDER_NOTES more of the relevant
