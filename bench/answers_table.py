@@ -39,6 +39,7 @@ SETS: dict[str, tuple[Path, Path]] = {
     "foodbank": (SEALED / "answers_foodbank" / "gold.json", SEALED / "answers_foodbank" / "vault"),
     "marina": (SEALED / "answers_marina" / "gold.json", SEALED / "answers_marina" / "vault"),
     "vet": (SEALED / "answers_vet" / "gold.json", SEALED / "answers_vet" / "vault"),
+    "cinema": (SEALED / "answers_cinema" / "gold.json", SEALED / "answers_cinema" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
