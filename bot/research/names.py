@@ -4,6 +4,7 @@ nor one about "Helen Marshall" with Helen Marsh's."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import re
@@ -484,16 +485,18 @@ def _starts_a_word(word: str, lexical: LexicalIndex) -> bool:
     # a word of the notes starts so: one search of the words joined (a token holds no newline)
     if _joined_vocabulary(lexical).find("\n" + word) >= 0:
         return True
-    vocabulary = lexical.vocabulary()
     if len(word) > ABBREVIATION_CHARS or set(word[1:]) & _VOWELS:
         return False
-    return any(w[:1] == word[:1] and len(w) > len(word) and _in_order(word, w) for w in vocabulary)
+    # a longer word of the notes with the same first letter and the others in order: one
+    # search of the words joined (none starts with ``word`` itself, or the find above held)
+    return _abbreviates(word).search(_joined_vocabulary(lexical)) is not None
 
 
-def _in_order(short: str, word: str) -> bool:
-    """Every letter of ``short`` is in ``word``, in order."""
-    letters = iter(word)
-    return all(c in letters for c in short)
+@functools.lru_cache(maxsize=4096)
+def _abbreviates(word: str) -> re.Pattern[str]:
+    """A line of the joined vocabulary that starts with ``word``'s first letter and holds its
+    other letters in order ("mgmt": "\\nm[^\\n]*?g[^\\n]*?m[^\\n]*?t")."""
+    return re.compile("\n" + re.escape(word[:1]) + "".join("[^\n]*?" + re.escape(c) for c in word[1:]))
 
 
 # a code typed as one token of letters and digits, starting with a letter ("CT-300", "R2-D2",
