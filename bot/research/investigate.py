@@ -16,7 +16,15 @@ from bot.research.dossier import Dossier, Edge, Progress
 from bot.research.mentions import count_mentions, named_people, sparse_mentions
 from bot.research.recall import ANSWER_TYPES, CITATION, Grade, Recall
 from bot.research.search import Retriever
-from bot.research.topic import RELATED_LIMIT, TopicGate, aspects, keep_on_topic, note_query, subject
+from bot.research.topic import (
+    RELATED_LIMIT,
+    TopicGate,
+    aspects,
+    keep_by_passage,
+    keep_on_topic,
+    note_query,
+    subject,
+)
 from bot.research.web import web_references
 from bot.text.citations import check_citations
 from bot.text.display import count
@@ -116,6 +124,8 @@ class Investigator:
             4, f"phase 4/4: {count(n4, 'entry')} from {count(searches, 'gap search', 'gap searches')}"
         )
         await keep_on_topic(self.retriever, dossier)
+        answerer = self.recall.answerer
+        await keep_by_passage(answerer.scorer, dossier, await answerer.titles(spaces))
         await self._digest(dossier, spaces)
         return dossier
 

@@ -5,12 +5,13 @@ phase passes its finds through."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from bot.research import relevance
 from bot.research.dossier import Dossier
+from bot.research.evidence import Scorer
 from bot.research.recall import ANSWER_TYPES
 from bot.research.search import Hit, Retriever
 from bot.text.terms import query_terms
@@ -248,3 +249,49 @@ def _keep_linked(dossier: Dossier, topic: str, top: str) -> None:
         if terms & said:
             dossier.related.remove((entry, near, score))
             dossier.add(entry, 2, "relation")
+
+
+# A note the whole-note measure passes over — minutes, a list, a log, a price list that treats
+# the topic in one item or one section — is on topic when its best passage says the topic
+# about as well as the sources' best passages do: of the search's first hits for the subject,
+# one whose best passage (on the subject, or on a part the request lists) reaches the
+# passage floor (``Scorer.floor``, what answers at all) and this share of the best source's.
+PASSAGE_LOOK = 10
+PASSAGE_RELATIVE = 0.5
+ON_A_PASSAGE = "a passage on the topic"
+
+
+async def best_passages(
+    scorer: Scorer, queries: Sequence[str], entries: Sequence[EntryView], titles: Mapping[str, str]
+) -> dict[str, float]:
+    """Each entry's best passage score on any of ``queries``."""
+    best: dict[str, float] = {}
+    for query in queries:
+        for passage in await scorer.passages(query, entries, titles=titles):
+            if passage.score > best.get(passage.entry.id, float("-inf")):
+                best[passage.entry.id] = passage.score
+    return best
+
+
+async def keep_by_passage(scorer: Scorer, dossier: Dossier, titles: Mapping[str, str]) -> None:
+    """Join the sources with the notes of the subject's first hits that treat the topic in
+    one passage (``PASSAGE_LOOK``, ``PASSAGE_RELATIVE``): judged by their best passage, not
+    by the whole note, which a long note's other items dilute."""
+    topic = subject(dossier.topic)
+    if not topic or not dossier.found:
+        return
+    hits = await scorer.retriever.search(
+        topic, space=dossier.space, limit=PASSAGE_LOOK, exclude_types=ANSWER_TYPES
+    )
+    candidates = [h.entry for h in hits if h.entry.id not in dossier.found]
+    if not candidates:
+        return
+    queries = [topic, *aspects(dossier.topic)]
+    sources = [f.entry for f in dossier.found.values()]
+    best = await best_passages(scorer, queries, [*sources, *candidates], titles)
+    top = max((best.get(e.id, 0.0) for e in sources), default=0.0)
+    floor = max(scorer.floor(), PASSAGE_RELATIVE * top)
+    for entry in candidates:
+        if best.get(entry.id, 0.0) >= floor:
+            dossier.related = [r for r in dossier.related if r[0].id != entry.id]
+            dossier.add(entry, 1, ON_A_PASSAGE)
