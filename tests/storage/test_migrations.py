@@ -187,7 +187,9 @@ async def test_0018q_orders_the_pending_pick_by_the_tie_break_and_drops_the_spac
 def _seen_layout(db: Database) -> tuple[bool, bool]:
     """(``ix_conversations_key`` exists, ``seen_events`` keeps a rowid — on SQLite)."""
     with db.blocking.connect() as conn:
-        has_key_index = any(i["name"] == "ix_conversations_key" for i in inspect(conn).get_indexes("conversations"))
+        has_key_index = any(
+            i["name"] == "ix_conversations_key" for i in inspect(conn).get_indexes("conversations")
+        )
         rowid = True
         if db.dialect == "sqlite":
             sql = conn.execute(text("SELECT sql FROM sqlite_master WHERE name = 'seen_events'")).scalar_one()
