@@ -2,9 +2,11 @@
 through ``Mallory.handle`` (offline provider, example vault), written as one JSON line per
 message: the replies posted for it and the route and decision stored with it (random ids
 masked). Run it on two checkouts and compare the files (``cmp``): a speed-up must not change
-a byte. ``--root`` measures another checkout (e.g. ``git archive main | tar -x -C /tmp/x``).
+a byte. ``--root`` measures another checkout (e.g. ``git archive main | tar -x -C /tmp/x``);
+``--gold`` sends, after the mix, every question of the answers gold set (each phrasing and
+out-of-domain question once, each in a conversation of its own).
 
-Run: ``.venv/bin/python bench/routing_same.py --out /tmp/after.jsonl [--messages 3000] [--root DIR]``.
+Run: ``.venv/bin/python bench/routing_same.py --out /tmp/after.jsonl [--messages 3000] [--gold] [--root DIR]``.
 """
 
 from __future__ import annotations
@@ -38,8 +40,14 @@ def _mask(value: object) -> str:
     return _SHORT.sub("<short>", _HEX.sub("<hex>", text))
 
 
-async def run(routing: types.ModuleType, n: int) -> list[str]:
+def gold_questions() -> list[str]:
+    gold = json.loads((HERE / "answers_gold.json").read_text())
+    return [p for item in gold["quick"] for p in item["phrasings"]] + list(gold["out_of_domain"])
+
+
+async def run(routing: types.ModuleType, n: int, gold: bool = False) -> list[str]:
     texts = routing.distinct_mix(n)
+    asked = gold_questions() if gold else []
     settings = routing.load_settings(data_dir=routing._fresh("same"), llm_provider="offline", embedder="none")
     replies: dict[str, list[object]] = {}
 
@@ -55,6 +63,9 @@ async def run(routing: types.ModuleType, n: int) -> list[str]:
         sender = Capture()
         for i in range(n):
             await rt.core.handle(routing._inbound(i, texts[i], f"t{i % 500}"), sender)
+        for k, question in enumerate(asked):
+            await rt.core.handle(routing._inbound(n + k, question, f"g{k}"), sender)
+        texts = texts + asked
     db = sqlite3.connect(settings.data_dir / "mallory.db")
     stored = {
         pid: [route, json.loads(meta).get("decision")]
@@ -65,7 +76,7 @@ async def run(routing: types.ModuleType, n: int) -> list[str]:
     db.close()
     return [
         _mask({"i": i, "text": texts[i], "replies": replies.get(f"u{i}", []), "stored": stored.get(f"u{i}")})
-        for i in range(n)
+        for i in range(len(texts))
     ]
 
 
@@ -74,10 +85,11 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=3000)
     parser.add_argument("--root", type=Path, default=HERE.parent, help="checkout to run")
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--gold", action="store_true", help="then every answers gold question, once each")
     args = parser.parse_args()
     routing = _load(args.root.resolve())
     print(f"running {sys.modules['bot'].__file__}")
-    lines = asyncio.run(run(routing, args.messages))
+    lines = asyncio.run(run(routing, args.messages, args.gold))
     args.out.write_text("\n".join(lines) + "\n")
     print(f"{len(lines)} messages → {args.out}")
 

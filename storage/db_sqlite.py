@@ -86,10 +86,21 @@ class SqliteUnits:
         if not self._batch_running:
             if not self._inline_ok:
                 self._start_batch(loop)
-            elif not self._flush_scheduled:
-                # units arriving in this same turn of the loop share the transaction
-                self._flush_scheduled = True
-                loop.call_soon(self._flush_inline, loop)
+            else:
+                if not self._flush_scheduled:
+                    # units arriving in this same turn of the loop share the transaction
+                    self._flush_scheduled = True
+                    loop.call_soon(self._flush_inline, loop)
+                # the flush is in the loop's queue ahead of this task: one turn and it has
+                # run, committed or handed the units to the storage thread. Waiting on the
+                # future instead would take a second turn, to be woken by its result.
+                try:
+                    await asyncio.sleep(0)
+                except asyncio.CancelledError:
+                    future.cancel()  # as a cancelled wait on it would: its result goes to nobody
+                    raise
+                if future.done():
+                    return cast(T, future.result())
         return cast(T, await future)
 
     def _flush_inline(self, loop: asyncio.AbstractEventLoop) -> None:

@@ -32,7 +32,7 @@ class Conversation(SQLModel, table=True):
     __tablename__ = "conversations"
 
     id: str = Field(default_factory=new_id, primary_key=True)
-    key: str = Field(unique=True, index=True)
+    key: str = Field(unique=True)  # (the unique constraint's own index serves look-ups by key)
     platform: str
     space: str = Field(index=True)
     channel: str
@@ -226,6 +226,8 @@ class SeenEvent(SQLModel, table=True):
     """Platform deliveries already processed (Slack event ids, Telegram update ids…)."""
 
     __tablename__ = "seen_events"
+    # on SQLite the rows are stored by their key alone (one B-tree, migration 0019r)
+    __table_args__ = {"sqlite_with_rowid": False}
 
     key: str = Field(primary_key=True)
     created_at: datetime

@@ -13,6 +13,7 @@ from alembic.config import Config
 from sqlalchemy import inspect, text
 
 from bot.research.lexical import LexicalIndex
+from storage.conversations import Conversations
 from storage.db import MIGRATIONS, Database
 from storage.knowledge import EntryDraft, Knowledge
 
@@ -179,5 +180,57 @@ async def test_0018q_orders_the_pending_pick_by_the_tie_break_and_drops_the_spac
             cfg.attributes["connection"] = connection
             command.downgrade(cfg, "0017q")
         assert _queue_indexes(db) == before
+    finally:
+        await db.dispose()
+
+
+def _seen_layout(db: Database) -> tuple[bool, bool]:
+    """(``ix_conversations_key`` exists, ``seen_events`` keeps a rowid — on SQLite)."""
+    with db.blocking.connect() as conn:
+        has_key_index = any(
+            i["name"] == "ix_conversations_key" for i in inspect(conn).get_indexes("conversations")
+        )
+        rowid = True
+        if db.dialect == "sqlite":
+            sql = conn.execute(text("SELECT sql FROM sqlite_master WHERE name = 'seen_events'")).scalar_one()
+            rowid = "WITHOUT ROWID" not in sql.upper()
+    return has_key_index, rowid
+
+
+async def test_0019r_keeps_seen_keys_and_drops_the_second_key_index(empty_db_url: str) -> None:
+    from alembic import command
+
+    db = Database(empty_db_url)
+    try:
+        _upgrade_to(db, "0018q")
+        assert _seen_layout(db) == (True, True)
+        with db.blocking.begin() as conn:
+            for key in ("slack:event:E1", "reply:console:local:C:t/u1/answer"):
+                conn.execute(
+                    text("INSERT INTO seen_events (key, created_at) VALUES (:key, :at)"),
+                    {"key": key, "at": datetime(2026, 1, 2)},
+                )
+        await db.migrate()
+        assert _seen_layout(db) == (False, db.dialect != "sqlite")
+        conversations = Conversations(db)
+        assert await conversations.seen("slack:event:E1")
+        assert await conversations.seen("reply:console:local:C:t/u1/answer")
+        assert not await conversations.first_time("slack:event:E1", now=NOW)
+        assert await conversations.first_time("slack:event:E2", now=NOW)
+        await conversations.forget_seen_before(datetime(2026, 3, 1, tzinfo=UTC))
+        assert not await conversations.seen("slack:event:E1") and await conversations.seen("slack:event:E2")
+        # a conversation is still found by its key, and a second one with the same key refused
+        stored = await conversations.store_inbound(
+            key="console:local:C:t", platform="console", space="local", channel="C", thread="t",
+            thread_ref="{}", platform_message_id="u1", text="hello", now=NOW,
+        )  # fmt: skip
+        assert (await conversations.by_key("console:local:C:t")) == stored.conversation
+        with db.blocking.begin() as connection:
+            cfg = Config()
+            cfg.set_main_option("script_location", str(MIGRATIONS))
+            cfg.attributes["connection"] = connection
+            command.downgrade(cfg, "0018q")
+        assert _seen_layout(db) == (True, True)
+        assert await conversations.seen("slack:event:E2")
     finally:
         await db.dispose()
