@@ -225,3 +225,47 @@ async def test_a_note_stating_no_sum_is_not_cited_when_another_states_the_price(
     text = await ask(rt, "keg deposit price")
     assert "£45" in text and _cites(text, ids["admin/trade-price-list-2026.md"]), text
     assert not _cites(text, ids["meetings/2026-04-ops.md"]), text
+
+
+async def test_another_note_naming_no_one_new_is_not_cited_beside_the_person(rt: Any) -> None:
+    ids = await _notes(
+        rt,
+        [
+            (
+                "admin/officers.md",
+                "Officers and roles",
+                "| Role | Name | Contact |\n|---|---|---|\n"
+                "| Race officer | Martin Quayle | 07700 900231 |\n| Treasurer | Hugh Lattimer | 07700 900101 |\n",
+            ),
+            (
+                "meetings/2025-09-committee.md",
+                "Committee minutes September",
+                "Martin Quayle (race officer) asked for a new start line flag.\n\n"
+                "Boat painting starts in October.\n",
+            ),
+        ],
+    )
+    text = await ask(rt, "who is the race officer")
+    assert "Martin Quayle" in text and _cites(text, ids["admin/officers.md"]), text
+    assert not _cites(text, ids["meetings/2025-09-committee.md"]), text
+
+
+async def test_another_note_naming_someone_new_is_still_cited(rt: Any) -> None:
+    ids = await _notes(
+        rt,
+        [
+            (
+                "admin/officers.md",
+                "Officers and roles",
+                "| Role | Name | Contact |\n|---|---|---|\n| Race officer | Martin Quayle | 07700 900231 |\n",
+            ),
+            (
+                "meetings/2026-03-committee.md",
+                "Committee minutes March",
+                "The race officer role passes to Priya Nandakumar from April.\n",
+            ),
+        ],
+    )
+    text = await ask(rt, "who is the race officer")
+    assert _cites(text, ids["meetings/2026-03-committee.md"]), text
+    assert "Priya Nandakumar" in text, text
