@@ -446,7 +446,9 @@ def _ordinary(
                     return True
             # a particle ("cutoff", "setup", "backup") names nothing, whatever a title says; a
             # title's word written in lower case ("Online stream setup") names nothing either
-            return not any(part in proper and part not in _PARTICLES for part in (head, tail))
+            return not any(
+                part in title_words and part in proper and part not in _PARTICLES for part in (head, tail)
+            )
     return False
 
 

@@ -340,3 +340,15 @@ async def test_two_words_of_a_title_run_together_in_lower_case_are_no_name(rt: A
     assert "I found nothing about westfen station" in await ask(
         rt, "whats the pump capacity at westfen station"
     )
+
+
+async def test_a_title_written_apart_in_short_words_leaves_its_run_together_word_unasked(rt: Any) -> None:
+    """ "wifi" beside "Visitor Wi-Fi" (and a meeting writing "wifi"): a part of two letters is
+    no title word, so the word is the title's own, not a name only the notes writing it as one
+    word hold."""
+    await add_note(rt, "guest-wifi.md", "Visitor Wi-Fi", "Contractors: 5 days.", space=SPACE, created_at=BASE)
+    await add_note(rt, "it.md", "IT meeting", "The wifi drops out at lunch.", space=SPACE, created_at=BASE)
+    await rt.retriever.lexical.refresh()
+    titles = title_words(["Visitor Wi-Fi", "IT meeting"])
+    names = read_names("how long do contractors get wifi for", rt.retriever.lexical, titles)
+    assert "wifi" not in names.required and not names.missing
