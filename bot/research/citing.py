@@ -207,14 +207,17 @@ def _named(entry: EntryView) -> str:
     return f"{entry.title}." if entry.type == "person" else ""
 
 
-def _kinds(question: str) -> list[tuple[Callable[[str], set[str]], re.Pattern[str]]]:
+def _kinds(question: str) -> list[tuple[Callable[[str], set[str]], re.Pattern[str], bool]]:
     """What is asked → what an answering passage states: each kind of value a question may
     ask for (an amount or a sum of money, a date, a person), with the question's words that
-    ask for it."""
+    ask for it, and whether only the best note answers for it. A person is read from the
+    capitals a name is written with, and "name" asks for other names too ("collections
+    management system name": "Ledgerline CMS"): a later note naming someone does not make
+    the best note's passages, naming no one, an aside."""
     return [
-        (_money if _ASKS_MONEY.search(question) else _amounts, _ASKS_AMOUNT),
-        (_dates, _ASKS_DATE),
-        (lambda text: _names(text, question), _ASKS_PERSON),
+        (_money if _ASKS_MONEY.search(question) else _amounts, _ASKS_AMOUNT, False),
+        (_dates, _ASKS_DATE, False),
+        (lambda text: _names(text, question), _ASKS_PERSON, True),
     ]
 
 
@@ -251,7 +254,7 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
         entry = first[i].entry
         if any(_names_asked(name, question) for name in _disclaimed(entry.content)):
             gone.add(i)
-    for kind, asks in _kinds(question):
+    for kind, asks, best_only in _kinds(question):
         asked = kind(question)
         if not asks.search(question):
             continue
@@ -264,6 +267,8 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
             for i in notes
         }
         anchor = next((i for i in notes if i not in gone and kind(said[i]) - asked), None)
+        if best_only and anchor != best:
+            continue
         if anchor is None:
             continue
         known = asked | kind(said[anchor])
