@@ -220,7 +220,9 @@ async def _run(args: argparse.Namespace, gold: dict[str, Any], tally: Tally, fak
                             f"cited off-topic {[c for c in cited if c not in item['notes']]}"
                         )
                     if args.show:
-                        print(f"\n>>> {phrasing}\n{text}")
+                        print(
+                            f"\n>>> {phrasing}\n{text}\n(cited: {', '.join(cited)}; gold: {', '.join(item['notes'])})"
+                        )
             for item in gold["out_of_domain"]:
                 # a question, or a record of one (``{"question": …, "absent": …}``)
                 question = item["question"] if isinstance(item, dict) else item

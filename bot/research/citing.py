@@ -14,10 +14,12 @@ question's words and answer nothing, and a reader is better served without them:
 - a note stating the value a statement in force says it replaced ("… from Fenwick & Hale
   instead of Pennine Maltings" beside the old supplier note naming Pennine Maltings): the
   statement in force already says what it replaced, and names the note;
-- for a question asking for an amount, a sum of money or a date ("pump-out charge", "van MOT
-  due date"), the first note stating one answers; another note's passage stating none, or
-  only what that note states already ("Van: MOT in August" beside "MOT due: 14 August 2026"),
-  is not cited.
+- for a question asking for an amount, a sum of money, a date or a person ("pump-out charge",
+  "van MOT due date", "who runs the juniors"), the first note stating one answers; another
+  note's passage stating none, or only what that note states already ("Van: MOT in August"
+  beside "MOT due: 14 August 2026", "Martin Quayle (race officer) asked for …" in minutes
+  beside the officers' list naming him), is not cited (``_kinds``: what is asked, and what an
+  answering passage states).
 
 What a model is given is not cut (``Evidence.sources``): only the extractive answer is. A
 statement in force is never cut; when nothing would be left, the answer is the passages as
@@ -27,7 +29,7 @@ search, no embedding."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.sources import day_of
@@ -35,6 +37,7 @@ from bot.text.terms import STOPWORDS
 
 if TYPE_CHECKING:
     from bot.research.evidence import Passage
+    from storage.knowledge import EntryView
 
 TITLE_CHARS = 8  # a shorter title is too likely an ordinary phrase to be read as a pointer
 # a title read as where to look: "see X", "(see X)", "in the X", "check X" ...
@@ -88,6 +91,24 @@ _MONEY = re.compile(
     r"[£$€]:?\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:p|pence|quid|pounds?|gbp|eur|euros?|usd|dollars?)\b",
     re.I,
 )
+
+
+# ... and one asking for a person ("who runs the juniors", "berthing master name", "crane
+# booking contact"), and the names a passage states ("Gordon Pevensey", "Dr Anil Varsani")
+_ASKS_PERSON = re.compile(r"\b(?:who|whos|who's|whom|whose|name|contact)\b", re.I)
+_NAME = re.compile(r"\b[A-Z][a-zà-ÿ'’]+(?:[ -][A-Z][a-zà-ÿ'’]+)+")
+
+
+def _names(text: str, question: str = "") -> set[str]:
+    """The names ``text`` states (two or more capitalised words), less those the question
+    says itself ("Berthing Master" for "who is the berthing master")."""
+    asked = set(_WORD.findall(question.lower()))
+    out = set()
+    for m in _NAME.finditer(text):
+        name = m.group(0).lower()
+        if not set(_WORD.findall(name)) <= asked:
+            out.add(name)
+    return out
 
 
 def _money(text: str) -> set[str]:
@@ -181,6 +202,25 @@ def _earlier_or_undated(older: Passage, newer: Passage) -> bool:
     return old is None or new is None or old <= new
 
 
+def _named(entry: EntryView) -> str:
+    """What a note says of everything in it by its title: a person's note, the person's name."""
+    return f"{entry.title}." if entry.type == "person" else ""
+
+
+def _kinds(question: str) -> list[tuple[Callable[[str], set[str]], re.Pattern[str], bool]]:
+    """What is asked → what an answering passage states: each kind of value a question may
+    ask for (an amount or a sum of money, a date, a person), with the question's words that
+    ask for it, and whether only the best note answers for it. A person is read from the
+    capitals a name is written with, and "name" asks for other names too ("collections
+    management system name": "Ledgerline CMS"): a later note naming someone does not make
+    the best note's passages, naming no one, an aside."""
+    return [
+        (_money if _ASKS_MONEY.search(question) else _amounts, _ASKS_AMOUNT, False),
+        (_dates, _ASKS_DATE, False),
+        (lambda text: _names(text, question), _ASKS_PERSON, True),
+    ]
+
+
 def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
     """Of ``passages`` (as chosen, best first), those the extractive answer states."""
     if not passages:
@@ -214,23 +254,30 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
         entry = first[i].entry
         if any(_names_asked(name, question) for name in _disclaimed(entry.content)):
             gone.add(i)
-    kinds = [(_money if _ASKS_MONEY.search(question) else _amounts, _ASKS_AMOUNT), (_dates, _ASKS_DATE)]
-    for kind, asks in kinds:
+    for kind, asks, best_only in _kinds(question):
         asked = kind(question)
         if not asks.search(question):
             continue
-        # the first note (best first) stating the amount (the date) asked for answers; another
-        # note's passage stating none, or only what that note states already ("Van: MOT in
-        # August" beside "MOT due: 14 August 2026"), shares the question's words and adds nothing
-        said = {i: " ".join(p.unit.text for p in passages if p.entry.id == i) for i in notes}
+        # the first note (best first) stating the amount (the date, the person) asked for
+        # answers; another note's passage stating none, or only what that note states already
+        # ("Van: MOT in August" beside "MOT due: 14 August 2026"), shares the question's words
+        # and adds nothing. A person's note states its title, the person's name, throughout.
+        said = {
+            i: " ".join([_named(first[i].entry), *(p.unit.text for p in passages if p.entry.id == i)])
+            for i in notes
+        }
         anchor = next((i for i in notes if i not in gone and kind(said[i]) - asked), None)
+        if best_only and anchor != best:
+            continue
         if anchor is None:
             continue
         known = asked | kind(said[anchor])
         dropped.update(
             id(p)
             for p in passages
-            if p.entry.id != anchor and p.replaces is None and not kind(p.unit.text) - known
+            if p.entry.id != anchor
+            and p.replaces is None
+            and not kind(f"{_named(p.entry)} {p.unit.text}") - known
         )
     for newer in passages:
         if newer.entry.id in gone:

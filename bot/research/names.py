@@ -281,7 +281,9 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         if holds(word):
             if uncommon and not capitalised and not lexical.says(word):
                 continue  # another spelling of a word the notes write ("cancelation"): no name
-            if capitalised or (uncommon and not _ordinary(word, common, title_words, holds)):
+            if capitalised or (
+                uncommon and not _ordinary(word, common, title_words, holds, in_titles.proper)
+            ):
                 required.append(word)
                 if capitalised or word in title_words:
                     named.append(word)
@@ -310,7 +312,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             lookalike
             or capitalised
             or (beside and not uncommon)
-            or (uncommon and not _ordinary(word, common, title_words, holds))
+            or (uncommon and not _ordinary(word, common, title_words, holds, in_titles.proper))
         ):
             continue
         # written as a name, one letter off a word of the notes' titles ("Birchmore" beside
@@ -413,11 +415,16 @@ _PREFIXES = (
 
 
 def _ordinary(
-    word: str, common: frozenset[str], title_words: Mapping[str, list[str]], holds: Callable[[str], bool]
+    word: str,
+    common: frozenset[str],
+    title_words: Mapping[str, list[str]],
+    holds: Callable[[str], bool],
+    proper: Mapping[str, int],
 ) -> bool:
     """An uncommon word that is a common one inflected ("expire", "reinstalled"), or two
-    common ones run together ("offsite"), or the notes' own two words written as one ("wifi"
-    for "Wi-Fi") — unless a part is a word of a note's title ("westfen": "fen" names
+    common ones run together ("offsite", "webstream" beside "Online stream setup"), or the
+    notes' own two words written as one ("wifi" for "Wi-Fi") — unless a part is a word a
+    note's title writes as a name ("westfen": "Fen" of "North Fen pumping station" names
     sites), which makes it look like one of the notes' names; a title's own two words run
     together ("headstrike" beside "HP Latex 800 head strike") are its words."""
     stems = {word} | {word[: -len(x)] for x in _SUFFIXES if word.endswith(x) and len(word) - len(x) >= 3}
@@ -437,8 +444,11 @@ def _ordinary(
                 together = re.compile(rf"\b{head}\W+{tail}\b")
                 if any(together.search(t) for t in saying):
                     return True
-            # a particle ("cutoff", "setup", "backup") names nothing, whatever a title says
-            return not any(part in title_words and part not in _PARTICLES for part in (head, tail))
+            # a particle ("cutoff", "setup", "backup") names nothing, whatever a title says; a
+            # title's word written in lower case ("Online stream setup") names nothing either
+            return not any(
+                part in title_words and part in proper and part not in _PARTICLES for part in (head, tail)
+            )
     return False
 
 

@@ -319,3 +319,36 @@ async def test_recall_lists_no_lookalike_of_two_names_typed_as_a_third(rt: Any, 
     assert not re.search(r"\[Entry [0-9a-f]{8}\]", text), text
     text = await ask(rt, "/recall what rates does alder finch civils charge for excavation")
     assert "[Entry " in text and "nothing about" not in text, text
+
+
+async def test_two_words_of_a_title_run_together_in_lower_case_are_no_name(rt: Any) -> None:
+    """ "webstream" beside "Online stream setup": the title writes "stream" as a word, not a
+    name, so the run-together word is a paraphrase to search for, not a missing name; a part
+    a title writes as a name ("Fen" of "North Fen") still makes a look-alike ("westfen")."""
+    for k, (source, (title, content)) in enumerate(NOTES.items()):
+        await add_note(rt, source, title, content, space=SPACE, created_at=BASE + timedelta(days=k))
+    await add_note(
+        rt,
+        "online-stream.md",
+        "Online stream setup",
+        "Our online stream is hosted by Radiolink Cloud; the listening link is on the website.",
+        space=SPACE,
+        created_at=BASE,
+    )
+    text = await ask(rt, "where is the webstream listening link")
+    assert "Radiolink Cloud" in text and "I found nothing" not in text, text
+    assert "I found nothing about westfen station" in await ask(
+        rt, "whats the pump capacity at westfen station"
+    )
+
+
+async def test_a_title_written_apart_in_short_words_leaves_its_run_together_word_unasked(rt: Any) -> None:
+    """ "wifi" beside "Visitor Wi-Fi" (and a meeting writing "wifi"): a part of two letters is
+    no title word, so the word is the title's own, not a name only the notes writing it as one
+    word hold."""
+    await add_note(rt, "guest-wifi.md", "Visitor Wi-Fi", "Contractors: 5 days.", space=SPACE, created_at=BASE)
+    await add_note(rt, "it.md", "IT meeting", "The wifi drops out at lunch.", space=SPACE, created_at=BASE)
+    await rt.retriever.lexical.refresh()
+    titles = title_words(["Visitor Wi-Fi", "IT meeting"])
+    names = read_names("how long do contractors get wifi for", rt.retriever.lexical, titles)
+    assert "wifi" not in names.required and not names.missing

@@ -225,3 +225,83 @@ async def test_a_note_stating_no_sum_is_not_cited_when_another_states_the_price(
     text = await ask(rt, "keg deposit price")
     assert "£45" in text and _cites(text, ids["admin/trade-price-list-2026.md"]), text
     assert not _cites(text, ids["meetings/2026-04-ops.md"]), text
+
+
+async def test_another_note_naming_no_one_new_is_not_cited_beside_the_person(rt: Any) -> None:
+    ids = await _notes(
+        rt,
+        [
+            (
+                "admin/officers.md",
+                "Officers and roles",
+                "| Role | Name | Contact |\n|---|---|---|\n"
+                "| Race officer | Martin Quayle | 07700 900231 |\n| Treasurer | Hugh Lattimer | 07700 900101 |\n",
+            ),
+            (
+                "meetings/2025-09-committee.md",
+                "Committee minutes September",
+                "Martin Quayle (race officer) asked for a new start line flag.\n\n"
+                "Boat painting starts in October.\n",
+            ),
+        ],
+    )
+    text = await ask(rt, "who is the race officer")
+    assert "Martin Quayle" in text and _cites(text, ids["admin/officers.md"]), text
+    assert not _cites(text, ids["meetings/2025-09-committee.md"]), text
+
+
+async def test_another_note_naming_someone_new_is_still_cited(rt: Any) -> None:
+    ids = await _notes(
+        rt,
+        [
+            (
+                "admin/officers.md",
+                "Officers and roles",
+                "| Role | Name | Contact |\n|---|---|---|\n| Race officer | Martin Quayle | 07700 900231 |\n",
+            ),
+            (
+                "meetings/2026-03-committee.md",
+                "Committee minutes March",
+                "The race officer role passes to Priya Nandakumar from April.\n",
+            ),
+        ],
+    )
+    text = await ask(rt, "who is the race officer")
+    assert _cites(text, ids["meetings/2026-03-committee.md"]), text
+    assert "Priya Nandakumar" in text, text
+
+
+def _passage(title: str, text: str, score: float) -> Any:
+    from bot.research.evidence import Passage, Unit
+    from storage.knowledge import EntryView
+
+    entry = EntryView(
+        id=f"{abs(hash(title)):032x}"[:32],
+        space=SPACE,
+        type="note",
+        title=title,
+        content=text,
+        author="",
+        project="",
+        tags=[],
+        source=f"{title}.md",
+        created_at=BASE,
+        updated_at=BASE,
+        meta={},
+        revision=1,
+    )
+    return Passage(entry, Unit(text, "", 0), score)
+
+
+def test_the_best_note_naming_no_person_keeps_its_passages_when_a_name_is_asked() -> None:
+    # "name" asks for a system's name as well: a later note naming a person does not make
+    # the best note's passage, naming no one, an aside
+    from bot.research.citing import cited
+
+    best = _passage("Documentation standards", "Our collections management system is Ledgerline CMS.", 1.0)
+    team = _passage("Team directory", "Person: Martin Keele; Role: Collections manager", 0.9)
+    assert cited("collections management system name", [best, team]) == [best, team]
+    # ... and when the best note names the person, a later passage naming no one new is an aside
+    officers = _passage("Officers", "Role: Race officer; Name: Martin Quayle", 1.0)
+    minutes = _passage("Minutes", "Martin Quayle (race officer) asked for a new flag.", 0.9)
+    assert cited("who is the race officer", [officers, minutes]) == [officers]
