@@ -239,13 +239,13 @@ async def digest(
                 cued and names_decider(f"{p.unit.section}: {p.unit.text}", people) and p.entry.id in central
             ):
                 continue  # "who decided" names the people, or the summary says nothing on it
-            if any(
+            if not facet.who and any(
                 other.declared is not None
                 and other is not facet
                 and _declares(other.declared, p.unit.text, p.unit.section)
                 for other in FACETS
             ):
-                continue  # "Decision: …" is the outcome, "Root cause: …" the why, never the impact
+                continue  # "Decision: …" is the outcome (or who decided), "Root cause: …" the why, never the impact
             score = p.score + (CUE_BONUS if cued else 0.0)
             if facet.declared is not None and _declares(facet.declared, p.unit.text, p.unit.section):
                 score += DECLARED_BONUS  # "Decision: …" states it; "(…, decided [[the minutes]])" mentions it

@@ -6,10 +6,10 @@ before any note gets a second."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
-from research_helpers import WordHashEmbedder, add_note, draft, offline_summary
+from research_helpers import WordHashEmbedder, draft, offline_summary
 
 from adapters.console import SPACE
 from bot.clock import FakeClock
@@ -141,6 +141,3 @@ async def test_key_facts_hold_on_both_databases(any_db: Database) -> None:
     notes = [("ferry/checks-0.md", "Harbour ferry safety checks", _rules(0))]
     pairs = await _digest(any_db, notes, "the harbour ferry safety checks")
     assert any("minutes" in t or "page" in t or "crew" in t for _, t in pairs), pairs
-
-
-_ = (add_note, timedelta)
