@@ -99,7 +99,11 @@ def _briefing(sources: Sequence[Source], why: str = "no language model is config
                 f"{_clip(passage, 420).rstrip('.')} — *{_plain(src.title)}*{dated} {cite(src.id)}."
             )
     order = ["What happened", "Why", "Impact", "Outcome", "Who decided"]
-    labels = sorted(by_label, key=lambda label: order.index(label) if label in order else len(order))
+    # the facets, then the parts the request listed, then what each other source adds
+    labels = sorted(
+        by_label,
+        key=lambda label: order.index(label) if label in order else len(order) + (label == "Also"),
+    )
     # the facets read as paragraphs; what each other source adds is a list, a line a note
     paragraphs = [
         "**Also in the notes.**\n" + "\n".join(f"- {said}" for said in by_label[label])

@@ -21,6 +21,9 @@ class Facet:
     take: int = 1
     who: bool = False  # the passage must name a person beside the cue, and not say it is undecided
     strict: bool = False  # only a passage its cue marks (a cause says why; nearness in meaning does not)
+    declared: re.Pattern[str] | None = (
+        None  # what a line or section says it states ("Decision:", "Root cause")
+    )
 
 
 def people_of(entries: Sequence[EntryView]) -> set[str]:
@@ -61,6 +64,7 @@ FACETS = (
         re.compile(r"\b(?:caus\w*|because|due to|reason\w*|why|root|led to|so that|problem|context)\b", re.I),
         take=2,
         strict=True,
+        declared=re.compile(r"(?:root )?causes?|reasons?|why|because", re.I),
     ),
     Facet(
         "Impact",
@@ -79,6 +83,11 @@ FACETS = (
             re.I,
         ),
         take=2,
+        declared=re.compile(
+            r"decisions?|decided|agreed|resolved|resolution|outcome|resolution|actions? agreed|"
+            r"(?:the )?board (?:agreed|decided|approved)",
+            re.I,
+        ),
     ),
     Facet(
         "Who decided",
@@ -136,6 +145,23 @@ def _decides(text: str, section: str, people: set[str]) -> bool:
 
 
 CUE_BONUS = 0.12
+# a line that opens by saying what it states ("Decision: from Monday 23 Feb …", "Root cause: …"),
+# or stands under a section of that name, is the decision or the cause itself; a line that only
+# mentions the word ("…, decided [[the February minutes]]") points at one
+DECLARED_BONUS = 0.1
+
+
+def _declares(kind: re.Pattern[str], text: str, section: str) -> bool:
+    """``text`` opens with ``kind`` as its label ("Decision:", "**Agreed:**", "Root cause –"),
+    or its section's heading is ``kind`` ("## Decision", "Root cause")."""
+    label = re.match(r"^[\s*_]*([^:\n]{1,40}?)[\s*_]*(?::|\s[—–-]\s)", text)
+    heading = section.rsplit(">", 1)[-1].strip(" #*_:")
+    return bool(
+        (label and kind.fullmatch(label.group(1).strip(" *_")))
+        or (heading and kind.fullmatch(heading.split(" (")[0]))
+    )
+
+
 INFORMATIVE_WORDS = 12  # a briefing prefers a sentence that says something over a caption
 INFORMATIVE_BONUS = 0.05
 DIGEST_FLOOR = 0.30
@@ -213,7 +239,16 @@ async def digest(
                 cued and names_decider(f"{p.unit.section}: {p.unit.text}", people) and p.entry.id in central
             ):
                 continue  # "who decided" names the people, or the summary says nothing on it
+            if not facet.who and any(
+                other.declared is not None
+                and other is not facet
+                and _declares(other.declared, p.unit.text, p.unit.section)
+                for other in FACETS
+            ):
+                continue  # "Decision: …" is the outcome (or who decided), "Root cause: …" the why, never the impact
             score = p.score + (CUE_BONUS if cued else 0.0)
+            if facet.declared is not None and _declares(facet.declared, p.unit.text, p.unit.section):
+                score += DECLARED_BONUS  # "Decision: …" states it; "(…, decided [[the minutes]])" mentions it
             if facet.who and _DECIDED.search(p.unit.text):
                 score += CUE_BONUS  # "approved by", "decided" say more than "owns" or "leads"
             score += INFORMATIVE_BONUS if len(p.unit.text.split()) >= INFORMATIVE_WORDS else 0.0
@@ -359,17 +394,26 @@ def _key_statements(
             continue
         said.add(p.unit.text)
         per_note.setdefault(p.entry.id, []).append(p)
-    out: list[tuple[str, Passage]] = []
-    for entry in reading:
-        # what the writer set in bold first, then the rest most on topic first
-        marked = sorted(
+    # what the writer set in bold first, then the rest most on topic first
+    marked = {
+        entry.id: sorted(
             per_note.get(entry.id, []), key=lambda p: not any(b in p.unit.text for b in bold[entry.id])
-        )
-        for p in marked[:KEY_PER_NOTE]:
-            out.append(("Also", p))
-    return out[:KEY_LINES]
+        )[:KEY_PER_NOTE]
+        for entry in reading
+    }
+    # each note's first statement before any note's second: the lines run out on the notes
+    # read last (a correction, the minutes that changed the rule) otherwise
+    taken = [p for rank in range(KEY_PER_NOTE) for e in reading for p in marked[e.id][rank : rank + 1]][
+        :KEY_LINES
+    ]
+    keep = {id(p) for p in taken}
+    return [("Also", p) for e in reading for p in marked[e.id] if id(p) in keep]
 
 
+# the subject ends at the first colon, question mark or dash set off by spaces ("controlled drugs –
+# register checks, cabinet keys and who is responsible?"), and what follows lists the parts; a
+# dash inside a word or a range ("cut-off", "2024–25") is no end
+_ASKED_HEAD = re.compile(r"^(?P<head>.{3,}?)\s*(?::|\?|\s[—–-]\s|—)\s*(?P<tail>\S.*)$", re.S)
 PART_LOOK = 3  # of the passages best saying a listed part, how far down one not said yet is taken
 PARTS = 6  # the most listed parts read
 _PART_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|;\s*|\s+and\s+")
@@ -381,18 +425,26 @@ _FACET_PART = re.compile(
 )
 
 
+# "who does small animal", "what changed this year", "who's responsible": a part asked as a
+# question shares its words with no line that answers it (the facets say who and what changed)
+_ASKED_AS_QUESTION = re.compile(
+    r"^(?:who|whom|whose|what|which|why|how|when|where|whether|any)(?:'s)?\b", re.I
+)
+
+
 def asked_parts(topic: str) -> tuple[str, list[str]]:
     """A topic written as a subject and what to cover ("The lock 14 stoppage: timeline,
     affected bookings, refunds and follow-up") as (subject, [parts]); a plain topic has none."""
-    head, sep, tail = topic.partition(":")
-    if not sep:
-        head, sep, tail = topic.partition("?")
-    if not sep:
-        head, sep, tail = topic.partition(" — ")
-    if not sep or not tail.strip():
+    match = _ASKED_HEAD.match(topic)
+    if match is None:
         return topic, []
+    head, tail = match["head"], match["tail"]
     pieces = [p.strip(" .?!") for p in _PART_SPLIT.split(tail.strip())]
-    parts = [p for p in pieces if p and len(p) <= 60 and not _FACET_PART.match(p)]
+    parts = [
+        p
+        for p in pieces
+        if p and len(p) <= 60 and not _FACET_PART.match(p) and not _ASKED_AS_QUESTION.match(p)
+    ]
     if len(pieces) < 2:
         return topic, []  # one clause after a colon is the topic's own wording
     return head.strip(), parts[:PARTS]
