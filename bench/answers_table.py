@@ -40,6 +40,8 @@ SETS: dict[str, tuple[Path, Path]] = {
     "marina": (SEALED / "answers_marina" / "gold.json", SEALED / "answers_marina" / "vault"),
     "vet": (SEALED / "answers_vet" / "gold.json", SEALED / "answers_vet" / "vault"),
     "cinema": (SEALED / "answers_cinema" / "gold.json", SEALED / "answers_cinema" / "vault"),
+    "brewery": (SEALED / "answers_brewery" / "gold.json", SEALED / "answers_brewery" / "vault"),
+    "housing": (SEALED / "answers_housing" / "gold.json", SEALED / "answers_housing" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
