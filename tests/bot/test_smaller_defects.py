@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import VAULT
 
 from adapters.console import ConsoleChat, ConsoleSender
 from bot.cli import build_parser, main
+
+VAULT = Path(__file__).resolve().parents[2] / "examples" / "vault"
 
 
 def test_ingest_of_a_path_whose_only_file_is_skipped_fails(
