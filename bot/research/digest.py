@@ -21,9 +21,8 @@ class Facet:
     take: int = 1
     who: bool = False  # the passage must name a person beside the cue, and not say it is undecided
     strict: bool = False  # only a passage its cue marks (a cause says why; nearness in meaning does not)
-    declared: re.Pattern[str] | None = (
-        None  # what a line or section says it states ("Decision:", "Root cause")
-    )
+    # what a line or section says it states ("Decision:", "Root cause")
+    declared: re.Pattern[str] | None = None
 
 
 def people_of(entries: Sequence[EntryView]) -> set[str]:
@@ -84,7 +83,7 @@ FACETS = (
         ),
         take=2,
         declared=re.compile(
-            r"decisions?|decided|agreed|resolved|resolution|outcome|resolution|actions? agreed|"
+            r"decisions?|decided|agreed|resolved|resolution|outcome|actions? agreed|"
             r"(?:the )?board (?:agreed|decided|approved)",
             re.I,
         ),
