@@ -66,10 +66,15 @@ _USER_MESSAGE = (
     f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE conversation_id = :conversation_id "
     "AND platform_message_id = :platform_message_id AND role = 'user' LIMIT 1"
 )
+# a space's messages through its conversations (``ix_conversations_space``, then each one's
+# messages by ``ix_messages_conversation_id``): a message is stored with its conversation's
+# space, and no index of its own on ``space`` is written with every message (0020r); the
+# first stored of those that match
 _FIND_MESSAGE = (
     f"SELECT {', '.join('m.' + c.strip() for c in _MESSAGE_COLUMNS.split(','))} "
-    "FROM messages m JOIN conversations c ON c.id = m.conversation_id "
-    "WHERE m.space = :space AND m.platform_message_id = :platform_message_id AND c.platform = :platform LIMIT 1"
+    "FROM conversations c JOIN messages m ON m.conversation_id = c.id "
+    "WHERE c.space = :space AND c.platform = :platform AND m.space = :space "
+    "AND m.platform_message_id = :platform_message_id ORDER BY m.id LIMIT 1"
 )
 _SET_ROUTE = "UPDATE messages SET route = :route WHERE id = :id"
 _SET_ROUTE_META = "UPDATE messages SET route = :route, meta = :meta WHERE id = :id"

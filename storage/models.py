@@ -50,7 +50,8 @@ class Message(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     conversation_id: str = Field(foreign_key="conversations.id", index=True)
-    space: str = Field(index=True)
+    # not indexed (migration 0020r): a space's messages are reached through its conversations
+    space: str
     role: str  # "user" | "assistant"
     platform_message_id: str
     author_id: str = ""

@@ -205,9 +205,15 @@ class InboundPipeline:
         )
         know = None
         lexicon = reading.decision
-        if lexicon.route is Route.NONE and lexicon.offer_reply is None and self.notes_know is not None:
+        if (
+            lexicon.route is Route.NONE
+            and lexicon.offer_reply is None
+            and self.notes_know is not None
+            and (reading.asks_the_notes or (not lexicon.sure and self.meaning is not None))
+        ):
             # the router decides whether a phrase it took for chat is a look-up the notes
-            # answer; it is told which words the notes use (what it read stands)
+            # answer; it is told which words the notes use (what it read stands), brought up
+            # to date only when it will ask them (or may, once it has read the meaning)
             know = await self.notes_know()
             lexicon = reading.decide(know)
         if not lexicon.sure and lexicon.source == "model" and self.meaning is not None:

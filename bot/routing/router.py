@@ -252,6 +252,14 @@ class Routed:
     decision: Decision  # without the notes
     learned: _Scored | None = None  # the learned router's reading, when it decided
 
+    @property
+    def asks_the_notes(self) -> bool:
+        """Whether ``decide`` would ask the notes at all: only about a message that may be a
+        look-up and that the model is not already sending to the quick route (the caller
+        then need not bring their words up to date for it)."""
+        learned = self.learned
+        return learned is not None and learned.maybe_lookup and not learned.unsure
+
     def decide(self, notes_know: NotesKnow | None = None) -> Decision:
         learned = self.learned
         if learned is None or notes_know is None or not learned.maybe_lookup or learned.unsure:

@@ -44,3 +44,25 @@ def test_a_status_report_in_the_notes_words_is_not_a_look_up() -> None:
         "I checked the north fen pumping station capacity myself",
     ):
         assert route(text, model=_chat_model(), notes_know=NOTES.__contains__).route is Route.NONE, text
+
+
+def test_the_notes_are_asked_only_about_what_they_could_change() -> None:
+    """``Routed.asks_the_notes`` False: the decision is the same whatever the notes hold, so
+    the core need not bring their words up to date for it (every labelled message)."""
+    import json
+    from pathlib import Path
+
+    from bot.routing import routed
+
+    rows = Path(__file__).resolve().parents[2] / "bot" / "routing" / "data" / "labelled.jsonl"
+    asked = 0
+    for line in rows.read_text().splitlines():
+        reading = routed(json.loads(line)["text"])
+        if reading.asks_the_notes:
+            asked += 1
+            continue
+        everything, nothing = (lambda _: True), (lambda _: False)
+        assert reading.decide(everything) == reading.decide(nothing) == reading.decide(None)
+    assert 0 < asked
+    assert routed("north fen pumping station capacity", model=_chat_model()).asks_the_notes
+    assert not routed("thanks, that helps").asks_the_notes

@@ -234,3 +234,84 @@ async def test_0019r_keeps_seen_keys_and_drops_the_second_key_index(empty_db_url
         assert await conversations.seen("slack:event:E2")
     finally:
         await db.dispose()
+
+
+def _has_space_index(db: Database) -> bool:
+    with db.blocking.connect() as conn:
+        return any(i["name"] == "ix_messages_space" for i in inspect(conn).get_indexes("messages"))
+
+
+async def test_0020r_finds_a_spaces_messages_through_its_conversations(empty_db_url: str) -> None:
+    """Without ``ix_messages_space`` a message is still found in its space by its platform
+    id (a user's, a reply, a reply's further part; the first stored when two match; not in
+    another space or on another platform), and ``forget --space`` still removes them."""
+    from alembic import command
+
+    from storage.records import forget
+
+    db = Database(empty_db_url)
+    try:
+        _upgrade_to(db, "0019r")
+        assert _has_space_index(db)
+        conversations = Conversations(db)
+
+        async def says(key: str, platform: str, space: str, message_id: str) -> str:
+            stored = await conversations.store_inbound(
+                key=key, platform=platform, space=space, channel="C", thread=key, thread_ref="{}",
+                platform_message_id=message_id, text="hello", now=NOW,
+            )  # fmt: skip
+            return stored.conversation.id
+
+        first = await says("telegram:-40:-40:1", "telegram", "-40", "m1")
+        second = await says("telegram:-40:-40:2", "telegram", "-40", "m2")
+        other_space = await says("telegram:-41:-41:1", "telegram", "-41", "m3")
+        other_platform = await says("slack:-40:C:1", "slack", "-40", "m4")
+        row = await conversations.get(second)
+        assert row is not None
+        await conversations.record_reply(
+            conversation=row, platform_message_id="r1", text="hi", now=NOW, route="none", meta={},
+            more_ids=["r2"],
+        )  # fmt: skip
+        await says("telegram:-40:-40:3", "telegram", "-40", "r1")  # the same id again, stored later
+
+        async def found(space: str, message_id: str, platform: str = "telegram") -> tuple[str, str] | None:
+            msg = await conversations.find_message(
+                space=space, platform_message_id=message_id, platform=platform
+            )
+            return None if msg is None else (msg.conversation_id, msg.role)
+
+        async def finds() -> list[tuple[str, str] | None]:
+            return [
+                await found("-40", "m1"),
+                await found("-40", "r1"),
+                await found("-40", "r2"),
+                await found("-40", "m3"),
+                await found("-41", "m3"),
+                await found("-40", "m4"),
+                await found("-40", "m4", "slack"),
+            ]
+
+        expected = [
+            (first, "user"),
+            (second, "assistant"),  # stored before the user message with the same id
+            (second, "part"),
+            None,
+            (other_space, "user"),
+            None,
+            (other_platform, "user"),
+        ]
+        assert await finds() == expected
+        await db.migrate()
+        assert not _has_space_index(db)
+        assert await finds() == expected
+        gone = await forget(db, space="-41", now=NOW)
+        assert gone.messages == 1 and await found("-41", "m3") is None
+        with db.blocking.begin() as connection:
+            cfg = Config()
+            cfg.set_main_option("script_location", str(MIGRATIONS))
+            cfg.attributes["connection"] = connection
+            command.downgrade(cfg, "0019r")
+        assert _has_space_index(db)
+        assert (await finds())[:3] == expected[:3]
+    finally:
+        await db.dispose()
