@@ -44,6 +44,17 @@ _INSERT_MESSAGE = (
     ":author_id, :author_name, :text, :truncated, :route, :created_at, :meta) "
     "ON CONFLICT (conversation_id, role, platform_message_id) DO NOTHING RETURNING id"
 )
+# a reply with its identity (``Conversations.replied`` finds it among the conversation's replies)
+_INSERT_REPLY = (
+    "INSERT INTO messages (conversation_id, space, role, platform_message_id, author_id, author_name, text, "
+    "truncated, route, created_at, meta, reply_identity) VALUES (:conversation_id, :space, :role, "
+    ":platform_message_id, :author_id, :author_name, :text, :truncated, :route, :created_at, :meta, "
+    ":reply_identity) ON CONFLICT (conversation_id, role, platform_message_id) DO NOTHING"
+)
+_REPLIED = (
+    "SELECT 1 AS found FROM messages WHERE conversation_id = :conversation_id AND role = 'assistant' "
+    "AND reply_identity = :key LIMIT 1"
+)
 # what storing a message reads, in one statement: the conversation, whether Mallory has
 # spoken in it, and its open investigation
 _STORE_READ = (
@@ -230,7 +241,8 @@ def _insert_parts(
 
 
 def remember_key(db: Database, conn: SqlConnection, key: str, when: Any) -> None:
-    """Record a key ``seen`` answers for (a reply's identity), inside the caller's transaction."""
+    """Record a key ``seen`` answers for (a kept reply's identity: ``replied`` looks here too),
+    inside the caller's transaction."""
     db.execute(conn, _FIRST_TIME, {"key": key[:500], "created_at": when})
 
 
@@ -326,7 +338,7 @@ class Conversations:
         offer to investigate, or which investigation it acknowledges. ``more_ids`` are the
         further platform messages the reply became (a long text posted in parts); ``also``
         is more of the same transaction (a pending reply marked posted); ``identity``, the
-        reply's own key (``seen`` answers for it), so a second attempt of the message it
+        reply's own key (``replied`` answers for it), so a second attempt of the message it
         answers knows it went out."""
         db = self.db
         when = db.to_db_time(now)
@@ -347,15 +359,18 @@ class Conversations:
             meta,
         )
 
+        values = reply.values(when, meta_json)
+        if identity:
+            values["reply_identity"] = identity[:500]
+
         def work(conn: SqlConnection) -> None:
-            db.execute(conn, _INSERT_MESSAGE, reply.values(when, meta_json))
+            # the identity in the reply's own row: one B-tree written fewer than a key of its own
+            db.execute(conn, _INSERT_REPLY if identity else _INSERT_MESSAGE, values)
             _insert_parts(db, conn, conv_id, conversation.space, more_ids, platform_message_id, when)
             if offer is not None:
                 db.execute(conn, _SET_OFFER, {"question": offer, "at": when, "id": conv_id})
             if ack_for is not None:
                 set_ack(db, conn, ack_for, platform_message_id)
-            if identity:
-                remember_key(db, conn, identity, when)
             if also is not None:
                 also(conn)
 
@@ -463,6 +478,20 @@ class Conversations:
         """Whether ``key`` was recorded (``first_time``, or a reply's identity), without recording it."""
         db = self.db
         return await db.read_sql(lambda conn: db.execute(conn, _SEEN, {"key": key[:500]}).first() is not None)
+
+    async def replied(self, conversation_id: str, identity: str) -> bool:
+        """Whether the reply with ``identity`` was recorded in the conversation (with the
+        reply, ``record_reply``), or kept to be posted later (``remember_key``)."""
+        db = self.db
+        key = identity[:500]
+        params = {"conversation_id": conversation_id, "key": key}
+
+        def work(conn: SqlConnection) -> bool:
+            if db.execute(conn, _SEEN, {"key": key}).first() is not None:
+                return True
+            return db.execute(conn, _REPLIED, params).first() is not None
+
+        return await db.read_sql(work)
 
     async def forget_seen_before(self, cutoff: datetime) -> None:
         """The retention sweep of delivery keys (the worker runs it)."""

@@ -61,6 +61,8 @@ class Message(SQLModel, table=True):
     route: str | None = None
     created_at: datetime
     meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    # a reply's identity (``bot.events.reply_identity``), written with it (migration 0020r)
+    reply_identity: str | None = None
 
 
 class Investigation(SQLModel, table=True):

@@ -92,7 +92,7 @@ class PendingReplies:
 
     async def add(self, reply: PendingReply, *, now: datetime, due: datetime, identity: str = "") -> str:
         """Keep ``reply`` until ``due``; its id back. ``identity``, the reply's own key, is
-        recorded with it (``Conversations.seen``): a second attempt of the message it answers
+        recorded with it (``Conversations.replied``): a second attempt of the message it answers
         leaves it to this kept one."""
         db = self.db
         reply_id = reply.id or uuid.uuid4().hex

@@ -79,7 +79,7 @@ class Outbox:
                 log.info("reply in %s was posted before the database went away; recorded now", thread.key)
                 return posted
             resumed = attempt_resumed.get()
-            if resumed and await self.conversations.seen(identity):
+            if resumed and await self.conversations.replied(conv.id, identity):
                 log.info("reply in %s was posted by an earlier attempt; not posted again", thread.key)
                 return None
             reply = replace(reply, correlation=identity, may_be_posted=resumed)

@@ -241,10 +241,12 @@ def _has_space_index(db: Database) -> bool:
         return any(i["name"] == "ix_messages_space" for i in inspect(conn).get_indexes("messages"))
 
 
-async def test_0020r_finds_a_spaces_messages_through_its_conversations(empty_db_url: str) -> None:
+async def test_0020r_finds_a_spaces_messages_and_a_replys_identity_in_its_row(empty_db_url: str) -> None:
     """Without ``ix_messages_space`` a message is still found in its space by its platform
     id (a user's, a reply, a reply's further part; the first stored when two match; not in
-    another space or on another platform), and ``forget --space`` still removes them."""
+    another space or on another platform), and ``forget --space`` still removes them. A
+    reply's identity is found in its own row (a kept reply's still as a key); downgraded,
+    the identities are keys again."""
     from alembic import command
 
     from storage.records import forget
@@ -304,6 +306,17 @@ async def test_0020r_finds_a_spaces_messages_through_its_conversations(empty_db_
         await db.migrate()
         assert not _has_space_index(db)
         assert await finds() == expected
+        # a reply's identity is in its row, no key of its own; a kept reply's is a key
+        await conversations.record_reply(
+            conversation=row, platform_message_id="r3", text="hi", now=NOW, route="none", meta={},
+            identity="reply:telegram:-40:-40:2/m2/answer",
+        )  # fmt: skip
+        await conversations.first_time("reply:telegram:-40:-40:2/m9/answer", now=NOW)
+        assert await conversations.replied(second, "reply:telegram:-40:-40:2/m2/answer")
+        assert not await conversations.seen("reply:telegram:-40:-40:2/m2/answer")
+        assert await conversations.replied(second, "reply:telegram:-40:-40:2/m9/answer")
+        assert not await conversations.replied(first, "reply:telegram:-40:-40:2/m2/answer")
+        assert not await conversations.replied(second, "reply:telegram:-40:-40:2/m3/answer")
         gone = await forget(db, space="-41", now=NOW)
         assert gone.messages == 1 and await found("-41", "m3") is None
         with db.blocking.begin() as connection:
@@ -313,5 +326,7 @@ async def test_0020r_finds_a_spaces_messages_through_its_conversations(empty_db_
             command.downgrade(cfg, "0019r")
         assert _has_space_index(db)
         assert (await finds())[:3] == expected[:3]
+        # the identities written into replies are keys again
+        assert await conversations.seen("reply:telegram:-40:-40:2/m2/answer")
     finally:
         await db.dispose()
