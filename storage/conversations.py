@@ -42,8 +42,8 @@ _INSERT_MESSAGE = (
     "INSERT INTO messages (conversation_id, space, role, platform_message_id, author_id, author_name, text, "
     "truncated, route, created_at, meta) VALUES (:conversation_id, :space, :role, :platform_message_id, "
     ":author_id, :author_name, :text, :truncated, :route, :created_at, :meta) "
-    "ON CONFLICT (conversation_id, role, platform_message_id) DO NOTHING RETURNING id"
-)
+    "ON CONFLICT (conversation_id, role, platform_message_id) DO NOTHING"
+)  # the new row's id: ``Database.inserted_id``
 # a reply with its identity (``Conversations.replied`` finds it among the conversation's replies)
 _INSERT_REPLY = (
     "INSERT INTO messages (conversation_id, space, role, platform_message_id, author_id, author_name, text, "
@@ -310,10 +310,10 @@ class Conversations:
                 now,
                 meta or {},
             )
-            inserted = db.execute(conn, _INSERT_MESSAGE, msg.values(when, meta_json)).first()
+            inserted = db.inserted_id(conn, _INSERT_MESSAGE, msg.values(when, meta_json))
             if inserted is None:  # this platform message was stored before (a redelivery)
                 return Stored(conv, None, takes_part, open_inv, [])
-            msg.id = inserted["id"]
+            msg.id = inserted
             turns = _turns(db, conn, conv.id, history, msg.id) if history > 0 else []
             return Stored(conv, msg, takes_part, open_inv, turns)
 
