@@ -278,6 +278,7 @@ class Conversations:
         by_key = {"key": key}
 
         def work(conn: SqlConnection) -> Stored:
+            open_inv: OpenInvestigation | None = None
             row = db.execute(conn, _STORE_READ, by_key).first()
             if row is None:
                 place = {
@@ -290,12 +291,21 @@ class Conversations:
                     "thread_ref": thread_ref if isinstance(thread_ref, str) else thread_ref(),
                     "created_at": when,
                 }
-                db.execute(conn, _INSERT_CONVERSATION, place)
-                row = db.execute(conn, _STORE_READ, by_key).one()
-            conv = ConversationRow.of_row(row, db)
-            # a user message stored below changes neither of these
-            takes_part = bool(row["takes_part"])
-            open_inv = of_columns(row, db)
+                if db.execute(conn, _INSERT_CONVERSATION, place).first() is not None:
+                    # made by this unit: nobody has spoken in it, it has no investigation, and
+                    # its row is what was just written (not read back)
+                    conv = ConversationRow(
+                        place["id"], key, platform, space, channel, thread, place["thread_ref"],
+                        db.from_db_time(when),
+                    )  # fmt: skip
+                    takes_part = False
+                else:  # another process made it meanwhile
+                    row = db.execute(conn, _STORE_READ, by_key).one()
+            if row is not None:
+                conv = ConversationRow.of_row(row, db)
+                # a user message stored below changes neither of these
+                takes_part = bool(row["takes_part"])
+                open_inv = of_columns(row, db)
             msg = MessageRow(
                 0,
                 conv.id,
