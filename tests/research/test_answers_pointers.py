@@ -104,7 +104,9 @@ async def test_a_pointer_by_title_in_plain_words_and_one_saying_it_is_out_of_dat
     assert not _cites(text, ids["club/handbook.md"]), text
 
 
-async def test_a_note_saying_it_replaces_the_one_it_links_to_is_not_a_pointer(rt: Any, tmp_path: Path) -> None:
+async def test_a_note_saying_it_replaces_the_one_it_links_to_is_not_a_pointer(
+    rt: Any, tmp_path: Path
+) -> None:
     _write(
         tmp_path,
         {
