@@ -41,10 +41,18 @@ if TYPE_CHECKING:
 
 TITLE_CHARS = 8  # a shorter title is too likely an ordinary phrase to be read as a pointer
 # a title read as where to look: "see X", "(see X)", "in the X", "check X" ...
-_POINTING = re.compile(r"(?:\bsee\s+(?:also\s+)?|\b(?:in|on|per|under|check)\s+(?:the\s+)?)$", re.I)
+_POINTING = re.compile(
+    r"(?:\bsee\s+(?:also\s+)?(?:the\s+)?|\b(?:in|on|per|under|check)\s+(?:the\s+)?)$", re.I
+)
 # ... or closing the line it ends: "Spare casualty bag is at the forward post: X.", "→ X"
 _POINTING_LAST = re.compile(r"(?::\s+|→\s*|->\s*)$")
 _WORDLIKE = re.compile(r"\w")
+# a passage saying it is itself out of date ("SUPERSEDED (Nov 2025) — see Expenses policy for
+# the current rate"): what it points to is the statement in force
+_OUT_OF_DATE = re.compile(
+    r"\b(?:(?<!it )(?<!this )superseded(?! by this)|out of date|outdated|no longer (?:current|valid|applies))\b",
+    re.I,
+)
 _REPLACING = re.compile(r"\b(?:replac\w*|supersed\w*)\b", re.I)
 # a note telling itself apart from another thing of a like name
 _DISCLAIMS = re.compile(
@@ -173,8 +181,8 @@ def _disclaimed(content: str) -> list[str]:
 
 def _points_to(text: str, title: str) -> bool:
     """``text`` sends the reader to the note titled ``title``."""
-    if len(title) < TITLE_CHARS or _REPLACING.search(text):
-        return False
+    if len(title) < TITLE_CHARS or (_REPLACING.search(text) and not _OUT_OF_DATE.search(text)):
+        return False  # "This replaces X (see X)" names the note it replaced, it defers to none
     low, name = text.lower(), title.lower()
     for start in _found_at(low, name):
         before, after = low[:start], low[start + len(name) :]
@@ -182,6 +190,26 @@ def _points_to(text: str, title: str) -> bool:
             return True
         # (a table row, "Supplier: Ashdale Jars; Lead time: …", names its row's thing, not where to look)
         if "; " not in low and _POINTING_LAST.search(before) and not _WORDLIKE.search(after):
+            return True
+    return False
+
+
+_SEE = re.compile(r"\b(?:see|check|per)\s+(?:also\s+)?(?:the\s+)?$", re.I)
+
+
+def points_to(text: str, title: str) -> bool:
+    """``text`` (a passage, its links read as titles) sends the reader to the note titled
+    ``title`` for what it says it is about, in so many words ("Radio callsign for the hut: see
+    Callsigns.", "SUPERSEDED — see Expenses policy for the current rate"): not in an aside
+    ("(support staff were not enrolled, see Passwords and MFA)"), and not a "Related: …"
+    list of neighbours."""
+    title = title.strip()
+    if len(title) < TITLE_CHARS or (_REPLACING.search(text) and not _OUT_OF_DATE.search(text)):
+        return False
+    low = text.lower()
+    for start in _found_at(low, title.lower()):
+        before = low[:start]
+        if before.count("(") <= before.count(")") and _SEE.search(before):
             return True
     return False
 

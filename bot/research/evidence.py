@@ -15,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from bot.research.citing import cited
+from bot.research.citing import cited, points_to
 from bot.research.lexical import words
+from bot.research.links import link_keys
 from bot.research.names import (
     KeptTitleWords,
     Names,
@@ -922,6 +923,13 @@ WIDER_NOTES = 2  # notes a model is given beyond those the extractive answer cit
 WIDER_PASSAGES = 2  # of each, its best passages
 
 
+def _link_targets(content: str) -> list[str]:
+    """The wikilink targets of a note (lowercased, without ``.md``), in order, once each."""
+    return list(
+        dict.fromkeys(m.group(1).strip().lower().removesuffix(".md") for m in _WIKILINK.finditer(content))
+    )
+
+
 def _title_words(title: str) -> tuple[str, ...]:
     return tuple(w.lower() for w in _TITLE_WORD.findall(title))
 
@@ -931,6 +939,9 @@ def _holds_phrase(words: Sequence[str], phrase: Sequence[str]) -> bool:
     return any(tuple(words[i : i + n]) == tuple(phrase) for i in range(len(words) - n + 1))
 
 
+POINTER_LOOK = 3  # of the ranked passages, the best this many are read for "see [[another note]]"
+POINTED_BONUS = 0.01  # the note pointed to ranks just above the passage pointing to it
+DEFERRED_PENALTY = 0.3  # the rest of a note whose best passage points to another (as ``SUPERSEDED_PENALTY``)
 BLOCK_BACK = 4  # how many sentences back, in its own paragraph, a passage's name is looked for
 NAMED_TITLE_WORDS = 5  # the longest run of a question's words looked up as a note's title
 
@@ -1049,6 +1060,7 @@ class Answerer:
             replaced_note=REPLACED_NOTE_PENALTY,
         )
         floor = self.scorer.floor()
+        ranked = await self.followed(question, ranked, chosen, titles, spaces)
         return Evidence(
             question,
             chosen,
@@ -1056,6 +1068,77 @@ class Answerer:
             names,
             ranked=[p for p in ranked if p.score - p.typed >= floor],
         )
+
+    async def followed(
+        self,
+        question: str,
+        ranked: list[Passage],
+        chosen: list[EntryView],
+        titles: Mapping[str, str],
+        spaces: Sequence[str],
+    ) -> list[Passage]:
+        """A best passage that sends the reader to another note for what it is about ("Radio
+        callsign for the hut: see [[callsigns]].", "Rent is in the budget, see [[budget-2025]].",
+        "new mileage rate in force since Nov, see the expenses policy") defers the answer to
+        that note: its passages rank as if the note stood where the pointer stands (its best
+        just above it), read from the note the link resolves to even when the search did not
+        find it (then added to ``chosen``). The pointer is not cited beside it
+        (``citing.cited``). A question with no such passage among its best costs a few
+        regular expressions."""
+        floor = self.scorer.floor()
+        # note id or link key → (the note, when found already; the passage pointing to it)
+        lifted: dict[str, tuple[EntryView | None, Passage]] = {}
+        by_id = {e.id: e for e in chosen}
+        pointing: set[str] = set()
+        for p in ranked[:POINTER_LOOK]:
+            if p.score - p.typed < floor or p.replaced_by is not None:
+                continue
+            said = p.unit.text
+            own = p.entry.title.strip().lower()
+            for entry in chosen:  # a note of the question's, by its title
+                if entry.id != p.entry.id and points_to(said, entry.title):
+                    lifted.setdefault(entry.id, (entry, p))
+            for key in _link_targets(p.entry.content):  # a note it links to, found or not
+                title = titles.get(key)
+                if title is not None and title.strip().lower() != own and points_to(said, title):
+                    lifted.setdefault(key, (None, p))
+                    pointing.add(p.entry.id)
+        if not lifted:
+            return ranked
+        keys = {k: e for e in chosen for k in link_keys(e.source or "")}
+        if any(k not in keys for k, (e, _) in lifted.items() if e is None):
+            rels = await self.knowledge.relations_of(list(pointing), spaces=spaces)
+            targets = [r.to_id for r in rels if r.from_id in pointing and r.type == "link"]
+            for entry in (await self.knowledge.get_many(targets, spaces=spaces)).values() if targets else ():
+                for k in link_keys(entry.source or ""):
+                    keys.setdefault(k, entry)
+        out = list(ranked)
+        done: set[str] = set()
+        deferring: dict[str, Passage] = {}  # a note whose best passage points to one that answers
+        for key, (entry, pointer) in lifted.items():
+            entry = entry or keys.get(key)
+            if entry is None or entry.id in done:
+                continue
+            done.add(entry.id)
+            if entry.id not in by_id:
+                out += await self.scorer.passages(question, [entry], titles=titles)
+                by_id[entry.id] = entry
+                chosen.append(entry)
+            own = [k for k, p in enumerate(out) if p.entry.id == entry.id and p.replaced_by is None]
+            best = max((out[k] for k in own), key=lambda p: p.score, default=None)
+            if best is None or best.score - best.typed < floor:
+                continue
+            if next(p for p in ranked if p.entry.id == pointer.entry.id) is pointer:
+                deferring.setdefault(pointer.entry.id, pointer)
+            lift = pointer.score + POINTED_BONUS - best.score
+            for k in own if lift > 0 else ():
+                out[k] = replace(out[k], score=out[k].score + lift)
+        for k, p in enumerate(out):
+            # the rest of a note that defers the question answers it only when nothing else does
+            if p.entry.id in deferring and p is not deferring[p.entry.id]:
+                out[k] = replace(p, score=p.score - DEFERRED_PENALTY)
+        out.sort(key=lambda p: p.score, reverse=True)
+        return out
 
     def unheld(self, question: str, hits: Sequence[Any], titles: Mapping[str, str]) -> Names | None:
         """What the question names that none of ``hits`` (the notes that would answer) says:
