@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
 
 from bot.clock import Clock
 from bot.config import Budgets
@@ -22,32 +21,16 @@ from bot.llm.usage import Call
 from bot.routing import Decision, Route
 from bot.sources import Source
 
-# A report request gives each entry its passages first and then its text: an entry shorter than
-# an even share of REPORT_CHARS is given whole, and what it leaves goes to the longer ones (up to
-# ENTRY_CHARS each, never under ENTRY_FLOOR), so a long note's rule past its first lines still
-# reaches the model; the request stays within about 6,000 tokens however wide the phases walked
-# (the relation edges and the instructions take about 1,500 of them)
-ENTRY_CHARS = 3000
-REPORT_CHARS = 16_000
+# A report request gives each entry its passages first and then its text, up to ENTRY_CHARS;
+# with many entries, an equal share of REPORT_CHARS (never under ENTRY_FLOOR): the request
+# stays within about 6,000 tokens however wide the phases walked
+ENTRY_CHARS = 1200
+REPORT_CHARS = 18_000
 ENTRY_FLOOR = 500
 
 
-def report_shares(lengths: Sequence[int]) -> list[int]:
-    """Each entry's characters in a report request, the entries' lengths given: the shortest
-    take what they need, the rest share what is left evenly."""
-    shares = [0] * len(lengths)
-    left = REPORT_CHARS
-    pending = sorted(range(len(lengths)), key=lambda k: lengths[k])
-    while pending:
-        even = left // len(pending)
-        if lengths[pending[0]] > even:
-            for k in pending:
-                shares[k] = even
-            break
-        k = pending.pop(0)
-        shares[k] = lengths[k]
-        left -= lengths[k]
-    return [min(n, max(ENTRY_FLOOR, min(ENTRY_CHARS, s))) for n, s in zip(lengths, shares, strict=True)]
+def report_share(entries: int) -> int:
+    return max(ENTRY_FLOOR, min(ENTRY_CHARS, REPORT_CHARS // max(1, entries)))
 
 
 def _thread(fence: Fence, history: Sequence[Turn], limit: int) -> str:
@@ -213,10 +196,8 @@ class AnthropicProvider:
         """The summary and gaps; a field the model got wrong comes back empty, for the caller
         to fill from the notes (never an empty section)."""
         fence = Fence()
-        shares = report_shares([len(s.text) for s in sources])
-        given = [replace(s, text=s.text[:k]) for s, k in zip(sources, shares, strict=True)]
         prompt = (
-            f"{fence.rules(['entry', 'note'])}\n\n{fence.entries(given, limit_chars=ENTRY_CHARS)}\n\n"
+            f"{fence.rules(['entry', 'note'])}\n\n{fence.entries(sources, limit_chars=report_share(len(sources)))}\n\n"
             "Relationship edges between the entries (ids):\n"
             + ("\n".join(edges[:80]) or "(none)")
             + "\n\nSteering notes from the person who asked (what to look for and cover):\n"
