@@ -42,6 +42,8 @@ SETS: dict[str, tuple[Path, Path]] = {
     "cinema": (SEALED / "answers_cinema" / "gold.json", SEALED / "answers_cinema" / "vault"),
     "brewery": (SEALED / "answers_brewery" / "gold.json", SEALED / "answers_brewery" / "vault"),
     "housing": (SEALED / "answers_housing" / "gold.json", SEALED / "answers_housing" / "vault"),
+    "leisure": (SEALED / "answers_leisure" / "gold.json", SEALED / "answers_leisure" / "vault"),
+    "garden": (SEALED / "answers_garden" / "gold.json", SEALED / "answers_garden" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
