@@ -143,13 +143,17 @@ async def offline_summary(
     return report.split("## Context Summary", 1)[1].split("\n---", 1)[0]
 
 
+def write_notes(root: Path, files: dict[str, str]) -> None:
+    """Write ``files`` (path under ``root`` → markdown) as a vault's notes."""
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+
+
 async def report_on(rt: Any, vault: dict[str, str], request: str, folder: Path) -> str:
     """The report of ``request`` asked in the console over ``vault`` (path → markdown, written
     under ``folder`` and ingested), as the worker stored it."""
-    for path, text in vault.items():
-        file = folder / "vault" / path
-        file.parent.mkdir(parents=True, exist_ok=True)
-        file.write_text(text, encoding="utf-8")
+    write_notes(folder / "vault", vault)
     await rt.ingest(folder / "vault")
     out = io.StringIO()
     sender = ConsoleSender(out)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from research_helpers import ask, bullet_lines
+from research_helpers import ask, bullet_lines, write_notes
 
 from adapters.console import SPACE
 from bot.config import load_settings
@@ -44,12 +44,6 @@ def test_a_note_dated_only_by_its_last_update_is_dated_then_and_kept_current() -
     assert date_of(neither.draft) == "" and not kept_current(neither.draft)
 
 
-def _write(root: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, encoding="utf-8")
-
-
 OTHERS = {
     "notes/parking.md": "---\ndate: 2024-05-01\n---\n# Parking\n\nPark in the yard, nose out, keys on the hook.\n",
     "notes/radio.md": "---\ndate: 2024-05-01\n---\n# Radios\n\nRadios are charged in the rack by the door.\n",
@@ -57,7 +51,7 @@ OTHERS = {
 
 
 async def test_a_calendar_kept_current_gives_the_day_and_time_in_force(rt: Any, tmp_path: Path) -> None:
-    _write(
+    write_notes(
         tmp_path,
         {
             **OTHERS,
@@ -80,7 +74,7 @@ async def test_a_calendar_kept_current_gives_the_day_and_time_in_force(rt: Any, 
 async def test_a_schedule_row_gives_how_often_and_a_register_who_holds_a_role(
     rt: Any, tmp_path: Path
 ) -> None:
-    _write(
+    write_notes(
         tmp_path,
         {
             **OTHERS,
@@ -105,7 +99,7 @@ async def test_a_schedule_row_gives_how_often_and_a_register_who_holds_a_role(
 
 
 async def test_a_later_timeline_with_other_times_replaces_nothing(rt: Any, tmp_path: Path) -> None:
-    _write(
+    write_notes(
         tmp_path,
         {
             **OTHERS,
@@ -134,7 +128,7 @@ async def test_a_second_note_is_cited_for_what_was_asked_not_for_shared_words(
     local_rt: Any, tmp_path: Path
 ) -> None:
     vault = tmp_path / "vault"
-    _write(
+    write_notes(
         vault,
         {
             **OTHERS,

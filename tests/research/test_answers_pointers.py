@@ -10,16 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from research_helpers import ask, bullet_lines
+from research_helpers import ask, bullet_lines, write_notes
 
 from adapters.console import SPACE
-
-
-def _write(root: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, encoding="utf-8")
-
 
 OTHERS = {
     "notes/slipway.md": "---\ndate: 2024-05-01\n---\n# Slipway\n\nThe slipway gate is locked at dusk.\n",
@@ -48,7 +41,7 @@ async def _ids(rt: Any) -> dict[str, str]:
 async def test_the_note_a_best_passage_points_to_answers_and_the_pointer_is_not_cited(
     rt: Any, tmp_path: Path
 ) -> None:
-    _write(tmp_path, {**OTHERS, "harbour/visitors.md": POINTER, "harbour/harbour-charges.md": CHARGES})
+    write_notes(tmp_path, {**OTHERS, "harbour/visitors.md": POINTER, "harbour/harbour-charges.md": CHARGES})
     await rt.ingest(tmp_path, space=SPACE)
     ids = await _ids(rt)
     text = await ask(rt, "berth rent for visiting yachts")
@@ -61,7 +54,7 @@ async def test_the_note_a_best_passage_points_to_answers_and_the_pointer_is_not_
 async def test_a_note_pointed_to_is_read_by_its_link_when_the_search_left_it_out(
     rt: Any, tmp_path: Path
 ) -> None:
-    _write(tmp_path, {**OTHERS, "harbour/visitors.md": POINTER, "harbour/harbour-charges.md": CHARGES})
+    write_notes(tmp_path, {**OTHERS, "harbour/visitors.md": POINTER, "harbour/harbour-charges.md": CHARGES})
     await rt.ingest(tmp_path, space=SPACE)
     ids = await _ids(rt)
     answerer = rt.core.recall.answerer
@@ -81,7 +74,7 @@ async def test_a_note_pointed_to_is_read_by_its_link_when_the_search_left_it_out
 async def test_a_pointer_by_title_in_plain_words_and_one_saying_it_is_out_of_date(
     rt: Any, tmp_path: Path
 ) -> None:
-    _write(
+    write_notes(
         tmp_path,
         {
             **OTHERS,
@@ -107,7 +100,7 @@ async def test_a_pointer_by_title_in_plain_words_and_one_saying_it_is_out_of_dat
 async def test_a_note_saying_it_replaces_the_one_it_links_to_is_not_a_pointer(
     rt: Any, tmp_path: Path
 ) -> None:
-    _write(
+    write_notes(
         tmp_path,
         {
             **OTHERS,
