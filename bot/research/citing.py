@@ -179,22 +179,35 @@ def _disclaimed(content: str) -> list[str]:
     return [m.group("name") for m in _DISCLAIMS.finditer(content)]
 
 
-def _points_to(text: str, title: str) -> bool:
-    """``text`` sends the reader to the note titled ``title``."""
+def _pointing_at(text: str, title: str, pointer: Callable[[str, str, str], bool]) -> bool:
+    """Whether ``pointer`` reads an occurrence of ``title`` in ``text`` (lowercased: the text
+    before it, the title, the text after it) as sending the reader there. "This replaces X
+    (see X)" names the note it replaced: it defers to none."""
     if len(title) < TITLE_CHARS or (_REPLACING.search(text) and not _OUT_OF_DATE.search(text)):
-        return False  # "This replaces X (see X)" names the note it replaced, it defers to none
+        return False
     low, name = text.lower(), title.lower()
-    for start in _found_at(low, name):
-        before, after = low[:start], low[start + len(name) :]
-        if _POINTING.search(before):
-            return True
-        # (a table row, "Supplier: Ashdale Jars; Lead time: …", names its row's thing, not where to look)
-        if "; " not in low and _POINTING_LAST.search(before) and not _WORDLIKE.search(after):
-            return True
-    return False
+    return any(pointer(low[:start], low, low[start + len(name) :]) for start in _found_at(low, name))
+
+
+def _loosely(before: str, low: str, after: str) -> bool:
+    # "see X", "(see X)", "in the X", or closing the line: "… at the forward post: X."; a table
+    # row, "Supplier: Ashdale Jars; Lead time: …", names its row's thing, not where to look
+    return bool(_POINTING.search(before)) or (
+        "; " not in low and bool(_POINTING_LAST.search(before)) and not _WORDLIKE.search(after)
+    )
 
 
 _SEE = re.compile(r"\b(?:see|check|per)\s+(?:also\s+)?(?:the\s+)?$", re.I)
+
+
+def _in_so_many_words(before: str, low: str, after: str) -> bool:
+    # "see / check / per X", outside an aside in parentheses
+    return before.count("(") <= before.count(")") and bool(_SEE.search(before))
+
+
+def _points_to(text: str, title: str) -> bool:
+    """``text`` sends the reader to the note titled ``title``."""
+    return _pointing_at(text, title, _loosely)
 
 
 def points_to(text: str, title: str) -> bool:
@@ -203,15 +216,7 @@ def points_to(text: str, title: str) -> bool:
     Callsigns.", "SUPERSEDED — see Expenses policy for the current rate"): not in an aside
     ("(support staff were not enrolled, see Passwords and MFA)"), and not a "Related: …"
     list of neighbours."""
-    title = title.strip()
-    if len(title) < TITLE_CHARS or (_REPLACING.search(text) and not _OUT_OF_DATE.search(text)):
-        return False
-    low = text.lower()
-    for start in _found_at(low, title.lower()):
-        before = low[:start]
-        if before.count("(") <= before.count(")") and _SEE.search(before):
-            return True
-    return False
+    return _pointing_at(text, title.strip(), _in_so_many_words)
 
 
 def _says_value(text: str, value: str) -> bool:
