@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from bot.research.evidence import Passage, Scorer
 from bot.research.supersession import supersede
@@ -150,15 +151,25 @@ CUE_BONUS = 0.12
 DECLARED_BONUS = 0.1
 
 
-def _declares(kind: re.Pattern[str], text: str, section: str) -> bool:
-    """``text`` opens with ``kind`` as its label ("Decision:", "**Agreed:**", "Root cause –"),
-    or its section's heading is ``kind`` ("## Decision", "Root cause")."""
-    label = re.match(r"^[\s*_]*([^:\n]{1,40}?)[\s*_]*(?::|\s[—–-]\s)", text)
+_LABEL = re.compile(r"^[\s*_]*([^:\n]{1,40}?)[\s*_]*(?::|\s[—–-]\s)")
+
+
+@lru_cache(maxsize=4096)  # a passage is asked once for each facet that declares
+def _labels(text: str, section: str) -> tuple[str, ...]:
+    """What a line says it states: its opening label ("Decision:", "**Agreed:**", "Root cause –")
+    and its section's heading ("## Decision", "Root cause (summary)"), as written."""
+    label = _LABEL.match(text)
     heading = section.rsplit(">", 1)[-1].strip(" #*_:")
-    return bool(
-        (label and kind.fullmatch(label.group(1).strip(" *_")))
-        or (heading and kind.fullmatch(heading.split(" (")[0]))
+    return tuple(
+        x
+        for x in ((label.group(1).strip(" *_") if label else ""), heading.split(" (")[0] if heading else "")
+        if x
     )
+
+
+def _declares(kind: re.Pattern[str], text: str, section: str) -> bool:
+    """``text`` opens with ``kind`` as its label, or its section's heading is ``kind``."""
+    return any(kind.fullmatch(x) for x in _labels(text, section))
 
 
 INFORMATIVE_WORDS = 12  # a briefing prefers a sentence that says something over a caption
