@@ -106,7 +106,9 @@ def relationship_map(dossier: Dossier) -> str:
 def timeline(dossier: Dossier) -> str:
     # an undated note has no place on a timeline (its ingestion day is not when it happened)
     dated = [f.entry for f in dossier.found.values() if date_of(f.entry)]
-    entries = sorted(dated, key=lambda e: (e.created_at, e.id))
+    # notes of one day in the order of their titles: an entry's id is drawn at ingest, and a
+    # report of the same notes must read the same whenever they were ingested
+    entries = sorted(dated, key=lambda e: (e.created_at, _preview(e), e.id))
     if len(entries) < 3 or len({e.created_at.date() for e in entries}) < 2:
         return ""
     rows = ["| Date | Short ID | Type | Author | Summary |", "|------|----------|------|--------|---------|"]

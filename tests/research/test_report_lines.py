@@ -129,3 +129,32 @@ async def test_why_is_a_cause_not_a_sentence_near_in_meaning(any_db: Database) -
     why = [p.unit.text for label, p in pairs if label == "Why"]
     assert any("so clients kept the old address" in t for t in why), pairs
     assert not any("started at 06:00" in t for t in why), why
+
+
+async def test_notes_of_one_day_stand_on_the_timeline_in_the_order_of_their_titles(rt: Any) -> None:
+    """An entry's id is drawn when it is ingested: the same notes ingested again must give the
+    same timeline, so notes of one day are ordered by what the row shows, not by their id."""
+    titles = ["Kiln firing log", "Kiln glaze batch", "Kiln shelf cracks", "Kiln vent check", "Kiln wiring"]
+    for k, title in enumerate(reversed(titles)):
+        await add_note(
+            rt,
+            f"kiln/{k}.md",
+            title,
+            f"{title}: the kiln in the pottery studio was checked and its firing schedule noted.",
+            space=SPACE,
+            created_at=BASE,
+        )
+    await add_note(
+        rt,
+        "kiln/later.md",
+        "Kiln service visit",
+        "Kiln service visit: the pottery studio kiln firing schedule was confirmed by the engineer.",
+        space=SPACE,
+        created_at=BASE + timedelta(days=3),
+    )
+    report = await _report(rt, "the pottery studio kiln firing schedule")
+    timeline = report.split("## Timeline", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in timeline.splitlines() if line.startswith("| 2026-03-01")]
+    shown = [title for row in rows for title in titles if f"| {title} |" in row]
+    assert len(shown) == len(titles), timeline
+    assert shown == sorted(shown), timeline
