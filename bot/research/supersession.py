@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 # a statement of what is decided or changed: a later one on the same subject replaces
 CHANGE = re.compile(
     r"\b(?:instead of|replac\w*|supersed\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
-    r"revers\w*|revis\w*|switch\w*|moved? to|from now on|as of|with effect from|decided|agreed|approved|"
+    r"revers\w*|revis\w*|switch\w*|mov(?:e|es|ed|ing) to|from now on|as of|with effect from|decided|agreed|approved|"
     r"new|from \d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|raised|lowered|increased|reduced|extended|shortened|"
     r"(?:up|down) from|from [^.;]{1,20} to|goes (?:up|down)|"
     # holds from a month or a year on ("From the first hire of May 2025 …", "from the 2026 season")
@@ -160,6 +160,19 @@ class _Said:
         return tuple(m.group(1).strip() for m in _CHANGED_FROM.finditer(self.lowered))
 
     @cached_property
+    def changed_from_values(self) -> tuple[tuple[str, dict[str, str]], ...]:
+        """Per "changes from <a value> to" phrase whose value is one amount, time, weekday or
+        frequency ("changed from Wednesday to Tuesday"): the clause's words before it (its
+        subject), and the value by its kind."""
+        out = []
+        for m in _CHANGED_FROM.finditer(self.lowered):
+            values = _amounts_both(m.group(1))[0]
+            if len(values) == 1 and len(content_words(m.group(1), _unstemmed)) <= 1:
+                subject = _CLAUSE.split(self.lowered[: m.start()])[-1]
+                out.append((subject, values))
+        return tuple(out)
+
+    @cached_property
     def replacing_names(self) -> tuple[str, ...]:
         """The names (lowercased) in its clauses that say they replace."""
         return tuple(
@@ -205,6 +218,7 @@ def _states_change(passage: Passage) -> bool:
         _said(passage.unit.text).change
         or _change_heading(passage.entry.title)
         or _change_heading(passage.unit.section)
+        or _correcting(passage)
         or bool(declared_replaced(passage.entry.content))
         or bool(_declared_names(passage.entry.content))
     )
@@ -286,6 +300,38 @@ _EDITION_MARK = re.compile(
 _VERSION = re.compile(r"(?<![\w-])v(?:er(?:sion)?)?[ ._-]?(\d+)", re.I)
 
 
+_FIRST_HEADING = re.compile(r"^#[ \t]+(.+?)[ \t#]*$", re.M)
+HEADING_LOOK = 400  # characters of a note read for its first heading (past its front matter)
+
+
+@lru_cache(maxsize=4096)  # a note is compared with each other note of the pool
+def _first_heading(content: str) -> str:
+    """The note's top heading when it opens the note ("# Tea room hours" under the front
+    matter): a name of the note as its title is, kept when the title is reworded."""
+    body = content[content.find("\n---", 3) + 4 :] if content.startswith("---") else content
+    m = _FIRST_HEADING.search(body, 0, HEADING_LOOK)
+    return m.group(1) if m is not None and not body[: m.start()].strip() else ""
+
+
+@lru_cache(maxsize=4096)
+def _name_key(name: str) -> str:
+    """A note's name without its edition marks and punctuation, lowercased ("" when short)."""
+    key = " ".join(re.findall(r"[^\W_]+", _EDITION_MARK.sub(" ", name.lower())))
+    return key if len(key) >= TITLE_CHARS else ""
+
+
+def _retitled(newer: EntryView, older: EntryView) -> bool:
+    """One note's title is the other's top heading, under another title: the note renamed
+    ("Tea room hours" of 2026 and "Tea room opening hours" of 2025 headed "# Tea room
+    hours"). Two notes of one title are not (a checklist kept in two places)."""
+    new_title, old_title = _name_key(newer.title), _name_key(older.title)
+    if not new_title or not old_title or new_title == old_title:
+        return False
+    return new_title == _name_key(_first_heading(older.content)) or old_title == _name_key(
+        _first_heading(newer.content)
+    )
+
+
 @lru_cache(maxsize=4096)
 def _edition_keys(title: str, source: str) -> tuple[frozenset[str], bool]:
     """The names (title, file name) of a note without its edition marks, and whether it
@@ -315,13 +361,27 @@ def later_edition(newer: EntryView, older: EntryView) -> bool:
         return False
     new_keys, new_marked = _edition_keys(newer.title, newer.source or "")
     old_keys, old_marked = _edition_keys(older.title, older.source or "")
-    if not (new_keys & old_keys) or not (new_marked or old_marked):
+    if not (new_keys & old_keys and (new_marked or old_marked)) and not _retitled(newer, older):
         return False
     new_v, old_v = _version(newer), _version(older)
     if new_v != old_v:
         return new_v > old_v
     new_day, old_day = day_of(newer), day_of(older)
     return new_day is not None and old_day is not None and new_day > old_day
+
+
+# a note that says it corrects what another said: "ERRATUM — …", "Correction: …", "Corrigendum"
+_CORRECTION = re.compile(r"\b(?:errat(?:um|a)|corrigend(?:um|a)|correction)\b", re.I)
+
+
+def _correcting(passage: Passage) -> bool:
+    """``passage`` stands in a note whose title says it is a correction."""
+    return _correction_title(passage.entry.title)
+
+
+@lru_cache(maxsize=4096)  # a note's title heads each of its passages
+def _correction_title(title: str) -> bool:
+    return bool(_CORRECTION.search(title))
 
 
 @lru_cache(maxsize=4096)  # a note's title and sections head many of its passages
@@ -362,6 +422,36 @@ def _changes_from(newer: _Statement, older: _Statement, stem: Callable[[str], st
     for phrase in newer.said.changed_from:
         said = content_words(phrase, stem)
         if len(said) >= CHANGED_FROM_WORDS and said <= old_words:
+            return True
+    return False
+
+
+# what a value of each kind is called ("the delivery day changed from Wednesday to Tuesday")
+_KIND_WORDS = {"weekday": ("day",), "time": ("time",), "often": ("often",)}
+VALUE_SUBJECT_WORDS = 2  # of the words before "changed from <a value>", the earlier statement holds this many
+
+
+def _changes_value_from(newer: _Statement, older: _Statement, stem: Callable[[str], str]) -> bool:
+    """``newer`` says its subject changes away from one value ("Loamhurst delivery day
+    changed from Wednesday to Tuesday", "the fee changes from £40 to £45") that ``older``
+    states of the same kind, and ``older`` (read with its title) says the words of the
+    subject before it (two at least, and half of them; the value's kind, "day", "time", is
+    what a value of the kind says)."""
+    found = newer.said.changed_from_values
+    if not found:
+        return False
+    before = older.said.amounts
+    if not before:
+        return False
+    held = content_words(
+        f"{older.passage.entry.title} {older.passage.unit.section} {older.passage.unit.text}", stem
+    )
+    for subject, values in found:
+        if not all(before.get(kind) == value for kind, value in values.items()):
+            continue
+        kinds = {stem(w) for kind in values for w in _KIND_WORDS.get(kind, ())}
+        said = content_words(subject, stem)
+        if len(said & held) >= VALUE_SUBJECT_WORDS and len(said & (held | kinds)) * 2 >= len(said):
             return True
     return False
 
@@ -485,7 +575,9 @@ def _replaces(
     changes_from = _changes_from(new, old, stem)  # "changes from <what the earlier one states> to …"
     # "Can I get credit instead of a refund?" asks; it replaces nothing
     declared = replaces_note(newer.entry, older.entry)
-    replacing = new_said.says_it_replaces or changes_from or declared
+    # "… delivery day changed from Wednesday to Tuesday": one value, of the earlier's subject
+    value_from = not changes_from and _changes_value_from(new, old, stem)
+    replacing = new_said.says_it_replaces or changes_from or declared or value_from
     new_day = new.day
     old_day = old.day
     if new_day is not None and old_day is not None:
@@ -518,6 +610,13 @@ def _replaces(
     # the earlier statement ("take over as DSL" of "Designated Safeguarding Lead: …")
     new_text = _spelled_out(newer.unit.text, older.unit.text)
     new_read = content_words(_cells_only(new_text), stem)
+    # a note correcting another ("Correction — open day date") or replacing it as a whole (its
+    # later edition) states its subject in its title: its statements are read with it
+    titled = declared or _correcting(newer)
+    if titled:
+        new_read |= content_words(f"{newer.entry.title} {newer.unit.section}", stem)
+    if value_from:
+        return True  # its subject is the earlier's (``_changes_value_from``)
     if not asked & new_read or len(asked & new_read & old_read) < ASKED_HELD * len(asked & new_read):
         return False  # the earlier one is about something else the later one also names
     # a link names a note, it does not restate what the note says: the titles of other notes,
@@ -536,12 +635,13 @@ def _replaces(
     # ("Security deposit: £250 per boat, taken by card …" against "we agreed the security
     # deposit goes up to £350 per boat"): a long earlier statement restates little else
     anchored = len(asked & new_read & old_read) >= ASKED_SUBJECT and bool(_amount_changed(newer, older))
-    if anchored and restated:
+    if anchored and (restated or titled):
         # two short statements share few words besides their subject, which the earlier may
         # leave to its note's title ("Inspection: monthly." in "KestrelVac vacuum mattress"
-        # against the schedule's row "KestrelVac mattress; How often: weekly (Monday)")
+        # against the schedule's row "KestrelVac mattress; How often: weekly (Monday)"), as
+        # a correction or a later edition does (read with its title, above)
         old_words = old_read
-        shared = len(old_words & new_words)
+        shared = len(old_words & (new_read if titled else new_words))
     return shared >= (ANCHORED_WORDS if anchored or keyed else SHARED_WORDS) and shared / len(old_words) >= (
         NAMED_SUBJECT if named or names_it or anchored else SAME_SUBJECT
     )
@@ -743,9 +843,10 @@ def _amounts_both(text: str) -> tuple[dict[str, str], dict[str, str]]:
         said_as("time", _clock(m.group(0)))
     # "monthly" → "weekly (Monday)", "Tuesday evening" → "Wednesdays": how often, and on which
     # day, are values a later statement changes as it changes an amount
-    for kind, pattern in (("often", _OFTEN), ("weekday", _WEEKDAY)):
-        for m in pattern.finditer(text):
-            said_as(kind, m.group(1).lower())
+    for m in _OFTEN.finditer(text):
+        said_as("often", m.group(1).lower())
+    for m in _WEEKDAY.finditer(text):  # "Wednesdays" and "wednesday" are the same day
+        said_as("weekday", f"{m.group(1).capitalize()}day")
     return first, latest
 
 
