@@ -295,8 +295,12 @@ def _deepest(node: dict[str, Any]) -> str:
     branches = [re.escape(ch) + _deepest(child) for ch, child in sorted(node.items()) if ch]
     if not branches:
         return ""
-    alternation = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-    return f"(?:{alternation})?" if "" in node else alternation
+    if "" in node:
+        # a string ends here and longer ones go on: the longer tried first, then nothing
+        # more (an empty last branch: ``re`` tries it as cheaply as a branch, where "(…)?"
+        # is a repeat, which it keeps more state for at every position it is tried)
+        return "(?:" + "|".join(branches) + "|)"
+    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
 
 
 class GateSet:
