@@ -45,7 +45,7 @@ def _literal(items: Any) -> str | None:
 def _needs(items: Any, flags: list[int]) -> Needs:
     """Strings of which every match of the sequence ``items`` contains at least one. ``flags``
     collects the flags set inside the pattern (``(?i:…)``). A run of literals goes on through
-    an optional literal ("to-?do": "todo" or "to-do"; "report(?:s)?" : "report" or "reports"),
+    an optional literal ("to-?do": "todo" or "to-do"; "report(?:s)?": "report" or "reports"),
     as its spellings, up to ``_SPELLINGS`` of them."""
     options: list[frozenset[str]] = []
     runs: list[str] = [""]  # the run of literals so far, as each of its spellings
