@@ -150,7 +150,7 @@ def correct(word: str) -> str:
         return word
     cap = 1 if len(word) < 7 else 2
     targets = _FAMILY_BY_FIRST.get(word[0], ())  # those with the word's first letter, in order
-    not_in_word = str.maketrans("", "", word) if targets else None
+    not_in_word: dict[int, int | None] = str.maketrans("", "", word) if targets else {}
     for target in targets:
         if (
             abs(len(target) - len(word)) <= cap
