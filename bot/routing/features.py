@@ -149,12 +149,16 @@ def correct(word: str) -> str:
     if word.startswith(_FAMILY_TUPLE):
         return word
     cap = 1 if len(word) < 7 else 2
-    for target in _FAMILY_BY_FIRST.get(word[0], ()):  # those with the word's first letter, in order
+    targets = _FAMILY_BY_FIRST.get(word[0], ())  # those with the word's first letter, in order
+    not_in_word: dict[int, int | None] = str.maketrans("", "", word) if targets else {}
+    for target in targets:
         if (
             abs(len(target) - len(word)) <= cap
             # each letter of the word that the target lacks costs an edit: more than ``cap``
-            # of them and the distance is over it (``translate`` keeps only those letters)
+            # of them and the distance is over it (``translate`` keeps only those letters);
+            # and so does each letter of the target that the word lacks
             and len(word.translate(_NOT_IN[target])) <= cap
+            and len(target.translate(not_in_word)) <= cap
             and _distance(word, target, cap) <= cap
         ):
             return target

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from bisect import bisect_left
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -410,12 +411,22 @@ _LEXICON_GATES = GateSet(list(_LEXICON_PARTS), lower=True)
 _FIRST_CHECK = len(_TRIGGERS)
 
 
+# each check's alternatives stand together, in order: the positions from its first to past its last
+_CHECK_SPAN = {
+    check: (_CHECK_OF.index(check), len(_CHECK_OF) - _CHECK_OF[::-1].index(check)) for check in _CHECKS
+}
+
+
 def _holds(check: str, text: str, opened: tuple[int, ...]) -> bool:
-    return any(
-        _CHECK_OF[i] == check and _LEXICON_PARTS[i].search(text) is not None
-        for i in opened
-        if i >= _FIRST_CHECK
-    )
+    # ``opened`` is in order: only the check's own span of it is read
+    first, end = _CHECK_SPAN[check]
+    for at in range(bisect_left(opened, first), len(opened)):
+        i = opened[at]
+        if i >= end:
+            return False
+        if _LEXICON_PARTS[i].search(text) is not None:
+            return True
+    return False
 
 
 _CONTENT = re.compile(r"[^\W\d_]{3,}", re.UNICODE)
@@ -528,6 +539,17 @@ def _clause_before(text: str, start: int) -> str:
     return before
 
 
+# compiled once, not looked up in ``re``'s cache at each trigger's guard
+_NOUN_FORM = re.compile(r"^(?:research|investigation)\b", re.I)
+_SOURCE_AFTER = re.compile(
+    r"^\s+(?:from|by|shows?|suggests?|found|finds|published|says|indicates|papers?)\b", re.I
+)
+_HOW_WHY_WHAT = re.compile(r"^(?:how|why|what)\b", re.I)
+_THIRD_PERSON_VERB = re.compile(r"^\w+s\b")
+_SUBJUNCTIVE = re.compile(r"\b(?:if|when|once)\s+you\s*$", re.I)
+_BE_BEFORE = re.compile(r"\b(?:am|is|are|was|were|'s|'re|'m|been)\s*$")
+
+
 def _guard(text: str, match: re.Match[str], name: str) -> str | None:
     """The name of the guard that stops this trigger from firing, or None."""
     before = _clause_before(text, match.start())
@@ -539,16 +561,11 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
         return "reminder"
     if _DEFERRAL.search(text):
         return "negation"
-    if (
-        re.match(r"^(?:research|investigation)\b", verb, re.I)
-        and _NOUN_USE.search(before)
-        and not _WORK_VERB_BEFORE.search(before)
-    ):
+    noun_form = _NOUN_FORM.match(verb) is not None
+    if noun_form and _NOUN_USE.search(before) and not _WORK_VERB_BEFORE.search(before):
         return "noun"
 
-    if re.match(r"^(?:research|investigation)\b", verb, re.I) and re.match(
-        r"^\s+(?:from|by|shows?|suggests?|found|finds|published|says|indicates|papers?)\b", after, re.I
-    ):
+    if noun_form and _SOURCE_AFTER.match(after):
         return "noun"  # "research from Gartner puts us…", "investigation by the ICO is public"
     if _NEGATION.search(before) and not _NEGATION_REQUEST.search(before):
         return "negation"
@@ -569,7 +586,7 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
         return "capability"
     if can_you and _GENERIC_OBJECT.match(after) and name not in {"what do we know"} and not topic_earlier:
         return "capability"
-    if capability and re.match(r"^(?:how|why|what)\b", before.strip(), re.I):
+    if capability and _HOW_WHY_WHAT.match(before.strip()):
         return "capability"
     asked_of_bot = _YOU_BEFORE.search(before)
     if _QUESTION_ABOUT_BOT_PAST.search(before):
@@ -578,12 +595,12 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
         if _FIRST_PERSON_REPORT.search(before):
             return "past_tense" if _PAST_FORMS.match(verb) else "first_person"
         if _THIRD_PERSON.search(before) or (
-            _THIRD_PERSON_BARE.search(before) and (_PAST_FORMS.match(verb) or re.match(r"^\w+s\b", verb))
+            _THIRD_PERSON_BARE.search(before) and (_PAST_FORMS.match(verb) or _THIRD_PERSON_VERB.match(verb))
         ):
             return "third_person"
         if _FIRST_PERSON_BARE.search(before) and (_PAST_FORMS.match(verb) or _PAST_TIME.search(text)):
             return "past_tense"
-    subjunctive = re.search(r"\b(?:if|when|once)\s+you\s*$", before, re.I)
+    subjunctive = _SUBJUNCTIVE.search(before)
     if (
         subjunctive is None
         and _PAST_FORMS.match(verb)
@@ -593,11 +610,7 @@ def _guard(text: str, match: re.Match[str], name: str) -> str | None:
         # imperative ("put together", "run down", "read through").
         if verb.split()[0].lower() not in {"put", "run", "read"}:
             return "past_tense"
-    if (
-        _PROGRESSIVE.match(verb)
-        and not asked_of_bot
-        and re.search(r"\b(?:am|is|are|was|were|'s|'re|'m|been)\s*$", before)
-    ):
+    if _PROGRESSIVE.match(verb) and not asked_of_bot and _BE_BEFORE.search(before):
         return "third_person"
     return None
 
@@ -614,13 +627,15 @@ _TOPIC_TRAIL = gated(
 )
 
 
+_TOPIC_PREPOSITION = re.compile(r"^(?:about|on|regarding|into|for|of|at|up|around)\s+", re.I)
+_TOPIC_LEAD = re.compile(r"^(?:and\s+)?(?:find\s+out\s+|tell\s+me\s+|report\s+back\s+(?:on\s+)?)", re.I)
+
+
 def extract_topic(text: str, match: re.Match[str]) -> str:
     """The thing to investigate: what follows the trigger, without politeness."""
     after = text[match.end() :].strip()
-    after = re.sub(r"^(?:about|on|regarding|into|for|of|at|up|around)\s+", "", after, flags=re.I)
-    after = re.sub(
-        r"^(?:and\s+)?(?:find\s+out\s+|tell\s+me\s+|report\s+back\s+(?:on\s+)?)", "", after, flags=re.I
-    )
+    after = _TOPIC_PREPOSITION.sub("", after)
+    after = _TOPIC_LEAD.sub("", after)
     after = _TOPIC_TRAIL.sub("", after).strip(" ,:;-")
     if is_referential(after) or not _CONTENT.search(after):
         return ""

@@ -21,6 +21,8 @@ _ZERO_WIDTH = frozenset({sre.AT, sre.ASSERT, sre.ASSERT_NOT})
 _REPEATS = frozenset({sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT})
 
 Needs = frozenset[str] | None  # one of these strings is in every match; None: nothing known
+# the most spellings a run of literals with optional ones in it is read as
+_SPELLINGS = 8
 
 
 def _best(options: list[frozenset[str]]) -> Needs:
@@ -31,23 +33,39 @@ def _best(options: list[frozenset[str]]) -> Needs:
     return max(options, key=lambda s: (min(map(len, s)), -len(s)))
 
 
+def _literal(items: Any) -> str | None:
+    """The string a sequence matches when it is literals only (or a group of them), else None."""
+    if len(items) == 1 and items[0][0] is sre.SUBPATTERN and not items[0][1][1] and not items[0][1][2]:
+        items = items[0][1][3]
+    if not items or any(op is not sre.LITERAL for op, _ in items):
+        return None
+    return "".join(chr(av) for _, av in items)
+
+
 def _needs(items: Any, flags: list[int]) -> Needs:
     """Strings of which every match of the sequence ``items`` contains at least one. ``flags``
-    collects the flags set inside the pattern (``(?i:…)``)."""
+    collects the flags set inside the pattern (``(?i:…)``). A run of literals goes on through
+    an optional literal ("to-?do": "todo" or "to-do"; "report(?:s)?": "report" or "reports"),
+    as its spellings, up to ``_SPELLINGS`` of them."""
     options: list[frozenset[str]] = []
-    run: list[str] = []
+    runs: list[str] = [""]  # the run of literals so far, as each of its spellings
 
     def close() -> None:
-        if run:
-            options.append(frozenset({"".join(run)}))
-            run.clear()
+        if "" not in runs:
+            options.append(frozenset(runs))
+        runs[:] = [""]
 
     for op, av in items:
         if op is sre.LITERAL:
-            run.append(chr(av))
+            runs[:] = [r + chr(av) for r in runs]
             continue
         if op in _ZERO_WIDTH:
             continue  # consumes nothing: the literals around it are still adjacent
+        if op in _REPEATS and av[0] == 0 and av[1] == 1 and len(runs) * 2 <= _SPELLINGS:
+            optional = _literal(av[2])
+            if optional is not None:
+                runs[:] = [*runs, *(r + optional for r in runs)]
+                continue
         close()
         inner: Needs = None
         if op is sre.SUBPATTERN:
@@ -295,8 +313,12 @@ def _deepest(node: dict[str, Any]) -> str:
     branches = [re.escape(ch) + _deepest(child) for ch, child in sorted(node.items()) if ch]
     if not branches:
         return ""
-    alternation = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-    return f"(?:{alternation})?" if "" in node else alternation
+    if "" in node:
+        # a string ends here and longer ones go on: the longer tried first, then nothing
+        # more (an empty last branch: ``re`` tries it as cheaply as a branch, where "(…)?"
+        # is a repeat, which it keeps more state for at every position it is tried)
+        return "(?:" + "|".join(branches) + "|)"
+    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
 
 
 class GateSet:

@@ -46,6 +46,17 @@ def test_the_strings_every_match_contains() -> None:
     assert needs(re.compile(r"x*")) is None
     # a case-insensitive group makes the gate case-insensitive
     assert needs(re.compile(r"ab(?i:cd)"))[1] is True  # type: ignore[index]
+    # a run of literals goes on through an optional one, as each of its spellings: "to-?do"
+    # needs "todo" or "to-do", which rules out more than "to" or "do" alone
+    assert needs(re.compile(r"\bwrite-?ups?\b")) == (
+        frozenset({"writeup", "writeups", "write-up", "write-ups"}),
+        False,
+    )
+    assert needs(re.compile(r"\b(?:in|on|to)\s+the\s+(?:diary|to-?do(?: list)?)\b")) == (
+        frozenset({"diary", "todo", "to-do", "todo list", "to-do list"}),
+        False,
+    )
+    assert needs(re.compile(r"x?")) is None  # only optional letters: nothing
 
 
 def test_a_gate_rules_out_only_texts_without_a_match() -> None:
