@@ -99,7 +99,6 @@ _REFERS_BACK = re.compile(
     r"otherwise|however|but|instead|without (?:one|it|that|this)|if not|in that case|except)\b",
     re.I,
 )
-INTRO_CHARS = 160  # a line introducing the list after it ("Cause: two things together:")
 ANSWER_CHARS = 480  # a question in a note keeps its answer paragraph up to this length
 # "**Owner:** …", "Why it happened: …": a label opening a passage names it as a heading would
 _LABEL = re.compile(r"^([A-Z][\w' ()/-]{1,40}?):\s")
@@ -155,9 +154,6 @@ class Unit:
     index: int  # position in the note
     pointer: bool = False  # the line only points elsewhere ("See [[x]] and [[y]].", a bare URL)
     block: int = -1  # the paragraph or list item it was cut from (a table row: none)
-    # what its paragraph opens on ("The old potting shed.", "Cause: two things together:"),
-    # for a sentence after the first, or a list item the line before introduces: read with it
-    lead: str = ""
 
 
 @dataclass(frozen=True)
@@ -205,14 +201,10 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     paragraph: list[str] = []
 
     blocks = 0
-    intro = ""  # a paragraph ending in ":" introduces the list items after it
 
-    def flush(item: bool = False) -> None:
-        nonlocal blocks, intro
+    def flush() -> None:
+        nonlocal blocks
         blocks += 1
-        if not paragraph:
-            return
-        listed = item and bool(intro)
         block = blocks
         raw = " ".join(paragraph)
         text = _clean_inline(raw, titles)
@@ -221,14 +213,12 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         pieces: list[str] = []
         asked: int | None = None  # the piece that is a question being answered
         lead = ""  # a fragment opening the paragraph ("Option 2.") is read with what follows
-        opening = ""  # ... and is the subject of every sentence of the paragraph
         for sentence in _SENTENCE.split(text):
             sentence = sentence.strip()
             if not sentence:
                 continue
             if not pieces and len(sentence.split()) < SHORT_WORDS and not sentence.endswith("?"):
                 lead = f"{lead} {sentence}".strip()
-                opening = lead
                 continue
             if lead:
                 sentence, lead = f"{lead} {sentence}", ""
@@ -246,12 +236,9 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
                 asked = len(pieces) - 1
         if lead:
             pieces.append(lead)
-        said = intro if listed else ""
-        for k, piece in enumerate(pieces):
+        for piece in pieces:
             if len(piece) >= 12:
-                out.append(Unit(piece, section, len(out), pointer, block, said or (opening if k else "")))
-        if not item:
-            intro = text if text.endswith(":") and len(text) <= INTRO_CHARS else ""
+                out.append(Unit(piece, section, len(out), pointer, block))
 
     for raw in _FRONT.sub("", content).splitlines():
         # a line telling an AI reader what to say is data about the note, never a statement
@@ -261,7 +248,6 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         heading = _HEADING.match(line)
         if heading:
             flush()
-            intro = ""
             section = _clean_inline(heading.group(2), titles)
             header = None
             continue
@@ -286,7 +272,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         if _LIST.match(line):
             flush()
             paragraph.append(_LIST.sub("", line))
-            flush(item=True)
+            flush()
             continue
         if line.startswith((" ", "\t")) and out and not paragraph:
             paragraph.append(line)  # a continued list item
@@ -361,8 +347,7 @@ class Reading:
 
 
 def _context(entry: EntryView, unit: Unit) -> str:
-    text = f"{unit.lead} {unit.text}" if unit.lead else unit.text
-    near = f"{unit.section}: {text}" if unit.section else text
+    near = f"{unit.section}: {unit.text}" if unit.section else unit.text
     return f"{entry.title}. {near}"
 
 
