@@ -44,6 +44,7 @@ SETS: dict[str, tuple[Path, Path]] = {
     "housing": (SEALED / "answers_housing" / "gold.json", SEALED / "answers_housing" / "vault"),
     "leisure": (SEALED / "answers_leisure" / "gold.json", SEALED / "answers_leisure" / "vault"),
     "garden": (SEALED / "answers_garden" / "gold.json", SEALED / "answers_garden" / "vault"),
+    "villageshop": (SEALED / "answers_villageshop" / "gold.json", SEALED / "answers_villageshop" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
