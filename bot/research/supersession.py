@@ -336,16 +336,9 @@ def _retitled(newer: EntryView, older: EntryView) -> bool:
 def _edition_keys(title: str, source: str) -> tuple[frozenset[str], bool]:
     """The names (title, file name) of a note without its edition marks, and whether it
     carries one."""
-    stem = source.lower().removesuffix(".md").rsplit("/", 1)[-1]
-    keys = set()
-    marked = False
-    for name in (title.lower(), stem):
-        bare = _EDITION_MARK.sub(" ", name)
-        marked = marked or bare != name
-        key = " ".join(re.findall(r"[^\W_]+", bare))
-        if len(key) >= TITLE_CHARS:
-            keys.add(key)
-    return frozenset(keys), marked
+    names = (title, source.lower().removesuffix(".md").rsplit("/", 1)[-1])
+    keys = frozenset(key for key in map(_name_key, names) if key)
+    return keys, any(_EDITION_MARK.search(name) for name in names)
 
 
 def _version(entry: EntryView) -> int:
