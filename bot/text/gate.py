@@ -347,7 +347,7 @@ class GateSet:
     ``lower``: the texts are asked case-insensitively (the patterns' gates then read the
     lower case, as ``Gated`` does); a pattern whose case does not fit is always open."""
 
-    __slots__ = ("_all", "_always", "_found", "_lower", "_opens", "regexes")
+    __slots__ = ("_all", "_always", "_found", "_lower", "_opens", "regexes", "strings")
 
     def __init__(self, patterns: list[re.Pattern[str] | Gated], *, lower: bool = False) -> None:
         self.regexes = tuple(p.regex if isinstance(p, Gated) else p for p in patterns)
@@ -364,6 +364,7 @@ class GateSet:
         self._always = tuple(sorted(always))
         self._all = tuple(range(len(self.regexes)))
         scanner = Scanner(holders)
+        self.strings = scanner.strings  # what is looked for (lower-cased when ``lower``)
         self._found = scanner.found if holders else None
         # a string found opens its patterns (and those always open)
         self._opens = tuple(frozenset(always) | holders[s] for s in scanner.strings)
