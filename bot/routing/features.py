@@ -627,7 +627,17 @@ _PREPARED_NAMES, _PREPARED_PARTS = _cue_parts(True)
 _JOINED_GATES = GateSet(list(_JOINED_PARTS))
 # the prepared text's cue parts and, after them, the other-language cues (``foreign_cues``):
 # their gates looked for in one pass over the prepared text
-_ON_PREPARED_GATES = GateSet([*_PREPARED_PARTS, *_FOREIGN_GATES.regexes])
+# (each other-language cue split into its top-level alternatives too: "¿" alone is one, and
+# the question words, anchored at the start, another, which ``re`` tries once, not at every
+# position)
+_FOREIGN_PART_NAMES, _FOREIGN_PARTS = zip(
+    *[
+        (name, re.compile(part, pattern.regex.flags))
+        for name, pattern in _FOREIGN.items()
+        for part in alternatives(pattern.pattern)
+    ]
+)
+_ON_PREPARED_GATES = GateSet([*_PREPARED_PARTS, *_FOREIGN_PARTS])
 _N_PREPARED = len(_PREPARED_PARTS)
 
 
@@ -641,19 +651,19 @@ def _cues_and_foreign(prepared: str, toks: list[str]) -> tuple[set[str], set[str
     """``cue_names(prepared, toks)`` and ``foreign_cues(prepared)``."""
     joined = " ".join(toks)
     found: set[str] = set()
-    for i in _JOINED_GATES.open(joined):
+    for i in _JOINED_GATES.opened(joined):  # the order does not change what is found
         name = _JOINED_NAMES[i]
         if name not in found and _JOINED_PARTS[i].search(joined) is not None:
             found.add(name)
     foreign: set[str] = set()
     regexes = _ON_PREPARED_GATES.regexes
-    for i in _ON_PREPARED_GATES.open(prepared):
+    for i in _ON_PREPARED_GATES.opened(prepared):
         if i < _N_PREPARED:
             name = _PREPARED_NAMES[i]
             if name not in found and regexes[i].search(prepared) is not None:
                 found.add(name)
-        elif regexes[i].search(prepared) is not None:
-            foreign.add(_FOREIGN_NAMES[i - _N_PREPARED])
+        elif _FOREIGN_PART_NAMES[i - _N_PREPARED] not in foreign and regexes[i].search(prepared) is not None:
+            foreign.add(_FOREIGN_PART_NAMES[i - _N_PREPARED])
     return found, foreign
 
 

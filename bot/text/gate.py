@@ -371,6 +371,12 @@ class GateSet:
 
     def open(self, text: str) -> tuple[int, ...]:
         """The positions (in order) of the patterns that may match ``text``."""
+        opened = self.opened(text)
+        return opened if type(opened) is tuple else tuple(sorted(opened))
+
+    def opened(self, text: str) -> tuple[int, ...] | set[int]:
+        """``open(text)``'s positions, in no particular order (for a caller to whom the order
+        does not matter: a set, not sorted)."""
         if self._found is None:
             return self._all
         if self._lower:
@@ -383,4 +389,7 @@ class GateSet:
         if not found:
             return self._always
         opens = self._opens
-        return tuple(sorted(frozenset().union(*[opens[s] for s in found])))
+        opened: set[int] = set()
+        for s in found:
+            opened |= opens[s]
+        return opened

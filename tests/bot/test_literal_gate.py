@@ -152,7 +152,7 @@ def test_a_gate_set_rules_out_only_texts_without_a_match(labelled_texts: list[st
     # and checks, the router's sarcasm and about-the-bot parts)
     sets = [
         (features._JOINED_GATES, features._JOINED_PARTS),
-        (features._ON_PREPARED_GATES, [*features._PREPARED_PARTS, *features._FOREIGN_GATES.regexes]),
+        (features._ON_PREPARED_GATES, [*features._PREPARED_PARTS, *features._FOREIGN_PARTS]),
         (features._FOREIGN_GATES, features._FOREIGN_GATES.regexes),
         (lexicon._LEXICON_GATES, lexicon._LEXICON_PARTS),
         (lexicon._TRIGGER_GATES, lexicon._TRIGGER_REGEXES),
