@@ -630,13 +630,11 @@ _JOINED_GATES = GateSet(list(_JOINED_PARTS))
 # (each other-language cue split into its top-level alternatives too: "¿" alone is one, and
 # the question words, anchored at the start, another, which ``re`` tries once, not at every
 # position)
-_FOREIGN_PART_NAMES, _FOREIGN_PARTS = zip(
-    *[
-        (name, re.compile(part, pattern.regex.flags))
-        for name, pattern in _FOREIGN.items()
-        for part in alternatives(pattern.pattern)
-    ]
-)
+_FOREIGN_SPLIT = [
+    (name, part) for name, pattern in _FOREIGN.items() for part in alternatives(pattern.pattern)
+]
+_FOREIGN_PART_NAMES = tuple(name for name, _ in _FOREIGN_SPLIT)
+_FOREIGN_PARTS = tuple(re.compile(part, _FOREIGN[name].regex.flags) for name, part in _FOREIGN_SPLIT)
 _ON_PREPARED_GATES = GateSet([*_PREPARED_PARTS, *_FOREIGN_PARTS])
 _N_PREPARED = len(_PREPARED_PARTS)
 
