@@ -79,20 +79,28 @@ for _real in (
 
 
 def _distance(a: str, b: str, cap: int) -> int:
-    """Damerau–Levenshtein (optimal string alignment) distance, giving up above ``cap``."""
+    """Damerau–Levenshtein (optimal string alignment) distance, giving up above ``cap``: the
+    distance when it is at most ``cap``, else more than ``cap``. Only the cells within ``cap``
+    of the diagonal are worked out (one further off is over ``cap`` already, and reaches a
+    cell within the band only by an insertion or a deletion, so over ``cap`` there too)."""
     if abs(len(a) - len(b)) > cap:
         return cap + 1
+    over = cap + 1
+    n = len(b)
     prev2: list[int] = []
-    prev = list(range(len(b) + 1))
+    prev = [j if j <= cap else over for j in range(n + 1)]
     for i, ca in enumerate(a, 1):
-        cur = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = 0 if ca == cb else 1
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        cur = [over] * (n + 1)
+        cur[0] = i if i <= cap else over
+        low, high = max(1, i - cap), min(n, i + cap)
+        for j in range(low, high + 1):
+            cb = b[j - 1]
+            best = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb and prev2[j - 2] + 1 < best:
+                best = prev2[j - 2] + 1
+            cur[j] = best
         if min(cur) > cap:
-            return cap + 1
+            return over
         prev2, prev = prev, cur
     return prev[-1]
 
