@@ -79,20 +79,28 @@ for _real in (
 
 
 def _distance(a: str, b: str, cap: int) -> int:
-    """Damerau–Levenshtein (optimal string alignment) distance, giving up above ``cap``."""
+    """Damerau–Levenshtein (optimal string alignment) distance, giving up above ``cap``: the
+    distance when it is at most ``cap``, else more than ``cap``. Only the cells within ``cap``
+    of the diagonal are worked out (one further off is over ``cap`` already, and reaches a
+    cell within the band only by an insertion or a deletion, so over ``cap`` there too)."""
     if abs(len(a) - len(b)) > cap:
         return cap + 1
+    over = cap + 1
+    n = len(b)
     prev2: list[int] = []
-    prev = list(range(len(b) + 1))
+    prev = [j if j <= cap else over for j in range(n + 1)]
     for i, ca in enumerate(a, 1):
-        cur = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = 0 if ca == cb else 1
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        cur = [over] * (n + 1)
+        cur[0] = i if i <= cap else over
+        low, high = max(1, i - cap), min(n, i + cap)
+        for j in range(low, high + 1):
+            cb = b[j - 1]
+            best = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb and prev2[j - 2] + 1 < best:
+                best = prev2[j - 2] + 1
+            cur[j] = best
         if min(cur) > cap:
-            return cap + 1
+            return over
         prev2, prev = prev, cur
     return prev[-1]
 
@@ -627,7 +635,15 @@ _PREPARED_NAMES, _PREPARED_PARTS = _cue_parts(True)
 _JOINED_GATES = GateSet(list(_JOINED_PARTS))
 # the prepared text's cue parts and, after them, the other-language cues (``foreign_cues``):
 # their gates looked for in one pass over the prepared text
-_ON_PREPARED_GATES = GateSet([*_PREPARED_PARTS, *_FOREIGN_GATES.regexes])
+# (each other-language cue split into its top-level alternatives too: "¿" alone is one, and
+# the question words, anchored at the start, another, which ``re`` tries once, not at every
+# position)
+_FOREIGN_SPLIT = [
+    (name, part) for name, pattern in _FOREIGN.items() for part in alternatives(pattern.pattern)
+]
+_FOREIGN_PART_NAMES = tuple(name for name, _ in _FOREIGN_SPLIT)
+_FOREIGN_PARTS = tuple(re.compile(part, _FOREIGN[name].regex.flags) for name, part in _FOREIGN_SPLIT)
+_ON_PREPARED_GATES = GateSet([*_PREPARED_PARTS, *_FOREIGN_PARTS])
 _N_PREPARED = len(_PREPARED_PARTS)
 
 
@@ -641,19 +657,19 @@ def _cues_and_foreign(prepared: str, toks: list[str]) -> tuple[set[str], set[str
     """``cue_names(prepared, toks)`` and ``foreign_cues(prepared)``."""
     joined = " ".join(toks)
     found: set[str] = set()
-    for i in _JOINED_GATES.open(joined):
+    for i in _JOINED_GATES.opened(joined):  # the order does not change what is found
         name = _JOINED_NAMES[i]
         if name not in found and _JOINED_PARTS[i].search(joined) is not None:
             found.add(name)
     foreign: set[str] = set()
     regexes = _ON_PREPARED_GATES.regexes
-    for i in _ON_PREPARED_GATES.open(prepared):
+    for i in _ON_PREPARED_GATES.opened(prepared):
         if i < _N_PREPARED:
             name = _PREPARED_NAMES[i]
             if name not in found and regexes[i].search(prepared) is not None:
                 found.add(name)
-        elif regexes[i].search(prepared) is not None:
-            foreign.add(_FOREIGN_NAMES[i - _N_PREPARED])
+        elif _FOREIGN_PART_NAMES[i - _N_PREPARED] not in foreign and regexes[i].search(prepared) is not None:
+            foreign.add(_FOREIGN_PART_NAMES[i - _N_PREPARED])
     return found, foreign
 
 

@@ -405,12 +405,17 @@ def has_words(text: str) -> bool:
     a paste of either. Short messages always have words ("ok", "hmm", an acronym)."""
     sample = text[:4000]
     runs = _LATIN_RUN.findall(sample)
-    letters = sum(len(r) for r in runs)
+    letters = sum(map(len, runs))
     if letters < 24 or _NO_SPACES_SCRIPT.search(sample):
         return True
-    # a run in lower case has no case flip; the vowels are what ``translate`` drops
-    mashed = sum(len(r) for r in runs if not r.islower() and len(_CASE_FLIP.findall(r)) > 1)
     joined = "".join(runs)
+    # a run in lower case has no case flip (all of them, most messages: none is read); the
+    # vowels are what ``translate`` drops
+    mashed = (
+        0
+        if joined.islower()
+        else sum(len(r) for r in runs if not r.islower() and len(_CASE_FLIP.findall(r)) > 1)
+    )
     vowels = len(joined) - len(joined.translate(_NO_VOWELS))
     return mashed < letters / 2 and vowels >= letters / 4
 

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from operator import itemgetter
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
+
+import ahocorasick
 
 # items that match an empty string at a place: literals either side of one are adjacent
 _ZERO_WIDTH = frozenset({sre.AT, sre.ASSERT, sre.ASSERT_NOT})
@@ -303,28 +306,40 @@ def alternatives(pattern: str) -> list[str]:
     return parts
 
 
-def _longest_first(strings: set[str]) -> str:
-    """A regular expression matching the longest of ``strings`` that starts where it is tried
-    (a string another one starts with is tried after it)."""
-    return _deepest(_tree(strings))
+class Scanner:
+    """Which of a set of strings a text holds, found in one pass over it (Aho–Corasick, the
+    ``ahocorasick`` C extension): a few instructions a character, where ``re`` trying a
+    pattern of all of them at every position spends a thousand or more. Every occurrence of
+    every string is found, overlapping ones and ones inside others included, so a string is
+    reported exactly when ``string in text``."""
+
+    __slots__ = ("_iter", "strings")
+
+    def __init__(self, strings: Iterable[str]) -> None:
+        self.strings: tuple[str, ...] = tuple(sorted(set(strings)))
+        if "" in self.strings:
+            raise ValueError("the empty string is in every text: no scanner needed")
+        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+        for i, string in enumerate(self.strings):
+            automaton.add_word(string, i)
+        self._iter: Callable[[str], Iterator[tuple[int, int]]] | None = None
+        if self.strings:
+            automaton.make_automaton()
+            self._iter = automaton.iter
+
+    def found(self, text: str) -> set[int]:
+        """The positions (in ``strings``) of the strings ``text`` holds."""
+        if self._iter is None:
+            return set()
+        return set(map(_SECOND, self._iter(text)))
 
 
-def _deepest(node: dict[str, Any]) -> str:
-    branches = [re.escape(ch) + _deepest(child) for ch, child in sorted(node.items()) if ch]
-    if not branches:
-        return ""
-    if "" in node:
-        # a string ends here and longer ones go on: the longer tried first, then nothing
-        # more (an empty last branch: ``re`` tries it as cheaply as a branch, where "(…)?"
-        # is a repeat, which it keeps more state for at every position it is tried)
-        return "(?:" + "|".join(branches) + "|)"
-    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+_SECOND = itemgetter(1)
 
 
 class GateSet:
     """The gates of several patterns asked of one text, looked for in one pass: which of the
-    strings their matches need (``needs``) the text holds, found by one ``findall`` at every
-    position (the longest string starting there stands for every shorter one it starts with),
+    strings their matches need (``needs``) the text holds, found by one ``Scanner`` pass,
     instead of a test per pattern. ``open(text)`` gives the positions of the patterns that
     may match it, in order; a pattern whose strings are not known is always among them. It
     rules out exactly what each pattern's own gate rules out.
@@ -332,7 +347,7 @@ class GateSet:
     ``lower``: the texts are asked case-insensitively (the patterns' gates then read the
     lower case, as ``Gated`` does); a pattern whose case does not fit is always open."""
 
-    __slots__ = ("_all", "_always", "_lower", "_opens", "_scan", "regexes")
+    __slots__ = ("_all", "_always", "_found", "_lower", "_opens", "regexes", "strings")
 
     def __init__(self, patterns: list[re.Pattern[str] | Gated], *, lower: bool = False) -> None:
         self.regexes = tuple(p.regex if isinstance(p, Gated) else p for p in patterns)
@@ -348,15 +363,21 @@ class GateSet:
                 holders.setdefault(s.lower() if lower else s, set()).add(i)
         self._always = tuple(sorted(always))
         self._all = tuple(range(len(self.regexes)))
-        # a string found opens its patterns and those of every string it starts with
-        self._opens = {
-            s: frozenset(always).union(*(holders[t] for t in holders if s.startswith(t))) for s in holders
-        }
-        self._scan = re.compile(f"(?=({_longest_first(set(holders))}))").findall if holders else None
+        scanner = Scanner(holders)
+        self.strings = scanner.strings  # what is looked for (lower-cased when ``lower``)
+        self._found = scanner.found if holders else None
+        # a string found opens its patterns (and those always open)
+        self._opens = tuple(frozenset(always) | holders[s] for s in scanner.strings)
 
     def open(self, text: str) -> tuple[int, ...]:
         """The positions (in order) of the patterns that may match ``text``."""
-        if self._scan is None:
+        opened = self.opened(text)
+        return opened if type(opened) is tuple else tuple(sorted(opened))
+
+    def opened(self, text: str) -> tuple[int, ...] | set[int]:
+        """``open(text)``'s positions, in no particular order (for a caller to whom the order
+        does not matter: a set, not sorted)."""
+        if self._found is None:
             return self._all
         if self._lower:
             kept = _LOWERED[0]
@@ -364,8 +385,11 @@ class GateSet:
             if low is None:
                 return self._all
             text = low
-        found = self._scan(text)
+        found = self._found(text)
         if not found:
             return self._always
         opens = self._opens
-        return tuple(sorted(frozenset().union(*[opens[s] for s in set(found)])))
+        opened: set[int] = set()
+        for s in found:
+            opened |= opens[s]
+        return opened

@@ -10,10 +10,12 @@ import sys
 from re import _casefix  # type: ignore[attr-defined]
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.routing import address, features, lexicon, router
 from bot.routing.model import LABELLED
-from bot.text.gate import FOLDS_TO_ASCII, Gated, GateSet, alternatives, gated, needs
+from bot.text.gate import FOLDS_TO_ASCII, Gated, GateSet, Scanner, alternatives, gated, needs
 
 
 def _gated_patterns() -> dict[str, Gated]:
@@ -150,7 +152,7 @@ def test_a_gate_set_rules_out_only_texts_without_a_match(labelled_texts: list[st
     # and checks, the router's sarcasm and about-the-bot parts)
     sets = [
         (features._JOINED_GATES, features._JOINED_PARTS),
-        (features._ON_PREPARED_GATES, [*features._PREPARED_PARTS, *features._FOREIGN_GATES.regexes]),
+        (features._ON_PREPARED_GATES, [*features._PREPARED_PARTS, *features._FOREIGN_PARTS]),
         (features._FOREIGN_GATES, features._FOREIGN_GATES.regexes),
         (lexicon._LEXICON_GATES, lexicon._LEXICON_PARTS),
         (lexicon._TRIGGER_GATES, lexicon._TRIGGER_REGEXES),
@@ -182,3 +184,88 @@ def test_the_cues_read_in_parts_are_the_cues_read_whole(labelled_texts: list[str
         assert features.cue_names(prepared, toks) == whole(prepared, toks), text
         # the other-language cues, read in the same pass over the prepared text
         assert features._reading(text)[3] == features.foreign_cues(prepared), text
+
+
+def _router_strings() -> set[str]:
+    """Every string a routing gate set looks for."""
+    sets = [
+        features._JOINED_GATES,
+        features._ON_PREPARED_GATES,
+        features._FOREIGN_GATES,
+        lexicon._LEXICON_GATES,
+        lexicon._TRIGGER_GATES,
+        router._SARCASM_PARTS,
+        router._ABOUT_BOT_PARTS,
+    ]
+    return {s for gates in sets for s in gates.strings}
+
+
+def _held(scanner: Scanner, text: str) -> set[str]:
+    return {scanner.strings[i] for i in scanner.found(text)}
+
+
+# texts made to trip a scanner: strings overlapping and inside one another, at either end,
+# letters outside ASCII (astral emoji, combining marks, the letters re folds to ASCII),
+# newlines, nothing at all, and one far longer than a message
+_ADVERSARIAL = [
+    "",
+    " ",
+    "i",
+    "dddd",
+    "digging into it",
+    "dig into",
+    "into",
+    "write-upsss to-do todo list",
+    "🙃🙄😂😅🤦☕🎉",
+    "lol🙃lol",
+    "¿qué? ¿cómo?",
+    "Re\u017fearch \u212aelvin \u0130stanbul \u0131",
+    "e\u0301 cafe\u0301 café",
+    "\n\n.!?\n",
+    "xemoji_upside_down_face xemoji_joy",
+    "/s /s/s",
+    ("can you research the outage " * 4000) + "? 🙃",
+]
+
+
+def test_the_scanner_finds_every_string_a_text_holds(labelled_texts: list[str]) -> None:
+    strings = _router_strings()
+    assert len(strings) > 500
+    scanner = Scanner(strings)
+    assert set(scanner.strings) == strings
+    # the regular expression the sets used before: every string, longest first, looked for
+    # at every position
+    ordered = sorted(strings, key=len, reverse=True)
+    look_ahead = re.compile("(?=(" + "|".join(map(re.escape, ordered)) + "))")
+    texts = labelled_texts + [features.prepare(text) for text in labelled_texts[::3]] + _ADVERSARIAL
+    for text in texts:
+        held = {s for s in strings if s in text}
+        assert _held(scanner, text) == held, text[:80]
+        # the regex finds the longest string at each position; each shorter one it starts
+        # with, and each one inside it, is found at its own position or inside a longer one
+        by_regex = set(look_ahead.findall(text))
+        assert by_regex <= held
+        assert held == {s for s in strings if any(s in r for r in by_regex)}
+
+
+def test_the_scanner_on_strings_inside_one_another() -> None:
+    scanner = Scanner(["a", "aa", "aaa", "ab", "b", "bab", "🙃", "🙃🙃", "é", "\n"])
+    assert _held(scanner, "") == set()
+    assert _held(scanner, "aaaa") == {"a", "aa", "aaa"}
+    assert _held(scanner, "bab") == {"a", "ab", "b", "bab"}
+    assert _held(scanner, "x🙃🙃y") == {"🙃", "🙃🙃"}
+    assert _held(scanner, "e\u0301") == set()  # "e" and a combining accent: not "é"
+    assert _held(scanner, "line\nline") == {"\n"}
+    assert Scanner([]).found("anything") == set()
+    with pytest.raises(ValueError):
+        Scanner(["", "a"])
+
+
+@given(
+    st.lists(st.text(alphabet="abé🙃 \n", min_size=1, max_size=4), max_size=12),
+    st.text(alphabet="abcé🙃 \n", max_size=60),
+)
+@settings(max_examples=300, deadline=None)
+def test_the_scanner_agrees_with_in(strings: list[str], text: str) -> None:
+    scanner = Scanner(strings)
+    assert _held(scanner, text) == {s for s in strings if s in text}

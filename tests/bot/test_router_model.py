@@ -9,10 +9,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.routing import Route, split_mentions
 from bot.routing.address import NOBODY, Addressing
-from bot.routing.features import _TAILS, DIM, correct, correct_typos, featurize
+from bot.routing.features import _TAILS, DIM, _distance, correct, correct_typos, featurize
 from bot.routing.lexicon import classify_lexicon
 from bot.routing.meaning import MeaningModel, shipped_meaning
 from bot.routing.model import LABELLED, ROUTES, WEIGHTS, RouterModel, load_labelled, shipped_model, softmax
@@ -128,6 +130,31 @@ def test_typos_in_the_verb_families_are_corrected(typo: str, word: str) -> None:
 )
 def test_real_words_are_left_alone(word: str) -> None:
     assert correct(word) == word
+
+
+def _full_distance(a: str, b: str) -> int:
+    """Optimal string alignment distance over the whole table: the reference for ``_distance``."""
+    table = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            best = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                best = min(best, table[i - 2][j - 2] + 1)
+            table[i][j] = best
+    return table[-1][-1]
+
+
+@given(st.text(alphabet="aeirsth", max_size=12), st.text(alphabet="aeirsth", max_size=12), st.integers(0, 3))
+@settings(max_examples=1500, deadline=None)
+def test_the_capped_distance_is_the_distance_up_to_its_cap(a: str, b: str, cap: int) -> None:
+    # only the cells near the diagonal are worked out: the distance when it is within the
+    # cap, something over the cap otherwise
+    full = _full_distance(a, b)
+    got = _distance(a, b, cap)
+    assert got == full if full <= cap else got > cap
+    for word in ("research", "investigating", "analyse"):
+        full = _full_distance(a, word)
+        assert (_distance(a, word, 2) <= 2) is (full <= 2)
 
 
 def test_typo_correction_keeps_everything_else() -> None:
