@@ -27,6 +27,17 @@ _MAX_STEMMED = 64  # FTS5's porter leaves longer tokens as they are
 _ASCII_SEPARATORS = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum()})
 
 
+# The endings Porter's steps look for (snowball's porter.sbl: step 1a's "s", 1b's "ed", "eed",
+# "ing", 1c's "y", the suffixes of steps 2–4, 5a's "e", 5b's "l"), shortened to the ending each
+# ends with ("ness" ends with "s"). Each step changes a word only where it ends with one of its
+# suffixes, and a word no step changed ends as it did: a word ending with none of these is its
+# own stem (tests/research/test_tokens.py checks it over English words' one-edit spellings). The
+# names check asks the stems of a word's few hundred one-edit spellings; most end otherwise.
+PORTER_ENDINGS = (
+    *("s", "ed", "ing", "y", "e", "l", "ism", "ion", "er", "ator", "ic", "ant", "ent", "ou"),
+    *("anci", "enci", "abli", "eli", "alli", "ousli", "entli", "aliti", "biliti", "iviti", "iciti", "iti"),
+)
+
 # Porter's stemmer costs ~35 µs a word in pure Python and a word always stems the same:
 # each word is stemmed once per process, whichever index or thread asks (a few MB at most)
 _STEMS: dict[str, str] = {}
@@ -78,9 +89,14 @@ class Terms(dict[str, int]):
         return [self[w] for w in known], asked - known
 
     def of_stems(self, words: Collection[str], stemmer: Stemmer) -> list[int]:
-        """The terms of the words' stems, none added; an unknown stem left out."""
+        """The terms of the words' stems, none added; an unknown stem left out. Only the words
+        with an ending Porter's steps act on are stemmed: any other word is its own stem."""
         stems = self.stems
-        return [stems[s] for s in stems.keys() & set(stemmer.stems(list(words)))]
+        changing = [w for w in words if w.endswith(PORTER_ENDINGS)]
+        found = stems.keys() & set(words).difference(changing)
+        if changing:
+            found |= stems.keys() & set(stemmer.stems(changing))
+        return [stems[s] for s in found]
 
     def __missing__(self, word: str) -> int:
         term = self.stems.setdefault(self._stemmer.stem(word), len(self.stems))
