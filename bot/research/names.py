@@ -62,12 +62,12 @@ def _edits(word: str) -> set[str]:
     """Every word one deletion, transposition, replacement or insertion away."""
     letters = string.ascii_lowercase
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    return (
-        {a + b[1:] for a, b in splits if b}
-        | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-        | {a + c + b[1:] for a, b in splits if b for c in letters}
-        | {a + c + b for a, b in splits for c in letters}
-    )
+    # (one set grown in place: a union of four makes three sets of a few hundred strings more)
+    out = {a + c + b for a, b in splits for c in letters}
+    out |= {a + c + b[1:] for a, b in splits if b for c in letters}
+    out |= {a + b[1:] for a, b in splits if b}
+    out |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    return out
 
 
 # a word's one-edit spellings, for the few checks of one question that spell them out in a
@@ -322,7 +322,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             spelled
             and capitalised
             and len(word) > NAME_CHARS
-            and any(e in title_words for e in _spellings(word))
+            and not title_words.keys().isdisjoint(_spellings(word))
         )
         # (the two checks only ever clear a word: the cheaper one, a set's look-ups, first)
         if spelled and not (beside or capitalised) and len(word) >= TYPO_CHARS and _typo_of_common(word):
