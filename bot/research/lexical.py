@@ -208,14 +208,15 @@ class LexicalIndex:
             held = self._held[word] = _holds(self._terms, self._postings, self.stem, word)
         return held
 
-    def holds_any(self, words: Collection[str]) -> bool:
+    def holds_any(self, words: Collection[str], changing: Collection[str] | None = None) -> bool:
         """``holds`` of any of ``words``: the words seen as written first, then the others stemmed
-        in one call, past the cache (the names check asks a word's few hundred spellings)."""
+        in one call, past the cache (the names check asks a word's few hundred spellings);
+        ``changing``: as ``Terms.of_stems`` (only those are stemmed)."""
         terms, holds = self._terms, self._postings.holds
         found, unseen = terms.known(words)
         if any(holds(t) for t in found):
             return True
-        return any(holds(t) for t in terms.of_stems(unseen, self._query_stemmer))
+        return any(holds(t) for t in terms.of_stems(unseen, self._query_stemmer, changing))
 
     def says(self, word: str) -> bool:
         """A live entry holds ``word`` (a lowercased token) as written, not only its stem."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from bot.research.embedders import MINILM_TOKENIZER
 from bot.research.links import LinkView
 from bot.research.relevance import focus
+from bot.research.tokens import PORTER_ENDINGS
 from bot.text.display import content_label
 from bot.text.terms import STOPWORDS, query_terms
 
@@ -62,12 +63,12 @@ def _edits(word: str) -> set[str]:
     """Every word one deletion, transposition, replacement or insertion away."""
     letters = string.ascii_lowercase
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    return (
-        {a + b[1:] for a, b in splits if b}
-        | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-        | {a + c + b[1:] for a, b in splits if b for c in letters}
-        | {a + c + b for a, b in splits for c in letters}
-    )
+    # (one set grown in place: a union of four makes three sets of a few hundred strings more)
+    out = {a + c + b for a, b in splits for c in letters}
+    out |= {a + c + b[1:] for a, b in splits if b for c in letters}
+    out |= {a + b[1:] for a, b in splits if b}
+    out |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    return out
 
 
 # a word's one-edit spellings, for the few checks of one question that spell them out in a
@@ -76,6 +77,38 @@ def _edits(word: str) -> set[str]:
 @lru_cache(maxsize=4)
 def _spellings(word: str) -> frozenset[str]:
     return frozenset(_edits(word))
+
+
+def _changing_spellings(word: str) -> frozenset[str] | None:
+    """Of ``word``'s one-edit spellings, a set holding every one that Porter's stemmer may
+    change (``tokens.PORTER_ENDINGS``): the spellings edited near the end. The others end with
+    the word's last ``k`` letters, and no ending Porter acts on ends so unless the word ends with
+    it too; None when the word ends with one (every spelling may change)."""
+    if word.endswith(PORTER_ENDINGS):
+        return None
+    # the fewest last letters that no longer ending of Porter's ends with (a word ending in "k":
+    # 1; in "en": 2, as "ion" ends in "n")
+    k = next(k for k in range(1, 6) if not any(len(e) > k and e.endswith(word[-k:]) for e in PORTER_ENDINGS))
+    return _spellings_ending(word, k) if len(word) > k else None
+
+
+@lru_cache(maxsize=4)
+def _spellings_ending(word: str, k: int) -> frozenset[str]:
+    """The one-edit spellings of ``word`` that change its last ``k`` letters or insert among
+    them (a superset of those: an edit before them leaves them as they are)."""
+    letters = string.ascii_lowercase
+    n = len(word)
+    out = {word[:i] + c + word[i:] for i in range(n - k + 1, n + 1) for c in letters}
+    out |= {word[:i] + c + word[i + 1 :] for i in range(n - k, n) for c in letters}
+    out |= {word[:i] + word[i + 1 :] for i in range(n - k, n)}
+    out |= {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(max(0, n - k - 1), n - 1)}
+    return frozenset(out)
+
+
+def one_edit_held(word: str, lexical: LexicalIndex) -> bool:
+    """A word one edit from ``word`` is held by the notes (``LexicalIndex.holds``: as written
+    or by its stem); only the spellings Porter's stemmer may change are stemmed."""
+    return lexical.holds_any(_spellings(word), _changing_spellings(word))
 
 
 @lru_cache(maxsize=20_000)
@@ -322,7 +355,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             spelled
             and capitalised
             and len(word) > NAME_CHARS
-            and any(e in title_words for e in _spellings(word))
+            and not title_words.keys().isdisjoint(_spellings(word))
         )
         # (the two checks only ever clear a word: the cheaper one, a set's look-ups, first)
         if spelled and not (beside or capitalised) and len(word) >= TYPO_CHARS and _typo_of_common(word):
@@ -469,9 +502,9 @@ def _near_a_word(word: str, lexical: LexicalIndex) -> bool:
     if verdict is None:
         if len(near) >= NEAR_KEPT:
             near.clear()
-        verdict = near[word] = (
-            len(word) <= LONGEST_TYPO and lexical.holds_any(_spellings(word))
-        ) or _starts_a_word(word, lexical)
+        verdict = near[word] = (len(word) <= LONGEST_TYPO and one_edit_held(word, lexical)) or _starts_a_word(
+            word, lexical
+        )
     return verdict
 
 

@@ -27,6 +27,18 @@ _MAX_STEMMED = 64  # FTS5's porter leaves longer tokens as they are
 _ASCII_SEPARATORS = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum()})
 
 
+# The endings Porter's steps look for (snowball's porter.sbl: step 1a's "s", 1b's "ed", "eed",
+# "ing", 1c's "y", the suffixes of steps 2–4, 5a's "e", 5b's "l"), each shortened to an ending
+# it ends with ("ness" ends with "s", "biliti" with "iti", "entli" with "li"). Each step changes
+# a word only where it ends with one of its suffixes, and a word no step changed ends as it
+# did: a word ending with none of these is its own stem (tests/research/test_typo_stems.py
+# checks it over English words' one-edit spellings). The names check asks the stems of a
+# word's few hundred one-edit spellings: those that end as the word does, when it ends
+# otherwise, are not stemmed (``names._changing_spellings``).
+PORTER_ENDINGS = (
+    *("s", "ed", "ing", "y", "e", "l", "ism", "ion", "er", "ator", "ic", "ant", "ent", "ou"),
+    *("anci", "enci", "li", "iti"),
+)
 # Porter's stemmer costs ~35 µs a word in pure Python and a word always stems the same:
 # each word is stemmed once per process, whichever index or thread asks (a few MB at most)
 _STEMS: dict[str, str] = {}
@@ -56,7 +68,9 @@ class Stemmer:
 
     def stems(self, words: Sequence[str]) -> list[str]:
         """``stem`` of each of ``words``, in one call."""
-        stemmed = self._porter.stemWords(words)
+        # (``stemWord`` mapped in C: ``stemWords`` looks the method up again for each word,
+        # a fifth more instructions a word)
+        stemmed = list(map(self._porter.stemWord, words))
         if not words or (min(map(len, words)) >= 3 and max(map(len, words)) <= _MAX_STEMMED):
             return stemmed  # type: ignore[no-any-return]
         return [str(s) if 3 <= len(w) <= _MAX_STEMMED else w for w, s in zip(words, stemmed, strict=True)]
@@ -77,10 +91,22 @@ class Terms(dict[str, int]):
         known = self.keys() & asked
         return [self[w] for w in known], asked - known
 
-    def of_stems(self, words: Collection[str], stemmer: Stemmer) -> list[int]:
-        """The terms of the words' stems, none added; an unknown stem left out."""
+    def of_stems(
+        self, words: Collection[str], stemmer: Stemmer, changing: Collection[str] | None = None
+    ) -> list[int]:
+        """The terms of the words' stems, none added; an unknown stem left out. ``changing``:
+        of ``words``, at least all those with an ending Porter's steps act on
+        (``PORTER_ENDINGS``), when the caller knows them; any other is its own stem, not
+        stemmed (None: every word is stemmed)."""
         stems = self.stems
-        return [stems[s] for s in stems.keys() & set(stemmer.stems(list(words)))]
+        if changing is None:
+            return [stems[s] for s in stems.keys() & set(stemmer.stems(list(words)))]
+        asked = words if isinstance(words, (set, frozenset)) else set(words)
+        stemmed = [w for w in changing if w in asked]
+        found = (stems.keys() & asked).difference(stemmed)
+        if stemmed:
+            found |= stems.keys() & set(stemmer.stems(stemmed))
+        return [stems[s] for s in found]
 
     def __missing__(self, word: str) -> int:
         term = self.stems.setdefault(self._stemmer.stem(word), len(self.stems))
