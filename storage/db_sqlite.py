@@ -46,7 +46,14 @@ class SqliteUnits:
     waits for the lock; units that arrive while a transaction is being written there are
     committed together in the next one (group commit); if one of them fails, the others
     are retried alone, so it fails only itself. ``inline`` is False for an in-memory
-    database, which every connection would see as a database of its own."""
+    database, which every connection would see as a database of its own.
+
+    A unit with no other in sight runs at once, without a turn of the loop: nothing is
+    queued or being written, and no other task has run a unit at once in this turn of the
+    loop. The turn a unit waits is what lets units of several tasks share a transaction;
+    when tasks overlap (a second task writes in the same turn), its units queue and share
+    the next flush as before. A task's own units one after another (a message stored, its
+    reply recorded) gain nothing from waiting: nobody else's unit can join them."""
 
     def __init__(self, engine: Engine, pool: ThreadPoolExecutor, *, inline: bool) -> None:
         self._engine = engine
@@ -56,6 +63,8 @@ class SqliteUnits:
         self._batch_running = False
         self._flush_scheduled = False
         self._inline_commits = 0
+        # the task that ran a unit at once in this turn of the loop (cleared at the next turn)
+        self._turn_task: asyncio.Task[Any] | None = None
         self._hot: Any = None  # the storage thread's connection
         self._inline: Any = None  # the event loop's connection for writes
         self._reader: Any = None  # the event loop's read-only connection
@@ -81,6 +90,12 @@ class SqliteUnits:
         """Run ``work`` in a write transaction (see the class docstring); the caller hears
         back only after its unit is committed."""
         loop = asyncio.get_running_loop()
+        if self._inline_ok and not (self._pending or self._batch_running):
+            task = asyncio.current_task(loop)
+            if self._turn_task is None or self._turn_task is task:
+                done, result = self._at_once(loop, task, work)
+                if done:
+                    return cast(T, result)
         future: asyncio.Future[Any] = loop.create_future()
         self._pending.append((work, future))
         if not self._batch_running:
@@ -103,6 +118,34 @@ class SqliteUnits:
                     return cast(T, future.result())
         return cast(T, await future)
 
+    def _at_once(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        task: asyncio.Task[Any] | None,
+        work: Callable[[sqlite3.Connection], T],
+    ) -> tuple[bool, T | None]:
+        """Run a lone unit now, on the event loop's connection; ``(False, None)`` when the
+        write lock is taken (the unit then queues for the storage thread, which waits)."""
+        try:
+            result = _in_transaction(self._inline_connection(), [work])[0][1]
+        except Exception as exc:
+            if busy(exc):
+                return False, None
+            raise
+        if self._turn_task is None:
+            self._turn_task = task
+            loop.call_soon(self._next_turn)
+        self._committed_inline()
+        return True, result
+
+    def _next_turn(self) -> None:
+        self._turn_task = None
+
+    def _committed_inline(self) -> None:
+        self._inline_commits += 1
+        if self._inline_commits % _CHECKPOINT_EVERY == 0:
+            self._pool.submit(self._checkpoint)
+
     def _flush_inline(self, loop: asyncio.AbstractEventLoop) -> None:
         self._flush_scheduled = False
         if self._batch_running or not self._pending:
@@ -118,9 +161,7 @@ class SqliteUnits:
                 self._start_batch(loop)
                 return
         _settle(batch, results)
-        self._inline_commits += 1
-        if self._inline_commits % _CHECKPOINT_EVERY == 0:
-            self._pool.submit(self._checkpoint)
+        self._committed_inline()
 
     def _start_batch(self, loop: asyncio.AbstractEventLoop) -> None:
         batch, self._pending = self._pending, []

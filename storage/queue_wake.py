@@ -53,7 +53,15 @@ class SqliteWatch:
         return watch
 
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._watch(), name="sqlite wake")
+        # the first look now, not when the task first runs: a commit made after ``open``
+        # returns wakes, even one made before the task's first turn (a write runs at once)
+        try:
+            seen: int | None = self._version()
+        except Exception as exc:  # the task's looks will try again
+            log.debug("sqlite wake: first look skipped (%s)", type(exc).__name__)
+            self._drop_connection()
+            seen = None
+        self._task = asyncio.get_running_loop().create_task(self._watch(seen), name="sqlite wake")
 
     def _version(self) -> int:
         if self._connection is None:
@@ -66,8 +74,7 @@ class SqliteWatch:
     async def _pending(self) -> bool:
         return bool(await self.db.read_sql(lambda conn: self.db.execute(conn, _ANY_PENDING).first()))
 
-    async def _watch(self) -> None:
-        seen: int | None = None
+    async def _watch(self, seen: int | None) -> None:
         while True:
             try:
                 version = self._version()

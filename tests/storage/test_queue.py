@@ -291,6 +291,40 @@ async def test_group_commit_isolates_a_failing_unit(db_url: str, clock: FakeCloc
     await db.dispose()
 
 
+async def test_a_lone_unit_commits_without_a_turn_and_units_of_overlapping_tasks_share_one(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """A unit with no other in sight is committed at once (the loop does not turn); units
+    of tasks that write in the same turn after it still share one transaction."""
+    path = tmp_path / "g.db"
+    db = await _db(f"sqlite:///{path}")
+    turned: list[int] = []
+    asyncio.get_running_loop().call_soon(turned.append, 1)
+    assert await db.run_sql(_insert_seen_event(db, clock, "alone")) == "alone"
+    assert turned == []  # committed without a turn of the loop
+    outside = sqlite3.connect(path)
+
+    def insert_and_look(key: str):  # type: ignore[no-untyped-def]
+        def work(conn):  # type: ignore[no-untyped-def]
+            _insert_seen_event(db, clock, key)(conn)
+            return [r[0] for r in outside.execute("SELECT key FROM seen_events ORDER BY key")]
+
+        return work
+
+    seen = await asyncio.gather(*(db.run_sql(insert_and_look(k)) for k in ("a", "b", "c")))
+    # "a" ran at once in its own transaction; "b" and "c", from other tasks in the same turn,
+    # share the next one: while "c" is written, "b" is not committed yet
+    assert seen == [["alone"], ["a", "alone"], ["a", "alone"]]
+    assert [r[0] for r in outside.execute("SELECT key FROM seen_events ORDER BY key")] == [
+        "a",
+        "alone",
+        "b",
+        "c",
+    ]
+    outside.close()
+    await db.dispose()
+
+
 async def test_group_commit_while_another_connection_holds_the_write_lock(
     tmp_path: Path, clock: FakeClock
 ) -> None:
