@@ -1094,13 +1094,13 @@ class Answerer:
             if p.score - p.typed < floor or p.replaced_by is not None:
                 continue
             said = p.unit.text
-            own = p.entry.title.strip().lower()
-            for entry in chosen:  # a note of the question's, by its title
-                if entry.id != p.entry.id and points_to(said, entry.title):
-                    lifted.setdefault(entry.id, (entry, p))
+            own_title = p.entry.title.strip().lower()
+            for note in chosen:  # a note of the question's, by its title
+                if note.id != p.entry.id and points_to(said, note.title):
+                    lifted.setdefault(note.id, (note, p))
             for key in _link_targets(p.entry.content):  # a note it links to, found or not
                 title = titles.get(key)
-                if title is not None and title.strip().lower() != own and points_to(said, title):
+                if title is not None and title.strip().lower() != own_title and points_to(said, title):
                     lifted.setdefault(key, (None, p))
                     pointing.add(p.entry.id)
         if not lifted:
@@ -1109,9 +1109,9 @@ class Answerer:
         if any(k not in keys for k, (e, _) in lifted.items() if e is None):
             rels = await self.knowledge.relations_of(list(pointing), spaces=spaces)
             targets = [r.to_id for r in rels if r.from_id in pointing and r.type == "link"]
-            for entry in (await self.knowledge.get_many(targets, spaces=spaces)).values() if targets else ():
-                for k in link_keys(entry.source or ""):
-                    keys.setdefault(k, entry)
+            for target in (await self.knowledge.get_many(targets, spaces=spaces)).values() if targets else ():
+                for link in link_keys(target.source or ""):
+                    keys.setdefault(link, target)
         out = list(ranked)
         done: set[str] = set()
         deferring: dict[str, Passage] = {}  # a note whose best passage points to one that answers
