@@ -1,9 +1,9 @@
 """Same decisions and replies: the first ``--messages`` of ``bench/routing.py``'s distinct mix
 through ``Mallory.handle`` (offline provider, example vault), written as one JSON line per
 message: the replies posted for it and the route and decision stored with it (random ids
-masked). Run it on two checkouts and compare the files (``cmp``): a speed-up must not change
-a byte. ``--root`` measures another checkout (e.g. ``git archive main | tar -x -C /tmp/x``);
-``--gold`` sends, after the mix, every question of the answers gold set (each phrasing and
+masked, and the minutes an investigation under way has run: they read the wall clock). Run
+it on two checkouts and compare the files (``cmp``): a speed-up must not change a byte.
+``--root`` measures another checkout (e.g. ``git archive main | tar -x -C /tmp/x``); ``--gold`` sends, after the mix, every question of the answers gold set (each phrasing and
 out-of-domain question once, each in a conversation of its own).
 
 Run: ``.venv/bin/python bench/routing_same.py --out /tmp/after.jsonl [--messages 3000] [--gold] [--root DIR]``.
@@ -25,6 +25,9 @@ HERE = Path(__file__).resolve().parent
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 _HEX = re.compile(r"\b[0-9a-f]{12,}\b")
 _SHORT = re.compile(r"\b(?=[a-f]*[0-9])[0-9a-f]{8}\b")  # an entry's short id ("[Entry 3b68502d]")
+# "(started 1 min ago)": how long an investigation has run, by the wall clock, which two runs
+# side by side on a loaded machine read differently
+_MINUTES = re.compile(r"started \d+ min ago")
 
 
 def _load(root: Path) -> types.ModuleType:
@@ -37,7 +40,7 @@ def _load(root: Path) -> types.ModuleType:
 
 def _mask(value: object) -> str:
     text = _UUID.sub("<id>", json.dumps(value, ensure_ascii=False, sort_keys=True))
-    return _SHORT.sub("<short>", _HEX.sub("<hex>", text))
+    return _MINUTES.sub("started <n> min ago", _SHORT.sub("<short>", _HEX.sub("<hex>", text)))
 
 
 def gold_questions() -> list[str]:
