@@ -3,7 +3,8 @@ through ``Mallory.handle`` (offline provider, example vault), written as one JSO
 message: the replies posted for it and the route and decision stored with it (random ids
 masked, and the minutes an investigation under way has run: they read the wall clock). Run
 it on two checkouts and compare the files (``cmp``): a speed-up must not change a byte.
-``--root`` measures another checkout (e.g. ``git archive main | tar -x -C /tmp/x``); ``--gold`` sends, after the mix, every question of the answers gold set (each phrasing and
+``--root`` measures another checkout (e.g. ``git archive main | tar -x -C /tmp/x``);
+``--gold`` sends, after the mix, every question of the answers gold set (each phrasing and
 out-of-domain question once, each in a conversation of its own).
 
 Run: ``.venv/bin/python bench/routing_same.py --out /tmp/after.jsonl [--messages 3000] [--gold] [--root DIR]``.
