@@ -59,24 +59,30 @@ def common_words() -> frozenset[str]:
     return frozenset(w for w in vocab if w.isalpha() and w.isascii())
 
 
-def _edits(word: str) -> set[str]:
-    """Every word one deletion, transposition, replacement or insertion away."""
+def _edits(word: str, last: int = 0) -> set[str]:
+    """Every word one deletion, transposition, replacement or insertion away; with ``last``,
+    at least every one that edits the word's last ``last`` letters or inserts among them (an
+    edit before them leaves them as they are)."""
     letters = string.ascii_lowercase
-    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    start = len(word) - last if last else 0
+    # from the letter before the last ones: a transposition may swap it with the first of them
+    before = max(0, start - 1)
+    splits = [(word[:i], word[i:]) for i in range(before, len(word) + 1)]
+    at = splits[start - before :]
     # (one set grown in place: a union of four makes three sets of a few hundred strings more)
-    out = {a + c + b for a, b in splits for c in letters}
-    out |= {a + c + b[1:] for a, b in splits if b for c in letters}
-    out |= {a + b[1:] for a, b in splits if b}
+    out = {a + c + b for a, b in (at[1:] if last else at) for c in letters}
+    out |= {a + c + b[1:] for a, b in at if b for c in letters}
+    out |= {a + b[1:] for a, b in at if b}
     out |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
     return out
 
 
-# a word's one-edit spellings, for the few checks of one question that spell them out in a
-# row (a name's near miss, a typo of the notes' words, of an English word): made once, not
-# three times (a few hundred strings; a few words kept)
-@lru_cache(maxsize=4)
-def _spellings(word: str) -> frozenset[str]:
-    return frozenset(_edits(word))
+# a word's one-edit spellings (``_edits``), for the few checks of one question that spell them
+# out in a row (a name's near miss, a typo of the notes' words, of an English word): made once,
+# not three times (a few hundred strings; a few words kept)
+@lru_cache(maxsize=8)
+def _spellings(word: str, last: int = 0) -> frozenset[str]:
+    return frozenset(_edits(word, last))
 
 
 def _changing_spellings(word: str) -> frozenset[str] | None:
@@ -89,20 +95,7 @@ def _changing_spellings(word: str) -> frozenset[str] | None:
     # the fewest last letters that no longer ending of Porter's ends with (a word ending in "k":
     # 1; in "en": 2, as "ion" ends in "n")
     k = next(k for k in range(1, 6) if not any(len(e) > k and e.endswith(word[-k:]) for e in PORTER_ENDINGS))
-    return _spellings_ending(word, k) if len(word) > k else None
-
-
-@lru_cache(maxsize=4)
-def _spellings_ending(word: str, k: int) -> frozenset[str]:
-    """The one-edit spellings of ``word`` that change its last ``k`` letters or insert among
-    them (a superset of those: an edit before them leaves them as they are)."""
-    letters = string.ascii_lowercase
-    n = len(word)
-    out = {word[:i] + c + word[i:] for i in range(n - k + 1, n + 1) for c in letters}
-    out |= {word[:i] + c + word[i + 1 :] for i in range(n - k, n) for c in letters}
-    out |= {word[:i] + word[i + 1 :] for i in range(n - k, n)}
-    out |= {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(max(0, n - k - 1), n - 1)}
-    return frozenset(out)
+    return _spellings(word, k) if len(word) > k else None
 
 
 def one_edit_held(word: str, lexical: LexicalIndex) -> bool:

@@ -491,15 +491,11 @@ _FOREIGN_AS = {
 }
 
 
-_FOREIGN_NAMES = tuple(_FOREIGN)
-_FOREIGN_GATES = GateSet(list(_FOREIGN.values()))
-
-
 def foreign_cues(prepared: str) -> set[str]:
     """The other-language cues (question word, polite request, research verb) a prepared
-    message shows."""
-    regexes = _FOREIGN_GATES.regexes
-    return {_FOREIGN_NAMES[i] for i in _FOREIGN_GATES.open(prepared) if regexes[i].search(prepared)}
+    message shows, each pattern read whole. The router reads them in parts, in its one pass
+    over the prepared text (``_cues_and_foreign``); this is the plain reading it must equal."""
+    return {name for name, pattern in _FOREIGN.items() if pattern.search(prepared)}
 
 
 _PAIRS = [

@@ -153,7 +153,6 @@ def test_a_gate_set_rules_out_only_texts_without_a_match(labelled_texts: list[st
     sets = [
         (features._JOINED_GATES, features._JOINED_PARTS),
         (features._ON_PREPARED_GATES, [*features._PREPARED_PARTS, *features._FOREIGN_PARTS]),
-        (features._FOREIGN_GATES, features._FOREIGN_GATES.regexes),
         (lexicon._LEXICON_GATES, lexicon._LEXICON_PARTS),
         (lexicon._TRIGGER_GATES, lexicon._TRIGGER_REGEXES),
         (router._SARCASM_PARTS, router._SARCASM_PARTS.regexes),
@@ -191,7 +190,6 @@ def _router_strings() -> set[str]:
     sets = [
         features._JOINED_GATES,
         features._ON_PREPARED_GATES,
-        features._FOREIGN_GATES,
         lexicon._LEXICON_GATES,
         lexicon._TRIGGER_GATES,
         router._SARCASM_PARTS,
