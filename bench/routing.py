@@ -185,6 +185,7 @@ async def throughput(n: int, mix: str = "distinct") -> float:
     settings = load_settings(data_dir=_fresh("throughput"), llm_provider="offline", embedder="none")
     async with Runtime.open(settings) as rt:
         await rt.seed_vault()
+        await rt.warm()  # as `mallory run` does as it starts serving (bot/cli.py, ``warming``)
         sender = TimingSender()
         start = time.perf_counter()
         for i in range(n):

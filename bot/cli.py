@@ -168,13 +168,14 @@ async def _announce(rt: Any, *, seed: bool) -> None:
 
 @asynccontextmanager
 async def warming(rt: Any) -> AsyncIterator[None]:
-    """Load the search indexes in the background while the bot starts serving (a search
-    that comes first waits for them); say when they are ready."""
+    """Load the search indexes and the names check's word list (``Runtime.warm``) in the
+    background while the bot starts serving (a search that comes first waits for them); say
+    when they are ready."""
 
     async def warm() -> None:
         started = time.monotonic()
         try:
-            entries, vectors = await rt.retriever.warm()
+            entries, vectors = await rt.warm()
         except Exception as exc:  # searches still load them on demand
             print(
                 f"search indexes: loading failed ({type(exc).__name__}); will retry on the first search",

@@ -3,6 +3,7 @@ down again. The CLI, the adapters' tests and the benchmarks all start here."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -20,6 +21,7 @@ from bot.persona import Persona, capabilities, load_persona
 from bot.policy import AccessPolicy, TokenQuota, metered
 from bot.research.investigate import Investigator
 from bot.research.lexical import LexicalIndex
+from bot.research.names import common_words
 from bot.research.search import Retriever
 from bot.research.synthesis import Synthesizer
 from bot.routing.meaning import EMBEDDER as MEANING_EMBEDDER
@@ -173,6 +175,15 @@ class Runtime:
             yield rt
         finally:
             await rt.close()
+
+    async def warm(self) -> tuple[int, int]:
+        """Load now what the first messages would otherwise wait for: the search indexes
+        (``Retriever.warm``) and the English word list the names check reads
+        (``names.common_words``, ~30 ms of JSON). A long-running bot starts this in the
+        background as it starts serving. Returns (entries, vectors) held."""
+        held = await self.retriever.warm()
+        await asyncio.to_thread(common_words)
+        return held
 
     async def close(self) -> None:
         await self.worker.stop()

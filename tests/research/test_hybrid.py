@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from research_helpers import NOW, WordHashEmbedder, draft
@@ -224,3 +225,21 @@ async def test_hits_carry_the_stored_values_on_either_database(any_db: Database)
     assert got.tags == ["domain/kafka", "runbook"] and got.meta == {"links": ["rebalancing"]}
     assert got.created_at == NOW and got.created_at.tzinfo is not None
     assert got.revision == entry.revision
+
+
+async def test_the_runtime_warms_the_indexes_and_the_names_word_list(tmp_path: Path) -> None:
+    """``mallory run`` warms as it starts serving: the first question then loads neither the
+    notes' index nor the English word list the names check reads."""
+    from bot.config import load_settings
+    from bot.research.names import common_words
+    from bot.runtime import Runtime
+
+    settings = load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="none")
+    async with Runtime.open(settings) as rt:
+        await rt.seed_vault()
+        common_words.cache_clear()
+        assert len(rt.retriever.lexical) == 0
+        entries, vectors = await rt.warm()
+        assert entries == len(rt.retriever.lexical) == await rt.knowledge.count() > 0
+        assert vectors == 0
+        assert common_words.cache_info().currsize == 1 and "because" in common_words()
