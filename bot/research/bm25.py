@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from bot.research.postings import Postings
+from bot.research.postings import Postings, span
 
 K1 = 1.2
 B = 0.75
@@ -69,8 +69,7 @@ class Scorer:
             hits = int(np.count_nonzero(live[slots[lo:hi]])) if postings.dead else hi - lo
         pend_terms, pend_slots, _ = postings.pend
         if pend_terms.shape[0]:
-            start = int(pend_terms.searchsorted(term, "left"))
-            end = int(pend_terms.searchsorted(term, "right"))
+            start, end = span(pend_terms, term)
             if end > start:
                 hits += int(np.count_nonzero(live[pend_slots[start:end]]))
         weight = idf(postings.live_count, hits) if hits else 0.0

@@ -23,6 +23,14 @@ class Filter:
     exclude: tuple[str, ...]
 
 
+def span(terms: np.ndarray, term: int) -> tuple[int, int]:
+    """Where ``term``'s postings stand in the pending segment's ascending ``terms``. Searched
+    for as a scalar of the array's own type: given a Python int, numpy first casts the whole
+    array to int64, on every call (~55 µs at 100,000 pending postings, against ~2)."""
+    key = terms.dtype.type(term)
+    return int(terms.searchsorted(key, "left")), int(terms.searchsorted(key, "right"))
+
+
 def _empty_pending() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.float32)
 
@@ -270,8 +278,7 @@ class Postings:
             slots, tf = self.slots[lo:hi], self.tf[lo:hi]
         pend_terms, pend_slots, pend_tf = self.pend
         if pend_terms.shape[0]:
-            lo = int(pend_terms.searchsorted(term, "left"))
-            hi = int(pend_terms.searchsorted(term, "right"))
+            lo, hi = span(pend_terms, term)
             if hi > lo:
                 slots, tf = np.concatenate([slots, pend_slots[lo:hi]]), np.concatenate([tf, pend_tf[lo:hi]])
         live = self.live[slots]
@@ -287,8 +294,7 @@ class Postings:
                 return True
         pend_terms, pend_slots, _ = self.pend
         if pend_terms.shape[0]:
-            lo = int(pend_terms.searchsorted(term, "left"))
-            hi = int(pend_terms.searchsorted(term, "right"))
+            lo, hi = span(pend_terms, term)
             if hi > lo and self.live[pend_slots[lo:hi]].any():
                 return True
         return False
