@@ -112,6 +112,8 @@ class LexicalIndex:
         writes are read at the next search, other processes' within ``refresh_every``
         (unless ``force``). Tokenizing and merging run on a worker thread; the index changes
         on the event loop, between searches."""
+        if not force and not self._lock.locked() and self._gate.quiet():
+            return 0  # (while a read runs, a caller waits for it below, as before)
         async with self._lock:
             if not self._gate.due(force=force):
                 return 0

@@ -30,15 +30,18 @@ class RefreshGate:
         lands during it makes the next search read again)."""
         now = self.clock.now()
         generation = self.db.generation(self.table)
-        if (
-            not force
-            and self._at is not None
-            and generation == self._generation
-            and now - self._at < self.every
-        ):
+        if not force and self._fresh(now, generation):
             return False
         self._at, self._generation = now, generation
         return True
+
+    def quiet(self) -> bool:
+        """``due`` would say no, and nothing is noted: the check a caller makes before taking
+        the lock a read holds (a look-up asks some five times)."""
+        return self._fresh(self.clock.now(), self.db.generation(self.table))
+
+    def _fresh(self, now: datetime, generation: int) -> bool:
+        return self._at is not None and generation == self._generation and now - self._at < self.every
 
 
 def keep_long_lived(rows: int) -> None:

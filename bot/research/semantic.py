@@ -220,6 +220,8 @@ class SemanticIndex(_KeptOnDisk):
         Returns how many rows were read. Near real time (``RefreshGate``): this process's
         own writes are read at the next search, other processes' within ``refresh_every``
         (unless ``force``)."""
+        if not force and not self._lock.locked() and self._gate.quiet():
+            return 0  # (while a read runs, a caller waits for it below, as before)
         async with self._lock:
             if not self._gate.due(force=force):
                 return 0

@@ -312,6 +312,17 @@ async def test_sees_what_another_process_writes_within_its_refresh_interval(tmp_
         await reader_db.dispose()
 
 
+async def test_a_search_that_comes_while_the_index_loads_waits_for_the_load(knowledge: Knowledge) -> None:
+    """A look-up checks whether a read is due before taking the read's lock (it asks some
+    five times a question); one that comes while the first load runs still waits for it."""
+    await knowledge.upsert_many([draft("global", "q", "Quokka census", "")], now=NOW)
+    index = LexicalIndex(knowledge)
+    first, second = await asyncio.gather(
+        index.search("quokka", spaces=["global"], limit=5), index.search("quokka", spaces=["global"], limit=5)
+    )
+    assert len(first) == len(second) == 1
+
+
 async def test_spaces_and_types_hold(knowledge: Knowledge) -> None:
     await knowledge.upsert_many(
         [
