@@ -951,8 +951,12 @@ def _without_part_titled(question: str, hits: Sequence[Any], titles: Mapping[str
     part of that name ("Kestrel") is about something else, and does not answer."""
     asked = _title_words(question)
     named = [t for h in hits if len(t := _title_words(h.entry.title)) >= 2 and _holds_phrase(asked, t)]
-    for n in range(2, NAMED_TITLE_WORDS + 1):  # a note named in full, found or not (its file stem)
-        for i in range(len(asked) - n + 1):
+    # a note named in full, found or not (its file stem): runs from a word some key starts with
+    starts = getattr(titles, "starts_key", None)
+    for i in range(len(asked) - 1):
+        if starts is not None and not starts(asked[i]):
+            continue
+        for n in range(2, min(NAMED_TITLE_WORDS, len(asked) - i) + 1):
             run = asked[i : i + n]
             title = titles.get("-".join(run))
             if title is not None and _title_words(title) == run:

@@ -44,6 +44,10 @@ class LinkTitles:
         self._holders: dict[str, dict[str, dict[str, str]]] = {}  # space → key → source → title
         self._winner: dict[str, dict[str, str]] = {}  # space → key → title
         self._generation: dict[str, int] = {}  # space → changes of its winners so far
+        # space → the first word of each key written as several ("kestrel" of "kestrel-rose")
+        # → how many keys: a run of a question's words is looked up as a key only when its
+        # first word starts one (``starts_key``), not once per run
+        self._heads: dict[str, dict[str, int]] = {}
         # every change of a winner, in order: (space, key, the title it had); what follows
         # the mapping (``names.KeptTitleWords``) reads the changes since it last looked
         self._changes: list[tuple[str, str, str | None]] = []
@@ -68,6 +72,9 @@ class LinkTitles:
             for space, keys in links._holders.items()
         }
         links._generation = state["generation"]
+        for space, keys in links._winner.items():
+            for key in keys:
+                links._count_head(space, key, 1)
         return links
 
     def take(self, rows: Sequence[EntryText]) -> None:
@@ -92,13 +99,32 @@ class LinkTitles:
             best = held[min(held)] if held else None
             if not held:
                 del holders[key]
-            if winner.get(key) != best:
-                self._changed(space, key, winner.get(key))
+            was = winner.get(key)
+            if was != best:
+                self._changed(space, key, was)
                 if best is None:
                     del winner[key]
+                    self._count_head(space, key, -1)
                 else:
                     winner[key] = best
+                    if was is None:
+                        self._count_head(space, key, 1)
                 self._generation[space] = self._generation.get(space, 0) + 1
+
+    def _count_head(self, space: str, key: str, step: int) -> None:
+        head, dash, _ = key.partition("-")
+        if not dash:
+            return
+        heads = self._heads.setdefault(space, {})
+        count = heads.get(head, 0) + step
+        if count:
+            heads[head] = count
+        else:
+            del heads[head]
+
+    def starts_key(self, spaces: Sequence[str], word: str) -> bool:
+        """Some key ``spaces`` resolve is ``word`` and more words joined by "-"."""
+        return any(word in self._heads.get(space, ()) for space in spaces)
 
     def _changed(self, space: str, key: str, was: str | None) -> None:
         self._changes.append((space, key, was))
@@ -193,6 +219,9 @@ class LinkView(Mapping[str, str]):
 
     def __bool__(self) -> bool:
         return any(self._links.holds(space) for space in self._spaces)
+
+    def starts_key(self, word: str) -> bool:
+        return self._links.starts_key(self._spaces, word)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

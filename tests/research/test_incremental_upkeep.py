@@ -8,6 +8,8 @@ entries only (the in-memory ones counted by what they read: titles, notes cut)."
 from __future__ import annotations
 
 import gc
+import json
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -205,6 +207,34 @@ def test_link_titles_follow_changes_and_pick_one_winner_per_key() -> None:
     assert links.view(["s"]).get("atlas") == "Atlas"
     assert links.view(["global"]).get("atlas") == "Global atlas"
     assert link_keys("Notes/Weekly.Sync.MD") == ("weekly.sync", "notes/weekly.sync")
+
+
+def test_the_first_words_of_keys_follow_every_change_and_a_restore() -> None:
+    """``starts_key`` (a run of a question's words is looked up as a note's file name only
+    when a key starts with its first word) says what a pass over the keys would, after
+    every write, rename and forget, in views of one space and two, and once restored."""
+    rng = random.Random(7)
+    links = LinkTitles()
+    heads = "kestrel rose north fen pump site".split()
+
+    def row(entry_id: str, source: str, title: str, *, space: str, gone: bool = False) -> EntryText:
+        return EntryText(entry_id, space, "note", title, "", [], 1, gone, source)
+
+    def same(links: LinkTitles) -> None:
+        for spaces in (["a"], ["b"], ["a", "b"]):
+            view = links.view(spaces)
+            for word in [*heads, "nothing"]:
+                assert view.starts_key(word) == any(k.startswith(f"{word}-") for k in view), (spaces, word)
+
+    for step in range(400):
+        entry = f"e{rng.randrange(40)}"
+        name = "-".join(rng.sample(heads, rng.choice([1, 2, 3])))
+        folder = rng.choice(["", "notes/", "x-y/"])
+        links.take(
+            [row(entry, f"{folder}{name}.md", name.title(), space=rng.choice("ab"), gone=step % 5 == 0)]
+        )
+        same(links)
+    same(LinkTitles.restore(json.loads(json.dumps(links.state()))))
 
 
 def test_title_words_follow_the_link_map_across_spaces_and_read_all_again_when_changes_are_dropped() -> None:
