@@ -563,6 +563,10 @@ def _replaces(
     later_title = new.title
     if later_title and later_title in old_said.lowered:
         return False  # it points to the later note ("Declan to write it up: [[the decision]]")
+    new_day = new.day
+    old_day = old.day
+    if new_day is not None and old_day is not None and new_day <= old_day:
+        return False  # made no later (read first: half the pairs a question reads end here)
     # a statement of a note kept current that does not itself say it changes anything
     restated = not _states_change(newer)
     changes_from = _changes_from(new, old, stem)  # "changes from <what the earlier one states> to …"
@@ -571,12 +575,7 @@ def _replaces(
     # "… delivery day changed from Wednesday to Tuesday": one value, of the earlier's subject
     value_from = not changes_from and _changes_value_from(new, old, stem)
     replacing = new_said.says_it_replaces or changes_from or declared or value_from
-    new_day = new.day
-    old_day = old.day
-    if new_day is not None and old_day is not None:
-        if new_day <= old_day:
-            return False
-    elif not replacing and (new_day is None or old_day is not None):
+    if new_day is None and not replacing:
         # without dates, only a statement that says it replaces something does; a dated
         # change ("the new handover times 06:30 and 18:30 started on 5 January") replaces an
         # undated statement (a reference page) whose amount it changes
