@@ -5,7 +5,9 @@
    labelled messages and the answers gold set's questions, six in ten chat, three look-ups,
    one request to investigate (the proportions of the ten-text mix), no text more than
    twice in 2,000 messages; ``--mix repeated`` is the ten texts over and over, which the
-   caches keyed by text make look cheaper than text nobody sent before.
+   caches keyed by text make look cheaper than text nobody sent before. One message at a
+   time by default; ``--in-flight N`` handles N at once, as messages of many conversations
+   arrive under load (their writes then share commits).
 2. Acknowledgement latency: arrival → acknowledgement posted, for explicit requests
    (each in its own conversation); p50 / p99.
 3. Concurrency: a fake LLM with a fixed 200 ms latency and 200 conversations at once;
@@ -180,7 +182,10 @@ def _fresh(name: str) -> Path:
     return folder
 
 
-async def throughput(n: int, mix: str = "distinct") -> float:
+async def throughput(n: int, mix: str = "distinct", in_flight: int = 1) -> float:
+    """Messages a second through ``Mallory.handle``; with ``in_flight`` > 1, that many are
+    handled at once (each takes the next message when it is done), as messages from many
+    conversations arrive under load: their writes then share commits."""
     texts = mix_of(mix, n)
     settings = load_settings(data_dir=_fresh("throughput"), llm_provider="offline", embedder="none")
     async with Runtime.open(settings) as rt:
@@ -188,8 +193,17 @@ async def throughput(n: int, mix: str = "distinct") -> float:
         await rt.warm()  # as `mallory run` does as it starts serving (bot/cli.py, ``warming``)
         sender = TimingSender()
         start = time.perf_counter()
-        for i in range(n):
-            await rt.core.handle(_inbound(i, texts[i], f"t{i % 500}"), sender)
+        if in_flight <= 1:
+            for i in range(n):
+                await rt.core.handle(_inbound(i, texts[i], f"t{i % 500}"), sender)
+        else:
+            queued = iter(range(n))
+
+            async def lane() -> None:
+                for i in queued:
+                    await rt.core.handle(_inbound(i, texts[i], f"t{i % 500}"), sender)
+
+            await asyncio.gather(*(lane() for _ in range(in_flight)))
         elapsed = time.perf_counter() - start
         assert sender.count >= n * 0.9, sender.count
     return n / elapsed
@@ -238,12 +252,15 @@ async def main() -> None:
     parser.add_argument("--llm-latency", type=float, default=0.2)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--mix", choices=("distinct", "repeated"), default="distinct")
+    parser.add_argument(
+        "--in-flight", type=int, default=1, help="messages handled at once in the throughput run (default 1)"
+    )
     args = parser.parse_args()
 
     rates, lat_all, totals = [], [], []
     calls = 0
     for r in range(args.repeat):
-        rates.append(await throughput(args.messages, args.mix))
+        rates.append(await throughput(args.messages, args.mix, args.in_flight))
         lat = await ack_latency(args.latency_samples)
         lat_all.extend(lat)
         total, calls = await concurrency(args.conversations, args.llm_latency)
@@ -256,7 +273,7 @@ async def main() -> None:
         )
     print()
     print(
-        f"throughput ({args.messages:,} messages, {args.mix} mix, {args.repeat} runs): median {statistics.median(rates):,.0f} msg/s, "
+        f"throughput ({args.messages:,} messages, {args.mix} mix, {args.in_flight} in flight, {args.repeat} runs): median {statistics.median(rates):,.0f} msg/s, "
         f"min {min(rates):,.0f}, max {max(rates):,.0f}"
     )
     print(

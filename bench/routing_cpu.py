@@ -36,13 +36,16 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--mix", choices=("distinct", "repeated"), default="distinct")
+    parser.add_argument(
+        "--in-flight", type=int, default=1, help="messages handled at once (bench/routing.py)"
+    )
     parser.add_argument("--root", type=Path, default=HERE.parent, help="checkout to measure")
     args = parser.parse_args()
     routing = _load(args.root.resolve())
     print(f"measuring {sys.modules['bot'].__file__}")
     rates = []
     for run in range(args.repeat):
-        rate = asyncio.run(routing.throughput(args.messages, args.mix))
+        rate = asyncio.run(routing.throughput(args.messages, args.mix, args.in_flight))
         rates.append(rate)
         print(f"run {run + 1}: {rate:,.0f} msg per CPU-second ({1000 / rate:.3f} CPU ms per message)")
     median = statistics.median(rates)
