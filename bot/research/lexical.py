@@ -223,6 +223,15 @@ class LexicalIndex:
         term = self._terms.get(word)
         return term is not None and self._postings.holds(term)
 
+    def says_any(self, words: Collection[str]) -> bool:
+        """``says`` of any of ``words``: one set operation over the words seen as written."""
+        terms, holds = self._terms, self._postings.holds
+        return any(holds(t) for t in {terms[w] for w in terms.keys() & words})
+
+    def stems(self) -> Collection[str]:
+        """Every stem the index has seen (a forgotten entry's too: check ``holds``)."""
+        return self._terms.stems.keys()
+
     def vocabulary(self) -> Collection[str]:
         """Every word the index has seen (a forgotten entry's words too: check ``holds``)."""
         return self._terms.keys()
