@@ -21,7 +21,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -223,14 +223,10 @@ class LexicalIndex:
         term = self._terms.get(word)
         return term is not None and self._postings.holds(term)
 
-    def says_any(self, words: Collection[str]) -> bool:
-        """``says`` of any of ``words``: one set operation over the words seen as written."""
-        terms, holds = self._terms, self._postings.holds
-        return any(holds(t) for t in {terms[w] for w in terms.keys() & words})
-
-    def stems(self) -> Collection[str]:
-        """Every stem the index has seen (a forgotten entry's too: check ``holds``)."""
-        return self._terms.stems.keys()
+    def stems(self) -> Mapping[str, int]:
+        """Every stem the index has seen, with its term (a forgotten entry's too: check
+        ``holds``), in the order seen: only ever added to while the index keeps them."""
+        return self._terms.stems
 
     def vocabulary(self) -> Collection[str]:
         """Every word the index has seen (a forgotten entry's words too: check ``holds``)."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from bot.research.deletions import DeletionFilter
 from bot.research.embedders import MINILM_TOKENIZER
 from bot.research.links import LinkView
 from bot.research.relevance import focus
@@ -102,41 +103,75 @@ def one_edit_held(word: str, lexical: LexicalIndex) -> bool:
     """A word one edit from ``word`` is held by the notes (``LexicalIndex.holds``: as written
     or by its stem). A spelling's stem is its start followed by nothing or by one letter,
     where Porter strips a tail of a known few thousand (``tokens.porter_tails``): so a held
-    spelling is one the index says or stems as written, or one that keeps the word's end
-    from such a tail on (its edited start is a stem), or one that keeps the word's start
-    (a stem) before such a tail, or one that swaps the two letters between — each looked up
-    in the index's stems, and only those found are stemmed, not the few hundred spellings."""
-    spellings = _spellings(word)
+    spelling is a stem as written, or keeps the word's end from such a tail on (its edited
+    start is a stem), or keeps the word's start (a stem) before such a tail, or swaps the two
+    letters between — each looked up in the index's stems (first in their ``DeletionFilter``),
+    and only those found are stemmed, not the few hundred spellings."""
     if not (word.isascii() and word.isalpha() and word.islower()):
         # (an edit spells only lower-case ASCII letters: the tails' reasoning holds for those words)
-        return lexical.holds_any(spellings, _changing_spellings(word))
-    holds, stems = lexical.holds, lexical.stems()
-    if lexical.says_any(spellings) or any(holds(s) for s in stems & spellings):
+        return lexical.holds_any(_spellings(word), _changing_spellings(word))
+    holds, stems, near = lexical.holds, lexical.stems(), _stem_filter(lexical)
+    # a stem as written: the index holds it, or a word it stems to, or another word of its stem
+    if (near is None or near.maybe_near(word)) and any(holds(s) for s in stems.keys() & _spellings(word)):
         return True
     tails, replaced = porter_tails()
     n = len(word)
     # edited before a tail the word ends with: the stem is the edited start (and its letter)
     for k in range(1, min(n, _longest_tail()) + 1):
         tail = word[n - k :]
-        if tail in tails:
-            starts = _edits(word[: n - k])
-            starts.add(word[: n - k])
-            for letter in ("", replaced[tail]) if tail in replaced else ("",):
-                kept = stems & ({p + letter for p in starts} if letter else starts)
-                if any(holds(t[: len(t) - len(letter)] + tail) for t in kept):
-                    return True
+        if tail not in tails:
+            continue
+        start = word[: n - k]
+        for letter in ("", replaced[tail]) if tail in replaced else ("",):
+            if near is not None and not near.maybe_near(start + letter):
+                continue
+            starts = _edits(start)
+            starts.add(start)
+            kept = stems.keys() & ({p + letter for p in starts} if letter else starts)
+            if any(holds(t[: len(t) - len(letter)] + tail) for t in kept):
+                return True
     # the word's start kept, a tail one edit from the word's end after it: the stem is the start
     for j in range(n + 1):
         start = word[:j]
-        if any(start + letter in stems for letter in _REPLACING) and any(
-            holds(start + tail) for tail in _tails_near(word[j:])
-        ):
-            return True
+        for letter in _REPLACING:
+            if start + letter in stems:
+                break
+        else:
+            continue
+        for tail in _tails_near(word[j:]):
+            if holds(start + tail):
+                return True
     # the two letters either side of where the tail starts swapped
-    return any(
-        word[i] + word[i + 2 :] in tails and holds(word[:i] + word[i + 1] + word[i] + word[i + 2 :])
-        for i in range(n - 1)
-    )
+    for i in range(n - 1):
+        tail = word[i] + word[i + 2 :]
+        if tail in tails and holds(word[:i] + word[i + 1] + tail):
+            return True
+    return False
+
+
+# per index, its stems (``LexicalIndex.stems``, which only grow while the index keeps them) as a
+# DeletionFilter: a question's word is looked up in it, not its few hundred spellings in them
+_STEM_FILTERS: weakref.WeakKeyDictionary[LexicalIndex, tuple[Mapping[str, int], DeletionFilter]] = (
+    weakref.WeakKeyDictionary()
+)
+FILTER_STEP = 20_000  # stems taken into the filter a call (~20 ms): a large vault's is filled over a few
+
+
+def _stem_filter(lexical: LexicalIndex) -> DeletionFilter | None:
+    """The index's stems as a DeletionFilter, grown by the stems added since (at most
+    FILTER_STEP a call); None until it holds them all."""
+    stems = lexical.stems()
+    kept = _STEM_FILTERS.get(lexical)
+    if kept is None or kept[0] is not stems:  # a restored index has other stems
+        kept = _STEM_FILTERS[lexical] = (stems, DeletionFilter())
+    near = kept[1]
+    if near.taken < len(stems):
+        try:  # (the tokenizing thread may add stems meanwhile: those are not held yet)
+            added = list(itertools.islice(stems, near.taken, near.taken + FILTER_STEP))
+        except RuntimeError:
+            return None
+        near.add(added)
+    return near if near.taken >= len(stems) else None
 
 
 _REPLACING = ("", "e", "i", "l")  # what Porter puts in place of a tail (``tokens.porter_tails``)
@@ -189,8 +224,16 @@ def _one_edit(a: str, b: str) -> bool:
 @lru_cache(maxsize=20_000)
 def _typo_of_common(word: str) -> bool:
     """``word`` is one edit from a common English word (``common_words``, which never
-    changes): kept per word, not spelled out again for every question that has it."""
-    return not common_words().isdisjoint(_spellings(word))
+    changes): kept per word, not spelled out again for every question that has it; spelled
+    out only when the words' DeletionFilter says it may be."""
+    return _common_filter().maybe_near(word) and not common_words().isdisjoint(_spellings(word))
+
+
+@cache
+def _common_filter() -> DeletionFilter:
+    near = DeletionFilter()
+    near.add(common_words())
+    return near
 
 
 @dataclass(frozen=True)
