@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-MERGE_AT = 100_000  # hashes kept in a set before they join the sorted array
+MERGE_AT = 50_000  # hashes kept in a set (~3 MB) before they join the sorted array
 
 
 class DeletionFilter:
@@ -19,9 +19,10 @@ class DeletionFilter:
     is one edit from none of them (``maybe_near`` false); one sharing one may be, or may be two
     edits off, or share a hash by chance — the caller looks. Strings are only ever added."""
 
-    def __init__(self) -> None:
+    def __init__(self, merge_at: int = MERGE_AT) -> None:
         self._sorted = np.zeros(0, dtype=np.int64)
         self._recent: set[int] = set()
+        self.merge_at = merge_at
         self.taken = 0  # strings added so far
 
     @property
@@ -35,8 +36,12 @@ class DeletionFilter:
             recent.add(hash(s))
             recent.update([hash(s[:i] + s[i + 1 :]) for i in range(len(s))])
             self.taken += 1
-        if len(recent) >= MERGE_AT:
-            self._sorted = np.union1d(self._sorted, np.fromiter(recent, dtype=np.int64, count=len(recent)))
+        if len(recent) >= self.merge_at:
+            # put in place, not sorted again with the rest: one pass over the array (a hash
+            # already there may be there twice, which no look-up minds)
+            added = np.fromiter(recent, dtype=np.int64, count=len(recent))
+            added.sort()
+            self._sorted = np.insert(self._sorted, self._sorted.searchsorted(added), added)
             recent.clear()
 
     def maybe_near(self, word: str) -> bool:

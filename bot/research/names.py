@@ -154,7 +154,7 @@ def one_edit_held(word: str, lexical: LexicalIndex) -> bool:
 _STEM_FILTERS: weakref.WeakKeyDictionary[LexicalIndex, tuple[Mapping[str, int], DeletionFilter]] = (
     weakref.WeakKeyDictionary()
 )
-FILTER_STEP = 20_000  # stems taken into the filter a call (~20 ms): a large vault's is filled over a few
+FILTER_STEP = 5_000  # stems taken into the filter a call: a large vault's is filled over a few dozen
 
 
 def _stem_filter(lexical: LexicalIndex) -> DeletionFilter | None:
