@@ -142,8 +142,8 @@ def _common_start(a: str, b: str) -> int:
 
 
 def test_the_tails_cover_strings_their_closure_did_not_make() -> None:
-    """For 120,000 random strings made of a random start and up to six pieces of Porter's
-    suffixes, and the one-edit spellings of every fifth English word, the end Porter strips is
+    """For 80,000 random strings made of a random start and up to six pieces of Porter's
+    suffixes, and the one-edit spellings of every seventh English word, the end Porter strips is
     a tail of the table and what it puts in its place is nothing or the table's letter; the
     pure-Python Porter stems a sample the same; the names check's letters are the table's."""
     from snowballstemmer.porter_stemmer import PorterStemmer
@@ -154,9 +154,9 @@ def test_the_tails_cover_strings_their_closure_did_not_make() -> None:
     asked = {
         "".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(0, 8)))
         + "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
-        for _ in range(120_000)
+        for _ in range(80_000)
     }
-    asked |= {e for w in sorted(common_words())[::5] for e in _edits(w)}
+    asked |= {e for w in sorted(common_words())[::7] for e in _edits(w)}
     asked.discard("")
     ordered = sorted(asked)
     stems = Stemmer().stems(ordered)
@@ -168,7 +168,7 @@ def test_the_tails_cover_strings_their_closure_did_not_make() -> None:
         assert word[j:] in tails, (word, stem)
         assert stem[j:] in ("", replaced.get(word[j:])), (word, stem)
         stripped += stem != word
-    assert stripped > 100_000
+    assert stripped > 60_000
     assert set(names._REPLACING) == {"", *replaced.values()}
 
 
