@@ -21,7 +21,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -224,6 +224,11 @@ class LexicalIndex:
         """A live entry holds ``word`` (a lowercased token) as written, not only its stem."""
         term = self._terms.get(word)
         return term is not None and self._postings.holds(term)
+
+    def stems(self) -> Mapping[str, int]:
+        """Every stem the index has seen, with its term (a forgotten entry's too: check
+        ``holds``), in the order seen: only ever added to while the index keeps them."""
+        return self._terms.stems
 
     def vocabulary(self) -> Collection[str]:
         """Every word the index has seen (a forgotten entry's words too: check ``holds``)."""

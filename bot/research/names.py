@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from bot.research.deletions import DeletionFilter
 from bot.research.embedders import MINILM_TOKENIZER
 from bot.research.links import LinkView
 from bot.research.relevance import focus
-from bot.research.tokens import PORTER_ENDINGS
+from bot.research.tokens import PORTER_ENDINGS, porter_tails
 from bot.text.display import content_label
 from bot.text.terms import STOPWORDS, query_terms
 
@@ -100,15 +101,139 @@ def _changing_spellings(word: str) -> frozenset[str] | None:
 
 def one_edit_held(word: str, lexical: LexicalIndex) -> bool:
     """A word one edit from ``word`` is held by the notes (``LexicalIndex.holds``: as written
-    or by its stem); only the spellings Porter's stemmer may change are stemmed."""
-    return lexical.holds_any(_spellings(word), _changing_spellings(word))
+    or by its stem). A spelling's stem is its start followed by nothing or by one letter,
+    where Porter strips a tail of a known few thousand (``tokens.porter_tails``): so a held
+    spelling is a stem as written, or keeps the word's end from such a tail on (its edited
+    start is a stem), or keeps the word's start (a stem) before such a tail, or swaps the two
+    letters between — each looked up in the index's stems (first in their ``DeletionFilter``),
+    and only those found are stemmed, not the few hundred spellings."""
+    if not (word.isascii() and word.isalpha() and word.islower()):
+        # (an edit spells only lower-case ASCII letters: the tails' reasoning holds for those words)
+        return lexical.holds_any(_spellings(word), _changing_spellings(word))
+    holds, stems, near = lexical.holds, lexical.stems(), _stem_filter(lexical)
+    # a stem as written: the index holds it, or a word it stems to, or another word of its stem
+    if (near is None or near.maybe_near(word)) and any(holds(s) for s in stems.keys() & _spellings(word)):
+        return True
+    tails, replaced = porter_tails()
+    n = len(word)
+    # edited before a tail the word ends with: the stem is the edited start (and its letter)
+    for k in range(1, min(n, _longest_tail()) + 1):
+        tail = word[n - k :]
+        if tail not in tails:
+            continue
+        start = word[: n - k]
+        for letter in ("", replaced[tail]) if tail in replaced else ("",):
+            if near is not None and not near.maybe_near(start + letter):
+                continue
+            starts = _edits(start)
+            starts.add(start)
+            kept = stems.keys() & ({p + letter for p in starts} if letter else starts)
+            if any(holds(t[: len(t) - len(letter)] + tail) for t in kept):
+                return True
+    # the word's start kept, a tail one edit from the word's end after it: the stem is the start
+    for j in range(n + 1):
+        start = word[:j]
+        for letter in _REPLACING:
+            if start + letter in stems:
+                break
+        else:
+            continue
+        for tail in _tails_near(word[j:]):
+            if holds(start + tail):
+                return True
+    # the two letters either side of where the tail starts swapped
+    for i in range(n - 1):
+        tail = word[i] + word[i + 2 :]
+        if tail in tails and holds(word[:i] + word[i + 1] + tail):
+            return True
+    return False
+
+
+# per index, its stems (``LexicalIndex.stems``, which only grow while the index keeps them) as a
+# DeletionFilter: a question's word is looked up in it, not its few hundred spellings in them
+_STEM_FILTERS: weakref.WeakKeyDictionary[LexicalIndex, tuple[Mapping[str, int], DeletionFilter]] = (
+    weakref.WeakKeyDictionary()
+)
+FILTER_STEP = 5_000  # stems taken into the filter a call: a large vault's is filled over a few dozen
+
+
+def _stem_filter(lexical: LexicalIndex) -> DeletionFilter | None:
+    """The index's stems as a DeletionFilter, grown by the stems added since (at most
+    FILTER_STEP a call); None until it holds them all."""
+    stems = lexical.stems()
+    kept = _STEM_FILTERS.get(lexical)
+    if kept is None or kept[0] is not stems:  # a restored index has other stems
+        kept = _STEM_FILTERS[lexical] = (stems, DeletionFilter())
+    near = kept[1]
+    if near.taken < len(stems):
+        try:  # (the tokenizing thread may add stems meanwhile: those are not held yet)
+            added = list(itertools.islice(stems, near.taken, near.taken + FILTER_STEP))
+        except RuntimeError:
+            return None
+        near.add(added)
+    return near if near.taken >= len(stems) else None
+
+
+_REPLACING = ("", "e", "i", "l")  # what Porter puts in place of a tail (``tokens.porter_tails``)
+
+
+@cache
+def _longest_tail() -> int:
+    return max(map(len, porter_tails()[0]))
+
+
+@cache
+def _tails_by_deletion() -> dict[str, tuple[str, ...]]:
+    """Each Porter tail and each string one deletion from it → the tails it comes from: a
+    string's tails one edit away are found by looking up it and its deletions."""
+    out: dict[str, list[str]] = {}
+    for tail in porter_tails()[0]:
+        for key in {tail, *(tail[:i] + tail[i + 1 :] for i in range(len(tail)))}:
+            out.setdefault(key, []).append(tail)
+    return {key: tuple(found) for key, found in out.items()}
+
+
+def _tails_near(end: str) -> list[str]:
+    """The Porter tails ``end`` is or is one edit from (``_edits``)."""
+    if len(end) > _longest_tail() + 1:
+        return []
+    index = _tails_by_deletion()
+    found = set(index.get(end, ()))
+    for i in range(len(end)):
+        found.update(index.get(end[:i] + end[i + 1 :], ()))
+    return [tail for tail in found if _one_edit(end, tail)]
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """``b`` is ``a`` or one of ``_edits(a)`` (a lower-case letter put in or for another, one
+    taken out, two neighbours swapped)."""
+    if a == b:
+        return True
+    i, shorter = 0, min(len(a), len(b))
+    while i < shorter and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        if a[i + 1 :] == b[i + 1 :]:
+            return b[i] in string.ascii_lowercase
+        return a[i + 2 :] == b[i + 2 :] and a[i] == b[i + 1] and a[i + 1] == b[i]
+    if len(b) == len(a) + 1:
+        return a[i:] == b[i + 1 :] and b[i] in string.ascii_lowercase
+    return len(a) == len(b) + 1 and a[i + 1 :] == b[i:]
 
 
 @lru_cache(maxsize=20_000)
 def _typo_of_common(word: str) -> bool:
     """``word`` is one edit from a common English word (``common_words``, which never
-    changes): kept per word, not spelled out again for every question that has it."""
-    return not common_words().isdisjoint(_spellings(word))
+    changes): kept per word, not spelled out again for every question that has it; spelled
+    out only when the words' DeletionFilter says it may be."""
+    return _common_filter().maybe_near(word) and not common_words().isdisjoint(_spellings(word))
+
+
+@cache
+def _common_filter() -> DeletionFilter:
+    near = DeletionFilter()
+    near.add(common_words())
+    return near
 
 
 @dataclass(frozen=True)

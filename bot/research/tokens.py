@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from array import array
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 import numpy as np
 import snowballstemmer
@@ -39,6 +41,29 @@ PORTER_ENDINGS = (
     *("s", "ed", "ing", "y", "e", "l", "ism", "ion", "er", "ator", "ic", "ant", "ent", "ou"),
     *("anci", "enci", "li", "iti"),
 )
+# The ends Porter's stemmer strips, written by ``bench/porter_tails.py``: a word and its stem
+# start alike for j letters, and the word's end from j on is one of these tails; the stem's
+# end from j on is nothing or, for a few tails, one letter ("happy" →
+# "happi", "using" → "use", "possibility" → "possibl")
+_PORTER_TAILS = Path(__file__).resolve().parent / "data" / "porter_tails.txt"
+
+
+@cache
+def porter_tails() -> tuple[frozenset[str], Mapping[str, str]]:
+    """(every tail Porter's stemmer strips, "" included; the tails it replaces with a letter,
+    with the letter): read once from ``data/porter_tails.txt``."""
+    tails: set[str] = {""}
+    replaced: dict[str, str] = {}
+    for line in _PORTER_TAILS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            continue
+        tail, *letter = line.split()
+        tails.add(tail)
+        if letter:
+            replaced[tail] = letter[0]
+    return frozenset(tails), replaced
+
+
 # Porter's stemmer costs ~35 µs a word in pure Python and a word always stems the same:
 # each word is stemmed once per process, whichever index or thread asks (a few MB at most)
 _STEMS: dict[str, str] = {}
