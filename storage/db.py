@@ -249,16 +249,18 @@ class Database:
         """Run one statement written with ``:name`` parameters inside ``conn``'s unit of
         work. The result has ``first()``, ``all()`` and ``one()``; its rows are read by
         column name."""
-        if params is not None and not isinstance(params, Mapping):
+        if params is None:
+            params = {}
+        elif type(params) is not dict and not isinstance(params, Mapping):  # a dict: no ABC check
             # sqlite3 would take positional values for "?" and PostgreSQL then fail: say it here
             raise TypeError("execute takes SQL with :name parameters and a mapping of their values")
-        if isinstance(conn, DeferredWrites):
-            return conn.add(sql, params or {})
-        if isinstance(conn, sqlite3.Connection):
+        if isinstance(conn, sqlite3.Connection):  # the hot path first
             cursor = conn.cursor()
             cursor.row_factory = sqlite3.Row
-            return _Rows(cursor.execute(sql, params or {}))
-        return _Rows(psycopg_rows(conn, sql, params or {}))
+            return _Rows(cursor.execute(sql, params))
+        if isinstance(conn, DeferredWrites):
+            return conn.add(sql, params)
+        return _Rows(psycopg_rows(conn, sql, params))
 
     @staticmethod
     def inserted_id(conn: SqlConnection, sql: str, params: Mapping[str, Any]) -> int | None:
@@ -315,16 +317,19 @@ class Database:
             utc = moment.astimezone(UTC)
             if utc.year < 1000:  # isoformat pads the year to four digits; strftime may not
                 return utc.strftime("%Y-%m-%d %H:%M:%S.%f")
-            # the same text as strftime("%Y-%m-%d %H:%M:%S.%f"), without parsing a format
-            return utc.replace(tzinfo=None).isoformat(" ", "microseconds")
+            # the same text as strftime("%Y-%m-%d %H:%M:%S.%f"), without parsing a format: the
+            # first 26 characters of the aware isoformat, before its "+00:00" (cheaper than a
+            # naive copy made with ``replace``, whose keywords are parsed at each call)
+            return utc.isoformat(" ", "microseconds")[:26]
         return moment
 
     @staticmethod
     def from_db_time(value: Any) -> datetime | None:
         if value is None:
             return None
-        moment = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
-        return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+        if isinstance(value, datetime):
+            return _as_utc(value)
+        return _utc_of_text(str(value))
 
     # -- life --------------------------------------------------------------------------------
 
@@ -358,6 +363,17 @@ class Database:
         await self._sqlite.close()
         self._pool.shutdown(wait=True)
         self.blocking.dispose()
+
+
+def _as_utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+@functools.lru_cache(maxsize=4096)
+def _utc_of_text(text: str) -> datetime:
+    """A stored timestamp's text as an aware UTC time. Kept per text (a datetime cannot
+    change): a conversation's ``created_at`` is read back with each of its messages."""
+    return _as_utc(datetime.fromisoformat(text))
 
 
 class _Rows:

@@ -257,19 +257,20 @@ class FileWatch:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
+        self._where = None if path is None else os.fspath(path)  # stat takes it as it is
         self._id: tuple[int, int] | None = None
         self._reported = False
 
     def remember(self) -> None:
-        if self.path is not None:
-            st = os.stat(self.path)
+        if self._where is not None:
+            st = os.stat(self._where)
             self._id = (st.st_dev, st.st_ino)
 
     def check(self) -> None:
-        if self.path is None or self._id is None:
+        if self._where is None or self._id is None:
             return
         try:
-            st = os.stat(self.path)
+            st = os.stat(self._where)
             same = (st.st_dev, st.st_ino) == self._id
         except OSError:
             same = False
