@@ -315,12 +315,16 @@ class Database:
         """A timestamp as the ORM stores it: on SQLite a UTC string, elsewhere the value."""
         if self.dialect == "sqlite":
             utc = moment.astimezone(UTC)
-            if utc.year < 1000:  # isoformat pads the year to four digits; strftime may not
+            if utc.year < 1000:  # four digits of year below; strftime may not pad them
                 return utc.strftime("%Y-%m-%d %H:%M:%S.%f")
-            # the same text as strftime("%Y-%m-%d %H:%M:%S.%f"), without parsing a format: the
-            # first 26 characters of the aware isoformat, before its "+00:00" (cheaper than a
-            # naive copy made with ``replace``, whose keywords are parsed at each call)
-            return utc.isoformat(" ", "microseconds")[:26]
+            # strftime("%Y-%m-%d %H:%M:%S.%f")'s text, without a format parsed or a number
+            # formatted: twice a message, and a naive copy to format (``replace``) cost more
+            # than the text
+            two = _TWO_DIGITS
+            return (
+                f"{utc.year}-{two[utc.month]}-{two[utc.day]} {two[utc.hour]}:{two[utc.minute]}:"
+                f"{two[utc.second]}.{str(utc.microsecond + 1_000_000)[1:]}"
+            )
         return moment
 
     @staticmethod
@@ -329,7 +333,15 @@ class Database:
             return None
         if isinstance(value, datetime):
             return _as_utc(value)
-        return _utc_of_text(str(value))
+        text = str(value)
+        try:
+            # stored as naive UTC (``to_db_time``): read with its offset rather than made
+            # aware afterwards (``replace`` parses its keywords at each call)
+            moment = datetime.fromisoformat(text + "+00:00")
+        except ValueError:  # it carries an offset of its own
+            return _as_utc(datetime.fromisoformat(text))
+        # a date alone takes no offset ("2026-06-01+00:00" reads as its midnight, naive)
+        return moment if moment.tzinfo is not None else _as_utc(datetime.fromisoformat(text))
 
     # -- life --------------------------------------------------------------------------------
 
@@ -369,11 +381,7 @@ def _as_utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-@functools.lru_cache(maxsize=4096)
-def _utc_of_text(text: str) -> datetime:
-    """A stored timestamp's text as an aware UTC time. Kept per text (a datetime cannot
-    change): a conversation's ``created_at`` is read back with each of its messages."""
-    return _as_utc(datetime.fromisoformat(text))
+_TWO_DIGITS = tuple(f"{n:02d}" for n in range(100))  # "00" … "99": a timestamp's fields as text
 
 
 class _Rows:
