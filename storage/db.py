@@ -36,12 +36,14 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
@@ -68,6 +70,7 @@ __all__ = [
     "Listener",
     "SqlConnection",
     "StorageError",
+    "json_text",
     "storable",
     "unavailable",
 ]
@@ -105,6 +108,30 @@ def storable(text: str) -> str:
     """``text`` as both databases can store it: PostgreSQL's text types cannot hold NUL
     (U+0000) and refuse the whole row, so it is dropped, on SQLite too, so they agree."""
     return text.replace("\x00", "") if "\x00" in text else text
+
+
+# ``json.dumps(value)``'s text with its defaults (ASCII, ", " and ": ", the circular check),
+# by the C encoder made once: ``dumps`` builds one in Python at each call, which cost more than
+# encoding a message's meta. None where the C accelerator is missing.
+_MARKERS: dict[int, Any] = {}
+_ENCODE = (
+    None
+    if c_make_encoder is None
+    else c_make_encoder(
+        _MARKERS, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ", False, False, True
+    )
+)
+
+
+def json_text(value: Any) -> str:
+    """``json.dumps(value)``, the meta stored with each message and reply."""
+    if _ENCODE is None:
+        return json.dumps(value)
+    try:
+        return "".join(_ENCODE(value, 0))
+    except BaseException:
+        _MARKERS.clear()  # what the failed call left marked would read as a cycle next time
+        raise
 
 
 def unavailable(exc: BaseException) -> bool:
