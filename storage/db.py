@@ -38,6 +38,7 @@ import asyncio
 import functools
 import json
 import sqlite3
+import threading
 from collections import Counter
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -111,26 +112,29 @@ def storable(text: str) -> str:
 
 
 # ``json.dumps(value)``'s text with its defaults (ASCII, ", " and ": ", the circular check),
-# by the C encoder made once: ``dumps`` builds one in Python at each call, which cost more than
-# encoding a message's meta. None where the C accelerator is missing.
-_MARKERS: dict[int, Any] = {}
-_ENCODE = (
-    None
-    if c_make_encoder is None
-    else c_make_encoder(
-        _MARKERS, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ", False, False, True
+# by a C encoder made once per thread: ``dumps`` builds one in Python at each call, which cost
+# more than encoding a message's meta. Per thread: the encoder's marks of what it is inside
+# are its own (units run on the storage threads too).
+_ENCODERS = threading.local()
+
+
+def _encoder() -> Callable[[Any, int], list[str]]:
+    return c_make_encoder(  # type: ignore[no-any-return]
+        {}, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ", False, False, True
     )
-)
 
 
 def json_text(value: Any) -> str:
     """``json.dumps(value)``, the meta stored with each message and reply."""
-    if _ENCODE is None:
+    if c_make_encoder is None:  # no C accelerator
         return json.dumps(value)
+    encode = getattr(_ENCODERS, "encode", None)
+    if encode is None:
+        encode = _ENCODERS.encode = _encoder()
     try:
-        return "".join(_ENCODE(value, 0))
+        return "".join(encode(value, 0))
     except BaseException:
-        _MARKERS.clear()  # what the failed call left marked would read as a cycle next time
+        _ENCODERS.encode = None  # what the failed call left marked would read as a cycle next time
         raise
 
 
