@@ -192,6 +192,18 @@ class Reply:
     correlation: str = ""
     may_be_posted: bool = False
 
+    def correlated(self, correlation: str, *, may_be_posted: bool) -> Reply:
+        """This reply with its ``correlation`` and ``may_be_posted`` set: the value
+        ``dataclasses.replace`` gives, as a copy of the fields (every reply posted is one;
+        ``replace`` walks the thirteen fields in Python and the frozen ``__init__`` sets each
+        through ``object.__setattr__``, and a reply checks nothing on creation)."""
+        copy = object.__new__(Reply)
+        fields = copy.__dict__
+        fields.update(self.__dict__)
+        fields["correlation"] = correlation
+        fields["may_be_posted"] = may_be_posted
+        return copy
+
 
 def reply_identity(reply: Reply) -> str:
     """The same reply on every attempt of the message it answers: the platform and

@@ -4,6 +4,7 @@ from what this deployment can actually do, so Mallory never claims more than is 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import yaml
@@ -18,7 +19,7 @@ class Persona:
     body: str
     capabilities: tuple[str, ...]
 
-    @property
+    @cached_property  # read at every chat reply and look-up; a persona does not change
     def system_prompt(self) -> str:
         caps = "\n".join(f"- {c}" for c in self.capabilities)
         return (

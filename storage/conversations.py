@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlmodel import col, select
 
-from storage.db import Database, SqlConnection, storable
+from storage.db import Database, SqlConnection, json_text, storable
 from storage.models import Correction, new_id
 from storage.open_investigation import OPEN_COLUMNS, OPEN_JOIN, OpenInvestigation, of_columns, set_ack
 
@@ -234,7 +234,7 @@ def _insert_parts(
 ) -> None:
     if not ids:
         return
-    meta_json = json.dumps({"part_of": first})
+    meta_json = json_text({"part_of": first})
     for message_id in ids:
         part = MessageRow(0, conversation_id, space, PART, message_id, "", "", "", False, None, None, {})
         db.execute(conn, _INSERT_MESSAGE, part.values(when, meta_json))
@@ -274,7 +274,7 @@ class Conversations:
         may be given as a function: it is written only with a new conversation."""
         db = self.db
         when = db.to_db_time(now)
-        meta_json = json.dumps(meta or {})
+        meta_json = json_text(meta or {})
         by_key = {"key": key}
 
         def work(conn: SqlConnection) -> Stored:
@@ -352,7 +352,7 @@ class Conversations:
         answers knows it went out."""
         db = self.db
         when = db.to_db_time(now)
-        meta_json = json.dumps(meta)
+        meta_json = json_text(meta)
         conv_id = conversation.id
         reply = MessageRow(
             0,
@@ -440,7 +440,7 @@ class Conversations:
         if meta is None:
             sql, params = _SET_ROUTE, {"route": route, "id": message_id}
         else:
-            sql, params = _SET_ROUTE_META, {"route": route, "meta": json.dumps(meta), "id": message_id}
+            sql, params = _SET_ROUTE_META, {"route": route, "meta": json_text(meta), "id": message_id}
         await db.run_sql(lambda conn: db.execute(conn, sql, params))
 
     async def set_offer(self, conversation_id: str, question: str | None, now: datetime | None) -> None:

@@ -36,12 +36,15 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import sqlite3
+import threading
 from collections import Counter
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
@@ -68,6 +71,7 @@ __all__ = [
     "Listener",
     "SqlConnection",
     "StorageError",
+    "json_text",
     "storable",
     "unavailable",
 ]
@@ -105,6 +109,33 @@ def storable(text: str) -> str:
     """``text`` as both databases can store it: PostgreSQL's text types cannot hold NUL
     (U+0000) and refuse the whole row, so it is dropped, on SQLite too, so they agree."""
     return text.replace("\x00", "") if "\x00" in text else text
+
+
+# ``json.dumps(value)``'s text with its defaults (ASCII, ", " and ": ", the circular check),
+# by a C encoder made once per thread: ``dumps`` builds one in Python at each call, which cost
+# more than encoding a message's meta. Per thread: the encoder's marks of what it is inside
+# are its own (units run on the storage threads too).
+_ENCODERS = threading.local()
+
+
+def _encoder() -> Callable[[Any, int], list[str]]:
+    return c_make_encoder(  # type: ignore[no-any-return]
+        {}, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ", False, False, True
+    )
+
+
+def json_text(value: Any) -> str:
+    """``json.dumps(value)``, the meta stored with each message and reply."""
+    if c_make_encoder is None:  # no C accelerator
+        return json.dumps(value)
+    encode = getattr(_ENCODERS, "encode", None)
+    if encode is None:
+        encode = _ENCODERS.encode = _encoder()
+    try:
+        return "".join(encode(value, 0))
+    except BaseException:
+        _ENCODERS.encode = None  # what the failed call left marked would read as a cycle next time
+        raise
 
 
 def unavailable(exc: BaseException) -> bool:
@@ -249,16 +280,18 @@ class Database:
         """Run one statement written with ``:name`` parameters inside ``conn``'s unit of
         work. The result has ``first()``, ``all()`` and ``one()``; its rows are read by
         column name."""
-        if params is not None and not isinstance(params, Mapping):
+        if params is None:
+            params = {}
+        elif type(params) is not dict and not isinstance(params, Mapping):  # a dict: no ABC check
             # sqlite3 would take positional values for "?" and PostgreSQL then fail: say it here
             raise TypeError("execute takes SQL with :name parameters and a mapping of their values")
-        if isinstance(conn, DeferredWrites):
-            return conn.add(sql, params or {})
-        if isinstance(conn, sqlite3.Connection):
+        if isinstance(conn, sqlite3.Connection):  # the hot path first
             cursor = conn.cursor()
             cursor.row_factory = sqlite3.Row
-            return _Rows(cursor.execute(sql, params or {}))
-        return _Rows(psycopg_rows(conn, sql, params or {}))
+            return _Rows(cursor.execute(sql, params))
+        if isinstance(conn, DeferredWrites):
+            return conn.add(sql, params)
+        return _Rows(psycopg_rows(conn, sql, params))
 
     @staticmethod
     def inserted_id(conn: SqlConnection, sql: str, params: Mapping[str, Any]) -> int | None:
@@ -313,18 +346,33 @@ class Database:
         """A timestamp as the ORM stores it: on SQLite a UTC string, elsewhere the value."""
         if self.dialect == "sqlite":
             utc = moment.astimezone(UTC)
-            if utc.year < 1000:  # isoformat pads the year to four digits; strftime may not
+            if utc.year < 1000:  # four digits of year below; strftime may not pad them
                 return utc.strftime("%Y-%m-%d %H:%M:%S.%f")
-            # the same text as strftime("%Y-%m-%d %H:%M:%S.%f"), without parsing a format
-            return utc.replace(tzinfo=None).isoformat(" ", "microseconds")
+            # strftime("%Y-%m-%d %H:%M:%S.%f")'s text, without a format parsed or a number
+            # formatted: twice a message, and a naive copy to format (``replace``) cost more
+            # than the text
+            two = _TWO_DIGITS
+            return (
+                f"{utc.year}-{two[utc.month]}-{two[utc.day]} {two[utc.hour]}:{two[utc.minute]}:"
+                f"{two[utc.second]}.{str(utc.microsecond + 1_000_000)[1:]}"
+            )
         return moment
 
     @staticmethod
     def from_db_time(value: Any) -> datetime | None:
         if value is None:
             return None
-        moment = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
-        return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+        if isinstance(value, datetime):
+            return _as_utc(value)
+        text = str(value)
+        try:
+            # stored as naive UTC (``to_db_time``): read with its offset rather than made
+            # aware afterwards (``replace`` parses its keywords at each call)
+            moment = datetime.fromisoformat(text + "+00:00")
+        except ValueError:  # it carries an offset of its own
+            return _as_utc(datetime.fromisoformat(text))
+        # a date alone takes no offset ("2026-06-01+00:00" reads as its midnight, naive)
+        return moment if moment.tzinfo is not None else _as_utc(datetime.fromisoformat(text))
 
     # -- life --------------------------------------------------------------------------------
 
@@ -358,6 +406,13 @@ class Database:
         await self._sqlite.close()
         self._pool.shutdown(wait=True)
         self.blocking.dispose()
+
+
+def _as_utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+_TWO_DIGITS = tuple(f"{n:02d}" for n in range(100))  # "00" … "99": a timestamp's fields as text
 
 
 class _Rows:

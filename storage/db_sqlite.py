@@ -65,9 +65,9 @@ class SqliteUnits:
         self._inline_commits = 0
         # the task that ran a unit at once in this turn of the loop (cleared at the next turn)
         self._turn_task: asyncio.Task[Any] | None = None
-        self._hot: Any = None  # the storage thread's connection
-        self._inline: Any = None  # the event loop's connection for writes
-        self._reader: Any = None  # the event loop's read-only connection
+        self._hot: _Kept | None = None  # the storage thread's connection
+        self._inline: _Kept | None = None  # the event loop's connection for writes
+        self._reader: _Kept | None = None  # the event loop's read-only connection
 
     def read_inline(self, work: Callable[[sqlite3.Connection], T]) -> tuple[bool, T | None]:
         """Run a short read on the event loop's read-only connection: in WAL mode a reader
@@ -76,11 +76,11 @@ class SqliteUnits:
         if not self._inline_ok:
             return False, None
         if self._reader is None:
-            self._reader = self._engine.raw_connection()
-            self._reader.driver_connection.execute("PRAGMA query_only=1")
-            self._reader.driver_connection.execute("PRAGMA busy_timeout=0")  # never wait on the loop
+            self._reader = _Kept(self._engine.raw_connection())
+            self._reader.conn.execute("PRAGMA query_only=1")
+            self._reader.conn.execute("PRAGMA busy_timeout=0")  # never wait on the loop
         try:
-            return True, work(cast(sqlite3.Connection, self._reader.driver_connection))
+            return True, work(self._reader.conn)
         except sqlite3.OperationalError as exc:
             if not busy(exc):
                 raise
@@ -95,7 +95,7 @@ class SqliteUnits:
             if self._turn_task is None or self._turn_task is task:
                 done, result = self._at_once(loop, task, work)
                 if done:
-                    return cast(T, result)
+                    return result  # type: ignore[return-value]  # (``cast`` is a call a unit)
         future: asyncio.Future[Any] = loop.create_future()
         self._pending.append((work, future))
         if not self._batch_running:
@@ -127,7 +127,7 @@ class SqliteUnits:
         """Run a lone unit now, on the event loop's connection; ``(False, None)`` when the
         write lock is taken (the unit then queues for the storage thread, which waits)."""
         try:
-            result = _in_transaction(self._inline_connection(), [work])[0][1]
+            result = self._inline_connection().one(work)
         except Exception as exc:
             if busy(exc):
                 return False, None
@@ -152,7 +152,7 @@ class SqliteUnits:
             return  # the storage thread takes them when its batch is done
         batch, self._pending = self._pending, []
         try:
-            results = _in_transaction(self._inline_connection(), [work for work, _ in batch])
+            results = self._inline_connection().transaction([work for work, _ in batch])
         except Exception as exc:
             if len(batch) == 1 and not busy(exc):
                 results = [(False, exc)]
@@ -177,66 +177,98 @@ class SqliteUnits:
             self._start_batch(loop)
         # (with nothing pending, the next unit runs on the event loop's thread again)
 
-    def _hot_connection(self) -> sqlite3.Connection:
+    def _hot_connection(self) -> _Kept:
         # on the storage thread only
         if self._hot is None:
-            self._hot = self._engine.raw_connection()
-        return cast(sqlite3.Connection, self._hot.driver_connection)
+            self._hot = _Kept(self._engine.raw_connection())
+        return self._hot
 
-    def _inline_connection(self) -> sqlite3.Connection:
+    def _inline_connection(self) -> _Kept:
         # On the event loop's thread, without waiting: if the write lock is not free at once
         # (busy timeout 0), the units go to the storage thread instead, which waits for it.
         if self._inline is None:
-            self._inline = self._engine.raw_connection()
-            self._inline.driver_connection.execute("PRAGMA busy_timeout=0")
+            self._inline = _Kept(self._engine.raw_connection())
+            self._inline.conn.execute("PRAGMA busy_timeout=0")
             # checkpoints are written by the storage thread, not on the event loop
-            self._inline.driver_connection.execute("PRAGMA wal_autocheckpoint=0")
-        return cast(sqlite3.Connection, self._inline.driver_connection)
+            self._inline.conn.execute("PRAGMA wal_autocheckpoint=0")
+        return self._inline
 
     def _checkpoint(self) -> None:
-        self._hot_connection().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        self._hot_connection().conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     def _run_batch(self, batch: list[Any]) -> list[tuple[bool, Any]]:
         # Optimistically all units in one transaction; if any fails, the transaction is
         # rolled back and each unit runs again alone, so one bad unit fails only itself.
-        conn = self._hot_connection()
+        kept = self._hot_connection()
         try:
-            return _in_transaction(conn, [work for work, _ in batch])
+            return kept.transaction([work for work, _ in batch])
         except Exception as exc:
             if len(batch) == 1:
                 return [(False, exc)]
         results: list[tuple[bool, Any]] = []
         for work, _ in batch:
             try:
-                results.extend(_in_transaction(conn, [work]))
+                results.extend(kept.transaction([work]))
             except Exception as exc:
                 results.append((False, exc))
         return results
 
     async def close(self) -> None:
         for name in ("_inline", "_reader"):
-            connection = getattr(self, name)
-            if connection is not None:
-                connection.close()
+            kept = getattr(self, name)
+            if kept is not None:
+                kept.close()
                 setattr(self, name, None)
         if self._hot is not None:
             await asyncio.get_running_loop().run_in_executor(self._pool, self._close_hot)
 
     def _close_hot(self) -> None:
+        assert self._hot is not None
         self._hot.close()  # back to the pool, which the engine's dispose then closes
         self._hot = None
 
 
-def _in_transaction(conn: sqlite3.Connection, works: list[Any]) -> list[tuple[bool, Any]]:
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        results = [(True, work(conn)) for work in works]
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    return results
+class _Kept:
+    """A connection ``SqliteUnits`` keeps: the pool's record of it, the driver's connection
+    (read through the record's properties once, not at each unit) and a cursor of it for
+    BEGIN and COMMIT (``Connection.execute`` makes a cursor for each)."""
+
+    __slots__ = ("_control", "conn", "record")
+
+    def __init__(self, record: Any) -> None:
+        self.record = record
+        self.conn = cast(sqlite3.Connection, record.driver_connection)
+        self._control = self.conn.cursor()
+
+    def transaction(self, works: list[Any]) -> list[tuple[bool, Any]]:
+        """Each of ``works`` run in one write transaction, committed; ``(True, result)`` each."""
+        conn, control = self.conn, self._control
+        control.execute("BEGIN IMMEDIATE")
+        try:
+            results = [(True, work(conn)) for work in works]
+            control.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                control.execute("ROLLBACK")
+            raise
+        return results
+
+    def one(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` alone in a write transaction, committed: its result."""
+        conn, control = self.conn, self._control
+        control.execute("BEGIN IMMEDIATE")
+        try:
+            result = work(conn)
+            control.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                control.execute("ROLLBACK")
+            raise
+        return result
+
+    def close(self) -> None:
+        self._control.close()
+        self.record.close()
 
 
 def _settle(batch: list[Any], results: list[tuple[bool, Any]]) -> None:
@@ -257,19 +289,20 @@ class FileWatch:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
+        self._where = None if path is None else os.fspath(path)  # stat takes it as it is
         self._id: tuple[int, int] | None = None
         self._reported = False
 
     def remember(self) -> None:
-        if self.path is not None:
-            st = os.stat(self.path)
+        if self._where is not None:
+            st = os.stat(self._where)
             self._id = (st.st_dev, st.st_ino)
 
     def check(self) -> None:
-        if self.path is None or self._id is None:
+        if self._where is None or self._id is None:
             return
         try:
-            st = os.stat(self.path)
+            st = os.stat(self._where)
             same = (st.st_dev, st.st_ino) == self._id
         except OSError:
             same = False

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from functools import partial
 
 from bot.clock import Clock
@@ -82,7 +81,7 @@ class Outbox:
             if resumed and await self.conversations.replied(conv.id, identity):
                 log.info("reply in %s was posted by an earlier attempt; not posted again", thread.key)
                 return None
-            reply = replace(reply, correlation=identity, may_be_posted=resumed)
+            reply = reply.correlated(identity, may_be_posted=resumed)
         try:
             posted = await sender.send(reply)
         except RetryLater as exc:

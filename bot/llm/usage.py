@@ -4,9 +4,8 @@ context variable set by the core around a message or an investigation), and the 
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -24,21 +23,42 @@ class Scope:
 
 _NOBODY = Scope()  # frozen: safe to share as the default
 _SCOPE: contextvars.ContextVar[Scope] = contextvars.ContextVar("mallory_llm_scope", default=_NOBODY)
+_FIELDS = frozenset(vars(_NOBODY))
+
+
+def _with(scope: Scope, fields: dict[str, Any]) -> Scope:
+    """``dataclasses.replace(scope, **fields)``, as a copy of the fields: twice a message
+    (``scoped``, ``charge_to``), and ``replace`` walks the six fields in Python and the frozen
+    ``__init__`` sets each through ``object.__setattr__`` (a scope checks nothing on creation)."""
+    unknown = fields.keys() - _FIELDS
+    if unknown:
+        raise TypeError(f"Scope has no field {sorted(unknown)[0]!r}")
+    copy = object.__new__(Scope)
+    copy.__dict__.update(scope.__dict__, **fields)
+    return copy
 
 
 def current_scope() -> Scope:
     return _SCOPE.get()
 
 
-@contextmanager
-def scoped(**fields: Any) -> Iterator[Scope]:
-    """Model calls made inside are charged to this scope (fields add to the outer one)."""
-    scope = replace(_SCOPE.get(), **fields)
-    token = _SCOPE.set(scope)
-    try:
-        yield scope
-    finally:
-        _SCOPE.reset(token)
+class scoped:
+    """``with scoped(**fields) as scope``: model calls made inside are charged to this scope
+    (fields add to the outer one). A class, not ``@contextmanager``: one a message, whose
+    generator machinery cost more than the scope itself."""
+
+    __slots__ = ("_fields", "_token")
+
+    def __init__(self, **fields: Any) -> None:
+        self._fields = fields
+
+    def __enter__(self) -> Scope:
+        scope = _with(_SCOPE.get(), self._fields)
+        self._token = _SCOPE.set(scope)
+        return scope
+
+    def __exit__(self, *exc: object) -> None:
+        _SCOPE.reset(self._token)
 
 
 @dataclass(frozen=True)
@@ -109,4 +129,4 @@ def cost(model: str, tokens: Tokens, prices: Mapping[str, Sequence[float]]) -> f
 
 def charge_to(**fields: Any) -> None:
     """Add to the scope of the enclosing ``scoped`` block (undone when it ends)."""
-    _SCOPE.set(replace(_SCOPE.get(), **fields))
+    _SCOPE.set(_with(_SCOPE.get(), fields))

@@ -49,6 +49,12 @@ _CRON_FIELD = r"[\d*][\d*/,\-]*|[a-z]{3}(?:[-,][a-z]{3})*|\*"
 _CRONTAB = re.compile(
     rf"^(?:cron\s*:?\s*)?(?P<cron>(?:(?:{_CRON_FIELD})\s+){{4}}(?:{_CRON_FIELD})){_END}", re.I
 )
+# whether any family starts a text, in one pattern: theirs as alternatives, their named
+# groups made plain (only whether one matches is asked); most texts are no rule at all
+_FAMILIES = (_INTERVAL, _DAYS_N, _CRONTAB, _MONTHLY, _WEEKLY, _DAILY, _WEEKDAYS)
+_ANY_FAMILY = re.compile(
+    "|".join("(?:" + re.sub(r"\(\?P<\w+>", "(?:", family.pattern) + ")" for family in _FAMILIES), re.I
+)
 _TIME_ONLY = re.compile(rf"^{_AT}", re.I)
 _ZONE_ONLY = re.compile(rf"^{_ZONE}{_END}", re.I)
 _DEFAULT_HOUR = {"morning": 9, "evening": 18, "night": 21}
@@ -149,11 +155,21 @@ def zone_named(name: str) -> ZoneInfo:
 def parse_rule(text: str) -> Parsed:
     """The rule at the start of ``text`` and what follows it. ``RuleError`` (with examples)
     when the start is not a rule this parser knows."""
-    head = text.strip()
-    found = _parse_head(head)
+    found = rule_at_start(text)
     if found is None:
         raise RuleError(f"I couldn't read a schedule in that. Try {EXAMPLES}.")
     return found
+
+
+def rule_at_start(text: str) -> Parsed | None:
+    """``parse_rule``'s answer, None instead of its error when the start is not a rule this
+    parser knows (still ``RuleError`` when a family starts the text but its values do not
+    hold, "every 0 hours"). Every message is asked (``bot.schedules.requests``): one
+    pattern tells that no family starts it."""
+    head = text.strip()
+    if _ANY_FAMILY.match(head) is None:
+        return None  # each family's parser would find its own pattern not matching
+    return _parse_head(head)
 
 
 def _parse_head(text: str) -> Parsed | None:

@@ -36,6 +36,8 @@ LOOSE = re.compile(rf"(?=[\[(e])(?:{_GROUP}|{_BRACKETED}|{_BARE})", re.I)
 _WORDS = re.compile(rf"\b(?:{_KEY}|and)\b", re.I)
 _IDS = re.compile(_TOKEN, re.I)
 _HEXONLY = re.compile(r"[0-9a-f]+")
+# how a citation without the keyword starts (``_BRACKETED``'s opening)
+_OPENING = re.compile(r"[\[(]\s*[0-9a-f]{8}", re.I)
 # a citation cut off at the end of a truncated text: "... storage [Entry 52d"
 _CUT = re.compile(rf"[\[(]\s*(?:{_KEY}(?:{_SEP}[0-9a-f-]*)?|[0-9a-f-]*)[^\])\n]*$", re.I)
 
@@ -65,8 +67,10 @@ def check_citations(text: str, known_ids: Iterable[str]) -> Checked:
     """Rewrite every citation of a known entry into the canonical form and remove every other
     one. An id counts when it is at least 8 characters and a prefix of a known entry's id, so
     a real prefix with a forged suffix is removed too."""
-    if "[" not in text and "(" not in text and "entr" not in text.lower():
-        return Checked(text, 0, 0)  # nothing a citation could be (``LOOSE``): most chat replies
+    if "entr" not in text.lower() and (("[" not in text and "(" not in text) or not _OPENING.search(text)):
+        # nothing a citation could be (``LOOSE``): without the keyword, only a bracket before
+        # eight hex digits starts one. Most chat replies, brackets and all ("Noted. (I'm …")
+        return Checked(text, 0, 0)
     known = [_normal(i) for i in known_ids]
     removed = 0
     kept = 0

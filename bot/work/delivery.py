@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.clock import Clock
@@ -45,7 +44,7 @@ def apology(inv: Investigation) -> str:
 def compose(inv: Investigation, thread: ThreadRef, *, started: bool) -> Reply:
     """The report (or apology) as a reply into ``thread``, tagged with the investigation id;
     ``started``: an earlier delivery attempt took a lease, so it may already be in the thread."""
-    return replace(_compose(inv, thread), correlation=inv.id, may_be_posted=started)
+    return _compose(inv, thread).correlated(inv.id, may_be_posted=started)
 
 
 def _compose(inv: Investigation, thread: ThreadRef) -> Reply:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.clock import Clock
@@ -227,4 +226,4 @@ def _reply(pending: PendingReply, thread: ThreadRef, attempt: int) -> Reply:
         thread, pending.text, kind=ReplyKind(pending.kind), in_reply_to=pending.in_reply_to, buttons=buttons
     )
     identity = reply_identity(reply)
-    return replace(reply, correlation=identity, may_be_posted=bool(identity) and attempt > 2)
+    return reply.correlated(identity, may_be_posted=bool(identity) and attempt > 2)

@@ -14,7 +14,7 @@ from adapters.telegram.formatting import split as telegram_split
 from adapters.telegram.formatting import to_plain
 from bot.llm.fence import Fence
 from bot.sources import Source
-from bot.text.citations import CANONICAL, LOOSE, check_citations, cited, drop_cut_citation
+from bot.text.citations import CANONICAL, LOOSE, Checked, check_citations, cited, drop_cut_citation
 
 VALID = "52d3a1b2-1111-4222-8333-444455556666"
 OTHER = "0ddba11a-aaaa-4bbb-8ccc-dddddddddddd"
@@ -129,3 +129,24 @@ def test_a_lone_carriage_return_loses_no_text_on_telegram() -> None:
 def test_slack_never_cuts_a_citation_inside_a_code_block() -> None:
     pieces = split_mrkdwn(to_mrkdwn("    000000 [Entry 52d3a1b2]"), 30)
     assert sum(p.count("[Entry 52d3a1b2]") for p in pieces) == 1
+
+
+def test_a_reply_with_brackets_and_no_citation_comes_back_as_it_is() -> None:
+    text = 'Noted. (I\'m running without a language model.) Say "dig into …" [or ask].'
+    assert check_citations(text, [VALID]) == Checked(text, 0, 0)
+
+
+def test_a_bracket_before_eight_hex_digits_is_read_as_a_citation_without_the_keyword() -> None:
+    assert check_citations("as noted (52d3a1b2) here", [VALID]).kept == 1
+    assert check_citations("as noted ( DEADBEEF) here", [VALID]).removed == 1
+
+
+@given(st.text(alphabet=list("[]( )eEnNtTrRyY:#,0123456789abcdefABCDEF-x\n"), max_size=40))
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+def test_any_text_a_citation_could_be_read_in_is_checked(text: str) -> None:
+    # with no entry known, every form ``LOOSE`` reads names one that is removed
+    checked = check_citations(text, [])
+    if LOOSE.search(text) is None:
+        assert checked == Checked(text, 0, 0)
+    else:
+        assert checked.removed >= 1

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.schedules.rules import RuleError, describe_next, parse_rule, zone_named
+from bot.schedules.requests import carried_schedule
+from bot.schedules.rules import RuleError, describe_next, parse_rule, rule_at_start, zone_named
 
 LONDON = zone_named("Europe/London")
 # Europe/London and Europe/Berlin go forward on Sun 29 Mar 2026 (01:00 UTC) and back on
@@ -173,3 +174,47 @@ def test_digest_words_and_what_a_digest_searches_for(topic: str, digest: bool, s
     assert is_digest(topic) is digest
     if digest:
         assert subject(topic) == subject_
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "every Monday at 9 dig into Atlas",
+        "weekly",
+        "0 9 * * mon check the backlog",
+        "on the 1st of each month",
+    ],
+)
+def test_a_rule_at_the_start_is_what_parse_rule_reads(text: str) -> None:
+    assert rule_at_start(text) == parse_rule(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["what did we decide about Atlas?", "", "  ", "reach the beach each morning"]
+)
+def test_a_text_no_family_starts_is_no_rule_without_an_error(text: str) -> None:
+    assert rule_at_start(text) is None
+    with pytest.raises(RuleError):
+        parse_rule(text)
+
+
+def test_a_family_that_starts_the_text_with_values_that_do_not_hold_still_says_so() -> None:
+    with pytest.raises(RuleError):
+        rule_at_start("every 0 hours dig into Atlas")
+
+
+@pytest.mark.parametrize(
+    ("text", "carried"),
+    [
+        ("dig into the Atlas project every Monday at 9", ("every Monday at 9", "the Atlas project")),
+        ("tell me about new incidents, each morning", ("each morning", "new incidents")),
+        ("Dig into the Atlas project EVERY MONDAY at 9", ("EVERY MONDAY at 9", "the Atlas project")),
+        ("who can reach the beach café before teaching?", None),  # "each" inside words
+        ("what happened on the Atlas launch?", None),  # "on the " before no number
+    ],
+)
+def test_a_trailing_rule_is_found_where_a_space_precedes_its_words(
+    text: str, carried: tuple[str, str] | None
+) -> None:
+    found = carried_schedule(text)
+    assert (found and (found.rule, found.topic)) == carried

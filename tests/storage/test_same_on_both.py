@@ -4,13 +4,14 @@ transitions), RETURNING, JSON columns and aware UTC times."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
 from bot.clock import FakeClock
 from storage.conversations import Conversations, Stored
-from storage.db import Database
+from storage.db import Database, json_text
 from storage.knowledge import EntryDraft, Knowledge
 from storage.queue import Outcome, Queue, Request
 
@@ -204,3 +205,53 @@ async def test_storing_a_message_reads_whether_mallory_spoke_and_the_open_invest
     for inv in (older, newer):
         assert await queue.cancel(inv.investigation.id, now=clock.now()) is Outcome.APPLIED
     assert (await store("m3")).open_investigation is None
+
+
+@pytest.mark.parametrize(
+    "moment",
+    [
+        datetime(2026, 3, 1, 9, 5, 7, 123456, tzinfo=UTC),
+        datetime(2026, 3, 1, 9, 5, 7, tzinfo=UTC),  # no microseconds: still six digits
+        datetime(2026, 12, 31, 23, 59, 59, 999999, tzinfo=timezone(timedelta(hours=-5))),
+        datetime(1999, 1, 2, 3, 4, 5, 6, tzinfo=timezone(timedelta(hours=5, minutes=30))),
+    ],
+)
+async def test_a_time_is_stored_as_the_orm_writes_it_and_read_back_as_aware_utc(
+    any_db: Database, moment: datetime
+) -> None:
+    stored = any_db.to_db_time(moment)
+    if any_db.dialect == "sqlite":  # the UTC text; PostgreSQL takes the value as it is
+        assert stored == moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+    back = Database.from_db_time(stored)
+    assert back == moment and back is not None and back.tzinfo is UTC
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2026-03-01 09:05:07.123456", datetime(2026, 3, 1, 9, 5, 7, 123456, tzinfo=UTC)),
+        ("2026-03-01T09:05:07+02:00", datetime(2026, 3, 1, 7, 5, 7, tzinfo=UTC)),
+        ("2026-03-01T09:05:07Z", datetime(2026, 3, 1, 9, 5, 7, tzinfo=UTC)),
+        ("2026-03-01", datetime(2026, 3, 1, tzinfo=UTC)),  # a date alone: its midnight, UTC
+    ],
+)
+def test_a_stored_time_of_any_form_reads_as_aware_utc(text: str, expected: datetime) -> None:
+    back = Database.from_db_time(text)
+    assert back == expected and back is not None and back.tzinfo is UTC
+
+
+def test_json_text_is_json_dumps_cycles_and_all() -> None:
+    values: list[object] = [
+        {"decision": {"route": "none", "question": None, "reason": "small talk"}},
+        {"kind": "answer", "question": "qué pasó con Atlas? 😩", "n": [1, 2.5, True, float("nan")]},
+        {"part_of": "b1\x00\n\u2028"},
+    ]
+    for value in values:
+        assert json_text(value) == json.dumps(value)
+    cycle: dict[str, object] = {}
+    cycle["self"] = cycle
+    with pytest.raises(ValueError, match="Circular reference"):
+        json_text(cycle)
+    with pytest.raises(TypeError):
+        json_text({"a": [object()]})
+    assert json_text(values[0]) == json.dumps(values[0])  # nothing left marked by the failures
