@@ -19,9 +19,9 @@ from bot.llm import LLMProvider, make_provider
 from bot.llm.usage import Call
 from bot.persona import Persona, capabilities, load_persona
 from bot.policy import AccessPolicy, TokenQuota, metered
+from bot.research import names
 from bot.research.investigate import Investigator
 from bot.research.lexical import LexicalIndex
-from bot.research.names import common_words
 from bot.research.search import Retriever
 from bot.research.synthesis import Synthesizer
 from bot.routing.meaning import EMBEDDER as MEANING_EMBEDDER
@@ -178,11 +178,11 @@ class Runtime:
 
     async def warm(self) -> tuple[int, int]:
         """Load now what the first messages would otherwise wait for: the search indexes
-        (``Retriever.warm``) and the English word list the names check reads
-        (``names.common_words``, ~30 ms of JSON). A long-running bot starts this in the
-        background as it starts serving. Returns (entries, vectors) held."""
+        (``Retriever.warm``) and the tables the names check reads (``names.warm``: the English
+        words, Porter's tails, ~250 ms). A long-running bot starts this in the background as it
+        starts serving. Returns (entries, vectors) held."""
         held = await self.retriever.warm()
-        await asyncio.to_thread(common_words)
+        await asyncio.to_thread(names.warm)
         return held
 
     async def close(self) -> None:

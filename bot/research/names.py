@@ -221,6 +221,16 @@ def _one_edit(a: str, b: str) -> bool:
     return len(a) == len(b) + 1 and a[i + 1 :] == b[i:]
 
 
+def warm() -> None:
+    """Build now what the typo checks read and never change: the English words and their
+    ``DeletionFilter``, Porter's tails and their index by deletion (~250 ms together; else the
+    first look-ups of a process pay it). ``Runtime.warm`` calls it as the bot starts serving."""
+    common_words()
+    _common_filter()
+    _tails_by_deletion()
+    _longest_tail()
+
+
 @lru_cache(maxsize=20_000)
 def _typo_of_common(word: str) -> bool:
     """``word`` is one edit from a common English word (``common_words``, which never

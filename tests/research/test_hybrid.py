@@ -229,17 +229,19 @@ async def test_hits_carry_the_stored_values_on_either_database(any_db: Database)
 
 async def test_the_runtime_warms_the_indexes_and_the_names_word_list(tmp_path: Path) -> None:
     """``mallory run`` warms as it starts serving: the first question then loads neither the
-    notes' index nor the English word list the names check reads."""
+    notes' index nor the tables the names check reads (the English words, Porter's tails)."""
     from bot.config import load_settings
-    from bot.research.names import common_words
+    from bot.research.names import _common_filter, _tails_by_deletion, common_words
     from bot.runtime import Runtime
 
     settings = load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="none")
     async with Runtime.open(settings) as rt:
         await rt.seed_vault()
-        common_words.cache_clear()
+        for table in (common_words, _common_filter, _tails_by_deletion):
+            table.cache_clear()
         assert len(rt.retriever.lexical) == 0
         entries, vectors = await rt.warm()
         assert entries == len(rt.retriever.lexical) == await rt.knowledge.count() > 0
         assert vectors == 0
         assert common_words.cache_info().currsize == 1 and "because" in common_words()
+        assert _common_filter.cache_info().currsize == _tails_by_deletion.cache_info().currsize == 1
