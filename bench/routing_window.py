@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.util
 import os
 import subprocess
 import sys
@@ -23,16 +22,9 @@ import time
 import types
 from pathlib import Path
 
+from routing_evidence import _load  # bench/routing.py of a checkout, its tree first on the path
+
 HERE = Path(__file__).resolve().parent
-
-
-def _load(root: Path) -> types.ModuleType:
-    sys.path.insert(0, str(root))
-    spec = importlib.util.spec_from_file_location("routing_bench", root / "bench" / "routing.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _callgrind(state: str) -> None:

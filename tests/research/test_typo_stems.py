@@ -92,14 +92,7 @@ async def test_the_typo_verdicts_are_the_plain_readings(knowledge: Knowledge) ->
     """On the example vault's index: ``holds_any`` of the one-edit spellings of every word
     of the gold files, and of random one-edit typos of the notes' own words (and typos of
     typos), is what stemming every unseen spelling says; both verdicts occur."""
-    vault = ROOT / "examples" / "vault"
-    notes = sorted(vault.rglob("*.md"))
-    await knowledge.upsert_many(
-        [draft("global", p.name, p.stem.replace("-", " "), p.read_text(encoding="utf-8")) for p in notes],
-        now=NOW,
-    )
-    index = LexicalIndex(knowledge)
-    await index.refresh(force=True)
+    index = await _index_of(knowledge, ROOT / "examples" / "vault")
     vocabulary = sorted(w for w in index.vocabulary() if w.isalpha() and w.isascii() and len(w) >= 4)
     rng = random.Random(5)
     asked = _gold_words()
