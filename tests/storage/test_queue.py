@@ -627,6 +627,10 @@ async def test_a_claim_that_lands_after_its_caller_left_is_handed_back(
     got = await first
     assert got is not None and got.investigation.question == "a"
     second.cancel()  # its statement is already on its way (sent as the first returned)
+    # its answer is read and the claim handed back before the next claim goes out: two
+    # statements may be in flight at once (``_DEPTH``), and one sent beside the orphaned claim
+    # would find "b" still held (it failed so, now and then, when the tests ran in parallel)
+    await queue.claims.settled()
     third = await queue.claim(worker_id="w3", now=clock.now())
     assert third is not None and third.investigation.question == "b"
     assert third.investigation.attempts == 1  # the orphaned claim spent no attempt
