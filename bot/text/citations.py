@@ -67,7 +67,7 @@ def check_citations(text: str, known_ids: Iterable[str]) -> Checked:
     """Rewrite every citation of a known entry into the canonical form and remove every other
     one. An id counts when it is at least 8 characters and a prefix of a known entry's id, so
     a real prefix with a forged suffix is removed too."""
-    if "entr" not in text.lower() and (("[" not in text and "(" not in text) or not _OPENING.search(text)):
+    if "entr" not in text.lower() and not _OPENING.search(text):
         # nothing a citation could be (``LOOSE``): without the keyword, only a bracket before
         # eight hex digits starts one. Most chat replies, brackets and all ("Noted. (I'm …")
         return Checked(text, 0, 0)
