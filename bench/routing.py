@@ -14,7 +14,8 @@
    total wall time, which must not grow with the number of conversations.
 
 Run: ``.venv/bin/python bench/routing.py [--messages 10000] [--repeat 5]``.
-Uses a fresh SQLite file under bench/.work per run, the example vault as knowledge.
+Each run is a process of its own (what is kept by text must not carry over from the run
+before), with a fresh SQLite file under bench/.work, the example vault as knowledge.
 """
 
 from __future__ import annotations
@@ -25,11 +26,13 @@ import json
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -238,6 +241,27 @@ async def concurrency(conversations: int, latency: float) -> tuple[float, int]:
     return elapsed, llm.calls
 
 
+async def one_run(args: argparse.Namespace) -> dict[str, object]:
+    """One run's three measures, in this process (``--one-run``)."""
+    rate = await throughput(args.messages, args.mix, args.in_flight)
+    latencies = await ack_latency(args.latency_samples)
+    total, calls = await concurrency(args.conversations, args.llm_latency)
+    return {"rate": rate, "latencies": latencies, "total": total, "calls": calls}
+
+
+def fresh_run(argv: Sequence[str]) -> dict[str, Any]:
+    """One run in a process of its own. Runs in one process would share what the router and
+    the look-ups keep by text (``bot/routing/router.py``'s readings): the second run of the
+    same mix would read no message for the first time, and measure the caches."""
+    child = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), *argv, "--one-run"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return cast(dict[str, Any], json.loads(child.stdout.strip().splitlines()[-1]))
+
+
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     k = max(0, min(len(values) - 1, round(p / 100 * (len(values) - 1))))
@@ -255,15 +279,20 @@ async def main() -> None:
     parser.add_argument(
         "--in-flight", type=int, default=1, help="messages handled at once in the throughput run (default 1)"
     )
+    parser.add_argument("--one-run", action="store_true", help=argparse.SUPPRESS)  # a run's child
     args = parser.parse_args()
+    if args.one_run:
+        print(json.dumps(await one_run(args)))
+        return
 
     rates, lat_all, totals = [], [], []
     calls = 0
     for r in range(args.repeat):
-        rates.append(await throughput(args.messages, args.mix, args.in_flight))
-        lat = await ack_latency(args.latency_samples)
+        run = fresh_run(sys.argv[1:])
+        rates.append(run["rate"])
+        lat = run["latencies"]
         lat_all.extend(lat)
-        total, calls = await concurrency(args.conversations, args.llm_latency)
+        total, calls = run["total"], run["calls"]
         totals.append(total)
         print(
             f"run {r + 1}: {rates[-1]:,.0f} msg/s; ack p50 {pct(lat, 50):.2f} ms p99 {pct(lat, 99):.2f} ms; "
