@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import platform
 import random
 import shutil
 import statistics
@@ -262,6 +263,17 @@ def fresh_run(argv: Sequence[str]) -> dict[str, Any]:
     return cast(dict[str, Any], json.loads(child.stdout.strip().splitlines()[-1]))
 
 
+def interpreter() -> str:
+    """Which Python ran: its version and whether ``libpython`` is a shared library (one
+    process's rate depends on the build: docs/scaling.md)."""
+    try:
+        shared = "libpython" in Path("/proc/self/maps").read_text()
+    except OSError:
+        return f"{sys.executable} ({platform.python_version()})"
+    linked = "libpython shared" if shared else "libpython linked in"
+    return f"{sys.executable} ({platform.python_implementation()} {platform.python_version()}, {linked})"
+
+
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     k = max(0, min(len(values) - 1, round(p / 100 * (len(values) - 1))))
@@ -285,6 +297,7 @@ async def main() -> None:
         print(json.dumps(await one_run(args)))
         return
 
+    print(f"interpreter: {interpreter()}", flush=True)
     rates, lat_all, totals = [], [], []
     calls = 0
     for r in range(args.repeat):
