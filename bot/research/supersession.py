@@ -280,15 +280,23 @@ def _named_replaced(content: str, older: EntryView) -> bool:
     names = _declared_names(content)
     if not names:
         return False
-    source = (older.source or "").lower().removesuffix(".md").rsplit("/", 1)[-1]
-    own = frozenset(words(f"{older.title} {source}".lower()))
-    day = day_of(older)
-    years = {str(day.year)} if day else set()
-    years |= set(re.findall(r"(?:19|20)\d\d", f"{older.title} {source}"))
-    return any(
-        len(said) >= NAMED_WORDS and said <= own and (not named_years or named_years <= years)
-        for said, named_years in names
-    )
+    own, titled_years = _own_names(older.title, older.source or "")
+    for said, named_years in names:
+        if len(said) < NAMED_WORDS or not said <= own:
+            continue
+        if not named_years:
+            return True
+        day = day_of(older)
+        if named_years <= ({str(day.year)} if day else set()) | titled_years:
+            return True
+    return False
+
+
+@lru_cache(maxsize=4096)  # a note is named against each note of the pool that names one
+def _own_names(title: str, source: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of a note's title and file name, and the years they name."""
+    source = source.lower().removesuffix(".md").rsplit("/", 1)[-1]
+    return frozenset(words(f"{title} {source}".lower())), frozenset(re.findall(r"(?:19|20)\d\d", f"{title} {source}"))
 
 
 # what marks one edition of a note from another: a version, a year standing alone, "revised"
