@@ -295,8 +295,8 @@ def _named_replaced(content: str, older: EntryView) -> bool:
 @lru_cache(maxsize=4096)  # a note is named against each note of the pool that names one
 def _own_names(title: str, source: str) -> tuple[frozenset[str], frozenset[str]]:
     """The words of a note's title and file name, and the years they name."""
-    source = source.lower().removesuffix(".md").rsplit("/", 1)[-1]
-    return frozenset(words(f"{title} {source}".lower())), frozenset(re.findall(r"(?:19|20)\d\d", f"{title} {source}"))
+    named = f"{title} {source.lower().removesuffix('.md').rsplit('/', 1)[-1]}"
+    return frozenset(words(named.lower())), frozenset(re.findall(r"(?:19|20)\d\d", named))
 
 
 # what marks one edition of a note from another: a version, a year standing alone, "revised"
