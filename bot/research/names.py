@@ -483,6 +483,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             spelled
             and capitalised
             and len(word) > NAME_CHARS
+            and _title_filter(in_titles).maybe_near(word)
             and not title_words.keys().isdisjoint(_spellings(word))
         )
         # (the two checks only ever clear a word: the cheaper one, a set's look-ups, first)
@@ -539,6 +540,35 @@ def _proper_starts(in_titles: TitleWords) -> frozenset[str]:
             frozenset(t[:LOOKALIKE_PREFIX] for t in in_titles.proper),
         )
     return kept[1]
+
+
+class _TitleFilter:
+    """The words ``TitleWords`` has held, in a DeletionFilter, and how many titles it had read."""
+
+    def __init__(self) -> None:
+        self.read = -1
+        self.taken: set[str] = set()
+        self.near = DeletionFilter()
+
+
+# per title words (by identity), every word their titles have held as a DeletionFilter: a
+# capitalised word sharing no hash with them is one edit from none, and its few hundred
+# spellings are not made to ask (a word a title no longer says stays in: only a look more)
+_TITLE_FILTERS: weakref.WeakKeyDictionary[TitleWords, _TitleFilter] = weakref.WeakKeyDictionary()
+
+
+def _title_filter(in_titles: TitleWords) -> DeletionFilter:
+    """The words of ``in_titles.titles`` (and those it held before) as a DeletionFilter, taking
+    the new ones when the titles have read a change since."""
+    kept = _TITLE_FILTERS.get(in_titles)
+    if kept is None:
+        kept = _TITLE_FILTERS[in_titles] = _TitleFilter()
+    if kept.read != in_titles.read:
+        kept.read = in_titles.read
+        added = in_titles.titles.keys() - kept.taken
+        kept.taken |= added
+        kept.near.add(sorted(added))
+    return kept.near
 
 
 def _proper_by_start(in_titles: TitleWords) -> dict[str, tuple[str, ...]]:

@@ -280,15 +280,23 @@ def _named_replaced(content: str, older: EntryView) -> bool:
     names = _declared_names(content)
     if not names:
         return False
-    source = (older.source or "").lower().removesuffix(".md").rsplit("/", 1)[-1]
-    own = frozenset(words(f"{older.title} {source}".lower()))
-    day = day_of(older)
-    years = {str(day.year)} if day else set()
-    years |= set(re.findall(r"(?:19|20)\d\d", f"{older.title} {source}"))
-    return any(
-        len(said) >= NAMED_WORDS and said <= own and (not named_years or named_years <= years)
-        for said, named_years in names
-    )
+    own, titled_years = _own_names(older.title, older.source or "")
+    for said, named_years in names:
+        if len(said) < NAMED_WORDS or not said <= own:
+            continue
+        if not named_years:
+            return True
+        day = day_of(older)
+        if named_years <= ({str(day.year)} if day else set()) | titled_years:
+            return True
+    return False
+
+
+@lru_cache(maxsize=4096)  # a note is named against each note of the pool that names one
+def _own_names(title: str, source: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of a note's title and file name, and the years they name."""
+    named = f"{title} {source.lower().removesuffix('.md').rsplit('/', 1)[-1]}"
+    return frozenset(words(named.lower())), frozenset(re.findall(r"(?:19|20)\d\d", named))
 
 
 # what marks one edition of a note from another: a version, a year standing alone, "revised"
@@ -320,16 +328,25 @@ def _name_key(name: str) -> str:
     return key if len(key) >= TITLE_CHARS else ""
 
 
-def _retitled(newer: EntryView, older: EntryView) -> bool:
+def _retitled(new_names: _Names, old_names: _Names) -> bool:
     """One note's title is the other's top heading, under another title: the note renamed
     ("Tea room hours" of 2026 and "Tea room opening hours" of 2025 headed "# Tea room
     hours"). Two notes of one title are not (a checklist kept in two places)."""
-    new_title, old_title = _name_key(newer.title), _name_key(older.title)
+    new_title, old_title = new_names[2], old_names[2]
     if not new_title or not old_title or new_title == old_title:
         return False
-    return new_title == _name_key(_first_heading(older.content)) or old_title == _name_key(
-        _first_heading(newer.content)
-    )
+    return new_title == old_names[3] or old_title == new_names[3]
+
+
+# a note's edition keys and whether it carries a mark (``_edition_keys``), and the name keys
+# of its title and of its top heading (``_retitled``)
+_Names = tuple[frozenset[str], bool, str, str]
+
+
+@lru_cache(maxsize=4096)  # a note is compared with each other note of the pool
+def _names(title: str, source: str, content: str) -> _Names:
+    keys, marked = _edition_keys(title, source)
+    return keys, marked, _name_key(title), _name_key(_first_heading(content))
 
 
 @lru_cache(maxsize=4096)
@@ -352,9 +369,11 @@ def later_edition(newer: EntryView, older: EntryView) -> bool:
     ``cip-procedure``), later by its version, else by its date."""
     if newer.id == older.id:
         return False
-    new_keys, new_marked = _edition_keys(newer.title, newer.source or "")
-    old_keys, old_marked = _edition_keys(older.title, older.source or "")
-    if not (new_keys & old_keys and (new_marked or old_marked)) and not _retitled(newer, older):
+    new_names = _names(newer.title, newer.source or "", newer.content)
+    old_names = _names(older.title, older.source or "", older.content)
+    if not (new_names[0] & old_names[0] and (new_names[1] or old_names[1])) and not _retitled(
+        new_names, old_names
+    ):
         return False
     new_v, old_v = _version(newer), _version(older)
     if new_v != old_v:

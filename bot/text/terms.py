@@ -57,7 +57,6 @@ _CHAT_FILLER = frozenset(
 def focus(question: str) -> str:
     """The question's words without chat filler, for the lexical signals (coverage, word
     shares); the embedder reads the question as typed."""
-    kept = [
-        w for w in _WORD.findall(question) if w.lower().replace("'", "").replace("’", "") not in _CHAT_FILLER
-    ]
+    # (``_words``: the pattern's words, by the fast path for ASCII text, capitals kept)
+    kept = [w for w in _words(question) if w.lower().replace("'", "").replace("’", "") not in _CHAT_FILLER]
     return " ".join(kept)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot.text.terms import _WORD, STOPWORDS, query_terms
+from bot.text.terms import _CHAT_FILLER, _WORD, STOPWORDS, focus, query_terms
 
 
 def _by_pattern(query: str, limit: int = 24) -> list[str]:
@@ -21,10 +21,10 @@ def _by_pattern(query: str, limit: int = 24) -> list[str]:
     return list(seen)
 
 
-def test_the_fast_path_finds_the_words_the_pattern_finds() -> None:
+def _texts() -> list[str]:
     rng = random.Random(7)
     alphabet = "abcXYZ019 '’_-.,;:!?()\"/\\\t\né"
-    texts = [
+    return [
         "Don't stop: it’s o'clock, x's 'quoted' ''a'b'' rock'n'roll _under_score_ e-mail 3.14",
         "0-dimensional biomaterials lack inductive properties (in the U.S.)",
         "Kelvin \u212a and İstanbul",  # lowercase to ASCII / stays non-ASCII
@@ -36,6 +36,18 @@ def test_the_fast_path_finds_the_words_the_pattern_finds() -> None:
             for _ in range(200)
         ),
     ]
-    for text in texts:
+
+
+def test_the_fast_path_finds_the_words_the_pattern_finds() -> None:
+    for text in _texts():
         assert query_terms(text) == _by_pattern(text), text
         assert query_terms(text, limit=3) == _by_pattern(text, limit=3), text
+
+
+def test_focus_keeps_the_words_the_pattern_finds_as_typed() -> None:
+    """``focus`` reads the question as typed (capitals kept) by the same fast path."""
+    for text in [*_texts(), "Whats the Wi-Fi PASSWORD for O'Brien’s room, hey?", "ISNT it Still"]:
+        by_pattern = " ".join(
+            w for w in _WORD.findall(text) if w.lower().replace("'", "").replace("’", "") not in _CHAT_FILLER
+        )
+        assert focus(text) == by_pattern, text

@@ -256,3 +256,29 @@ async def test_the_filter_is_filled_a_step_at_a_time_and_follows_writes(
     await knowledge.upsert_many([draft("global", "zq.md", "Zorvanglex", "The zorvanglex pump.")], now=NOW)
     await index.refresh(force=True)
     assert one_edit_held("zorvangle", index) and one_edit_held("zorvanglexs", index)
+
+
+def test_the_title_words_filter_says_maybe_for_every_title_word_one_edit_away() -> None:
+    """``read_names``' near-name check asks the title words' DeletionFilter before it spells a
+    capitalised word out: every word one edit from a word the titles hold (or held: a title
+    released stays in, a look more) passes it, as titles are held and released."""
+    rng = random.Random(11)
+    english = sorted(common_words())
+    in_titles = names.TitleWords()
+    titles: list[str] = []
+    for step in range(60):
+        if titles and rng.random() < 0.3:
+            in_titles.release(titles.pop(rng.randrange(len(titles))))
+        else:
+            title = " ".join(rng.choice(english).capitalize() for _ in range(rng.randint(1, 4)))
+            titles.append(title)
+            in_titles.hold(title)
+        near = names._title_filter(in_titles)
+        held = list(in_titles.titles)
+        asked = [rng.choice(sorted(_edits(rng.choice(held)))) for _ in range(40)] if held else []
+        asked += [
+            "".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(4, 9))) for _ in range(40)
+        ]
+        for word in asked:
+            if not in_titles.titles.keys().isdisjoint(names._spellings(word)):
+                assert near.maybe_near(word), (step, word)
