@@ -515,15 +515,17 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
             reason="asks whether we already have this",
             recall=True,
         )
-    words = _CONTENT.findall(norm)
-    small_talk = _SMALL_TALK.match(norm) is not None and len(words) <= 5
-    if small_talk and not norm.endswith("?"):
-        return Decision(Route.NONE, guard=guard_seen, reason="small talk", sure=True)
-    if small_talk:
-        return Decision(Route.NONE, guard=guard_seen, reason="small talk")
+    # the content words are counted only for small talk or a question (most messages are neither)
+    words: list[str] | None = None
+    if _SMALL_TALK.match(norm) is not None:
+        words = _CONTENT.findall(norm)
+        if len(words) <= 5:
+            if not norm.endswith("?"):
+                return Decision(Route.NONE, guard=guard_seen, reason="small talk", sure=True)
+            return Decision(Route.NONE, guard=guard_seen, reason="small talk")
     statement_about_work = guard_seen in {"negation", "past_tense", "third_person", "first_person"}
     asks = norm.endswith("?") or (_QUESTION_START.match(norm) and not statement_about_work)
-    if asks and len(words) >= 2:
+    if asks and len(words if words is not None else _CONTENT.findall(norm)) >= 2:
         return Decision(
             Route.QUICK, question=norm, guard=guard_seen, reason="a question the knowledge base may answer"
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import _sre  # type: ignore[import-not-found]
 import json
+import random
 import re
 import sys
 from re import _casefix  # type: ignore[attr-defined]
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from bot.routing import address, features, lexicon, router
 from bot.routing.model import LABELLED
-from bot.text.gate import FOLDS_TO_ASCII, Gated, GateSet, Scanner, alternatives, gated, needs
+from bot.text.gate import FOLDS_TO_ASCII, Gated, GateSet, Scanner, _minimal, alternatives, gated, needs
 
 
 def _gated_patterns() -> dict[str, Gated]:
@@ -267,3 +268,49 @@ def test_the_scanner_on_strings_inside_one_another() -> None:
 def test_the_scanner_agrees_with_in(strings: list[str], text: str) -> None:
     scanner = Scanner(strings)
     assert _held(scanner, text) == {s for s in strings if s in text}
+
+
+def _holds_a_gate_string(pattern: Gated, text: str) -> bool:
+    """The gate's rule as ``needs`` states it: the text (lower-cased for a case-insensitive
+    gate, unless it has a character ``re`` folds to ASCII) holds one of the strings."""
+    read = needs(pattern.regex)
+    assert read is not None
+    strings, ignore_case = read
+    if ignore_case:
+        if not text.isascii() and not FOLDS_TO_ASCII.isdisjoint(text):
+            return True
+        return any(s.lower() in text.lower() for s in strings)
+    return any(s in text for s in strings)
+
+
+def test_a_gate_is_open_exactly_when_the_text_holds_one_of_its_strings(labelled_texts: list[str]) -> None:
+    # however the gate looks (``in`` for a few strings, a pattern of them for more, the
+    # strings that hold another left out), it opens on the texts that hold one of the strings
+    patterns = [p for p in _gated_patterns().values() if p.could_match("") is False]
+    assert len(patterns) > 100
+    rng = random.Random(21)
+    letters = "abcdefghijklmnopqrstuvwxyz '@<>:/?!.-\u0131\u212a"
+    texts = labelled_texts + [
+        "".join(rng.choice(letters) for _ in range(rng.randrange(80))) for _ in range(2000)
+    ]
+    wrong = [
+        (p.pattern, text)
+        for p in patterns
+        for text in texts
+        if p.could_match(text) is not _holds_a_gate_string(p, text)
+    ]
+    assert wrong == []
+
+
+@given(
+    st.lists(st.text(alphabet="ab@<", min_size=1, max_size=4), min_size=1, max_size=8),
+    st.text(alphabet="ab@<c", max_size=30),
+)
+@settings(max_examples=300, deadline=None)
+def test_the_strings_holding_another_are_not_needed(strings: list[str], text: str) -> None:
+    kept = _minimal(frozenset(strings))
+    assert kept <= set(strings)
+    assert any(s in text for s in kept) is any(s in text for s in strings)
+    # and a gate of them opens on the same texts
+    gate = Gated(re.compile("|".join(map(re.escape, strings))))
+    assert gate.could_match(text) is any(s in text for s in strings)
