@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from bot.knowledge.ingest import stated_dates
 from bot.research.lexical import words
@@ -332,21 +332,26 @@ def _retitled(new_names: _Names, old_names: _Names) -> bool:
     """One note's title is the other's top heading, under another title: the note renamed
     ("Tea room hours" of 2026 and "Tea room opening hours" of 2025 headed "# Tea room
     hours"). Two notes of one title are not (a checklist kept in two places)."""
-    new_title, old_title = new_names[2], old_names[2]
+    new_title, old_title = new_names.title, old_names.title
     if not new_title or not old_title or new_title == old_title:
         return False
-    return new_title == old_names[3] or old_title == new_names[3]
+    return new_title == old_names.heading or old_title == new_names.heading
 
 
-# a note's edition keys and whether it carries a mark (``_edition_keys``), and the name keys
-# of its title and of its top heading (``_retitled``)
-_Names = tuple[frozenset[str], bool, str, str]
+class _Names(NamedTuple):
+    """A note's edition keys and whether it carries a mark (``_edition_keys``), and the name
+    keys of its title and of its top heading (``_retitled``)."""
+
+    keys: frozenset[str]
+    marked: bool
+    title: str
+    heading: str
 
 
 @lru_cache(maxsize=4096)  # a note is compared with each other note of the pool
 def _names(title: str, source: str, content: str) -> _Names:
     keys, marked = _edition_keys(title, source)
-    return keys, marked, _name_key(title), _name_key(_first_heading(content))
+    return _Names(keys, marked, _name_key(title), _name_key(_first_heading(content)))
 
 
 @lru_cache(maxsize=4096)
@@ -371,7 +376,7 @@ def later_edition(newer: EntryView, older: EntryView) -> bool:
         return False
     new_names = _names(newer.title, newer.source or "", newer.content)
     old_names = _names(older.title, older.source or "", older.content)
-    if not (new_names[0] & old_names[0] and (new_names[1] or old_names[1])) and not _retitled(
+    if not (new_names.keys & old_names.keys and (new_names.marked or old_names.marked)) and not _retitled(
         new_names, old_names
     ):
         return False
