@@ -161,7 +161,10 @@ def unavailable(exc: BaseException) -> bool:
             state = str(getattr(current, "sqlstate", "") or "")
             if server_gone(current) or state == "55000" or "Connection" in type(current).__name__:
                 return True
-            if type(current).__name__ == "InterfaceError":
+            if type(current).__name__ in ("InterfaceError", "InternalClientError"):
+                # the connection refused the statement before sending it, still busy with
+                # the end of another (as every connection is that heard the server go away):
+                # nothing was done, and the same work goes through on a sound connection
                 return True
         current = current.__cause__ or current.__context__ or getattr(current, "orig", None)
     return False

@@ -143,9 +143,17 @@ class PgStatements:
         statements or several rows (the queue's enqueue transaction, its batched claims).
         It must leave no session state behind: the pool only rolls back an open transaction
         on release (see ``_open``)."""
+        import asyncpg
+
         pool = self._pool or await self._open()
         async with pool.acquire() as connection:
-            yield connection
+            try:
+                yield connection
+            except (asyncpg.InternalClientError, asyncpg.InterfaceError):
+                # refused as still busy (the server's farewell heard as it went away, or a
+                # statement of the caller's left running): in no state to be lent again
+                connection.terminate()
+                raise
 
     async def _open(self) -> Any:
         import asyncpg

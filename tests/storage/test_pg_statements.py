@@ -176,3 +176,41 @@ async def test_a_kept_connection_still_busy_is_closed_and_the_statement_runs_on_
             await sleeping
     finally:
         await db.dispose()
+
+
+async def test_a_lent_connection_refusing_a_statement_as_busy_is_not_lent_again(url: str) -> None:
+    """A connection lent for a transaction that refuses a statement as still busy with
+    another (asyncpg's "another operation is in progress", or "cannot switch to state …" as
+    the server goes away): the refusal reads as the database being away (the message is kept
+    and handled again once it is back, not apologised for), and the connection is closed, so
+    the next transaction runs on a sound one."""
+    import asyncpg
+
+    from storage.db import unavailable
+
+    db = Database(url)
+    pg = db._pg
+    assert pg is not None
+    try:
+        sleeping: asyncio.Task[object] | None = None
+        with pytest.raises(asyncpg.InterfaceError) as refused:
+            async with pg.connection() as conn:
+                lent = conn.get_server_pid()
+                sleeping = asyncio.create_task(conn.fetchrow("SELECT pg_sleep(60)"))
+                for _ in range(500):  # until the server runs it
+                    if _sleeping(url) == 1:
+                        break
+                    await asyncio.sleep(0.02)
+                await conn.fetchrow("SELECT 1")
+        assert unavailable(refused.value), repr(refused.value)
+        assert sleeping is not None
+        with pytest.raises(asyncpg.exceptions.ConnectionDoesNotExistError):
+            await sleeping
+        async with pg.connection() as conn, conn.transaction():
+            assert conn.get_server_pid() != lent
+            assert await conn.fetchval("SELECT 1") == 1
+        assert unavailable(
+            asyncpg.InternalClientError("cannot switch to state 15; another operation (2) is in progress")
+        )
+    finally:
+        await db.dispose()
