@@ -34,7 +34,7 @@ from bot.research.links import LinkTitles
 from bot.research.postings import Filter, Postings
 from bot.research.refresh import REFRESH_EVERY, RefreshGate, keep_long_lived
 from bot.research.tokens import Stemmer, Terms, tags_text, tokenize, words
-from bot.text.terms import query_terms
+from bot.text.terms import OTHER_FORMS, query_terms
 from storage.knowledge import EntryText, Knowledge
 
 __all__ = ["K1", "B", "LexicalIndex", "tags_text", "words"]
@@ -310,9 +310,7 @@ class LexicalIndex:
                 stem = self.stem(token)
                 if stem in out:
                     continue
-                term = self._terms.get(token)
-                if term is None:
-                    term = self._terms.stems.get(stem)
+                term = self._known(token, stem)
                 hits = self._kept.count(self._postings, term) if term is not None else 0
                 idf = math.log((rows - hits + 0.5) / (hits + 0.5) + 1.0)
                 out[stem] = (stem, term if hits else None, idf)
@@ -332,6 +330,22 @@ class LexicalIndex:
             postings, self._weighted_terms(query), entry_ids, lambda term: kept.of(postings, term)
         )
 
+    def _known(self, token: str, stem: str) -> int | None:
+        """The index's term for a query word: as written, else its stem, else the other
+        way it is commonly written ("Feb" for "February", "christmas" for "xmas") when the
+        notes never write the one typed."""
+        known = self._terms
+        term = known.get(token)
+        if term is None:
+            term = known.stems.get(stem)
+        for other in OTHER_FORMS.get(token, ()) if term is None else ():
+            term = known.get(other)
+            if term is None:
+                term = known.stems.get(self.stem(other))
+            if term is not None:
+                break
+        return term
+
     def query_terms(self, query: str) -> dict[int, int]:
         """The query's known terms (content words, stemmed), each with how many of the
         query's words stem to it. Unknown terms match nothing and are left out."""
@@ -341,8 +355,8 @@ class LexicalIndex:
             # an ASCII content word is already one token (lowercase letters and digits)
             for token in (word,) if word.isascii() else words(word):
                 term = known.get(token)
-                if term is None:  # a word no entry has: its stem may still be known
-                    term = known.stems.get(self.stem(token))
+                if term is None:  # a word no entry has: its stem, or its other form, may be known
+                    term = self._known(token, self.stem(token))
                 if term is not None:
                     wanted[term] = wanted.get(term, 0) + 1
         return wanted

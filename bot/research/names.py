@@ -47,6 +47,18 @@ def _joined(gap: str) -> bool:
 # ("latex 570" beside "HP Latex 800", "unit 7" beside "Unit 9", "summa s2" beside "Summa S3"):
 # what tells two machines, sites or models apart
 _CODE = re.compile(r"\b([^\W\d_]{2,})[\s-]+(\d{1,3}[a-z]?|[a-z]{1,2}\d{1,3}[a-z]?)\b(?![.,]\d)", re.I)
+# a number with a unit's letter is an amount, not a model or unit number ("IPA 30L" of a
+# price list's "Lanternlight IPA 6.1% | 30L keg"; "a 5m run")
+_MEASURE = re.compile(r"\d{1,4}(?:l|ml|cl|m|mm|cm|km|g|kg|mg|t|h|hrs?|mins?|s|w|kw|kwh|v|mph)", re.I)
+# the months and days (and their short forms) say when, not what: a question's "3 February"
+# is no name the notes must have when they write "3 Feb"; nor are the chat spellings of
+# common words ("xmas", "overnite") names
+_NEVER_NAMES = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec "
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun "
+    "xmas christmas easter tonite overnite nite tmrw tomoz 2moro".split()
+)
 
 
 @cache
@@ -432,7 +444,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
     required: list[str] = []
     named: list[str] = []
     for k, word in enumerate(lowered):
-        if word not in content or len(word) < NAME_CHARS or not word.isascii():
+        if word not in content or len(word) < NAME_CHARS or not word.isascii() or word in _NEVER_NAMES:
             continue
         # a capital is a name's only where a sentence does not start ("… in 2025? Causes of …")
         capitalised = (
@@ -445,9 +457,11 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             if capitalised or (
                 uncommon and not _ordinary(word, common, title_words, holds, in_titles.proper)
             ):
-                required.append(word)
+                # as the notes write it: "Glasshouses" of "Glasshouse 1" by its stem
+                said = word if word in title_words or lexical.says(word) else lexical.stem(word)
+                required.append(said)
                 if capitalised or word in title_words:
-                    named.append(word)
+                    named.append(said)
             continue
         # beside a word of a name the notes have, a word they never use makes another name
         # ("tom wilkins" beside Tom Wilcox, "middle fen" beside North Fen, "ridgeway bakery"
@@ -742,7 +756,7 @@ def codes_in(question: str, in_titles: TitleWords) -> list[tuple[str, str, str]]
     codes: list[tuple[str, str, str]] = []
     spans: list[tuple[int, int]] = []
     for m in _CODE.finditer(question):
-        if m.group(1).lower() in in_titles.numbered:
+        if m.group(1).lower() in in_titles.numbered and not _MEASURE.fullmatch(m.group(2)):
             codes.append((m.group(0), m.group(1).lower(), m.group(2).lower()))
             spans.append(m.span())
     for typed, code in _typed_codes(question):
@@ -759,7 +773,14 @@ def _code_pattern(word: str, code: str) -> re.Pattern[str]:
             f"0*{c.lstrip('0') or '0'}" if c.isdigit() else re.escape(c) for c in _CODE_CHUNK.findall(code)
         ]
         return re.compile(r"(?<![a-z0-9])" + r"[\s-]?".join(chunks) + r"(?![a-z0-9]|-\d)")
-    return re.compile(rf"\b{re.escape(word)}[\s-]{{0,3}}{re.escape(code)}\b")
+    return re.compile(rf"\b{_singular_or_plural(word)}[\s-]{{0,3}}{re.escape(code)}\b")
+
+
+def _singular_or_plural(word: str) -> str:
+    """A pattern for ``word`` (lowercased) in the singular or the plural: "Glasshouses 1 and 2"
+    names the notes' "Glasshouse 1"."""
+    stem = word[:-1] if word.endswith("s") and len(word) > NAME_CHARS else word
+    return f"{re.escape(stem)}s?"
 
 
 def _lookalike_codes(code: str, said: Sequence[str]) -> list[str]:
@@ -812,8 +833,8 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
     nearby: list[str] = []
     for k in range(len(lowered) - 1):
         first, second = lowered[k], lowered[k + 1]
-        if "'" in first:
-            continue
+        if "'" in first or first in STOPWORDS:
+            continue  # "the pale" of "what yeast do we use in the pale" names no third thing
         # or a word of a title and another, both written as a name inside the question
         # ("What engine does Kestrel Star have?" when the notes have Kestrel and Kestrel Rose)
         capitalised = (
@@ -855,7 +876,7 @@ def _name_runs(question: str) -> list[list[str]]:
     for k, m in enumerate(found):
         token = m.group(0)
         gap = question[found[k - 1].end() : m.start()] if k else ""
-        code = any(c.isdigit() for c in token)
+        code = any(c.isdigit() for c in token) and not _MEASURE.fullmatch(token)
         run = runs[-1]
         if run and not _joined(gap):
             runs.append(run := [])
@@ -930,7 +951,9 @@ def unheld_phrases(question: str, texts: Iterable[str], in_titles: TitleWords | 
     for run in runs:
         for pair in _name_pairs(run):
             first, *rest = (w.lower() for w in pair)
-            together = re.compile(rf"(?<!\w){re.escape(first)}(?:'s)? {re.escape(' '.join(rest))}(?!\w)")
+            together = re.compile(
+                rf"(?<!\w){_singular_or_plural(first)}(?:'s)? {re.escape(' '.join(rest))}(?!\w)"
+            )
             if not any(together.search(t) for t in said):
                 missing.append(" ".join(run))
                 if in_titles is not None and len(pair) > 2:  # a title's look-alike ("Tides of Trade")

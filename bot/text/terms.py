@@ -13,6 +13,40 @@ STOPWORDS = frozenset(
 )
 
 
+# The other way a word is commonly written: a month's or a day's name and its short form
+# ("February", "Feb"), chat spellings ("xmas", "overnite"). A search takes the other form of
+# a word only when the notes never write the one typed.
+_FORMS = (
+    ("january", "jan"),
+    ("february", "feb"),
+    ("march", "mar"),
+    ("april", "apr"),
+    ("june", "jun"),
+    ("july", "jul"),
+    ("august", "aug"),
+    ("september", "sep", "sept"),
+    ("october", "oct"),
+    ("november", "nov"),
+    ("december", "dec"),
+    ("monday", "mon"),
+    ("tuesday", "tue", "tues"),
+    ("wednesday", "wed"),
+    ("thursday", "thu", "thur", "thurs"),
+    ("friday", "fri"),
+    ("saturday", "sat"),
+    ("sunday", "sun"),
+    ("christmas", "xmas"),
+    ("overnight", "overnite"),
+    ("tonight", "tonite"),
+    ("night", "nite"),
+    ("through", "thru"),
+    ("tomorrow", "tmrw", "tomoz"),
+)
+OTHER_FORMS: dict[str, tuple[str, ...]] = {
+    word: tuple(other for other in forms if other != word) for forms in _FORMS for word in forms
+}
+
+
 def query_terms(query: str, *, limit: int = 24) -> list[str]:
     """Content words of a free-text query, lowercased, stopwords dropped, order kept."""
     seen: dict[str, None] = {}
