@@ -479,6 +479,12 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             and lowered[k + 1] in content
             and lowered[k + 1] in in_titles.follows
         )
+        # a word typed apart from the next or the one before, as one word the notes write
+        # ("van break down" of "Van breakdown", "tea room" of "tearoom"): no name
+        if (k + 1 < len(lowered) and _joined(gaps[k + 1]) and lexical.says(word + lowered[k + 1])) or (
+            k > 0 and _joined(gaps[k]) and lexical.says(lowered[k - 1] + word)
+        ):
+            continue
         # what would make it a name, read before the typo checks: most words the notes lack
         # are plain English words ("generator", "parking"), and the typo checks, which spell
         # out a word's few hundred one-edit neighbours, only ever clear a name

@@ -1,7 +1,8 @@
 """Words of a question that are no name the notes must have: a month or a day ("3 February"
 when the notes write "3 Feb"), a chat spelling of a common word ("xmas", "overnite"), an
 amount with its unit beside a name ("IPA 30L" of a price list's row), a small word before a
-name's word ("the pale"), a numbered thing in the plural ("Glasshouses 1 and 2"). Each was
+name's word ("the pale"), a numbered thing in the plural ("Glasshouses 1 and 2"), a word
+typed apart ("break down" of the notes' "breakdown"). Each was
 answered "I found nothing about …" while the notes held the answer; the look-alike beside
 each (another beer, another glasshouse) is still not answered with the notes' one."""
 
@@ -42,6 +43,12 @@ NOTES = {
         "Christmas grotto 2026 — plan",
         "Santa: the Yuletide Players agency, two regular Santas. Opens Saturday 21 November.",
     ),
+    "van-breakdown.md": (
+        "Van breakdown 13 Feb 2026",
+        "The van went into limp mode on Route A. Cause: the AdBlue pump and its heater had failed.",
+    ),
+    "van-route-a.md": ("Van Route A", "Leaves Kestrel Lane at 08:30; five collections."),
+    "van-route-b.md": ("Van Route B", "Leaves Kestrel Lane at 09:00; four collections."),
     "cash-handling.md": (
         "Cash handling",
         "No more than £2,500 in cash may be left in the safe overnight; bank the rest.",
@@ -64,6 +71,7 @@ async def notes(rt: Any) -> None:
         ("night set point for Glasshouses 1 and 2", "7°C"),
         ("whos doing santa this xmas", "Yuletide Players"),
         ("how much cash can we leave in the safe overnite", "£2,500"),
+        ("Why did the van break down on 13 February?", "AdBlue"),
     ],
 )
 async def test_a_question_whose_words_the_notes_hold_is_answered(
