@@ -310,7 +310,7 @@ class LexicalIndex:
                 stem = self.stem(token)
                 if stem in out:
                     continue
-                term = self._known(token, stem)
+                term = _known(self._terms, token, stem, self.stem)
                 hits = self._kept.count(self._postings, term) if term is not None else 0
                 idf = math.log((rows - hits + 0.5) / (hits + 0.5) + 1.0)
                 out[stem] = (stem, term if hits else None, idf)
@@ -330,22 +330,6 @@ class LexicalIndex:
             postings, self._weighted_terms(query), entry_ids, lambda term: kept.of(postings, term)
         )
 
-    def _known(self, token: str, stem: str) -> int | None:
-        """The index's term for a query word: as written, else its stem, else the other
-        way it is commonly written ("Feb" for "February", "christmas" for "xmas") when the
-        notes never write the one typed."""
-        known = self._terms
-        term = known.get(token)
-        if term is None:
-            term = known.stems.get(stem)
-        for other in OTHER_FORMS.get(token, ()) if term is None else ():
-            term = known.get(other)
-            if term is None:
-                term = known.stems.get(self.stem(other))
-            if term is not None:
-                break
-        return term
-
     def query_terms(self, query: str) -> dict[int, int]:
         """The query's known terms (content words, stemmed), each with how many of the
         query's words stem to it. Unknown terms match nothing and are left out."""
@@ -356,10 +340,26 @@ class LexicalIndex:
             for token in (word,) if word.isascii() else words(word):
                 term = known.get(token)
                 if term is None:  # a word no entry has: its stem, or its other form, may be known
-                    term = self._known(token, self.stem(token))
+                    term = _known(known, token, self.stem(token), self.stem)
                 if term is not None:
                     wanted[term] = wanted.get(term, 0) + 1
         return wanted
+
+
+def _known(terms: Terms, token: str, stem: str, stem_of: Callable[[str], str]) -> int | None:
+    """The index's term for a query word: as written, else its stem, else the other way it
+    is commonly written ("Feb" for "February", "christmas" for "xmas") when the notes never
+    write the one typed."""
+    term = terms.get(token)
+    if term is None:
+        term = terms.stems.get(stem)
+    for other in OTHER_FORMS.get(token, ()) if term is None else ():
+        term = terms.get(other)
+        if term is None:
+            term = terms.stems.get(stem_of(other))
+        if term is not None:
+            break
+    return term
 
 
 def _holds(terms: Terms, postings: Postings, stem: Callable[[str], str], word: str) -> bool:
