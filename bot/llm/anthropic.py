@@ -6,6 +6,7 @@ retries and usage record, is ``bot.llm.anthropic_calls``."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
@@ -22,11 +23,17 @@ from bot.routing import Decision, Route
 from bot.sources import Source
 
 # A report request gives each entry its passages first and then its text, up to ENTRY_CHARS;
-# with many entries, an equal share of REPORT_CHARS (never under ENTRY_FLOOR): the request
-# stays within about 6,000 tokens however wide the phases walked
+# with many entries, an equal share of REPORT_CHARS (never under ENTRY_FLOOR). The whole
+# request — entries with their titles, edges, system prompt, the tool's schema, as sent —
+# stays within REPORT_REQUEST_CHARS (about 6,000 tokens at 4 characters a token) however wide
+# the phases walked: past it, every entry's share shrinks (to ENTRY_MIN at least, where each
+# still shows the start of its answering passage), then the last entries (the least relevant)
+# are left out
 ENTRY_CHARS = 1200
 REPORT_CHARS = 18_000
 ENTRY_FLOOR = 500
+REPORT_REQUEST_CHARS = 23_500
+ENTRY_MIN = 160
 
 
 def report_share(entries: int) -> int:
@@ -196,24 +203,37 @@ class AnthropicProvider:
         """The summary and gaps; a field the model got wrong comes back empty, for the caller
         to fill from the notes (never an empty section)."""
         fence = Fence()
-        prompt = (
-            f"{fence.rules(['entry', 'note'])}\n\n{fence.entries(sources, limit_chars=report_share(len(sources)))}\n\n"
-            "Relationship edges between the entries (ids):\n"
-            + ("\n".join(edges[:80]) or "(none)")
-            + "\n\nSteering notes from the person who asked (what to look for and cover):\n"
-            f"{fence.notes(notes)}\n\n"
-            f"Topic: {topic[:1000]}\n\nWrite the Context Summary (2-4 paragraphs, every claim cited as "
-            "[Entry <id>] with the ids above, no other ids) and the knowledge gaps with follow-ups."
+
+        def prompt_of(limit: int, shown: Sequence[Source]) -> str:
+            return (
+                f"{fence.rules(['entry', 'note'])}\n\n{fence.entries(shown, limit_chars=limit)}\n\n"
+                "Relationship edges between the entries (ids):\n"
+                + ("\n".join(e[:200] for e in edges[:80]) or "(none)")
+                + "\n\nSteering notes from the person who asked (what to look for and cover):\n"
+                f"{fence.notes(notes)}\n\n"
+                f"Topic: {topic[:1000]}\n\nWrite the Context Summary (2-4 paragraphs, every claim cited as "
+                "[Entry <id>] with the ids above, no other ids) and the knowledge gaps with follow-ups."
+            )
+
+        system = self.calls.system(
+            self.deep_model,
+            ["You are Mallory's research synthesiser. Be precise; cite everything."],
+            [SYNTH_TOOL],
         )
+        room = REPORT_REQUEST_CHARS - len(json.dumps([SYNTH_TOOL])) - sum(len(b["text"]) for b in system)
+        limit, shown = report_share(len(sources)), list(sources)
+        prompt = prompt_of(limit, shown)
+        while len(json.dumps(prompt)) > room and len(shown) > 1:  # as sent: escapes count
+            if limit > ENTRY_MIN:
+                limit = max(ENTRY_MIN, limit * 4 // 5)
+            else:  # every entry at its least: the last found (the least relevant) stay out
+                shown.pop()
+            prompt = prompt_of(limit, shown)
         response = await self.calls.create(
             "synthesis",
             model=self.deep_model,
             max_tokens=2000,
-            system=self.calls.system(
-                self.deep_model,
-                ["You are Mallory's research synthesiser. Be precise; cite everything."],
-                [SYNTH_TOOL],
-            ),
+            system=system,
             messages=[{"role": "user", "content": prompt}],
             tools=[SYNTH_TOOL],
             tool_choice={"type": "tool", "name": "write_synthesis"},

@@ -282,10 +282,17 @@ async def test_only_the_routers_unsure_middle_reaches_the_classifier(
     assert "unsure" in classify["messages"][0]["content"]
 
 
-async def test_a_report_request_on_many_entries_stays_within_its_token_budget(fake: FakeAnthropic) -> None:
-    """Twenty long entries: each is given its answering passage first and a share of the
-    budget, so the request stays under 6,000 tokens (the fake counts 4 characters a token)
-    and still carries every entry's passage."""
+@pytest.mark.parametrize("entries", [20, 33, 60])
+async def test_a_report_request_on_many_entries_stays_within_its_token_budget(
+    fake: FakeAnthropic, entries: int
+) -> None:
+    """Long entries, with titles and eighty relationship edges: each is given its answering
+    passage first and a share of the budget, so the whole request (the system prompt and the
+    tool's schema too) stays under 6,000 tokens (the fake counts 4 characters a token)
+    however many entries the phases found, and still carries every entry's passage up to
+    33 entries (the widest report the blind grain-store vault's requests carried)."""
+    import json
+
     from fake_anthropic import tokens
 
     from bot.sources import Source, with_passages_first
@@ -295,15 +302,20 @@ async def test_a_report_request_on_many_entries_stays_within_its_token_budget(fa
         with_passages_first(
             Source(
                 id=f"{k:08x}" + "0" * 24,
-                title=f"Minutes {k}",
+                title=f"Minutes of the operations meeting on the pontoon repairs, part {k}",
                 text="Long minutes. " * 300,
-                passages=(f"Fact {k}.",),
+                passages=(f"Fact {k}: the pontoon was repaired.",),
             )
         )
-        for k in range(20)
+        for k in range(entries)
     ]
-    await _provider(fake).synthesize("the pontoon repairs", sources=sources, notes=[], edges=[])
+    edges = [f"{k:08x} → {k + 1:08x} (links to)" for k in range(80)]
+    await _provider(fake).synthesize("the pontoon repairs", sources=sources, notes=[], edges=edges)
     (request,) = fake.requests
     prompt = " ".join(str(m["content"]) for m in request["messages"])
-    assert tokens(prompt) <= 6000
-    assert all(f"Fact {k}." in prompt for k in range(20))
+    system = "".join(b.get("text", "") for b in request["system"])
+    assert tokens(json.dumps(request["tools"]) + system + json.dumps(request["messages"])) <= 6000
+    # every entry's passage while each can have a share; past that, the first ones (the most
+    # relevant: the dossier lists them first)
+    carried = [k for k in range(entries) if f"Fact {k}: the pontoon was repaired." in prompt]
+    assert carried == list(range(len(carried))) and len(carried) >= min(entries, 33)
