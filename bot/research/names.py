@@ -22,7 +22,7 @@ from bot.research.links import LinkView
 from bot.research.relevance import focus
 from bot.research.tokens import PORTER_ENDINGS, porter_tails
 from bot.text.display import content_label
-from bot.text.terms import STOPWORDS, query_terms
+from bot.text.terms import OTHER_FORMS, STOPWORDS, query_terms
 
 if TYPE_CHECKING:
     from bot.research.lexical import LexicalIndex
@@ -50,15 +50,11 @@ _CODE = re.compile(r"\b([^\W\d_]{2,})[\s-]+(\d{1,3}[a-z]?|[a-z]{1,2}\d{1,3}[a-z]
 # a number with a unit's letter is an amount, not a model or unit number ("IPA 30L" of a
 # price list's "Lanternlight IPA 6.1% | 30L keg"; "a 5m run")
 _MEASURE = re.compile(r"\d{1,4}(?:l|ml|cl|m|mm|cm|km|g|kg|mg|t|h|hrs?|mins?|s|w|kw|kwh|v|mph)", re.I)
-# the months and days (and their short forms) say when, not what: a question's "3 February"
-# is no name the notes must have when they write "3 Feb"; nor are the chat spellings of
-# common words ("xmas", "overnite") names
-_NEVER_NAMES = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec "
-    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun "
-    "xmas christmas easter tonite overnite nite tmrw tomoz 2moro".split()
-)
+# the months and days and their short forms, and the chat spellings of common words, each
+# with its other form (``OTHER_FORMS``: "February" and "Feb", "xmas" and "christmas"), say
+# when or what is meant, not which thing: a question's "3 February" is no name the notes must
+# have when they write "3 Feb"
+_NEVER_NAMES = frozenset(OTHER_FORMS) | {"may", "easter"}
 
 
 @cache
