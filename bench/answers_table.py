@@ -45,6 +45,7 @@ SETS: dict[str, tuple[Path, Path]] = {
     "leisure": (SEALED / "answers_leisure" / "gold.json", SEALED / "answers_leisure" / "vault"),
     "garden": (SEALED / "answers_garden" / "gold.json", SEALED / "answers_garden" / "vault"),
     "villageshop": (SEALED / "answers_villageshop" / "gold.json", SEALED / "answers_villageshop" / "vault"),
+    "printworks": (SEALED / "answers_printworks" / "gold.json", SEALED / "answers_printworks" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)

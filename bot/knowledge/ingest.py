@@ -125,9 +125,7 @@ def written_date(title: str, body: str) -> dt.datetime | None:
     """The date a note without a front-matter date says it was written: in its title ("Review
     (11 March 2026)") or a short first line ("*Written up by Wen Liu, 29 Jan 2026.*"). A file's
     modification time is often the day the vault was copied or checked out."""
-    first = next(
-        (line for line in body.splitlines() if line.strip() and not line.lstrip().startswith("#")), ""
-    )
+    first = _first_line(body)
     lines = [title]
     if len(first.split()) <= BYLINE_WORDS:
         lines.append(first)
@@ -144,19 +142,30 @@ def written_date(title: str, body: str) -> dt.datetime | None:
     return None
 
 
-# a title or file name that names a month ("2026-01-cancellation-window", "Review, March 2025"):
+# a title or file name that names a month ("2026-01-cancellation-window", "Review, March 2025",
+# "chat-dispatch-2024-06"), or a short first line that does ("pasted from #dispatch, June 2024"):
 # the note is dated to that month, shown as such ("2026-01"), never to a day it does not say
 _MONTH_NAMED = (
-    re.compile(r"^\s*((?:19|20)\d\d)[-_ .](0[1-9]|1[0-2])(?![\d:])(?![-_ .]\d)"),
+    re.compile(r"(?<![\d-])((?:19|20)\d\d)[-_ .](0[1-9]|1[0-2])(?![\d:])(?![-_ .]\d)"),
     re.compile(rf"\b{_MONTH}[\s,]+((?:19|20)\d\d)\b", re.I),
 )
 
 
-def month_named(title: str, source: str) -> dt.datetime | None:
-    """The month a note's title or file name names, when neither states a full date."""
-    stem = Path(source).stem
-    for text in (title, stem):
-        match = _MONTH_NAMED[0].search(text)
+def _first_line(body: str) -> str:
+    """A note's first line of text (not a heading)."""
+    return next(
+        (line for line in body.splitlines() if line.strip() and not line.lstrip().startswith("#")), ""
+    )
+
+
+def month_named(title: str, source: str, body: str = "") -> dt.datetime | None:
+    """The month a note's title, file name or short first line names, when none states a full date."""
+    first = _first_line(body)
+    texts = [title, Path(source).stem] + ([first] if len(first.split()) <= BYLINE_WORDS else [])
+    for k, text in enumerate(texts):
+        # a year and a month number: in a title or file name only ("2026-01" in a line of
+        # text is as likely a code or a range)
+        match = _MONTH_NAMED[0].search(text) if k < 2 else None
         if match:
             return dt.datetime(int(match.group(1)), int(match.group(2)), 1, tzinfo=dt.UTC)
         match = _MONTH_NAMED[1].search(text)
@@ -269,7 +278,7 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
     dated = _as_datetime(meta.get("date") or meta.get("created")) or written_date(title, body)
     updated = None if dated else _as_datetime(next((meta[k] for k in _UPDATED_FIELDS if meta.get(k)), None))
     dated = dated or updated
-    month = None if dated else month_named(title, source)
+    month = None if dated else month_named(title, source, body)
     draft = EntryDraft(
         space=space,
         source=source,

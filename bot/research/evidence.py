@@ -33,6 +33,7 @@ from bot.research.relevance import focus
 from bot.research.supersession import (
     REPLACED_NOTE_PENALTY,
     SUPERSEDED,
+    corrects_note,
     replaces_note,
     statement,
     supersede,
@@ -970,6 +971,12 @@ def _without_part_titled(question: str, hits: Sequence[Any], titles: Mapping[str
     return [h for h in hits if not part(_title_words(h.entry.title))]
 
 
+def _heir(entry: EntryView, holders: Iterable[EntryView]) -> bool:
+    """``entry`` replaces one of ``holders`` as a whole, or corrects it (an erratum of the
+    Kairo's click rates need not say "Kairo")."""
+    return any(replaces_note(entry, h) or corrects_note(entry, h) for h in holders)
+
+
 class Answerer:
     """Finds the evidence for a quick question among retrieved hits."""
 
@@ -1032,7 +1039,11 @@ class Answerer:
             names = await self.names(question, titles)
         if names.missing:
             return Evidence(question, [], [], names, names.missing)
-        kept = [h for h in hits[:limit] if names.held_by(f"{h.entry.title} {h.entry.content}")]
+        names = names.without_terms(question, (h.entry.content for h in hits[:limit]))
+        top = hits[:limit]
+        holding = [h.entry for h in top if names.held_by(f"{h.entry.title} {h.entry.content}")]
+        # ... or replacing or correcting one that does, leaving the name unsaid (``_heir``)
+        kept = [h for h in top if h.entry in holding or _heir(h.entry, holding)]
         kept = _without_part_titled(question, kept, titles)
         if not kept:  # already past the relevance cut-off (``Recall.retrieve``)
             return Evidence(question, [], [], names)
@@ -1047,8 +1058,9 @@ class Answerer:
             saying = [p for p in ranked if self._says_name(names, p, titles)]
             # ... or stands in a note replacing, as a whole, a note whose passage says it (the
             # "CIP procedure for FVs - revised" of "CIP procedure - fermenters")
+            # (or correcting it, ``_heir``)
             holders = {p.entry.id: p.entry for p in saying}
-            heirs = {e.id for e in chosen if any(replaces_note(e, h) for h in holders.values())}
+            heirs = {e.id for e in chosen if _heir(e, holders.values())}
             said = {id(p) for p in saying}
             ranked = [p for p in ranked if id(p) in said or p.entry.id in heirs]
         asked_codes = codes_in(question, in_titles)

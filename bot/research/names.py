@@ -282,6 +282,26 @@ class Names:
         lowered = text.lower()
         return any(name in lowered for name in self.required)
 
+    def without_terms(self, question: str, texts: Iterable[str]) -> Names:
+        """Without the required words the question types in lower case that ``texts`` (the
+        notes found) write in lower case inside a sentence ("sheetfed litho", "the litho
+        plates"): the trade's word for a kind of thing, which an answering note need not
+        repeat ("who do we buy our litho plates from" of the plate supplier's note), not a
+        name ("Halden", "Kairo" are written as names however a question types them)."""
+        typed = [w for w in self.required if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", question)]
+        if not typed:
+            return self
+        said = "\n".join(texts)
+        terms = {w for w in typed if _in_lower_case(w).search(said)}
+        if not terms:
+            return self
+        return Names(
+            missing=self.missing,
+            required=tuple(w for w in self.required if w not in terms),
+            nearby=self.nearby,
+            named=tuple(w for w in self.named if w not in terms),
+        )
+
     def nothing_about(self, phrases: Iterable[str] | None = None) -> str:
         """The honest answer when the notes have nothing on the names asked about."""
         said = [content_label(p) for p in (phrases or self.missing)]
@@ -292,6 +312,12 @@ class Names:
             cover = near[0] if len(near) == 1 else ", ".join(near[:-1]) + " and " + near[-1]
             text += f" (they cover {cover})"
         return text + "."
+
+
+@lru_cache(maxsize=1024)
+def _in_lower_case(word: str) -> re.Pattern[str]:
+    """``word`` in lower case after a lower-case word, a number or a comma: inside a sentence."""
+    return re.compile(rf"[a-z0-9,)]\s+{re.escape(word)}(?![\w-])")
 
 
 class TitleWords:

@@ -17,7 +17,7 @@ from bot.research.lexical import words
 from bot.sources import SUPERSEDED, date_of, day_of, kept_current
 from bot.text.terms import STOPWORDS
 
-__all__ = ["REPLACED_NOTE_PENALTY", "SUPERSEDED", "replaces_note", "statement", "supersede"]
+__all__ = ["REPLACED_NOTE_PENALTY", "SUPERSEDED", "corrects_note", "replaces_note", "statement", "supersede"]
 
 if TYPE_CHECKING:
     from bot.research.evidence import Passage
@@ -464,13 +464,24 @@ def _changes_value_from(newer: _Statement, older: _Statement, stem: Callable[[st
         f"{older.passage.entry.title} {older.passage.unit.section} {older.passage.unit.text}", stem
     )
     for subject, values in found:
-        if not all(before.get(kind) == value for kind, value in values.items()):
+        if not all(_same_value(kind, before.get(kind), value) for kind, value in values.items()):
             continue
         kinds = {stem(w) for kind in values for w in _KIND_WORDS.get(kind, ())}
         said = content_words(subject, stem)
         if len(said & held) >= VALUE_SUBJECT_WORDS and len(said & (held | kinds)) * 2 >= len(said):
             return True
     return False
+
+
+def _same_value(kind: str, said: str | None, value: str) -> bool:
+    """``said`` (an earlier statement's value) is ``value``; a time of day typed without am or
+    pm ("changes from 4:30 to 3:15pm") is the earlier "4:30pm" too."""
+    if said == value:
+        return True
+    if kind != "time" or said is None:
+        return False
+    hour, minute = value.split(":")
+    return int(hour) < 12 and said == f"{int(hour) + 12:02d}:{minute}"
 
 
 def _names_replaced(newer: _Statement, older: _Statement) -> bool:
@@ -497,6 +508,7 @@ _FROM_NOW_ON = re.compile(r"\bfrom now on,?\s+(?P<value>[^.;!?]{4,120})", re.I)
 # "Callout parking is in the yard …"
 _LABEL_VALUE = re.compile(r"^\s*(?P<subject>[^:;.!?\n]{2,40}):\s+(?P<value>[^;\n]{2,200})")
 _IS_VALUE = re.compile(r"^(?P<subject>[^.;:!?,]{3,60}?)\s+(?:is|are)\s+(?P<value>[^.;!?]{2,160})", re.I)
+_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w])")
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z][\w'-]*")
 _VALUE_END = re.compile(r",\s|\s[-–—]\s|\s\(")
 # words saying a value still holds, not another one ("now the river path again, as always")
@@ -569,7 +581,11 @@ def _restates_subject(new: _Statement, old: _Statement, stem: Callable[[str], st
     said_new = content_words(new_value, stem) - new_key if new_subject else content_words(new_value, stem)
     # (against the whole earlier note: a value it gives elsewhere is no new one)
     earlier = content_words(f"{older.entry.title} {older.unit.section} {older.entry.content}", stem)
-    if len(said_new - earlier - _AS_BEFORE) < VALUE_WORDS:
+    # a number is a value too ("minimum label run is 1,000 (was 500 …)")
+    numbers = set(_NUMBER.findall(new_value)) - set(
+        _NUMBER.findall(f"{older.entry.title} {older.entry.content}")
+    )
+    if len(said_new - earlier - _AS_BEFORE) + len(numbers) < VALUE_WORDS:
         return ""  # it says nothing the earlier statement does not: a repeat
     return old_value.strip()
 
@@ -704,12 +720,23 @@ def _same_row(new: str, old: str) -> bool:
 
 def _links_to(newer: Passage, older: Passage) -> bool:
     """``newer``'s note links to ``older``'s note (by its title or its file's name)."""
-    targets = {m.group(1).strip().lower().removesuffix(".md") for m in _LINK.finditer(newer.entry.content)}
+    return _note_links_to(newer.entry, older.entry)
+
+
+def _note_links_to(newer: EntryView, older: EntryView) -> bool:
+    targets = {m.group(1).strip().lower().removesuffix(".md") for m in _LINK.finditer(newer.content)}
     if not targets:
         return False
-    source = (older.entry.source or "").lower().removesuffix(".md")
+    source = (older.source or "").lower().removesuffix(".md")
     stem = source.rsplit("/", 1)[-1]
-    return older.entry.title.strip().lower() in targets or source in targets or stem in targets
+    return older.title.strip().lower() in targets or source in targets or stem in targets
+
+
+def corrects_note(newer: EntryView, older: EntryView) -> bool:
+    """``newer`` is a correction of ``older``: titled so ("ERRATUM — digital click rates") and
+    linking to it. It corrects the earlier note's subject, whatever names it leaves unsaid
+    (the click rates of "Kairo DP-900 — click rates" are the Kairo's)."""
+    return newer.id != older.id and _correction_title(newer.title) and _note_links_to(newer, older)
 
 
 # what cites a note, ending where its title starts: one pattern for every title (a pattern
