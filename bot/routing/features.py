@@ -278,6 +278,11 @@ def tokens(prepared: str) -> list[str]:
 # ---------------------------------------------------------------------------------------
 # Lexical cues (on the prepared text)
 
+# what the status cue reads, and is not: a question after the news ("ctp's down who do i ring"),
+# a word ending "-ed" that is no thing done ("running speed 16pp")
+_ASKS_AFTER = r"(?!.*\b(?:what|who|where|which|how)\s+(?:do|does|should|shall|can|could|would)\s+(?:i|we|u)\b)"
+_NOT_DONE = r"(?!(?:speed|need|feed|seed|breed|bleed|greed|weed|hundred|thread|bread)\b)"
+
 _CUES: dict[str, Gated] = {
     name: gated(pattern)  # matched against lower-cased text
     for name, pattern in {
@@ -418,16 +423,17 @@ _CUES: dict[str, Gated] = {
         r"(?:of|on|for|about|comparing)\b",
         # a report of how things stand, asking nothing: "mass spec back up and calibrated",
         # "planning portal down till 3pm", "bundles couriered"
-        "status": r"^(?!.*\?)(?!(?:what|who|when|where|which|why|how|is|are|does|do|did|can|could|would|any)\b).*\b(?:done|fixed|"
+        "status": rf"^(?!.*\?){_ASKS_AFTER}(?!(?:what|who|when|where|which|why|how|is|are|does|do|did|can|could|would|any)\b).*\b(?:done|fixed|"
         r"repaired|serviced|sorted|delivered|arrived|cancell?ed|closed|shut|(?<!break )(?<!broken )down|back up|back on|back online|stood down|"
         r"booked|finished|completed|signed off|approved|calibrated|couriered|running again|up and running|all good|"
         r"resolved|reopened|fully booked|went out|gone out|submitted|live now|is live|on site|went live|off sick|locked|"
         r"sent|sending|printed|gone to print|in the post|on the way|en route|landed)\b|"
         # the shape of a report: a thing, then what happened to it, clause after clause ("keys
         # handed over at 14 Carver St, inventory signed", "job commissioned, 12kW live")
-        r"^(?!.*\?)(?!(?:what|who|when|where|which|why|how|is|are|does|do|did|can|could|would|any|pls|please|"
+        rf"^(?!.*\?){_ASKS_AFTER}(?!(?:what|who|when|where|which|why|how|is|are|does|do|did|can|could|would|any|pls|please|"
         r"need|want|i|we|you)\b)(?!.*\b(?:still|or)\b)(?:.*[,;]\s*)?"
-        r"(?!\s*(?:what|who|which|how|when|where|why|i|we|you|they|he|she|it|that|this)\b)[^,;]*?\b[a-z0-9]+\s+(?:[a-z]{3,}ed|live|ready|easing|in place|underway)"
+        r"(?!\s*(?:what|who|which|how|when|where|why|i|we|you|they|he|she|it|that|this)\b)[^,;]*?\b[a-z0-9]+\s+"
+        rf"(?:{_NOT_DONE}[a-z]{{3,}}ed|live|ready|easing|in place|underway)"
         r"(?:\s+(?:over|off|up|out|in|back))?(?=\s*(?:$|[,;.]|\s(?:at|by|on|to|for|and|ready|no|with|\d)))",
         # a terse check whether a fact still holds: "inset day 3rd jan still or was it moved",
         # "weekend rate still £18 or has it gone up", "CMM due date, did it get pushed"

@@ -507,6 +507,12 @@ class _Scored:
         )
 
 
+# "ctp's down who do i ring", "printer down, who should we call": news, then a question typed
+# with no mark, which the model reads by the news; what is asked is a look-up (the unsure
+# middle's fail-safe: quick, and with an API key the LLM decides)
+_ASKS_AFTER_NEWS = re.compile(r"\S\s.*\b(?:who|what|where|which|how)\s+(?:do|does|should|shall|can|could)\s+(?:i|we|u)\s+\w")
+
+
 def _learned(
     text: str,
     norm: str,  # ``normalize(text)``
@@ -578,7 +584,10 @@ def _learned(
         and not _REMARK.match(norm)
         and not (cues_of(text) - _only_a_time(text)) & _NOT_A_LOOKUP
     )
-    unsure = maybe_lookup and proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2]
+    unsure = maybe_lookup and (
+        (proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2])
+        or _ASKS_AFTER_NEWS.search(norm) is not None
+    )
     return _Scored(
         text, norm, lexicon, proba, best, chosen, sure_at, small_talk, maybe_lookup, bool(unsure), blended
     )

@@ -31,6 +31,14 @@ NAMED_THEN_HANDED = [
 # news or thanks first, the question last, about a weekend
 QUESTION_LAST = [
     "all sorted with the rota, ta. who's the on-call engineer this weekend?",
+    # with no mark or capital: the news is not the message ("…'s down" is no status report)
+    "ctp's down who do i ring",
+    "printer down who should i call",
+]
+# a terse look-up whose last word ends "-ed" and is no thing done ("speed", "feed", "need")
+TERSE_ED_LOOKUPS = [
+    "Hexa stitcher running speed 16pp",
+    "lamb creep feed ratio",
 ]
 # an errand put to whoever is around, asked as a question
 ERRANDS_TO_ANYONE = [
@@ -51,6 +59,7 @@ SOMEONE_ELSES_WORK = [
         (TEXT_SPEAK_REQUESTS, "async"),
         (NAMED_THEN_HANDED, "async"),
         (QUESTION_LAST, "quick"),
+        (TERSE_ED_LOOKUPS, "quick"),
         (ERRANDS_TO_ANYONE, "none"),
         (SOMEONE_ELSES_WORK, "none"),
     ],
@@ -59,6 +68,7 @@ SOMEONE_ELSES_WORK = [
         "text-speak-request",
         "named-then-handed",
         "question-last",
+        "terse-ed-lookup",
         "errand-to-anyone",
         "someone-elses-work",
     ],
@@ -81,6 +91,9 @@ NEAR_MISSES = [
     # chat about the evening or the weekend stays chat
     ("drinks tonight after the handover? 🍻", "none"),
     ("good weekend?", "none"),
+    # news that asks nothing stays news
+    ("ctp fixed, plates running again", "none"),
+    ("stitcher serviced, all good", "none"),
     # a colleague's promise asked about is a look-up, not news
     ("did Marta say she'd do the cleaning contract comparison?", "quick"),
     # a request of the bot that mentions what someone said is still a request

@@ -28,6 +28,9 @@ async def _last_route(rt: Any) -> str:
 KINDS = [
     ("terse look-up", "backup generator runtime at site B", "quick"),
     ("terse look-up", "hi quick one the mileage rate we pay", "quick"),
+    # "speed" is no thing done; a question after the news is a question
+    ("terse look-up", "Hexa stitcher running speed 16pp", "quick"),
+    ("question after news", "ctp's down who do i ring", "quick"),
     (
         "produced artefact",
         "go through all of the incident reports from March and pull out the common causes",
