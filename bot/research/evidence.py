@@ -777,7 +777,12 @@ def _same_words(a: frozenset[str], b: frozenset[str]) -> bool:
 
 _PLAIN_CAUSE = re.compile(
     r"\b(?:because|due to|caused by|root cause|the cause|the reason|as a result of|happened when|"
-    r"led to|came from|traced to)\b",
+    r"led to|came from|traced to|turned out)\b|"
+    # a cause set out under its label ("Why: the pallet had sat by the roller door", "Cause: …")
+    r"^\W*(?:why|cause|causes|root cause|reason)\s*[:—–-]\s|"
+    # a part that broke ("the bearing housing had cracked", "the pump has seized")
+    r"\b(?:had|has|have)\s+(?:cracked|failed|seized|burst|blown|snapped|split|jammed|overheated|worn out|"
+    r"run dry|corroded|perished)\b",
     re.I,
 )
 _HOW_MANY = re.compile(r"\bhow (?:many|much)\s+(?:of\s+(?:the|our)\s+)?([a-z]{3,})", re.I)
@@ -789,7 +794,7 @@ def plain_kinds(question: str, stem: Any) -> list[re.Pattern[str]]:
     """What a passage that plainly answers ``question`` says: a cause for "why", a duration
     for "how long", an amount of the thing counted for "how many orders"."""
     out: list[re.Pattern[str]] = []
-    if re.search(r"\bwhy\b|\bwhat caused\b|\broot cause\b", question, re.I):
+    if re.search(r"\bwhy\b|\bwhat caused\b|\bcause\b|\breason\b", question, re.I):  # "reprint cause"
         out.append(_PLAIN_CAUSE)
     if _HOW_LONG.search(question):
         out.append(_DURATION)
