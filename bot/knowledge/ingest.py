@@ -161,11 +161,11 @@ def _first_line(body: str) -> str:
 def month_named(title: str, source: str, body: str = "") -> dt.datetime | None:
     """The month a note's title, file name or short first line names, when none states a full date."""
     first = _first_line(body)
-    texts = [title, Path(source).stem] + ([first] if len(first.split()) <= BYLINE_WORDS else [])
-    for k, text in enumerate(texts):
-        # a year and a month number: in a title or file name only ("2026-01" in a line of
-        # text is as likely a code or a range)
-        match = _MONTH_NAMED[0].search(text) if k < 2 else None
+    byline = first if len(first.split()) <= BYLINE_WORDS else ""
+    # a year and a month number is read in a title or file name only ("2026-01" in a line of
+    # text is as likely a code or a range)
+    for text, numbered in ((title, True), (Path(source).stem, True), (byline, False)):
+        match = _MONTH_NAMED[0].search(text) if numbered else None
         if match:
             return dt.datetime(int(match.group(1)), int(match.group(2)), 1, tzinfo=dt.UTC)
         match = _MONTH_NAMED[1].search(text)

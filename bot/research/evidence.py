@@ -1044,11 +1044,11 @@ class Answerer:
             names = await self.names(question, titles)
         if names.missing:
             return Evidence(question, [], [], names, names.missing)
-        names = names.without_terms(question, (h.entry.content for h in hits[:limit]))
         top = hits[:limit]
-        holding = [h.entry for h in top if names.held_by(f"{h.entry.title} {h.entry.content}")]
+        names = names.without_terms(question, (h.entry.content for h in top))
+        holding = {h.entry.id: h.entry for h in top if names.held_by(f"{h.entry.title} {h.entry.content}")}
         # ... or replacing or correcting one that does, leaving the name unsaid (``_heir``)
-        kept = [h for h in top if h.entry in holding or _heir(h.entry, holding)]
+        kept = [h for h in top if h.entry.id in holding or _heir(h.entry, holding.values())]
         kept = _without_part_titled(question, kept, titles)
         if not kept:  # already past the relevance cut-off (``Recall.retrieve``)
             return Evidence(question, [], [], names)

@@ -291,8 +291,9 @@ class Names:
         typed = [w for w in self.required if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", question)]
         if not typed:
             return self
-        said = "\n".join(texts)
-        terms = {w for w in typed if _in_lower_case(w).search(said)}
+        terms: set[str] = set()
+        for text in texts:
+            terms |= {w for w in typed if w not in terms and _in_lower_case(w).search(text)}
         if not terms:
             return self
         return Names(

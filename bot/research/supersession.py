@@ -581,11 +581,7 @@ def _restates_subject(new: _Statement, old: _Statement, stem: Callable[[str], st
     said_new = content_words(new_value, stem) - new_key if new_subject else content_words(new_value, stem)
     # (against the whole earlier note: a value it gives elsewhere is no new one)
     earlier = content_words(f"{older.entry.title} {older.unit.section} {older.entry.content}", stem)
-    # a number is a value too ("minimum label run is 1,000 (was 500 …)")
-    numbers = set(_NUMBER.findall(new_value)) - set(
-        _NUMBER.findall(f"{older.entry.title} {older.entry.content}")
-    )
-    if len(said_new - earlier - _AS_BEFORE) + len(numbers) < VALUE_WORDS:
+    if len(said_new - earlier - _AS_BEFORE) < VALUE_WORDS and not _new_number(new_value, older.entry):
         return ""  # it says nothing the earlier statement does not: a repeat
     return old_value.strip()
 
@@ -658,7 +654,7 @@ def _replaces(
     # ... unless it labels the later statement ("Minimum order charge: £45 + VAT."): then it
     # names the subject both state
     labelled = names_it or (bool(title) and newer.unit.text.lower().startswith(f"{title}:"))
-    linked = [*others, title] if title and not labelled and _links_to(newer, older) else others
+    linked = [*others, title] if title and not labelled and _links_to(newer.entry, older.entry) else others
     new_words = content_words(_unlinked(new_text, linked), stem)
     if not old_words:
         return False
@@ -718,12 +714,8 @@ def _same_row(new: str, old: str) -> bool:
     return " ".join(words(a.group(2).lower())) == " ".join(words(b.group(2).lower()))
 
 
-def _links_to(newer: Passage, older: Passage) -> bool:
-    """``newer``'s note links to ``older``'s note (by its title or its file's name)."""
-    return _note_links_to(newer.entry, older.entry)
-
-
-def _note_links_to(newer: EntryView, older: EntryView) -> bool:
+def _links_to(newer: EntryView, older: EntryView) -> bool:
+    """``newer`` links to ``older`` (by its title or its file's name)."""
     targets = {m.group(1).strip().lower().removesuffix(".md") for m in _LINK.finditer(newer.content)}
     if not targets:
         return False
@@ -736,7 +728,7 @@ def corrects_note(newer: EntryView, older: EntryView) -> bool:
     """``newer`` is a correction of ``older``: titled so ("ERRATUM — digital click rates") and
     linking to it. It corrects the earlier note's subject, whatever names it leaves unsaid
     (the click rates of "Kairo DP-900 — click rates" are the Kairo's)."""
-    return newer.id != older.id and _correction_title(newer.title) and _note_links_to(newer, older)
+    return newer.id != older.id and _correction_title(newer.title) and _links_to(newer, older)
 
 
 # what cites a note, ending where its title starts: one pattern for every title (a pattern
@@ -845,6 +837,13 @@ def _what(newer: Passage, older: Passage) -> str:
 
 
 VALUE_SHOWN = 80  # characters of a replaced value an answer quotes
+
+
+def _new_number(value: str, older: EntryView) -> bool:
+    """``value`` states a number the earlier note never does ("minimum label run is 1,000
+    (was 500 …)" against the price list's "Minimum run: 500"): a number is a value too."""
+    numbers = set(_NUMBER.findall(value))
+    return bool(numbers) and bool(numbers - set(_NUMBER.findall(f"{older.title} {older.content}")))
 
 
 def _unstemmed(word: str) -> str:

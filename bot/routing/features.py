@@ -280,9 +280,8 @@ def tokens(prepared: str) -> list[str]:
 
 # what the status cue reads, and is not: a question after the news ("ctp's down who do i ring"),
 # a word ending "-ed" that is no thing done ("running speed 16pp")
-_ASKS_AFTER = (
-    r"(?!.*\b(?:what|who|where|which|how)\s+(?:do|does|should|shall|can|could|would)\s+(?:i|we|u)\b)"
-)
+QUESTION_ASKED = r"\b(?:what|who|where|which|how)\s+(?:do|does|should|shall|can|could|would)\s+(?:i|we|u)\b"
+_ASKS_AFTER = rf"(?!.*{QUESTION_ASKED})"
 _NOT_DONE = r"(?!(?:speed|need|feed|seed|breed|bleed|greed|weed|hundred|thread|bread)\b)"
 
 _CUES: dict[str, Gated] = {

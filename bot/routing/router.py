@@ -14,6 +14,7 @@ import numpy as np
 from bot.routing.address import NOBODY, Addressing, addressed_elsewhere, vocative_name
 from bot.routing.features import (
     _CUES,
+    QUESTION_ASKED,
     QUOTE_LINE,
     correct_typos,
     cues_of,
@@ -510,9 +511,7 @@ class _Scored:
 # "ctp's down who do i ring", "printer down, who should we call": news, then a question typed
 # with no mark, which the model reads by the news; what is asked is a look-up (the unsure
 # middle's fail-safe: quick, and with an API key the LLM decides)
-_ASKS_AFTER_NEWS = re.compile(
-    r"\S\s.*\b(?:who|what|where|which|how)\s+(?:do|does|should|shall|can|could)\s+(?:i|we|u)\s+\w"
-)
+_ASKS_AFTER_NEWS = re.compile(rf"\S\s.*{QUESTION_ASKED}")
 
 
 def _learned(

@@ -7,18 +7,14 @@ passage holding what was asked, not for one sharing the question's words."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import pytest
 from research_helpers import ask, bullet_lines, write_notes
 
 from adapters.console import SPACE
-from bot.config import load_settings
 from bot.knowledge.ingest import parse_markdown
-from bot.runtime import Runtime
 from bot.sources import date_of, kept_current
 
 FALLBACK = datetime(2026, 11, 30, tzinfo=UTC)  # the day the vault was copied
@@ -113,15 +109,6 @@ async def test_a_later_timeline_with_other_times_replaces_nothing(rt: Any, tmp_p
     await rt.ingest(tmp_path, space=SPACE)
     text = await ask(rt, "who decided to open bottled water stations at the village hall?")
     assert "Helen Marsh" in text and "it replaced" not in text, text
-
-
-@pytest.fixture
-async def local_rt(tmp_path: Path) -> AsyncIterator[Any]:
-    """With the shipped local embedder: by meaning, a passage sharing the question's subject
-    comes close to the one answering it."""
-    settings = load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="local")
-    async with Runtime.open(settings) as runtime:
-        yield runtime
 
 
 async def test_a_second_note_is_cited_for_what_was_asked_not_for_shared_words(

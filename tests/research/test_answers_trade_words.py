@@ -7,19 +7,15 @@ Each was answered with the earlier rule, or another note, while the notes held t
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
 from research_helpers import add_note, ask, bullet_lines
 
 from adapters.console import SPACE
-from bot.config import load_settings
 from bot.knowledge.ingest import parse_markdown
 from bot.research.names import Names
-from bot.runtime import Runtime
 from bot.sources import date_of
 
 NOTES = [
@@ -140,15 +136,6 @@ def test_a_chat_pasted_with_its_month_is_dated_to_that_month() -> None:
     long = "We talked about moving the whole of the press room round in June 2024 and decided to wait for the new press"
     parsed = parse_markdown(long, source="notes/press-room.md", space=SPACE, fallback_date=fallback).draft
     assert date_of(parsed) == ""
-
-
-@pytest.fixture
-async def local_rt(tmp_path: Path) -> AsyncIterator[Any]:
-    """With the shipped local embedder, the default: a passage plainly stating the kind of
-    answer asked for (a cause) is ranked up by it."""
-    settings = load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="local")
-    async with Runtime.open(settings) as runtime:
-        yield runtime
 
 
 INCIDENTS = [  # as the print works vault writes them (bench/sealed/answers_printworks/)
