@@ -282,7 +282,7 @@ def tokens(prepared: str) -> list[str]:
 # a word ending "-ed" that is no thing done ("running speed 16pp")
 QUESTION_ASKED = r"\b(?:what|who|where|which|how)\s+(?:do|does|should|shall|can|could|would)\s+(?:i|we|u)\b"
 _ASKS_AFTER = rf"(?!.*{QUESTION_ASKED})"
-_NOT_DONE = r"(?!(?:speed|need|feed|seed|breed|bleed|greed|weed|hundred|thread|bread)\b)"
+_NOT_DONE = r"(?!(?:speed|need|feed|seed|breed|bleed|greed|weed|hundred|thread|bread|allowed|permitted|required)\b)"
 
 _CUES: dict[str, Gated] = {
     name: gated(pattern)  # matched against lower-cased text
@@ -683,7 +683,18 @@ def _reading(text: str) -> tuple[str, tuple[str, ...], frozenset[str], frozenset
     prepared = prepare(text)
     toks = tokens(prepared)
     cues, foreign = _cues_and_foreign(prepared, toks)
+    if "social" in cues and _RULE_NOUN.search(prepared) and names_things(toks):
+        # "drinks in auditorium policy", "staff lunch allowance": the social word names
+        # what a rule is about, not a get-together
+        cues.discard("social")
     return prepared, tuple(toks), frozenset(cues), frozenset(foreign)
+
+
+_RULE_NOUN = re.compile(
+    r"\b(?:polic(?:y|ies)|rules?|procedures?|allowance|allowed|permitted|limits?|prices?|price list|rates?|"
+    r"licen[cs]e|allergens?|supplier|stock|order form|spec|menu)\b",
+    re.I,
+)
 
 
 def cues_of(text: str) -> frozenset[str]:

@@ -39,6 +39,15 @@ QUESTION_LAST = [
 TERSE_ED_LOOKUPS = [
     "Hexa stitcher running speed 16pp",
     "lamb creep feed ratio",
+    # a rule's word ending "-ed": "allowed", "required" ask whether it holds
+    "drinks in the auditorium allowed",
+    "hi-vis required on the yard",
+]
+# a social word naming what a rule is about ("drinks", "lunch"), not a get-together
+RULE_ON_A_SOCIAL_WORD = [
+    "drinks in auditorium policy",
+    "staff lunch allowance",
+    "coffee machine supplier",
 ]
 # an errand put to whoever is around, asked as a question
 ERRANDS_TO_ANYONE = [
@@ -60,6 +69,7 @@ SOMEONE_ELSES_WORK = [
         (NAMED_THEN_HANDED, "async"),
         (QUESTION_LAST, "quick"),
         (TERSE_ED_LOOKUPS, "quick"),
+        (RULE_ON_A_SOCIAL_WORD, "quick"),
         (ERRANDS_TO_ANYONE, "none"),
         (SOMEONE_ELSES_WORK, "none"),
     ],
@@ -69,6 +79,7 @@ SOMEONE_ELSES_WORK = [
         "named-then-handed",
         "question-last",
         "terse-ed-lookup",
+        "rule-on-a-social-word",
         "errand-to-anyone",
         "someone-elses-work",
     ],
@@ -90,6 +101,8 @@ def test_a_forwarded_request_handed_to_the_bot_is_taken(capsys: pytest.CaptureFi
 NEAR_MISSES = [
     # chat about the evening or the weekend stays chat
     ("drinks tonight after the handover? 🍻", "none"),
+    ("pizza friday", "none"),
+    ("drinks tonight", "none"),
     ("good weekend?", "none"),
     # news that asks nothing stays news
     ("ctp fixed, plates running again", "none"),

@@ -31,6 +31,9 @@ KINDS = [
     # "speed" is no thing done; a question after the news is a question
     ("terse look-up", "Hexa stitcher running speed 16pp", "quick"),
     ("question after news", "ctp's down who do i ring", "quick"),
+    # a social word naming what a rule is about; "allowed" asks whether it holds
+    ("rule on a social word", "drinks in auditorium policy", "quick"),
+    ("terse look-up", "drinks in the auditorium allowed", "quick"),
     (
         "produced artefact",
         "go through all of the incident reports from March and pull out the common causes",
