@@ -282,7 +282,9 @@ def tokens(prepared: str) -> list[str]:
 # a word ending "-ed" that is no thing done ("running speed 16pp")
 QUESTION_ASKED = r"\b(?:what|who|where|which|how)\s+(?:do|does|should|shall|can|could|would)\s+(?:i|we|u)\b"
 _ASKS_AFTER = rf"(?!.*{QUESTION_ASKED})"
-_NOT_DONE = r"(?!(?:speed|need|feed|seed|breed|bleed|greed|weed|hundred|thread|bread|allowed|permitted|required)\b)"
+_NOT_DONE = (
+    r"(?!(?:speed|need|feed|seed|breed|bleed|greed|weed|hundred|thread|bread|allowed|permitted|required)\b)"
+)
 
 _CUES: dict[str, Gated] = {
     name: gated(pattern)  # matched against lower-cased text
