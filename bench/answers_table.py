@@ -46,6 +46,7 @@ SETS: dict[str, tuple[Path, Path]] = {
     "garden": (SEALED / "answers_garden" / "gold.json", SEALED / "answers_garden" / "vault"),
     "villageshop": (SEALED / "answers_villageshop" / "gold.json", SEALED / "answers_villageshop" / "vault"),
     "printworks": (SEALED / "answers_printworks" / "gold.json", SEALED / "answers_printworks" / "vault"),
+    "theatre": (SEALED / "answers_theatre" / "gold.json", SEALED / "answers_theatre" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)

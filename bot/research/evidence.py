@@ -33,6 +33,7 @@ from bot.research.relevance import focus
 from bot.research.supersession import (
     REPLACED_NOTE_PENALTY,
     SUPERSEDED,
+    WAS_ASIDE,
     corrects_note,
     replaces_note,
     statement,
@@ -202,10 +203,13 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     paragraph: list[str] = []
 
     blocks = 0
+    continued = False  # the paragraph continues the list item before it (an indented line)
 
     def flush() -> None:
-        nonlocal blocks
-        blocks += 1
+        nonlocal blocks, continued
+        if not continued:
+            blocks += 1
+        continued = False
         block = blocks
         raw = " ".join(paragraph)
         text = _clean_inline(raw, titles)
@@ -228,6 +232,8 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
                 # a question keeps its whole answer ("Do I pay? Report it … Without a report, …")
                 or (asked is not None and len(pieces[-1]) + len(sentence) <= ANSWER_CHARS)
                 or _REFERS_BACK.match(sentence)  # "This…", "It…": keep what it points at
+                # an aside left open ("(LOLER … for people? — no. Annual exam …) done by …")
+                or pieces[-1].count("(") > pieces[-1].count(")")
             ):
                 pieces[-1] = f"{pieces[-1]} {sentence}"
             else:
@@ -276,7 +282,8 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             flush()
             continue
         if line.startswith((" ", "\t")) and out and not paragraph:
-            paragraph.append(line)  # a continued list item
+            paragraph.append(line)  # a continued list item: of the item's block
+            continued = out[-1].block == blocks
             continue
         if line.lstrip().startswith(">"):
             line = line.lstrip()[1:]
@@ -361,7 +368,8 @@ def _read(entry: EntryView, unit: Unit, stem: Any) -> Reading:
         context=context,
         stems=frozenset(map(stem, set(words(context)))),  # (each word stemmed once)
         current=bool(_CURRENT.search(unit.text) or _CURRENT_SECTION.search(unit.section)),
-        short=len(unit.text.split()) < 6,
+        # (a value with the one it replaced, "Full price: £18 (not £16)", is a whole statement)
+        short=len(unit.text.split()) < 6 and not WAS_ASIDE.search(unit.text),
         named=frozenset(map(stem, set(words(named)))),
         kinds=frozenset(kind for _, kind in _ASKS_TYPE if kind.search(unit.text)),
         content=frozenset(_content_words(unit.text)),
@@ -782,7 +790,10 @@ _PLAIN_CAUSE = re.compile(
     r"^\W*(?:why|cause|causes|root cause|reason)\s*[:—–-]\s|"
     # a part that broke ("the bearing housing had cracked", "the pump has seized")
     r"\b(?:had|has|have)\s+(?:cracked|failed|seized|burst|blown|snapped|split|jammed|overheated|worn out|"
-    r"run dry|corroded|perished)\b",
+    r"run dry|corroded|perished)\b|"
+    # what happened to the place ("we had a burst pipe overnight", "the corridor is flooded")
+    r"\b(?:had|was|were|there was|there's been)\s+(?:a|an)\s+(?:burst|leak|flood|fire|power cut|power failure|"
+    r"outage|breakdown|break-in)\b|\b(?:is|are|was|were|got)\s+flooded\b",
     re.I,
 )
 _HOW_MANY = re.compile(r"\bhow (?:many|much)\s+(?:of\s+(?:the|our)\s+)?([a-z]{3,})", re.I)

@@ -17,7 +17,15 @@ from bot.research.lexical import words
 from bot.sources import SUPERSEDED, date_of, day_of, kept_current
 from bot.text.terms import STOPWORDS
 
-__all__ = ["REPLACED_NOTE_PENALTY", "SUPERSEDED", "corrects_note", "replaces_note", "statement", "supersede"]
+__all__ = [
+    "REPLACED_NOTE_PENALTY",
+    "SUPERSEDED",
+    "WAS_ASIDE",
+    "corrects_note",
+    "replaces_note",
+    "statement",
+    "supersede",
+]
 
 if TYPE_CHECKING:
     from bot.research.evidence import Passage
@@ -200,6 +208,8 @@ def _since(passage: Passage) -> date | None:
 
 
 ASKED_SUBJECT = 2  # question words both statements hold: the question names their subject
+# "from now on", "down from …": a statement giving its subject a new value
+_SAYS_NEW_VALUE = re.compile(r"\bfrom now on\b|\b(?:down|up) from\b", re.I)
 ASKED_HELD = 0.75  # of the question's words the later statement holds, the share the earlier holds too
 
 
@@ -626,6 +636,8 @@ def _replaces(
     named = (bool(title) and any(title in c for c in new_said.replacing_clauses)) or declared
     if declared and not _same_row(newer.unit.text, older.unit.text):
         return False  # a table's other row ("Cask deposit" is not "Keg deposit")
+    if _another_row(newer.unit.text, older, stem):
+        return False  # "Concession: £13" corrects the concession's row, not the full price's
     # "… replaces Harbourne Media as our primary vinyl supplier": it names what it replaces
     # and says the subject in its own words (the earlier note's title is no link there)
     names_it = (replacing and (changes_from or _names_replaced(new, old))) or keyed
@@ -645,7 +657,15 @@ def _replaces(
         new_read |= content_words(f"{newer.entry.title} {newer.unit.section}", stem)
     if value_from:
         return True  # its subject is the earlier's (``_changes_value_from``)
-    if not asked & new_read or len(asked & new_read & old_read) < ASKED_HELD * len(asked & new_read):
+    held = asked & new_read & old_read
+    if len(held) >= ASKED_SUBJECT and (new_said.says_it_replaces or _SAYS_NEW_VALUE.search(new_said.text)):
+        # a statement leaves to its note what the note is about ("Maximum output in the
+        # Chapel: 40%." on the hazer's procedure page, against "hazer capped at 25% output
+        # in the Chapel from now on (down from what the procedure page says)"): once it says
+        # two of the asked words, the note's count too, against a later statement that says
+        # it replaces a value
+        held = asked & new_read & (old_read | content_words(older.entry.content, stem))
+    if not asked & new_read or len(held) < ASKED_HELD * len(asked & new_read):
         return False  # the earlier one is about something else the later one also names
     # a link names a note, it does not restate what the note says: the titles of other notes,
     # and the earlier note's in the later statement, are left out of the words they share
@@ -712,6 +732,38 @@ def _same_row(new: str, old: str) -> bool:
     if a is None or b is None or a.group(1).strip().lower() != b.group(1).strip().lower():
         return True
     return " ".join(words(a.group(2).lower())) == " ".join(words(b.group(2).lower()))
+
+
+_LABEL_OPENING = re.compile(r"^\W*([A-Za-z][\w' ()/+-]{1,40}?):\s")
+
+
+def _another_row(new: str, older: Passage, stem: Callable[[str], str]) -> bool:
+    """``new`` labels a thing ("Concession: £13 (not £12)") that another row of the table
+    ``older``'s statement is a row of names ("Band: Full price; Price: £16" against the row
+    "Concession (over 65, students, unwaged) | £12" of the same note): the label names
+    another row, not this one."""
+    label = _LABEL_OPENING.match(new)
+    row = _ROW_CELL.match(older.unit.text) if label is not None and "; " not in new else None
+    if row is None or label is None:
+        return False
+    # (a row's value is short: "Agreed: standard banner target is now 2 working days …"
+    # states a decision under its label, not a row)
+    if len(WAS_ASIDE.sub(" ", new[label.end() :]).split()) > ROW_VALUE_WORDS:
+        return False
+    said = content_words(label.group(1), stem)
+    if not said or said & content_words(row.group(2), stem):
+        return False
+    return any(said <= content_words(cell, stem) for cell in _first_cells(older.entry.content))
+
+
+ROW_VALUE_WORDS = 5  # a labelled line giving a row's value says it in this many words at most
+_FIRST_CELL = re.compile(r"^\s*\|?\s*([^|\n]+?)\s*\|", re.M)
+
+
+@lru_cache(maxsize=1024)
+def _first_cells(content: str) -> tuple[str, ...]:
+    """The first cell of each row of a note's tables."""
+    return tuple(m.group(1) for m in _FIRST_CELL.finditer(content))
 
 
 def _links_to(newer: EntryView, older: EntryView) -> bool:
@@ -889,7 +941,14 @@ def _amounts_both(text: str) -> tuple[dict[str, str], dict[str, str]]:
         said_as("often", m.group(1).lower())
     for m in _WEEKDAY.finditer(text):  # "Wednesdays" and "wednesday" are the same day
         said_as("weekday", f"{m.group(1).capitalize()}day")
+    if WAS_ASIDE.search(text):
+        # "Full price: £18 (not £16)", "£45 (was £40)": the value the aside names is the old one
+        latest.update(_amounts_both(WAS_ASIDE.sub(" ", text))[1])
     return first, latest
+
+
+# an aside naming what a value was: "(not £16)", "(was £40)", "(previously 500)"
+WAS_ASIDE = re.compile(r"\((?:not|was|were|previously|formerly|used to be)\b[^()]*\)", re.I)
 
 
 _OFTEN = re.compile(
