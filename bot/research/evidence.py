@@ -663,12 +663,17 @@ class Scorer:
         limit = MAX_PASSAGES if limit is None else limit
         relative = PASSAGE_RELATIVE if relative is None else relative
         best = ranked[0]
-        pool = [
-            p
-            for p in ranked
-            if p.score - p.typed >= floor
-            and p.score >= (relative if p.entry.id == best.entry.id else OTHER_NOTE_RELATIVE) * best.score
-        ][: limit * 4]
+        passing = [p for p in ranked if p.score - p.typed >= floor]
+        close = {
+            id(p)
+            for p in passing
+            if p.score >= (relative if p.entry.id == best.entry.id else OTHER_NOTE_RELATIVE) * best.score
+        }
+        # ... and the sentences that carry on a close one's paragraph or list item
+        opened = {
+            (p.entry.id, p.unit.block): p.unit.index for p in passing if id(p) in close and p.unit.block >= 0
+        }
+        pool = [p for p in passing if id(p) in close or _goes_on(opened, p)][: limit * 4]
         if not pool:
             return []
         sets = [self.words_of(p.unit.text) for p in pool]
@@ -703,6 +708,18 @@ class Scorer:
             for k in left:
                 overlap[k] = max(overlap[k], sim(k, pick))
         return [pool[k] for k in chosen]
+
+
+FOLLOWING = 2  # sentences after the best passage, in its paragraph or list item, read as its own
+
+
+def _goes_on(opened: Mapping[tuple[str, int], int], p: Passage) -> bool:
+    """``p`` carries on a paragraph or list item one of ``opened`` (note and block → the
+    opening passage's position) opens ("Pigeons. The netting on the chapel roof has come
+    away … Three quotes in: … Agreed: go with Ridgeback at £1,150."): its next sentences say
+    the rest of what the first one opened."""
+    at = opened.get((p.entry.id, p.unit.block))
+    return at is not None and 0 < p.unit.index - at <= FOLLOWING
 
 
 def _content_words(text: str) -> set[str]:

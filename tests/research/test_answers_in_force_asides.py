@@ -4,8 +4,9 @@ while the procedure page's line leaves the hazer to its page ("Maximum output in
 erratum corrects a price table line by line, "Full price: £18 (not £16)", and each line
 replaces its own row, not the row beside it. Each was answered with the earlier rule, or
 said it replaced another row's price. Also: an aside left open across a sentence stays one
-passage ("(… for people? — no. Annual examination …) done by Halyard"), and "we had a burst
-pipe" is the cause a "why" asks for."""
+passage ("(… for people? — no. Annual examination …) done by Halyard"); a minuted item's
+decision answers with the sentence that opened the item; and "we had a burst pipe" is the
+cause a "why" asks for."""
 
 from __future__ import annotations
 
@@ -59,6 +60,17 @@ NOTES = [  # as the theatre vault writes them (bench/sealed/answers_theatre/)
         "- [ ] flameproofing certificates for all set & drapes (venues WILL ask)\n- [ ] first aid kit\n"
         "- [ ] van keys and the hire agreement",
         datetime(2025, 9, 1, tzinfo=UTC),
+    ),
+    (
+        "meetings/2026-01-14-staff-meeting.md",
+        "Staff meeting 14 January 2026",
+        "## 4. Building\n- Damp patch in the dressing room corridor, Bernard has a man coming.\n"
+        "- **Pigeons.** The netting on the chapel roof over the side entrance has come away and there's "
+        "mess all over the access ramp again. Three quotes in: Ridgeback Roofing £1,150, Holt & Sons "
+        "£1,480, and one that wanted scaffolding (£2,900, no). Agreed: go with **Ridgeback Roofing at "
+        "£1,150**, work to be done before the tour comes back. Bernard to raise PO.\n"
+        "- Heating in the Chapel: boiler service booked for Feb.",
+        datetime(2026, 1, 14, tzinfo=UTC),
     ),
     (
         "foh/ticket-prices-2026.md",
@@ -116,6 +128,14 @@ async def test_each_corrected_line_replaces_its_own_row(local_rt: Any, notes: No
     assert "it replaced £16" in full, full
     concession = [line for line in lines if line.startswith("- Concession: £13")]
     assert all("it replaced £12" in line for line in concession), concession
+
+
+async def test_the_rest_of_a_minuted_item_answers_with_its_opening(local_rt: Any, notes: None) -> None:
+    """The item's first sentence names the subject; the decision, two sentences on, does not."""
+    lines = bullet_lines(
+        await ask(local_rt, "Who did we pick to fix the pigeon netting on the chapel roof, and for how much?")
+    )
+    assert any("Ridgeback Roofing at £1,150" in line for line in lines), lines
 
 
 def test_an_aside_left_open_stays_with_its_sentence() -> None:
