@@ -47,6 +47,7 @@ SETS: dict[str, tuple[Path, Path]] = {
     "villageshop": (SEALED / "answers_villageshop" / "gold.json", SEALED / "answers_villageshop" / "vault"),
     "printworks": (SEALED / "answers_printworks" / "gold.json", SEALED / "answers_printworks" / "vault"),
     "theatre": (SEALED / "answers_theatre" / "gold.json", SEALED / "answers_theatre" / "vault"),
+    "plumbing": (SEALED / "answers_plumbing" / "gold.json", SEALED / "answers_plumbing" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
