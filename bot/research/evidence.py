@@ -710,7 +710,7 @@ class Scorer:
         return [pool[k] for k in chosen]
 
 
-FOLLOWING = 2  # sentences after the best passage, in its paragraph or list item, read as its own
+FOLLOWING = 2  # sentences after a close passage, in its paragraph or list item, read with it
 
 
 def _goes_on(opened: Mapping[tuple[str, int], int], p: Passage) -> bool:

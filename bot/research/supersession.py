@@ -738,10 +738,10 @@ _LABEL_OPENING = re.compile(r"^\W*([A-Za-z][\w' ()/+-]{1,40}?):\s")
 
 
 def _another_row(new: str, older: Passage, stem: Callable[[str], str]) -> bool:
-    """``new`` labels a thing ("Concession: £13 (not £12)") that another row of the table
-    ``older``'s statement is a row of names ("Band: Full price; Price: £16" against the row
-    "Concession (over 65, students, unwaged) | £12" of the same note): the label names
-    another row, not this one."""
+    """``new`` is a labelled value ("Concession: £13 (not £12)") of another row than the
+    table row ``older`` states ("Band: Full price; Price: £16"): the label's words are not in
+    that row's first cell, and are in another row's first cell of the same note
+    ("Concession (over 65, students, unwaged)")."""
     label = _LABEL_OPENING.match(new)
     row = _ROW_CELL.match(older.unit.text) if label is not None and "; " not in new else None
     if row is None or label is None:
