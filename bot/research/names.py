@@ -54,13 +54,13 @@ _MEASURE = re.compile(r"\d{1,4}(?:l|ml|cl|m|mm|cm|km|g|kg|mg|t|h|hrs?|mins?|s|w|
 # with its other form (``OTHER_FORMS``: "February" and "Feb", "xmas" and "christmas"), say
 # when or what is meant, not which thing: a question's "3 February" is no name the notes must
 # have when they write "3 Feb"
-# (words of when, "the Chapel since February", never the next word of a name)
+# (words of when, "the Chapel since February", are never the next word of a name either:
+# "tonight" and "tomorrow" are of ``OTHER_FORMS``)
 _NEVER_NAMES = (
     frozenset(OTHER_FORMS)
     | {"may", "easter"}
     | frozenset(
-        "since until till during tonight today tomorrow yesterday lately recently anymore nowadays currently "
-        "ago onwards".split()
+        "since until till during today yesterday lately recently anymore nowadays currently ago onwards".split()
     )
 )
 

@@ -31,12 +31,15 @@ if TYPE_CHECKING:
     from bot.research.evidence import Passage
     from storage.knowledge import EntryView
 
+# a statement giving its subject a new value: "from now on", "down from …" (``_replaces``)
+_NEW_VALUE = r"from now on|(?:up|down) from"
+_SAYS_NEW_VALUE = re.compile(rf"\b(?:{_NEW_VALUE})\b", re.I)
 # a statement of what is decided or changed: a later one on the same subject replaces
 CHANGE = re.compile(
     r"\b(?:instead of|replac\w*|supersed\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
-    r"revers\w*|revis\w*|switch\w*|mov(?:e|es|ed|ing) to|from now on|as of|with effect from|decided|agreed|approved|"
+    r"revers\w*|revis\w*|switch\w*|mov(?:e|es|ed|ing) to|as of|with effect from|decided|agreed|approved|"
     r"new|from \d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|raised|lowered|increased|reduced|extended|shortened|"
-    r"(?:up|down) from|from [^.;]{1,20} to|goes (?:up|down)|"
+    rf"{_NEW_VALUE}|from [^.;]{{1,20}} to|goes (?:up|down)|"
     # holds from a month or a year on ("From the first hire of May 2025 …", "from the 2026 season")
     r"(?:from|starting|effective|as of)\b[^.;:]{0,30}?\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d)\b",
     re.I,
@@ -208,8 +211,6 @@ def _since(passage: Passage) -> date | None:
 
 
 ASKED_SUBJECT = 2  # question words both statements hold: the question names their subject
-# "from now on", "down from …": a statement giving its subject a new value
-_SAYS_NEW_VALUE = re.compile(r"\bfrom now on\b|\b(?:down|up) from\b", re.I)
 ASKED_HELD = 0.75  # of the question's words the later statement holds, the share the earlier holds too
 
 

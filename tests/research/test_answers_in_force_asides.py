@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from research_helpers import ask, bullet_lines
+from research_helpers import ask, bullet_lines, write_notes
 
 from adapters.console import SPACE
 from bot.research.evidence import plain_kinds, units
@@ -94,10 +94,13 @@ NOTES = [  # as the theatre vault writes them (bench/sealed/answers_theatre/)
 @pytest.fixture
 async def notes(local_rt: Any, tmp_path: Path) -> None:
     """The notes ingested as a vault folder is (front matter with the title and date)."""
-    for source, title, content, created_at in NOTES:
-        path = tmp_path / "vault" / source
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"---\ntitle: {title}\ndate: {created_at.date()}\n---\n{content}\n", encoding="utf-8")
+    write_notes(
+        tmp_path / "vault",
+        {
+            source: f"---\ntitle: {title}\ndate: {created_at.date()}\n---\n{content}\n"
+            for source, title, content, created_at in NOTES
+        },
+    )
     await local_rt.ingest(tmp_path / "vault", space=SPACE)
 
 
