@@ -637,8 +637,6 @@ def _replaces(
     named = (bool(title) and any(title in c for c in new_said.replacing_clauses)) or declared
     if declared and not _same_row(newer.unit.text, older.unit.text):
         return False  # a table's other row ("Cask deposit" is not "Keg deposit")
-    if _another_row(newer.unit.text, older, stem):
-        return False  # "Concession: £13" corrects the concession's row, not the full price's
     # "… replaces Harbourne Media as our primary vinyl supplier": it names what it replaces
     # and says the subject in its own words (the earlier note's title is no link there)
     names_it = (replacing and (changes_from or _names_replaced(new, old))) or keyed
@@ -650,6 +648,8 @@ def _replaces(
     # is about the equipment officer, not phones); an abbreviation as what it stands for in
     # the earlier statement ("take over as DSL" of "Designated Safeguarding Lead: …")
     new_text = _spelled_out(newer.unit.text, older.unit.text)
+    if not _names_the_row(new_text, older.unit.text, stem):
+        return False  # "Concession: £13" corrects the concession's row, not the full price's
     new_read = content_words(_cells_only(new_text), stem)
     # a note correcting another ("Correction — open day date") or replacing it as a whole (its
     # later edition) states its subject in its title: its statements are read with it
@@ -735,36 +735,16 @@ def _same_row(new: str, old: str) -> bool:
     return " ".join(words(a.group(2).lower())) == " ".join(words(b.group(2).lower()))
 
 
-_LABEL_OPENING = re.compile(r"^\W*([A-Za-z][\w' ()/+-]{1,40}?):\s")
-
-
-def _another_row(new: str, older: Passage, stem: Callable[[str], str]) -> bool:
-    """``new`` is a labelled value ("Concession: £13 (not £12)") of another row than the
-    table row ``older`` states ("Band: Full price; Price: £16"): the label's words are not in
-    that row's first cell, and are in another row's first cell of the same note
-    ("Concession (over 65, students, unwaged)")."""
-    label = _LABEL_OPENING.match(new)
-    row = _ROW_CELL.match(older.unit.text) if label is not None and "; " not in new else None
-    if row is None or label is None:
-        return False
-    # (a row's value is short: "Agreed: standard banner target is now 2 working days …"
-    # states a decision under its label, not a row)
-    if len(WAS_ASIDE.sub(" ", new[label.end() :]).split()) > ROW_VALUE_WORDS:
-        return False
-    said = content_words(label.group(1), stem)
-    if not said or said & content_words(row.group(2), stem):
-        return False
-    return any(said <= content_words(cell, stem) for cell in _first_cells(older.entry.content))
-
-
-ROW_VALUE_WORDS = 5  # a labelled line giving a row's value says it in this many words at most
-_FIRST_CELL = re.compile(r"^\s*\|?\s*([^|\n]+?)\s*\|", re.M)
-
-
-@lru_cache(maxsize=1024)
-def _first_cells(content: str) -> tuple[str, ...]:
-    """The first cell of each row of a note's tables."""
-    return tuple(m.group(1) for m in _FIRST_CELL.finditer(content))
+def _names_the_row(new: str, old: str, stem: Callable[[str], str]) -> bool:
+    """Unless ``old`` is a table's row, true; if it is, whether ``new`` says the thing it is
+    the row of (a word of its first cell): "Full price: £18 (not £16)" replaces the row "Band:
+    Full price; Price: £16", and "Concession: £13" does not, however much a correction's title
+    ("ERRATUM — ticket prices") says of the table."""
+    row = _ROW_CELL.match(old)
+    if row is None:
+        return True
+    thing = content_words(row.group(2), stem)
+    return not thing or bool(thing & content_words(new, stem))
 
 
 def _links_to(newer: EntryView, older: EntryView) -> bool:
