@@ -504,6 +504,8 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
             and lowered[k - 1] in content
             and lowered[k - 1] in in_titles.leads
             and not re.search("['’]", typed[k - 1])
+            # a verb with its particle ("why did veltra knock back the claim") names nothing
+            and not (k + 1 < len(lowered) and _joined(gaps[k + 1]) and lowered[k + 1] in _PARTICLES)
         ) or (
             k + 1 < len(lowered)
             and _joined(gaps[k + 1])
@@ -886,16 +888,43 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
             continue
         if question[found[k].end() : found[k + 1].start()].strip():
             continue  # not typed together ("unit 9 marlbrook")
-        together = re.compile(rf"\b{re.escape(first)}\W{{1,3}}{re.escape(second)}\b")
-        if any(together.search(t.lower()) for t in in_titles.titles.get(first, ())):
-            continue
         if said is None:
             said = [" ".join(t.lower().split()) for t in texts]
-        if any(together.search(t) for t in said):
+        if _said_together(first, second, in_titles, said):
+            continue
+        # two names the notes have, typed side by side: "Quarry Lane Veltra warranty" is the
+        # Veltra at Quarry Lane, when the notes say "Quarry Lane" (or "Veltra warranty")
+        # (the third word typed as a name too: "Alder Finch Civils charge" holds no "kestrel")
+        before = (
+            lowered[k - 1]
+            if k > 0 and _joined_words(question, found, k) and typed[k - 1][:1].isupper()
+            else ""
+        )
+        after = (
+            lowered[k + 2]
+            if k + 2 < len(lowered) and _joined_words(question, found, k + 2) and typed[k + 2][:1].isupper()
+            else ""
+        )
+        if (before and before not in STOPWORDS and _said_together(before, first, in_titles, said)) or (
+            after and after not in STOPWORDS and _said_together(second, after, in_titles, said)
+        ):
             continue
         missing.append(f"{typed[k]} {typed[k + 1]}")
         nearby += in_titles.titles.get(first, []) + in_titles.titles.get(second, [])
     return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])
+
+
+def _said_together(first: str, second: str, in_titles: TitleWords, said: Sequence[str]) -> bool:
+    """A title, or one of ``said`` (lower-cased texts), has ``first`` then ``second``."""
+    together = re.compile(rf"\b{re.escape(first)}\W{{1,3}}{re.escape(second)}\b")
+    return any(together.search(t.lower()) for t in in_titles.titles.get(first, ())) or any(
+        together.search(t) for t in said
+    )
+
+
+def _joined_words(question: str, found: Sequence[re.Match[str]], k: int) -> bool:
+    """The ``k``-th word is typed right after the one before it (spaces only)."""
+    return not question[found[k - 1].end() : found[k].start()].strip()
 
 
 # a word or code of a name typed in the question: letters, digits or both ("Cantek", "300", "AG21")
@@ -974,6 +1003,25 @@ def _name_pairs(run: Sequence[str]) -> list[tuple[str, ...]]:
 _TITLE_JOINS = frozenset("of the de la le du da von van der upon".split())
 
 
+def _two_names(question: str, pair: Sequence[str], said: Sequence[str]) -> bool:
+    """Two names the notes have, typed side by side: "Quarry Lane Veltra warranty" asks about
+    the Veltra at Quarry Lane when the notes say "Quarry Lane" and "Veltra" (the word
+    before or after the pair, typed as a name, makes the one name with its neighbour)."""
+    if len(pair) != 2:
+        return False
+    a, b = (re.escape(w) for w in pair)
+
+    def says(*words: str) -> bool:
+        phrase = re.compile(rf"(?<!\w){' '.join(re.escape(w.lower()) for w in words)}(?!\w)")
+        return any(phrase.search(t) for t in said)
+
+    before = re.search(rf"(?<!\w)(\w+) {a} {b}(?!\w)", question)
+    if before and before[1][:1].isupper() and says(before[1], pair[0]) and says(pair[1]):
+        return True
+    after = re.search(rf"(?<!\w){a} {b} (\w+)(?!\w)", question)
+    return bool(after and after[1][:1].isupper() and says(pair[1], after[1]) and says(pair[0]))
+
+
 def unheld_phrases(question: str, texts: Iterable[str], in_titles: TitleWords | None = None) -> Names:
     """A name typed in the question ("The Drovers Inn", "Brightwater Packaging", "Cantek 300",
     "Tides of Time") whose words none of ``texts`` (the notes that would answer) says
@@ -991,7 +1039,7 @@ def unheld_phrases(question: str, texts: Iterable[str], in_titles: TitleWords | 
             together = re.compile(
                 rf"(?<!\w){_singular_or_plural(first)}(?:'s)? {re.escape(' '.join(rest))}(?!\w)"
             )
-            if not any(together.search(t) for t in said):
+            if not any(together.search(t) for t in said) and not _two_names(question, pair, said):
                 missing.append(" ".join(run))
                 if in_titles is not None and len(pair) > 2:  # a title's look-alike ("Tides of Trade")
                     nearby += in_titles.titles.get(first, [])

@@ -31,8 +31,12 @@ if TYPE_CHECKING:
     from bot.research.evidence import Passage
     from storage.knowledge import EntryView
 
-# a statement giving its subject a new value: "from now on", "down from …" (``_replaces``)
-_NEW_VALUE = r"from now on|(?:up|down) from"
+# a statement giving its subject a new value: "from now on", "down from …", "from this week
+# the handover is …", "going forward" (``_replaces``)
+_NEW_VALUE = (
+    r"from now on|(?:up|down) from|from (?:this|next) (?:week|month|term|season|year)|from today|"
+    r"going forward|with immediate effect|effective immediately"
+)
 _SAYS_NEW_VALUE = re.compile(rf"\b(?:{_NEW_VALUE})\b", re.I)
 # a statement of what is decided or changed: a later one on the same subject replaces
 CHANGE = re.compile(

@@ -281,7 +281,8 @@ def tokens(prepared: str) -> list[str]:
 # what the status cue reads, and is not: a question after the news ("ctp's down who do i ring"),
 # a word ending "-ed" that is no thing done ("running speed 16pp")
 QUESTION_ASKED = r"\b(?:what|who|where|which|how)\s+(?:do|does|should|shall|can|could|would)\s+(?:i|we|u)\b"
-_ASKS_AFTER = rf"(?!.*{QUESTION_ASKED})"
+# ... or a tally asked for at the end ("LGSRs completed 2024 total", "jobs closed this week count")
+_ASKS_AFTER = rf"(?!.*{QUESTION_ASKED})(?!.*\b(?:total|totals|count|tally|how many)\W*$)"
 _NOT_DONE = (
     r"(?!(?:speed|need|feed|seed|breed|bleed|greed|weed|hundred|thread|bread|allowed|permitted|required)\b)"
 )

@@ -43,6 +43,12 @@ TERSE_ED_LOOKUPS = [
     "drinks in the auditorium allowed",
     "hi-vis required on the yard",
 ]
+# a tally asked for after a thing done: "completed … total" counts, it reports nothing
+TALLY_LOOKUPS = [
+    "LGSRs completed 2024 total",
+    "boilers fitted 2025 total",
+    "orders delivered last month count",
+]
 # a social word naming what a rule is about ("drinks", "lunch"), not a get-together
 RULE_ON_A_SOCIAL_WORD = [
     "drinks in auditorium policy",
@@ -70,6 +76,7 @@ SOMEONE_ELSES_WORK = [
         (QUESTION_LAST, "quick"),
         (TERSE_ED_LOOKUPS, "quick"),
         (RULE_ON_A_SOCIAL_WORD, "quick"),
+        (TALLY_LOOKUPS, "quick"),
         (ERRANDS_TO_ANYONE, "none"),
         (SOMEONE_ELSES_WORK, "none"),
     ],
@@ -80,6 +87,7 @@ SOMEONE_ELSES_WORK = [
         "question-last",
         "terse-ed-lookup",
         "rule-on-a-social-word",
+        "tally-lookup",
         "errand-to-anyone",
         "someone-elses-work",
     ],
@@ -107,6 +115,7 @@ NEAR_MISSES = [
     # news that asks nothing stays news
     ("ctp fixed, plates running again", "none"),
     ("stitcher serviced, all good", "none"),
+    ("boiler at Quarry Lane fitted and commissioned", "none"),
     # a colleague's promise asked about is a look-up, not news
     ("did Marta say she'd do the cleaning contract comparison?", "quick"),
     # a request of the bot that mentions what someone said is still a request

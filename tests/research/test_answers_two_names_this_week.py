@@ -1,0 +1,98 @@
+"""A heating contractor's notes, as the plumbing vault writes them (bench/sealed/answers_plumbing/):
+two names typed side by side ("Quarry Lane Veltra warranty" — the Veltra boiler at Quarry
+Lane) were read as a third name nobody has, and answered "I found nothing about Lane Veltra";
+so was a verb beside a maker's name ("why did veltra knock back the …"); and minutes that move
+the out-of-hours handover "from this week" did not replace the procedure page's time, which was
+quoted beside the new one as if both held."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from research_helpers import ask, bullet_lines, write_notes
+
+from adapters.console import SPACE
+
+NOTES = [
+    (
+        "rota/out-of-hours-procedure.md",
+        "Out-of-hours procedure",
+        "# Out-of-hours (OOH) procedure\n\nOne engineer on call per week, Friday to Friday.\n\n"
+        "**Handover**: Friday 5pm (17:00) at the stores unit. Outgoing engineer hands over:\n"
+        "- the OOH phone, charged\n- the OOH stock bag\n",
+        datetime(2023, 6, 12, tzinfo=UTC),
+    ),
+    (
+        "meetings/2025-01-weekly.md",
+        "Weekly engineers meeting",
+        "## OOH\nHandover has been a mess: people doing the handover at 5 on a Friday then getting stuck "
+        "on a breakdown at 4:55.\nFrom this week the OOH handover is Friday 4pm at the stores unit — "
+        "outgoing engineer hands over the OOH phone and the van stock bag.\n\n## Vans\nTyres on van 3.",
+        datetime(2025, 1, 20, tzinfo=UTC),
+    ),
+    (
+        "technical/warranty-registrations.md",
+        "Warranty registrations",
+        "**What happened**: Veltra rejected the warranty claim on the Combi 30 at 6 Quarry Lane (heat "
+        "exchanger leak, 14 months old). Reason: the boiler was never registered with Veltra within 30 "
+        "days of installation, so it only had the 12-month standard cover.\n\nWe paid for the heat "
+        "exchanger and the labour, about £640.",
+        datetime(2025, 1, 22, tzinfo=UTC),
+    ),
+    (
+        "technical/veltra-combi-30-fault-codes.md",
+        "Veltra Combi 30 fault codes",
+        "| code | meaning |\n|---|---|\n| F1 | low pressure |\n| F28 | no ignition |",
+        datetime(2024, 3, 1, tzinfo=UTC),
+    ),
+    (
+        "safety/near-miss-log.md",
+        "Near miss log",
+        "- 12/11 — Liam, Quarry Lane, ladder not footed, slipped sideways on the flue job.",
+        datetime(2024, 11, 12, tzinfo=UTC),
+    ),
+]
+
+
+@pytest.fixture
+async def notes(local_rt: Any, tmp_path: Path) -> None:
+    write_notes(
+        tmp_path / "vault",
+        {
+            source: f"---\ntitle: {title}\ndate: {created_at.date()}\n---\n{content}\n"
+            for source, title, content, created_at in NOTES
+        },
+    )
+    await local_rt.ingest(tmp_path / "vault", space=SPACE)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Quarry Lane Veltra warranty claim rejected reason",
+        "why did veltra knock back the quarry lane warranty",
+    ],
+)
+async def test_two_names_side_by_side_are_answered(local_rt: Any, notes: None, question: str) -> None:
+    text = await ask(local_rt, question)
+    assert "never registered" in text, text
+    assert "found nothing" not in text, text
+
+
+async def test_a_name_the_notes_lack_beside_one_they_have_is_still_nothing_found(
+    local_rt: Any, notes: None
+) -> None:
+    text = await ask(local_rt, "what did Quarry Road Veltra warranty claim cost")
+    assert "I found nothing about" in text, text
+    assert "£640" not in text, text
+
+
+async def test_from_this_week_replaces_the_procedure_page(local_rt: Any, notes: None) -> None:
+    lines = bullet_lines(await ask(local_rt, "OOH handover time Friday"))
+    current = next(line for line in lines if "Friday 4pm" in line)
+    assert "in force" in current and "replaced" in current, lines
+    old = [line for line in lines if "Friday 5pm" in line]
+    assert all(lines.index(line) > lines.index(current) for line in old), lines
