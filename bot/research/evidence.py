@@ -973,6 +973,43 @@ def _holds_phrase(words: Sequence[str], phrase: Sequence[str]) -> bool:
     return any(tuple(words[i : i + n]) == tuple(phrase) for i in range(len(words) - n + 1))
 
 
+# a question whose best notes are less relevant than this, and whose first passages that say its
+# name share none of its other words, asks what the notes do not say (``_only_the_names``; the
+# relevance alone does not tell: "is anyone working on Harbor right now?" scores 0.08)
+NAME_ONLY_RELEVANCE = 0.2
+NAME_ONLY_LOOK = 3
+# words of when, which say nothing of what is asked ("… this weekend", "… tomorrow")
+_WHEN_WORDS = frozenset(
+    "today tonight tomorrow yesterday weekend week month year morning afternoon evening night next last "
+    "this monday tuesday wednesday thursday friday saturday sunday".split()
+)
+
+
+# a question after a person, a place or how things stand with the named thing ("whos in
+# charge at hatherton", "the adress for kilnworks", "is anyone working on Harbor"): the note
+# about the name answers it in words of its own
+_ASKS_OF_THE_NAME = re.compile(
+    r"\b(?:who|whos|who's|whom|where|wheres|where's|address|adress|anyone|anybody|contact|status)\b", re.I
+)
+# "will it rain in …": the asking words, not what is asked about
+_AUXILIARY = re.compile(
+    r"^(?:will|would|is|are|does|do|did|can|could|should|was|were)\s+(?:it|there)\s+", re.I
+)
+
+
+def _only_the_names(
+    question: str, names: Names, passages: Sequence[Passage], stem: Callable[[str], str]
+) -> bool:
+    """The question asks about more than its names, and none of ``passages`` says any of it."""
+    if _ASKS_OF_THE_NAME.search(question):
+        return False
+    named = {stem(n) for n in names.named}
+    asked = {stem(w) for w in query_terms(focus(question)) if w not in _WHEN_WORDS} - named
+    if not asked or not passages:
+        return False
+    return not any(asked & {stem(w) for w in words(_context(p.entry, p.unit))} for p in passages)
+
+
 POINTER_LOOK = 3  # of the ranked passages, the best this many are read for "see [[another note]]"
 POINTED_BONUS = 0.01  # the note pointed to ranks just above the passage pointing to it
 DEFERRED_PENALTY = 0.3  # the rest of a note whose best passage points to another (as ``SUPERSEDED_PENALTY``)
@@ -1096,6 +1133,13 @@ class Answerer:
             heirs = {e.id for e in chosen if _heir(e, holders.values())}
             said = {id(p) for p in saying}
             ranked = [p for p in ranked if id(p) in said or p.entry.id in heirs]
+            # nothing but the name in common, from notes barely relevant: "will it rain in
+            # Ravensholme tomorrow?" of the line giving the Christmas do's venue there
+            stem = self.retriever.lexical.stem
+            if max(prior.values(), default=0.0) < NAME_ONLY_RELEVANCE and _only_the_names(
+                question, names, ranked[:NAME_ONLY_LOOK], stem
+            ):
+                return Evidence(question, [], [], names, (_AUXILIARY.sub("", focus(question)),))
         asked_codes = codes_in(question, in_titles)
         if asked_codes:  # "on the latex 630": the passages that say 630, when some do
             saying = [p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes)]

@@ -3,7 +3,9 @@ two names typed side by side ("Quarry Lane Veltra warranty" — the Veltra boile
 Lane) were read as a third name nobody has, and answered "I found nothing about Lane Veltra";
 so was a verb beside a maker's name ("why did veltra knock back the …"); and minutes that move
 the out-of-hours handover "from this week" did not replace the procedure page's time, which was
-quoted beside the new one as if both held."""
+quoted beside the new one as if both held. And a question sharing nothing with the notes but
+a town's name ("will it rain in Ravensholme tomorrow?") was answered with the line that names
+the town."""
 
 from __future__ import annotations
 
@@ -54,6 +56,19 @@ NOTES = [
         "- 12/11 — Liam, Quarry Lane, ladder not footed, slipped sideways on the flue job.",
         datetime(2024, 11, 12, tzinfo=UTC),
     ),
+    (
+        "events/open-day.md",
+        "Open day",
+        "Saturday 14 June, 10am–3pm at the yard. Burger van booked. The Sunday Soul Kitchen — a soul "
+        "music night run by Carol Finch at the Mariner — is on the evening after.",
+        datetime(2025, 5, 2, tzinfo=UTC),
+    ),
+    (
+        "office/christmas-party-2024.md",
+        "Christmas party 2024",
+        "Fri 13th Dec, The Mariner, Ravensholme. Meal 7pm, partners welcome. Taxis back at 11.",
+        datetime(2024, 11, 20, tzinfo=UTC),
+    ),
 ]
 
 
@@ -88,6 +103,10 @@ async def test_a_name_the_notes_lack_beside_one_they_have_is_still_nothing_found
     text = await ask(local_rt, "what did Quarry Road Veltra warranty claim cost")
     assert "I found nothing about" in text, text
     assert "£640" not in text, text
+    # an English word before a name the notes have is a look-alike, whatever else they say of it
+    text = await ask(local_rt, "who runs the Saturday Soul Kitchen")
+    assert "I found nothing about" in text, text
+    assert "Carol" not in text, text
 
 
 async def test_from_this_week_replaces_the_procedure_page(local_rt: Any, notes: None) -> None:
@@ -96,3 +115,13 @@ async def test_from_this_week_replaces_the_procedure_page(local_rt: Any, notes: 
     assert "in force" in current and "replaced" in current, lines
     old = [line for line in lines if "Friday 5pm" in line]
     assert all(lines.index(line) > lines.index(current) for line in old), lines
+
+
+async def test_a_question_sharing_only_a_name_with_the_notes_finds_nothing(local_rt: Any, notes: None) -> None:
+    """The notes name the town (the Christmas do's venue) and say nothing of its weather."""
+    text = await ask(local_rt, "will it rain in Ravensholme tomorrow?")
+    assert "I found nothing about" in text, text
+    assert "Mariner" not in text, text
+    # what the notes do say of the place is still answered
+    text = await ask(local_rt, "what time is the meal at the Mariner in Ravensholme")
+    assert "7pm" in text, text
