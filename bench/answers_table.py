@@ -48,6 +48,8 @@ SETS: dict[str, tuple[Path, Path]] = {
     "printworks": (SEALED / "answers_printworks" / "gold.json", SEALED / "answers_printworks" / "vault"),
     "theatre": (SEALED / "answers_theatre" / "gold.json", SEALED / "answers_theatre" / "vault"),
     "plumbing": (SEALED / "answers_plumbing" / "gold.json", SEALED / "answers_plumbing" / "vault"),
+    "cycles": (SEALED / "answers_cycles" / "gold.json", SEALED / "answers_cycles" / "vault"),
+    "bakery": (SEALED / "answers_bakery" / "gold.json", SEALED / "answers_bakery" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
