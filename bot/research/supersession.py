@@ -52,10 +52,11 @@ CHANGE = re.compile(
 REPLACING = re.compile(
     r"\b(?:instead of|(?<!need )(?<!needs )(?<!needed )(?<!needing )(?<!to be )(?<!due for )(?<!require )"
     r"(?<!requires )(?<!required )replac\w*|supersed\w*|previous(?:ly)?|no longer|revers\w*|overturn\w*|"
-    r"scrapp\w*|withdrawn|old)\b",
+    r"scrapp\w*|withdrawn|(?<!-)old)\b",
     re.I,
 )
-# (a worn part "needs replacing", "is due for replacement", "has to be replaced": no rule is)
+# (a worn part "needs replacing", "is due for replacement", "has to be replaced": no rule is;
+# nor is "day-old" bread or a "two-year-old" van an old rule)
 # a note or section that is itself a change ("Pricing update spring 2026", "## Revised rates"):
 # each of its statements is a statement of what changed
 CHANGE_HEADING = re.compile(

@@ -364,7 +364,10 @@ _CUES: dict[str, Gated] = {
         r"\b(?:in|on|to|into)\s+(?:my|the|our|your)\s+(?:calendar|diary|list|agenda|minutes|to-?do(?: list)?|rota|planner)\b",
         # a task in the world, not a question: "order 2 pallets of caps", "ring the council",
         # "book me on the course", "put it in my calendar"
-        "errand@start": r"^(?:(?:pls|please|can you|could you|ok|so)[\s,]+)?(?:order|re-?order|ring|phone|e-?mail|text|book|buy|print|"
+        "errand@start": r"^(?:(?:pls|please|can you|could you|ok|so)[\s,]+)?(?:"
+        # ("reorder level …", "order status …": the thing's name, not the task)
+        r"(?:order|re-?order)(?!\s+(?:levels?|points?|quantity|qty|threshold|number|no|ref|status|history|form|"
+        r"date|minimums?|min|value|limits?)\b)|ring|phone|e-?mail|text|book|buy|print|"
         r"post|chase|invite|ping|forward|stick|cancel|reschedule|sign me up|add me|"
         # verbs that are nouns too ("pay rates", "play area hours") only before what they act on
         r"(?:log|play|arrange|schedule|set up|pay|renew|file|call)(?=\s+(?:a|an|the|my|our|his|her|their|this|that|"

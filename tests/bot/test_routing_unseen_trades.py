@@ -43,6 +43,11 @@ TERSE_ED_LOOKUPS = [
     "drinks in the auditorium allowed",
     "hi-vis required on the yard",
 ]
+# a noun made of an errand's verb: "reorder level", "order status" name a thing to look up
+ERRAND_WORD_NOUNS = [
+    "reorder level Tarnside Roamer 700x40c",
+    "order status Brindle labels",
+]
 # a tally asked for after a thing done: "completed … total" counts, it reports nothing
 TALLY_LOOKUPS = [
     "LGSRs completed 2024 total",
@@ -77,6 +82,7 @@ SOMEONE_ELSES_WORK = [
         (TERSE_ED_LOOKUPS, "quick"),
         (RULE_ON_A_SOCIAL_WORD, "quick"),
         (TALLY_LOOKUPS, "quick"),
+        (ERRAND_WORD_NOUNS, "quick"),
         (ERRANDS_TO_ANYONE, "none"),
         (SOMEONE_ELSES_WORK, "none"),
     ],
@@ -88,6 +94,7 @@ SOMEONE_ELSES_WORK = [
         "terse-ed-lookup",
         "rule-on-a-social-word",
         "tally-lookup",
+        "errand-word-noun",
         "errand-to-anyone",
         "someone-elses-work",
     ],
@@ -116,6 +123,8 @@ NEAR_MISSES = [
     ("ctp fixed, plates running again", "none"),
     ("stitcher serviced, all good", "none"),
     ("boiler at Quarry Lane fitted and commissioned", "none"),
+    # the errand itself stays an errand
+    ("reorder 20 more inner tubes", "none"),
     # a colleague's promise asked about is a look-up, not news
     ("did Marta say she'd do the cleaning contract comparison?", "quick"),
     # a request of the bot that mentions what someone said is still a request

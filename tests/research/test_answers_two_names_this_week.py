@@ -69,6 +69,20 @@ NOTES = [
         "Fri 13th Dec, The Mariner, Ravensholme. Meal 7pm, partners welcome. Taxis back at 11.",
         datetime(2024, 11, 20, tzinfo=UTC),
     ),
+    (
+        "shop/day-old-bread-policy.md",
+        "Day-old bread - shop",
+        "Anything unsold at close (5pm) that's still good: bag it, sticker it \"Day-old - half price\", "
+        "goes on the shelf by the door next morning.\n\nCroissants and pastries: don't sell day-old.",
+        datetime(2023, 8, 1, tzinfo=UTC),
+    ),
+    (
+        "office/fwd-day-old-bread.md",
+        "fwd day old bread",
+        "From Monday 1 July unsold bread goes to the Ashcombe Community Larder instead of the half-price "
+        "shelf by the door.",
+        datetime(2024, 6, 24, tzinfo=UTC),
+    ),
 ]
 
 
@@ -125,3 +139,12 @@ async def test_a_question_sharing_only_a_name_with_the_notes_finds_nothing(local
     # what the notes do say of the place is still answered
     text = await ask(local_rt, "what time is the meal at the Mariner in Ravensholme")
     assert "7pm" in text, text
+
+
+
+async def test_a_day_old_loaf_is_no_old_rule(local_rt: Any, notes: None) -> None:
+    """"Day-old" says nothing about a rule that stopped holding: the shop page's line can be
+    replaced like any other."""
+    lines = bullet_lines(await ask(local_rt, "what happens to unsold day-old bread from the shop"))
+    current = next(line for line in lines if "Community Larder" in line)
+    assert lines.index(current) == 0 and "in force" in current, lines
