@@ -871,6 +871,32 @@ def _section_words(query: str, stem: Any) -> set[str]:
     return out
 
 
+# a question after a date ("last EHO inspection date", "when did the eho last come round") and a
+# day of the calendar as a passage or its heading states it ("17 September 2024", "3 Mar",
+# "14/11/24"; not a time of day)
+_ASKS_DATE = re.compile(r"\bwhen\b|\bwhens\b|\bdate\b|\bwhat (?:day|year|month)\b", re.I)
+_CALENDAR_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTHS})\b|\b(?:{_MONTHS})\.?\s+(?:\d{{1,2}}(?:st|nd|rd|th)?|(?:19|20)\d\d)\b|"
+    r"\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b(?:19|20)\d\d-\d\d-\d\d\b",
+    re.I,
+)
+
+
+def _with_dated_heading(question: str, passage: Passage, text: str) -> str:
+    """``text`` (the passage as said) with its section's heading before it, when a question
+    asks for a date the passage leaves to its heading ("# Environmental health inspection - 17
+    September 2024" over "Unannounced visit, 09:30-13:15, …")."""
+    section = passage.unit.section
+    if (
+        not section
+        or not _ASKS_DATE.search(question)
+        or _CALENDAR_DAY.search(text)
+        or not _CALENDAR_DAY.search(section)
+    ):
+        return text
+    return f"{section}: {text}"
+
+
 @dataclass
 class Evidence:
     """What the notes say in answer to one question: the relevant entries and the
@@ -902,11 +928,18 @@ class Evidence:
         to give (all of them unless said)."""
         current: dict[str, list[str]] = {}
         replaced: dict[str, str] = {}
+        headed: set[tuple[str, str]] = set()
         entries = {e.id: e for e in self.entries}
         for p in self.passages if passages is None else passages:
             entries.setdefault(p.entry.id, p.entry)
             if p.replaced_by is None:
-                current.setdefault(p.entry.id, []).append(statement(p))
+                said = statement(p)
+                if (p.entry.id, p.unit.section) not in headed:  # a heading is said once a note
+                    dated = _with_dated_heading(self.question, p, said)
+                    if dated != said:
+                        headed.add((p.entry.id, p.unit.section))
+                    said = dated
+                current.setdefault(p.entry.id, []).append(said)
             # the replaced statement: this one, or the one this replaced (marked as such)
             older = p if p.replaced_by is not None else p.replaces
             if older is not None:

@@ -1,11 +1,16 @@
-"""A heating contractor's notes, as the plumbing vault writes them (bench/sealed/answers_plumbing/):
-two names typed side by side ("Quarry Lane Veltra warranty" — the Veltra boiler at Quarry
-Lane) were read as a third name nobody has, and answered "I found nothing about Lane Veltra";
-so was a verb beside a maker's name ("why did veltra knock back the …"); and minutes that move
-the out-of-hours handover "from this week" did not replace the procedure page's time, which was
-quoted beside the new one as if both held. And a question sharing nothing with the notes but
-a town's name ("will it rain in Ravensholme tomorrow?") was answered with the line that names
-the town."""
+"""Kinds read from the plumbing, cycle co-op and bakery vaults' misses (bench/sealed/answers_plumbing,
+answers_cycles, answers_bakery), each in notes written as those vaults write them:
+- two names typed side by side ("Quarry Lane Veltra warranty": the Veltra boiler at Quarry
+  Lane) were read as a third name nobody has, "I found nothing about Lane Veltra"; so was a verb
+  with its particle beside a maker's name ("why did veltra knock back the …");
+- minutes moving the out-of-hours handover "from this week" did not replace the procedure
+  page's time, quoted beside the new one as if both held;
+- a question sharing nothing with the notes but a town's name ("will it rain in Ravensholme
+  tomorrow?") was answered with the line naming the town;
+- "day-old" bread read as a rule that stopped holding, so the shop page's line could not be
+  replaced;
+- a date left to a note's heading ("# Environmental health inspection - 17 September 2024")
+  was not said with the sentences under it."""
 
 from __future__ import annotations
 
@@ -83,6 +88,14 @@ NOTES = [
         "shelf by the door.",
         datetime(2024, 6, 24, tzinfo=UTC),
     ),
+    (
+        "food-safety/eho-inspection-sept-2024.md",
+        "EHO inspection - September 2024",
+        "# Environmental health inspection - 17 September 2024\n\nUnannounced visit, 09:30-13:15, "
+        "production unit. Officer: **Deborah Quayle**, Environmental Health.\n\n**Result: Food Hygiene "
+        "Rating 5 (very good).** Up from 4 at the last inspection.",
+        datetime(2024, 9, 18, tzinfo=UTC),
+    ),
 ]
 
 
@@ -148,3 +161,13 @@ async def test_a_day_old_loaf_is_no_old_rule(local_rt: Any, notes: None) -> None
     lines = bullet_lines(await ask(local_rt, "what happens to unsold day-old bread from the shop"))
     current = next(line for line in lines if "Community Larder" in line)
     assert lines.index(current) == 0 and "in force" in current, lines
+
+
+async def test_a_date_left_to_the_heading_is_said_with_the_answer(local_rt: Any, notes: None) -> None:
+    """The inspection's day is in its heading; the sentences under it say what happened."""
+    text = await ask(local_rt, "last EHO inspection date")
+    assert "17 September 2024" in text, text
+    assert text.count("17 September 2024") == 1, text  # the heading once, not on every line
+    # a question after no date gets the sentences as they are
+    text = await ask(local_rt, "what hygiene rating did the EHO give us")
+    assert "17 September 2024" not in text, text
