@@ -50,6 +50,8 @@ SETS: dict[str, tuple[Path, Path]] = {
     "plumbing": (SEALED / "answers_plumbing" / "gold.json", SEALED / "answers_plumbing" / "vault"),
     "cycles": (SEALED / "answers_cycles" / "gold.json", SEALED / "answers_cycles" / "vault"),
     "bakery": (SEALED / "answers_bakery" / "gold.json", SEALED / "answers_bakery" / "vault"),
+    "architects": (SEALED / "answers_architects" / "gold.json", SEALED / "answers_architects" / "vault"),
+    "coaches": (SEALED / "answers_coaches" / "gold.json", SEALED / "answers_coaches" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
