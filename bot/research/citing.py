@@ -119,9 +119,15 @@ def _names(text: str, question: str = "") -> set[str]:
     return out
 
 
+# a table row's sum under a column named in money ("£/hour ex VAT: 108", "Cost (£): 1,890")
+_MONEY_COLUMN = re.compile(r"(?P<sign>[£$€])[^:;\d]{0,24}:\s?(?P<sum>\d[\d,]*(?:\.\d+)?)")
+
+
 def _money(text: str) -> set[str]:
-    """The sums of money ``text`` states ("£1,850", "45p")."""
-    return {re.sub(r"\s", "", m.group(0).lower()) for m in _MONEY.finditer(text)}
+    """The sums of money ``text`` states ("£1,850", "45p", a row's "£/hour: 108")."""
+    return {re.sub(r"\s", "", m.group(0).lower()) for m in _MONEY.finditer(text)} | {
+        f"{m['sign']}{m['sum']}" for m in _MONEY_COLUMN.finditer(text)
+    }
 
 
 def _amounts(text: str) -> set[str]:

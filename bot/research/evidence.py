@@ -193,6 +193,69 @@ def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
+# a table typed with spaces ("Software   Seats  Type  …" over "Enscape   3   subscription  …"):
+# cells parted by two spaces or more; a price list with dot leaders ("Director ...... £95")
+_GAP = re.compile(r"\s{2,}|\t+")
+_LEADER = re.compile(r"^\s*(?P<label>[^.|:]{2,40}?)\s*\.{3,}\s*(?P<value>\S.{0,60})$")
+ALIGNED_ROWS = 2  # a table typed with spaces has at least a header and this many rows
+ALIGNED_CELLS = 3  # ... of at least this many cells (two could be any indented pair of words)
+HEADER_CHARS = 40  # a column name is at most this long
+CAPTION_CHARS = 80  # a line just over a table typed with spaces, this short, names it
+
+
+def _aligned_tables(lines: list[str]) -> list[str]:
+    """``lines`` with each table typed in spaces written as a pipe table, and each dot-leader
+    line ("Director ............ £95") as a list item ("- Director: £95"): so that each row is
+    read as a row (``units``), not the block as one paragraph."""
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        leader = _LEADER.match(lines[k])
+        if leader and not _LIST.match(lines[k]):
+            out.append(f"- {leader['label'].strip()}: {leader['value'].strip()}")
+            k += 1
+            continue
+        end = k
+        while end < len(lines) and _aligned_row(lines[end]):
+            end += 1
+        header = _GAP.split(lines[k].strip()) if end > k else []
+        # a header is column names, not sentences typed with two spaces after each stop
+        labels = all(len(h) <= HEADER_CHARS and not h.endswith((".", "!", "?")) for h in header)
+        if (
+            end - k > ALIGNED_ROWS
+            and len(header) >= ALIGNED_CELLS
+            and labels
+            and any(c.isdigit() for c in header[0])
+        ):
+            # no column names: its first cell is a row's, numbered ("Van 1   Dean Pollard
+            # leaves 05:10   town centre"; a column's name is "SERVICE", "Stop"): each line a
+            # row of its own
+            out += ["- " + ", ".join(_GAP.split(line.strip())) for line in lines[k:end]]
+            k = end
+            continue
+        if end - k > ALIGNED_ROWS and len(header) >= ALIGNED_CELLS and labels:
+            caption = out[-1].strip() if k and out and out[-1] == lines[k - 1] else ""
+            if caption and len(caption) <= CAPTION_CHARS and not caption.endswith((".", ":", "?")):
+                out[-1] = f"#### {caption}"  # "VAN 2 - schools + hotels" over its stops: each row's
+            out.append("| " + " | ".join(header) + " |")
+            for line in lines[k + 1 : end]:
+                cells = _GAP.split(line.strip())
+                if len(cells) > len(header):  # a long last cell holding two spaces
+                    cells = [*cells[: len(header) - 1], "  ".join(cells[len(header) - 1 :])]
+                out.append("| " + " | ".join(cells) + " |")
+            k = end
+            continue
+        out.append(lines[k])
+        k += 1
+    return out
+
+
+def _aligned_row(line: str) -> bool:
+    """A line of a table typed with spaces: two cells or more, no pipe, no list marker."""
+    text = line.strip()
+    return bool(text) and "|" not in text and not _LIST.match(line) and len(_GAP.split(text)) >= 2
+
+
 def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     """A note cut into sentences, list items and table rows, each with its section; a
     sentence that opens by pointing back ("This…", "It…") keeps the one before it."""
@@ -247,7 +310,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             if len(piece) >= 12:
                 out.append(Unit(piece, section, len(out), pointer, block))
 
-    for raw in _FRONT.sub("", content).splitlines():
+    for raw in _aligned_tables(_FRONT.sub("", content).splitlines()):
         # a line telling an AI reader what to say is data about the note, never a statement
         line = without_instructions(raw.rstrip())
         if not line.strip() and raw.strip():
