@@ -83,7 +83,8 @@ _AMOUNT = re.compile(
 
 # a question asking for a date ("van MOT due date", "when does the insurance run out"), and
 # the parts of a date a passage states (a day, a month, a year)
-_ASKS_DATE = re.compile(r"\b(?:when|date|due|deadline|expir\w*|renew\w*|run out)\b", re.I)
+# a question after a date (also read by ``evidence``: a date left to a heading is said with it)
+ASKS_DATE = re.compile(r"\b(?:whens?|date|due|deadline|expir\w*|renew\w*|run out)\b", re.I)
 _DATE_PART = re.compile(
     r"\b(?:(?:19|20)\d\d|\d{1,2}(?:st|nd|rd|th)?|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     r"(?=[a-z]*\b)",
@@ -255,7 +256,7 @@ def _kinds(question: str) -> list[tuple[Callable[[str], set[str]], re.Pattern[st
     the best note's passages, naming no one, an aside."""
     return [
         (_money if _ASKS_MONEY.search(question) else _amounts, _ASKS_AMOUNT, False),
-        (_dates, _ASKS_DATE, False),
+        (_dates, ASKS_DATE, False),
         (lambda text: _names(text, question), _ASKS_PERSON, True),
     ]
 

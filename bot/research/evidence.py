@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from bot.research.citing import cited, points_to
+from bot.research.citing import ASKS_DATE, cited, points_to
 from bot.research.lexical import words
 from bot.research.links import link_keys
 from bot.research.names import (
@@ -221,19 +221,16 @@ def _aligned_tables(lines: list[str]) -> list[str]:
         header = _GAP.split(lines[k].strip()) if end > k else []
         # a header is column names, not sentences typed with two spaces after each stop
         labels = all(len(h) <= HEADER_CHARS and not h.endswith((".", "!", "?")) for h in header)
-        if (
-            end - k > ALIGNED_ROWS
-            and len(header) >= ALIGNED_CELLS
-            and labels
-            and any(c.isdigit() for c in header[0])
-        ):
+        if end - k <= ALIGNED_ROWS or len(header) < ALIGNED_CELLS or not labels:
+            out.append(lines[k])
+            k += 1
+            continue
+        if any(c.isdigit() for c in header[0]):
             # no column names: its first cell is a row's, numbered ("Van 1   Dean Pollard
             # leaves 05:10   town centre"; a column's name is "SERVICE", "Stop"): each line a
             # row of its own
             out += ["- " + ", ".join(_GAP.split(line.strip())) for line in lines[k:end]]
-            k = end
-            continue
-        if end - k > ALIGNED_ROWS and len(header) >= ALIGNED_CELLS and labels:
+        else:
             caption = out[-1].strip() if k and out and out[-1] == lines[k - 1] else ""
             if caption and len(caption) <= CAPTION_CHARS and not caption.endswith((".", ":", "?")):
                 out[-1] = f"#### {caption}"  # "VAN 2 - schools + hotels" over its stops: each row's
@@ -243,10 +240,7 @@ def _aligned_tables(lines: list[str]) -> list[str]:
                 if len(cells) > len(header):  # a long last cell holding two spaces
                     cells = [*cells[: len(header) - 1], "  ".join(cells[len(header) - 1 :])]
                 out.append("| " + " | ".join(cells) + " |")
-            k = end
-            continue
-        out.append(lines[k])
-        k += 1
+        k = end
     return out
 
 
@@ -934,10 +928,8 @@ def _section_words(query: str, stem: Any) -> set[str]:
     return out
 
 
-# a question after a date ("last EHO inspection date", "when did the eho last come round") and a
-# day of the calendar as a passage or its heading states it ("17 September 2024", "3 Mar",
+# a day of the calendar as a passage or its heading states it ("17 September 2024", "3 Mar",
 # "14/11/24"; not a time of day)
-_ASKS_DATE = re.compile(r"\bwhen\b|\bwhens\b|\bdate\b|\bwhat (?:day|year|month)\b", re.I)
 _CALENDAR_DAY = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTHS})\b|\b(?:{_MONTHS})\.?\s+(?:\d{{1,2}}(?:st|nd|rd|th)?|(?:19|20)\d\d)\b|"
     r"\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b(?:19|20)\d\d-\d\d-\d\d\b",
@@ -952,7 +944,7 @@ def _with_dated_heading(question: str, passage: Passage, text: str) -> str:
     section = passage.unit.section
     if (
         not section
-        or not _ASKS_DATE.search(question)
+        or not ASKS_DATE.search(question)
         or _CALENDAR_DAY.search(text)
         or not _CALENDAR_DAY.search(section)
     ):

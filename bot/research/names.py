@@ -886,38 +886,41 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
         )
         if not capitalised and (first not in in_titles.leads or second not in in_titles.follows):
             continue
-        if question[found[k].end() : found[k + 1].start()].strip():
+        if not _joined_words(question, found, k + 1):
             continue  # not typed together ("unit 9 marlbrook")
         if said is None:
             said = [" ".join(t.lower().split()) for t in texts]
         if _said_together(first, second, in_titles, said):
             continue
-        # two names the notes have, typed side by side: "Quarry Lane Veltra warranty" is the
-        # Veltra at Quarry Lane, when the notes say "Quarry Lane"
-        # (the word before typed as a name too, and the second no English word: "the Saturday
-        # Soul Kitchen" is no Sunday Soul Kitchen)
-        before = (
-            lowered[k - 1]
-            if k > 0 and _joined_words(question, found, k) and typed[k - 1][:1].isupper()
-            else ""
-        )
-        if (
-            before
-            and before not in STOPWORDS
-            and second not in common_words()
-            and _said_together(before, first, in_titles, said)
-        ):
+        before = typed[k - 1] if k > 0 and _joined_words(question, found, k) else ""
+        if _beside_a_name(before, first, second, in_titles, said):
             continue
         missing.append(f"{typed[k]} {typed[k + 1]}")
         nearby += in_titles.titles.get(first, []) + in_titles.titles.get(second, [])
     return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])
 
 
-def _said_together(first: str, second: str, in_titles: TitleWords, said: Sequence[str]) -> bool:
+def _said_together(first: str, second: str, in_titles: TitleWords | None, said: Sequence[str]) -> bool:
     """A title, or one of ``said`` (lower-cased texts), has ``first`` then ``second``."""
     together = re.compile(rf"\b{re.escape(first)}\W{{1,3}}{re.escape(second)}\b")
-    return any(together.search(t.lower()) for t in in_titles.titles.get(first, ())) or any(
-        together.search(t) for t in said
+    titles = in_titles.titles.get(first, ()) if in_titles is not None else ()
+    return any(together.search(t.lower()) for t in titles) or any(together.search(t) for t in said)
+
+
+def _beside_a_name(
+    before: str, first: str, second: str, in_titles: TitleWords | None, said: Sequence[str]
+) -> bool:
+    """``first`` and ``second`` typed side by side are two names the notes have, not a third:
+    "Quarry Lane Veltra warranty" asks about the Veltra at Quarry Lane when the notes say
+    "Quarry Lane" — ``before``, the word typed before them, written as a name, makes a name
+    with ``first``; and ``second`` is no English word ("the Saturday Soul Kitchen" is another
+    show than the Sunday one, whatever the notes say of Saturdays)."""
+    lowered = before.lower()
+    return (
+        before[:1].isupper()
+        and lowered not in STOPWORDS
+        and second.lower() not in common_words()
+        and _said_together(lowered, first.lower(), in_titles, said)
     )
 
 
@@ -1002,17 +1005,16 @@ def _name_pairs(run: Sequence[str]) -> list[tuple[str, ...]]:
 _TITLE_JOINS = frozenset("of the de la le du da von van der upon".split())
 
 
-def _two_names(question: str, pair: Sequence[str], said: Sequence[str]) -> bool:
-    """Two names the notes have, typed side by side: "Quarry Lane Veltra warranty" asks about
-    the Veltra at Quarry Lane when the notes say "Quarry Lane" (the word before the pair,
-    typed as a name, with its first word) and "Veltra" (no English word: "the Saturday Soul
-    Kitchen" is another show than the Sunday one, whatever the notes say of Saturdays)."""
-    if len(pair) != 2 or pair[1].lower() in common_words():
+def _two_names(question: str, pair: Sequence[str], in_titles: TitleWords | None, said: Sequence[str]) -> bool:
+    """A pair of a typed name's words that are two names the notes have (``_beside_a_name``),
+    the second said in ``said`` on its own."""
+    if len(pair) != 2:
         return False
     before = re.search(rf"(?<!\w)(\w+) {re.escape(pair[0])} {re.escape(pair[1])}(?!\w)", question)
-    return bool(before and before[1][:1].isupper()) and all(
-        any(re.search(rf"(?<!\w){re.escape(phrase.lower())}(?!\w)", t) for t in said)
-        for phrase in (f"{before[1]} {pair[0]}", pair[1])
+    return (
+        before is not None
+        and _beside_a_name(before[1], pair[0], pair[1], in_titles, said)
+        and any(re.search(rf"(?<!\w){re.escape(pair[1].lower())}(?!\w)", t) for t in said)
     )
 
 
@@ -1033,7 +1035,7 @@ def unheld_phrases(question: str, texts: Iterable[str], in_titles: TitleWords | 
             together = re.compile(
                 rf"(?<!\w){_singular_or_plural(first)}(?:'s)? {re.escape(' '.join(rest))}(?!\w)"
             )
-            if not any(together.search(t) for t in said) and not _two_names(question, pair, said):
+            if not any(together.search(t) for t in said) and not _two_names(question, pair, in_titles, said):
                 missing.append(" ".join(run))
                 if in_titles is not None and len(pair) > 2:  # a title's look-alike ("Tides of Trade")
                     nearby += in_titles.titles.get(first, [])
