@@ -6,6 +6,7 @@ offline answer and, as the sources it cites, the language model."""
 
 from __future__ import annotations
 
+import csv
 import math
 import re
 from collections import OrderedDict
@@ -41,7 +42,7 @@ from bot.research.supersession import (
 )
 from bot.sources import Source, source_of, with_passages_first
 from bot.text.addressed import without_instructions
-from bot.text.terms import query_terms
+from bot.text.terms import STOPWORDS, query_terms
 from storage.knowledge import EntryView
 from storage.passages import PassageStore
 
@@ -94,6 +95,14 @@ _INLINE_TAG = re.compile(r"(?<![\w/&])#(?=[A-Za-z][\w/-]*)[\w/-]+")
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _TITLE_WORD = re.compile(r"[^\W_]+")
 _ROW = re.compile(r"^[^:;]{1,40}: [^;]*(?:; [^:;]{1,40}: [^;]*)+$")  # a table row as ``units`` writes it
+# a line opening a message of a pasted chat: "[22/11/2024, 12:04] Hannah S:", "[09:02] Dai:",
+# "22/11/2024, 12:04 - Dai:", "Tom Ashdown 17:12 heads up all", "**Kev** 09:14:"
+_CHAT_STAMP = re.compile(
+    r"^\s*(?:>\s*)?(?:\[[^\]\n]{3,30}\]\s*[^\s:][^:\n]{0,30}:\s"
+    r"|\d{1,2}/\d{1,2}/\d{2,4},?\s+\d{1,2}:\d\d(?:\s?[aApP][mM])?\s+-\s+[^:\n]{1,30}:\s"
+    r"|\*{0,2}[A-Z][\w'.-]*(?:\s[A-Z][\w'.-]*){0,2}\*{0,2}:?\s+\(?\[?\d{1,2}[:.]\d\d(?:\s?[aApP][mM])?\]?\)?:?(?:\s|$))"
+)
+_RULE = re.compile(r"^\s*(?:-{3,}|\*{3,}|_{3,})\s*$")  # a horizontal rule
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _REFERS_BACK = re.compile(
     r"^(?:it|its|this|that|these|those|they|their|them|he|she|his|her|there|so|then|"
@@ -122,6 +131,9 @@ _DURATION = re.compile(
 )
 _PERSON = re.compile(
     r"\b[A-Z][a-zà-ÿ]+(?:[ -][A-Z][a-zà-ÿ]+)+\b|\b(?:by|owner|owns|leads?|led|decided|approved|signed|chair\w*)\b"
+    # or one name inside a sentence ("As agreed, Ruth is hut supervisor", "If Tom's off"),
+    # not a month's or a day's
+    rf"|(?<=[a-z,;:(] )(?!(?i:{_MONTHS})\b|(?i:mon|tues|wednes|thurs|fri|satur|sun)day\b)[A-Z][a-zà-ÿ]{{2,}}\b"
 )
 _CAUSE = re.compile(
     r"\b(?:because|due to|caus\w*|reason\w*|root|led to|so that|why|since|after|overflow\w*|fail\w*)\b", re.I
@@ -244,6 +256,86 @@ def _aligned_tables(lines: list[str]) -> list[str]:
     return out
 
 
+# a table pasted from a spreadsheet as CSV: a header of column names joined by bare commas
+# ("driver,dqc_expiry,hours_done,next_course,notes"), then rows ("Wendy Oakes,2026-03-09,21,,")
+CSV_CELLS = 3  # ... of at least this many columns (two could be any "a,b" in prose)
+CSV_ROWS = 2  # ... and at least this many rows
+
+
+def _csv_cells(line: str) -> list[str]:
+    return next(csv.reader([line.strip()]), [])
+
+
+def _csv_tables(lines: list[str]) -> list[str]:
+    """``lines`` with each table pasted as CSV written as a pipe table (its column names as
+    people say them, "dqc expiry"): each row is read as a row (``units``), not the block as
+    one paragraph of commas."""
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        line = lines[k].strip()
+        plain = line.count(",") >= CSV_CELLS - 1 and ", " not in line and not _LIST.match(line)
+        header = _csv_cells(line) if plain else []
+        # column names, each with a letter: not "£1,186,400" or a list of numbers
+        names = len(header) >= CSV_CELLS and all(
+            any(c.isalpha() for c in h)
+            and len(h) <= HEADER_CHARS
+            and not h.endswith((".", "!", "?"))
+            and "|" not in h
+            for h in header
+        )
+        rows: list[list[str]] = []
+        end = k + 1
+        while names and end < len(lines) and lines[end].strip() and "|" not in lines[end]:
+            cells = _csv_cells(lines[end])
+            if len(cells) < len(header) - 1:
+                break
+            if len(cells) > len(header):  # a comma inside the last cell, unquoted
+                cells = [*cells[: len(header) - 1], ",".join(cells[len(header) - 1 :])]
+            rows.append(cells)
+            end += 1
+        if len(rows) < CSV_ROWS:
+            out.append(lines[k])
+            k += 1
+            continue
+        out.append("| " + " | ".join(h.strip().replace("_", " ") for h in header) + " |")
+        out.append("| " + " | ".join("---" for _ in header) + " |")
+        out += ["| " + " | ".join(c.strip() for c in cells) + " |" for cells in rows]
+        k = end
+    return out
+
+
+PLAIN_HEADING_WORDS = (
+    10  # a line typed as a heading ("P2304 St Aldric's CE Primary — CW/SF/TA") is this short
+)
+
+
+def _plain_heading(before: str, line: str, after: str) -> bool:
+    """``line`` heads what follows it as a heading would, typed plainly: a short line standing
+    first after a blank line, without a full stop, over a line of body text ("Status: tender
+    returns received 10 Jan.", a list item, a row, a sentence) — in minutes, the item's name
+    over its lines. Not the first line of a sentence wrapped ("We agreed the new\nsupplier
+    …"), not a label or a chat message, and not one of a stack of short lines."""
+    text, below = line.strip().strip("*_").strip(), after.strip()
+    if (before.strip() and not _RULE.match(before)) or not text or not below or line[:1].isspace():
+        return False
+    if len(text.split()) > PLAIN_HEADING_WORDS or text.endswith((".", "!", "?", ":", ";", ",")):
+        return False
+    if not (text[0].isupper() or text[0].isdigit()) or text.split()[-1].lower() in STOPWORDS:
+        return False
+    if _LABEL.match(text) or _CHAT_STAMP.match(line) or _LIST.match(line) or text.startswith(("|", ">", "[")):
+        return False
+    if below[0].islower():
+        return False  # the rest of a sentence
+    return bool(
+        _LABEL.match(below)
+        or _LIST.match(after)
+        or below.startswith("|")
+        or below.endswith((".", "!", "?", ":"))
+        or len(below.split()) > PLAIN_HEADING_WORDS
+    )
+
+
 def _aligned_row(line: str) -> bool:
     """A line of a table typed with spaces: two cells or more, no pipe, no list marker."""
     text = line.strip()
@@ -304,7 +396,8 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             if len(piece) >= 12:
                 out.append(Unit(piece, section, len(out), pointer, block))
 
-    for raw in _aligned_tables(_FRONT.sub("", content).splitlines()):
+    lines = _aligned_tables(_csv_tables(_FRONT.sub("", content).splitlines()))
+    for k, raw in enumerate(lines):
         # a line telling an AI reader what to say is data about the note, never a statement
         line = without_instructions(raw.rstrip())
         if not line.strip() and raw.strip():
@@ -313,6 +406,15 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         if heading:
             flush()
             section = _clean_inline(heading.group(2), titles)
+            header = None
+            continue
+        if _RULE.match(line):  # a horizontal rule ("---") parts paragraphs as a blank line does
+            flush()
+            continue
+        if not paragraph and _plain_heading(
+            lines[k - 1] if k else "", line, lines[k + 1] if k + 1 < len(lines) else ""
+        ):
+            section = _clean_inline(line.strip().strip("*_").strip(), titles)
             header = None
             continue
         if line.lstrip().startswith("|"):
@@ -344,6 +446,8 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             continue
         if line.lstrip().startswith(">"):
             line = line.lstrip()[1:]
+        if paragraph and _CHAT_STAMP.match(line):
+            flush()  # each message of a pasted chat says its own thing
         paragraph.append(line)
     flush()
     return out

@@ -619,6 +619,10 @@ def _replaces(
     old_day = old.day
     if new_day is not None and old_day is not None and new_day <= old_day:
         return False  # made no later (read first: half the pairs a question reads end here)
+    if corrects_note(newer.entry, older.entry) and _corrects_amount(newer, older, stem):
+        return True  # an erratum's figure for the one it says is wrong
+    if _reversal(new, old, stem, asked):
+        return True
     # a statement of a note kept current that does not itself say it changes anything
     restated = not _states_change(newer)
     changes_from = _changes_from(new, old, stem)  # "changes from <what the earlier one states> to …"
@@ -822,15 +826,22 @@ def supersede(
     changes = [
         k for k, p in enumerate(pool) if _states_change(p) or kept_current(p.entry) or p.entry.id in editions
     ]
+    # ... or a rule saying what is allowed or forbidden: it replaces a rule it reverses
+    rules = [k for k, p in enumerate(pool) if k not in changes and _ruling(p)]
     olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not read[j].said.replacing]
     pairs: dict[int, int] = {}  # older's position → newer's
-    if changes and olders:
+    if (changes or rules) and olders:
         for each in read:  # when each statement was made, read once
             each.day = _when(each.passage)
-    for j in olders if changes else ():
+    for j in olders if changes or rules else ():
+        for k in rules:
+            if _reversal(read[k], read[j], stem, asked) and (
+                j not in pairs or _before(pool[k], pool[pairs[j]], pool[j])
+            ):
+                pairs[j] = k
         for k in changes:
             if _replaces(read[k], read[j], stem, asked, titles) and (
-                j not in pairs or pool[pairs[j]].score < pool[k].score
+                j not in pairs or _before(pool[k], pool[pairs[j]], pool[j])
             ):
                 pairs[j] = k
     if not pairs:
@@ -857,6 +868,14 @@ def supersede(
         elif p.entry.id in stale and id(p) not in replaced:
             out[id(p)] = replace(p, score=p.score - SUPERSEDED_PENALTY)
     return sorted(out.values(), key=lambda p: p.score, reverse=True)
+
+
+def _before(one: Passage, other: Passage, older: Passage) -> bool:
+    """Of two later statements replacing ``older``, ``one`` is the one in force: a
+    correction of the earlier's note first (the erratum's figure, not a later note's
+    surcharge that shares its words), then the better answer to the question."""
+    correcting, others = corrects_note(one.entry, older.entry), corrects_note(other.entry, older.entry)
+    return correcting > others if correcting != others else one.score > other.score
 
 
 def _what(newer: Passage, older: Passage) -> str:
@@ -962,6 +981,74 @@ def _amount_changed(newer: Passage, older: Passage) -> list[str]:
     """The earlier statement's amounts the later one states otherwise, in the same unit."""
     before, after = _said(older.unit.text).amounts, _said(newer.unit.text).amounts_last
     return [v for u, v in before.items() if u in after and after[u] != v]
+
+
+def _corrects_amount(newer: Passage, older: Passage, stem: Callable[[str], str]) -> bool:
+    """``newer``, of a note correcting ``older``'s (``corrects_note``), states in another
+    amount what the earlier one states, on its subject (a word of it besides the amounts),
+    and its note names the earlier amount as the wrong one ("£11,480 was LAST year's figure
+    … The actual invoice for 2024/25 is £12,840 including IPT" against "Premium: £11,480
+    including IPT"; not the "£5k excess" it says is right)."""
+    old_numbers, new_numbers = set(_NUMBER.findall(older.unit.text)), set(_NUMBER.findall(newer.unit.text))
+    named = newer.entry.content
+    return (
+        bool(new_numbers - old_numbers)
+        and any(
+            re.search(rf"(?<![\d.,]){re.escape(n)}(?![\d,]|\.\d)", named) for n in old_numbers - new_numbers
+        )
+        and bool(content_words(newer.unit.text, stem) & content_words(older.unit.text, stem))
+        and _names_the_row(
+            newer.unit.text, older.unit.text, stem
+        )  # the concession's row is not the full price's
+    )
+
+
+# what a rule allows, and what forbids: a later statement of the one reverses the other
+# ("Drivers … may take the minibus home the night before" against a later "No vehicle is to
+# be kept at a driver's home overnight")
+_ALLOWS = re.compile(r"\b(?:may|can|allowed to|permitted to|welcome to|fine to|ok(?:ay)? to)\b", re.I)
+_FORBIDS = re.compile(
+    r"\b(?:no\s+(?:\w+\s+){0,4}(?:is|are)\s+to\s+be|(?:is|are)\s+not\s+to\s+be|not\s+(?:be\s+)?(?:allowed|permitted)|"
+    r"must\s+not|mustn'?t|may\s+not|cannot|can'?t|no\s+longer|(?:is|are)\s+(?:now\s+)?(?:banned|prohibited|forbidden))\b",
+    re.I,
+)
+
+
+def _reversal(new: _Statement, old: _Statement, stem: Callable[[str], str], asked: frozenset[str]) -> bool:
+    """``new`` is a later rule forbidding what ``old`` allowed, or allowing what it forbade,
+    on the subject the question names (two of its words in both, each read with its note's
+    title and section)."""
+    newer, older = new.passage, old.passage
+    if newer.entry.id == older.entry.id or new.day is None or (old.day is not None and new.day <= old.day):
+        return False
+    return (
+        _reverses(newer, older)
+        and len(
+            asked
+            & content_words(f"{newer.entry.title} {newer.unit.section} {newer.unit.text}", stem)
+            & content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
+        )
+        >= ASKED_SUBJECT
+        # ... and the two say it of the same thing ("take the minibus home the night before
+        # an airport run" and "kept at a driver's home overnight … early airport runs"; not
+        # "Youth theatre may do a piece" against "3 can't do afternoons")
+        and len(content_words(newer.unit.text, stem) & content_words(older.unit.text, stem)) >= SHARED_WORDS
+    )
+
+
+def _ruling(passage: Passage) -> bool:
+    """``passage`` says what is allowed or forbidden."""
+    text = passage.unit.text
+    return bool(_FORBIDS.search(text) or _ALLOWS.search(text))
+
+
+def _reverses(newer: Passage, older: Passage) -> bool:
+    """``newer`` forbids where ``older`` allows, or allows where it forbids."""
+    new_text, old_text = newer.unit.text, older.unit.text
+    new_forbids, old_forbids = bool(_FORBIDS.search(new_text)), bool(_FORBIDS.search(old_text))
+    if new_forbids == old_forbids:
+        return False
+    return bool(_ALLOWS.search(old_text)) if new_forbids else bool(_ALLOWS.search(new_text))
 
 
 def _changed(newer: Passage, older: Passage) -> str:

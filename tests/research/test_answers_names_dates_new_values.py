@@ -77,7 +77,7 @@ NOTES = [
     (
         "shop/day-old-bread-policy.md",
         "Day-old bread - shop",
-        "Anything unsold at close (5pm) that's still good: bag it, sticker it \"Day-old - half price\", "
+        'Anything unsold at close (5pm) that\'s still good: bag it, sticker it "Day-old - half price", '
         "goes on the shelf by the door next morning.\n\nCroissants and pastries: don't sell day-old.",
         datetime(2023, 8, 1, tzinfo=UTC),
     ),
@@ -144,7 +144,9 @@ async def test_from_this_week_replaces_the_procedure_page(local_rt: Any, notes: 
     assert all(lines.index(line) > lines.index(current) for line in old), lines
 
 
-async def test_a_question_sharing_only_a_name_with_the_notes_finds_nothing(local_rt: Any, notes: None) -> None:
+async def test_a_question_sharing_only_a_name_with_the_notes_finds_nothing(
+    local_rt: Any, notes: None
+) -> None:
     """The notes name the town (the Christmas do's venue) and say nothing of its weather."""
     text = await ask(local_rt, "will it rain in Ravensholme tomorrow?")
     assert "I found nothing about" in text, text
@@ -154,9 +156,8 @@ async def test_a_question_sharing_only_a_name_with_the_notes_finds_nothing(local
     assert "7pm" in text, text
 
 
-
 async def test_a_day_old_loaf_is_no_old_rule(local_rt: Any, notes: None) -> None:
-    """"Day-old" says nothing about a rule that stopped holding: the shop page's line can be
+    """ "Day-old" says nothing about a rule that stopped holding: the shop page's line can be
     replaced like any other."""
     lines = bullet_lines(await ask(local_rt, "what happens to unsold day-old bread from the shop"))
     current = next(line for line in lines if "Community Larder" in line)

@@ -8,7 +8,6 @@ by the line over it ("VAN 2 - schools + hotels")."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
