@@ -353,9 +353,13 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
 
     blocks = 0
     continued = False  # the paragraph continues the list item before it (an indented line)
+    # a sentence ending in ":" over a list ("Apprentices may drive a company van on their own
+    # if all of these are true:"): its items are read with it, as its reader reads them
+    over: int | None = None
 
-    def flush() -> None:
-        nonlocal blocks, continued
+    def flush(item: bool = False) -> None:
+        nonlocal blocks, continued, over
+        start = len(out)
         if not continued:
             blocks += 1
         continued = False
@@ -395,6 +399,29 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         for piece in pieces:
             if len(piece) >= 12:
                 out.append(Unit(piece, section, len(out), pointer, block))
+        made = out[start:]
+        if not made:
+            return
+        if not item:
+            over = len(out) - 1 if made[-1].text.endswith(":") else None
+        elif over is not None and "[[" not in raw:  # (an item sending the reader elsewhere stays its own)
+            head, said = out[over], " ".join(u.text for u in made)
+            if head.text.endswith(":"):
+                opening = _SENTENCE.split(head.text)
+                if len(opening) > 1:
+                    # "Inspection: monthly. Check:" — the list is the last sentence's, read
+                    # with it as a passage of its own where the list starts
+                    lead_in = Unit(opening[-1], head.section, start, head.pointer, head.block)
+                    out.insert(start, lead_in)
+                    out[start + 1 :] = [replace(u, index=u.index + 1) for u in out[start + 1 :]]
+                    over, head = start, lead_in
+                joined = f"{head.text} {said}"
+            else:
+                joined = f"{head.text}{' ' if head.text.endswith(('.', ';', '!', '?')) else '; '}{said}"
+            if over is not None and len(joined) <= ANSWER_CHARS:
+                out[over] = replace(out[over], text=joined)
+            elif over is not None:
+                over = None
 
     lines = _aligned_tables(_csv_tables(_FRONT.sub("", content).splitlines()))
     for k, raw in enumerate(lines):
@@ -406,7 +433,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         if heading:
             flush()
             section = _clean_inline(heading.group(2), titles)
-            header = None
+            header, over = None, None
             continue
         if _RULE.match(line):  # a horizontal rule ("---") parts paragraphs as a blank line does
             flush()
@@ -419,6 +446,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             continue
         if line.lstrip().startswith("|"):
             flush()
+            over = None
             if _TABLE_RULE.match(line.replace("|", " ").strip()) or set(line.replace("|", "").strip()) <= set(
                 "-: "
             ):
@@ -438,7 +466,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         if _LIST.match(line):
             flush()
             paragraph.append(_LIST.sub("", line))
-            flush()
+            flush(item=True)
             continue
         if line.startswith((" ", "\t")) and out and not paragraph:
             paragraph.append(line)  # a continued list item: of the item's block

@@ -105,6 +105,24 @@ def test_wrapped_sentences_and_stacked_short_lines_are_no_headings() -> None:
     assert any("Tuesday Nia" in u.text for u in stack), stack
 
 
+def test_a_sentence_over_a_list_is_read_with_its_items() -> None:
+    """ "Juniors may helm a club dinghy alone if all of these are true:" says nothing without
+    its list: the conditions are read with it (and each alone as well); a line after the list
+    is not."""
+    text = (
+        "# Junior helming\n\nJuniors may helm a club dinghy alone if all of these are true:\n\n"
+        "- aged 14 or over\n- RYA Stage 3 passed\n- a parent has signed the form\n\n"
+        "Juniors who don't meet this sail with an instructor.\n"
+    )
+    read = [u.text for u in units(text)]
+    assert read[0] == (
+        "Juniors may helm a club dinghy alone if all of these are true: aged 14 or over; "
+        "RYA Stage 3 passed; a parent has signed the form"
+    ), read
+    assert "aged 14 or over" in read, read
+    assert read[-1] == "Juniors who don't meet this sail with an instructor.", read
+
+
 def test_one_name_inside_a_sentence_answers_who() -> None:
     person = answer_types("who is the bosun now?")[0]
     assert person.search("As agreed at the committee, Ruth is bosun from 1 April")
