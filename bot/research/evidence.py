@@ -111,6 +111,7 @@ _REFERS_BACK = re.compile(
     re.I,
 )
 ANSWER_CHARS = 480  # a question in a note keeps its answer paragraph up to this length
+LIST_ITEM_CHARS = 100  # a list read with the sentence over it has items this short (conditions, bids)
 # "**Owner:** …", "Why it happened: …": a label opening a passage names it as a heading would
 _LABEL = re.compile(r"^([A-Z][\w' ()/-]{1,40}?):\s")
 _MONTHS = (
@@ -404,6 +405,8 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             return
         if not item:
             over = len(out) - 1 if made[-1].text.endswith(":") else None
+        elif over is not None and (len(made) > 1 or len(made[0].text) > LIST_ITEM_CHARS):
+            over = None  # items that are paragraphs of their own (a bulletin's) are no one sentence's list
         elif over is not None and "[[" not in raw:  # (an item sending the reader elsewhere stays its own)
             head, said = out[over], " ".join(u.text for u in made)
             if head.text.endswith(":"):
