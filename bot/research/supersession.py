@@ -1006,7 +1006,8 @@ def _corrects_amount(newer: Passage, older: Passage, stem: Callable[[str], str])
 # what a rule allows, and what forbids: a later statement of the one reverses the other
 # ("Drivers … may take the minibus home the night before" against a later "No vehicle is to
 # be kept at a driver's home overnight")
-_ALLOWS = re.compile(r"\b(?:may|can|allowed to|permitted to|welcome to|fine to|ok(?:ay)? to)\b", re.I)
+# (lower case: "May was the best May" is a month)
+_ALLOWS = re.compile(r"\b(?:may|can|allowed to|permitted to|welcome to|fine to|ok(?:ay)? to)\b")
 _FORBIDS = re.compile(
     r"\b(?:no\s+(?:\w+\s+){0,4}(?:is|are)\s+to\s+be|(?:is|are)\s+not\s+to\s+be|not\s+(?:be\s+)?(?:allowed|permitted)|"
     r"must\s+not|mustn'?t|may\s+not|cannot|can'?t|no\s+longer|(?:is|are)\s+(?:now\s+)?(?:banned|prohibited|forbidden))\b",
