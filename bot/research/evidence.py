@@ -306,35 +306,36 @@ def _csv_tables(lines: list[str]) -> list[str]:
     return out
 
 
-PLAIN_HEADING_WORDS = (
-    10  # a line typed as a heading ("P2304 St Aldric's CE Primary — CW/SF/TA") is this short
-)
+# a line typed as a heading ("P2304 St Aldric's CE Primary — CW/SF/TA") is this short
+PLAIN_HEADING_WORDS = 10
 
 
-def _plain_heading(before: str, line: str, after: str) -> bool:
-    """``line`` heads what follows it as a heading would, typed plainly: a short line standing
+def _plain_heading(before: str, line: str, after: str) -> str | None:
+    """``line`` as the heading it is, typed plainly, of what follows it: a short line standing
     first after a blank line, without a full stop, over a line of body text ("Status: tender
     returns received 10 Jan.", a list item, a row, a sentence) — in minutes, the item's name
     over its lines. Not the first line of a sentence wrapped ("We agreed the new\nsupplier
-    …"), not a label or a chat message, and not one of a stack of short lines."""
+    …"), not a label or a chat message, and not one of a stack of short lines. None when
+    it is no heading."""
     text, below = line.strip().strip("*_").strip(), after.strip()
     if (before.strip() and not _RULE.match(before)) or not text or not below or line[:1].isspace():
-        return False
+        return None
     if len(text.split()) > PLAIN_HEADING_WORDS or text.endswith((".", "!", "?", ":", ";", ",")):
-        return False
+        return None
     if not (text[0].isupper() or text[0].isdigit()) or text.split()[-1].lower() in STOPWORDS:
-        return False
+        return None
     if _LABEL.match(text) or _CHAT_STAMP.match(line) or _LIST.match(line) or text.startswith(("|", ">", "[")):
-        return False
+        return None
     if below[0].islower():
-        return False  # the rest of a sentence
-    return bool(
+        return None  # the rest of a sentence
+    body = (
         _LABEL.match(below)
         or _LIST.match(after)
         or below.startswith("|")
         or below.endswith((".", "!", "?", ":"))
         or len(below.split()) > PLAIN_HEADING_WORDS
     )
+    return text if body else None
 
 
 def _aligned_row(line: str) -> bool:
@@ -421,9 +422,9 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
                 joined = f"{head.text} {said}"
             else:
                 joined = f"{head.text}{' ' if head.text.endswith(('.', ';', '!', '?')) else '; '}{said}"
-            if over is not None and len(joined) <= ANSWER_CHARS:
+            if len(joined) <= ANSWER_CHARS:
                 out[over] = replace(out[over], text=joined)
-            elif over is not None:
+            else:
                 over = None
 
     lines = _aligned_tables(_csv_tables(_FRONT.sub("", content).splitlines()))
@@ -441,10 +442,13 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         if _RULE.match(line):  # a horizontal rule ("---") parts paragraphs as a blank line does
             flush()
             continue
-        if not paragraph and _plain_heading(
-            lines[k - 1] if k else "", line, lines[k + 1] if k + 1 < len(lines) else ""
-        ):
-            section = _clean_inline(line.strip().strip("*_").strip(), titles)
+        plain = (
+            None
+            if paragraph
+            else _plain_heading(lines[k - 1] if k else "", line, lines[k + 1] if k + 1 < len(lines) else "")
+        )
+        if plain is not None:
+            section = _clean_inline(plain, titles)
             header = None
             continue
         if line.lstrip().startswith("|"):

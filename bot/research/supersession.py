@@ -997,9 +997,8 @@ def _corrects_amount(newer: Passage, older: Passage, stem: Callable[[str], str])
             re.search(rf"(?<![\d.,]){re.escape(n)}(?![\d,]|\.\d)", named) for n in old_numbers - new_numbers
         )
         and bool(content_words(newer.unit.text, stem) & content_words(older.unit.text, stem))
-        and _names_the_row(
-            newer.unit.text, older.unit.text, stem
-        )  # the concession's row is not the full price's
+        # (a table's row only by its own name: the concession's row is not the full price's)
+        and _names_the_row(newer.unit.text, older.unit.text, stem)
     )
 
 
