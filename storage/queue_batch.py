@@ -30,7 +30,8 @@ class Coalescer(Generic[T, R]):
     ``send`` takes a list of items and returns one result per item, in order. Two items
     with the same ``key`` are never in flight at once (each caller must hear about its own
     transition). ``orphaned(item, result)`` runs for an item whose caller stopped waiting
-    (cancelled) after it was sent: a claim that landed for nobody is handed back."""
+    (cancelled) after it was sent, also one cancelled after its answer came and before it
+    read it: a claim that landed for nobody is handed back."""
 
     def __init__(
         self,
@@ -54,6 +55,7 @@ class Coalescer(Generic[T, R]):
         self._drainers: set[asyncio.Task[None]] = set()
         self._sending = 0  # drainers with a send in flight
         self._in_flight: set[Hashable] = set()  # the keys of the items sent and not yet answered
+        self._undoing: set[asyncio.Task[None]] = set()  # undos of answers their callers never read
 
     async def __call__(self, item: T) -> R:
         loop = asyncio.get_running_loop()
@@ -64,13 +66,23 @@ class Coalescer(Generic[T, R]):
             # loop: workers woken together (by the last batch's results) go out together
             drainer = loop.create_task(self._drain(), name="queue batch")
             self._drainers.add(drainer)
-        return await future
+        try:
+            return await future
+        except asyncio.CancelledError:
+            if self._orphaned is not None and future.done() and not future.cancelled():
+                if future.exception() is None:
+                    # the answer came, and the caller was cancelled before its turn to read it:
+                    # what it got is held by nobody (a claim), so it is undone as an orphan's is
+                    undo = loop.create_task(self._undo(item, future.result()), name="queue undo")
+                    self._undoing.add(undo)
+                    undo.add_done_callback(self._undoing.discard)
+            raise
 
     async def settled(self) -> None:
         """Return once nothing waits or is in flight, the hand-back of a call nobody waited
         for included (a worker that stops, or a test, waits for its statements' answers)."""
-        while self._drainers:
-            await asyncio.wait(set(self._drainers))
+        while self._drainers or self._undoing:
+            await asyncio.wait(self._drainers | self._undoing)
 
     def _take(self) -> list[tuple[T, asyncio.Future[R]]]:
         live = [(item, future) for item, future in self._waiting if not future.done()]

@@ -179,6 +179,8 @@ class Worker:
             except Exception as exc:  # the lease still expires; another worker reclaims it then
                 log.warning("could not hand back %s: %s", claim.investigation.id[:8], exc)
         self._held.clear()
+        # a claim whose answer came for a lane cancelled above is being handed back: wait for it
+        await self.queue.claims.settled()
         self.jobs.stopped()
         return released
 

@@ -629,10 +629,12 @@ async def test_a_claim_that_lands_after_its_caller_left_is_handed_back(
     # first caller gets one of the two, the orphaned claim the other
     assert got is not None and got.investigation.question in {"a", "b"}
     other = "b" if got.investigation.question == "a" else "a"
-    second.cancel()  # its statement is already on its way (sent as the first returned)
+    second.cancel()  # its statement is on its way, or its answer came and it has not read it yet
+    await asyncio.wait([second])  # as a worker that stops waits for its cancelled claim
     # its answer is read and the claim handed back before the next claim goes out: two
     # statements may be in flight at once (``_DEPTH``), and one sent beside the orphaned claim
-    # would find "b" still held (it failed so, now and then, when the tests ran in parallel)
+    # would find "b" still held (it failed so, now and then, when the tests ran in parallel:
+    # the second answer came before the first, and the cancel landed before it was read)
     await queue.claims.settled()
     third = await queue.claim(worker_id="w3", now=clock.now())
     assert third is not None and third.investigation.question == other

@@ -119,3 +119,43 @@ async def test_calls_too_few_to_share_out_go_in_one_statement() -> None:
     for answer in server.answers[1:]:
         answer.set()
     await asyncio.gather(*calls)
+
+
+async def _cancelled_caller_is_undone(cancel_when_answered: bool) -> list[tuple[str, str]]:
+    """One call whose caller is cancelled while its send is in flight, or once the answer
+    came and before the caller's turn to read it; what ``orphaned`` was handed."""
+    undone: list[tuple[str, str]] = []
+    loop = asyncio.get_running_loop()
+    sent = asyncio.Event()
+    caller: asyncio.Future[str] | None = None
+
+    async def send(items: list[str]) -> list[str]:
+        sent.set()
+        await asyncio.sleep(0)
+        assert caller is not None
+        if cancel_when_answered:  # runs after the drainer sets the answer, before the caller reads it
+            loop.call_soon(caller.cancel)
+        else:
+            caller.cancel()
+        return [item.upper() for item in items]
+
+    async def orphaned(item: str, result: str) -> None:
+        undone.append((item, result))
+
+    coalescer: Coalescer[str, str] = Coalescer(send, key=lambda item: item, orphaned=orphaned)
+    caller = asyncio.ensure_future(coalescer("a"))
+    await sent.wait()
+    await asyncio.wait([caller])
+    assert caller.cancelled()
+    await coalescer.settled()
+    return undone
+
+
+async def test_a_caller_cancelled_while_its_call_is_in_flight_has_the_answer_undone() -> None:
+    assert await _cancelled_caller_is_undone(cancel_when_answered=False) == [("a", "A")]
+
+
+async def test_a_caller_cancelled_after_its_answer_came_and_before_it_read_it_has_it_undone() -> None:
+    # a claim that landed in that window was held by nobody until its lease ran out (the
+    # queue test of the orphaned claim failed so, now and then, when the tests ran in parallel)
+    assert await _cancelled_caller_is_undone(cancel_when_answered=True) == [("a", "A")]
