@@ -21,44 +21,68 @@ RELATED_LIMIT = 5
 SEED_NEAR = 0.55  # cosine to a seed that lets a less relevant neighbour in (relevance.expansion_floor / 2)
 
 # a request for a piece of work written around the subject ("can you put together a report
-# on …", "I'd like a full breakdown of …", "we need a timeline of …"): the asking, the
-# verb of making and the kind of piece say nothing about which notes are relevant
+# on …", "I'd like a full breakdown of …", "pull together everything we have on …", "report
+# on … pls"): the asking, the verb of making, the kind of piece and the politeness say nothing
+# about which notes are relevant
 _ASKING = (
-    r"(?:(?:hi|hey|hello|ok|okay|so)\b[\s,!]*)?(?:please\s+|pls\s+|kindly\s+)?"
-    r"(?:(?:can|could|would|will)\s+(?:you|someone|u)\s+(?:please\s+)?|"
+    r"(?:(?:hi|hey|hello|ok|okay|so)\b[\s,!]*)?(?:please\s+|pls\s+|plz\s+|kindly\s+)?"
+    r"(?:(?:can|could|would|will)\s+(?:you|someone|u)\s+(?:please\s+|pls\s+)?|"
     r"i'?d\s+(?:like|love)\s+(?:you\s+to\s+|to\s+(?:get|have|see)\s+)?|i\s+(?:want|need)\s+(?:you\s+to\s+)?|"
     r"i\s+am\s+needing\s+|we\s+need\s+(?:you\s+to\s+)?|need\s+)"
 )
-# "research …", "can you dig into …": the request verbs (after the asking words, if any)
+# "research …", "can you pull together …", "what do we have on …": the request verbs that take
+# the subject (or "everything on it", or a kind of piece) straight after them
 _REQUEST = re.compile(
-    rf"^(?:{_ASKING}|(?:please|pls|kindly)\s+)?(?:research|investigate|dig (?:into|deeper into)|look into|"
-    r"find out(?: about)?|trace|what do we know about)\s+",
+    rf"^(?:{_ASKING}|(?:please|pls|plz|kindly)\s+)?(?:research|investigate|dig (?:into|deeper into)|look into|"
+    r"find out(?: about)?|trace|what do we know about|"
+    r"(?:pull|put|get)\s+together|write\s+(?:(?:me|us)\s+)?up|sum\s+up|summari[sz]e|round\s+up|"
+    r"what\s+(?:do|have|did)\s+(?:we|you)\s+(?:got|have|know)(?:\s+got)?\s+(?:on|about|for|re)|"
+    r"where\s+(?:are|r)\s+we\s+(?:up\s+to\s+)?(?:with|on))\s+",
     re.I,
 )
 _MAKING = (
-    r"(?:(?:put|pull)\s+together|write\s+up|draw\s+up|prepare|compile|produce|do|make|give\s+(?:me|us)|"
-    r"get\s+(?:me|us)|send\s+(?:me|us)|run\s+(?:me\s+)?through)\s+"
+    r"(?:(?:put|pull)\s+together|write(?:\s+(?:me|us))?(?:\s+up)?|draw\s+up|prepare|compile|produce|do|make|"
+    r"give\s+(?:me|us)|get\s+(?:me|us)|send\s+(?:me|us)|run\s+(?:me\s+)?through)\s+"
 )
 _KIND = (
-    r"(?:(?:full|complete|proper|quick|short|detailed|thorough|written|one-page)\s+)*"
+    r"(?:(?:full|complete|proper|quick|short|detailed|thorough|written|one-page|investigation)\s+)*"
     r"(?:report|write-?up|run-?down|break-?down|overview|summary|timeline|review|dossier|briefing|brief|"
     r"history|analysis)\s+(?:on|of|about|into|covering|regarding|for)\s+"
 )
-# asked for ("can you put together the timeline of …") or bare with "a" ("a report on …"):
-# "the report on allergens that Greta wrote" names a note, and stays the subject
+# asked for ("can you put together the timeline of …") or bare ("a report on …", "summary of
+# …"): "the report on allergens that Greta wrote" names a note, and stays the subject
 _REPORT_REQUEST = re.compile(
-    rf"^(?:{_ASKING}?{_MAKING}(?:an?\s+|the\s+|some\s+)?|{_ASKING}(?:an?\s+|the\s+|some\s+)?|an?\s+){_KIND}",
+    rf"^(?:{_ASKING}?{_MAKING}(?:an?\s+|the\s+|some\s+)?|{_ASKING}(?:an?\s+|the\s+|some\s+)?|(?:an?\s+)?){_KIND}",
     re.I,
 )
+# "everything we've got on …", "all we have about …", "what we've got for …", "all our …"
+_EVERYTHING = re.compile(
+    r"^(?:(?:everything|anything|all|the\s+lot|what(?:ever)?)(?:\s+(?:that\s+)?(?:we|i|you)(?:'ve|\s+have)?"
+    r"(?:\s+(?:got|have|know|hold|keep))?(?:\s+so\s+far)?)?\s+(?:on|about|regarding|re|for|around|"
+    r"to\s+do\s+with|related\s+to)\s+|all\s+(?:of\s+)?(?=(?:our|the|my|your|this|these)\b))",
+    re.I,
+)
+# "… pls", "… thanks!", "…? summary please"
+_POLITE_END = re.compile(
+    r"(?:[\s,.;:!?-]+(?:(?:an?\s+)?(?:summary|report|write-?up|overview)\s+)?"
+    r"(?:pls|please|plz|thanks|thank\s+you|thx|cheers|asap))+[\s.!]*$",
+    re.I,
+)
+# "the proving room pls - what it's set to": the politeness before the parts
+_POLITE_MID = re.compile(r"\s+(?:pls|please|plz)\b(?=\s*[-—–:,?])", re.I)
 
 
 def subject(topic: str) -> str:
     """What an investigation is about, without the request around it ("research the
     on-call policy" → "the on-call policy", "can you put together a report on the stores'
-    humidity" → "the stores' humidity"): the request words say nothing about relevance."""
+    humidity" → "the stores' humidity", "pull together everything we have on our flour
+    suppliers pls" → "our flour suppliers"): the request words say nothing about relevance."""
     text = topic.strip()
-    for _ in range(3):  # "dig into can you put together a report on …"
-        stripped = _REPORT_REQUEST.sub("", _REQUEST.sub("", text)).strip()
+    for _ in range(4):  # "dig into can you pull together everything we have on …"
+        stripped = _REQUEST.sub("", text).strip()
+        stripped = _REPORT_REQUEST.sub("", stripped).strip()
+        stripped = _EVERYTHING.sub("", stripped).strip()
+        stripped = _POLITE_MID.sub("", _POLITE_END.sub("", stripped)).strip()
         if stripped == text or not stripped:
             break
         text = stripped
