@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from research_helpers import report_on
 
 from bot.research.topic import aspects, subject
@@ -96,3 +98,29 @@ def test_a_request_written_around_its_subject_is_read_as_the_subject() -> None:
     assert subject("I am needing a complete report on the allergen rules") == "the allergen rules"
     assert subject("the report on allergens that Greta wrote") == "the report on allergens that Greta wrote"
     assert subject("the school kitchen") == "the school kitchen"
+
+
+@pytest.mark.parametrize(
+    ("typed", "subject_"),
+    [
+        ("can u pull together everything we have on the bottle store - racking, alarms", "the bottle store - racking, alarms"),
+        ("pull together everything we've got on the kiln rebuild", "the kiln rebuild"),
+        ("everything on the loading bay pls", "the loading bay"),
+        ("report on the night rota please", "the night rota"),
+        ("Report on the sluice gates pls - who opens them, when", "the sluice gates - who opens them, when"),
+        ("summary of our insurance claims", "our insurance claims"),
+        ("what do we have on the Harbour Rd lease", "the Harbour Rd lease"),
+        ("where are we with the roof repairs? summary please", "the roof repairs"),
+        ("write me up a summary of stall fees", "stall fees"),
+        ("summarise the ticket prices", "the ticket prices"),
+        ("pull together all our glazing stuff: suppliers, prices", "our glazing stuff: suppliers, prices"),
+        ("I need an investigation report on the forklift crash", "the forklift crash"),
+        ("can you write up what we've got for the fire inspection", "the fire inspection"),
+        # what it is about, kept as typed
+        ("the everything-bagel recipe", "the everything-bagel recipe"),
+        ("report templates", "report templates"),
+        ("please", "please"),
+    ],
+)
+def test_a_request_typed_as_teams_type_it_is_read_as_its_subject(typed: str, subject_: str) -> None:
+    assert subject(f"dig into {typed}") == subject_
