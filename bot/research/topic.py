@@ -45,7 +45,7 @@ _MAKING = (
     r"give\s+(?:me|us)|get\s+(?:me|us)|send\s+(?:me|us)|run\s+(?:me\s+)?through)\s+"
 )
 _KIND = (
-    r"(?:(?:full|complete|proper|quick|short|detailed|thorough|written|one-page|investigation)\s+)*"
+    r"(?:(?:full|complete|proper|quick|short|detailed|thorough|written|one-page|investigation|summary)\s+)*"
     r"(?:report|write-?up|run-?down|break-?down|overview|summary|timeline|review|dossier|briefing|brief|"
     r"history|analysis)\s+(?:on|of|about|into|covering|regarding|for)\s+"
 )
