@@ -358,9 +358,11 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     # a sentence ending in ":" over a list ("Apprentices may drive a company van on their own
     # if all of these are true:"): its items are read with it, as its reader reads them
     over: int | None = None
+    item = False  # the paragraph is a list item (read once the lines it wraps onto are in)
 
-    def flush(item: bool = False) -> None:
-        nonlocal blocks, continued, over
+    def flush() -> None:
+        nonlocal blocks, continued, over, item
+        was_item, item = item, False
         start = len(out)
         if not continued:
             blocks += 1
@@ -404,7 +406,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         made = out[start:]
         if not made:
             return
-        if not item:
+        if not was_item:
             over = len(out) - 1 if made[-1].text.endswith(":") else None
         elif over is not None and (len(made) > 1 or len(made[0].text) > LIST_ITEM_CHARS):
             over = None  # items that are paragraphs of their own (a bulletin's) are no one sentence's list
@@ -433,6 +435,12 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         line = without_instructions(raw.rstrip())
         if not line.strip() and raw.strip():
             continue  # all of it spoke to the assistant: not a paragraph break either
+        if item:
+            last = paragraph[-1].rstrip()
+            if _WRAPPED.match(line) and len(last) >= WRAP_CHARS and not last.endswith((".", "!", "?", ":", ";")):
+                paragraph.append(line.strip())  # the item's sentence goes on: "… Ffion Hale (junior" / "coach) as …"
+                continue
+            flush()
         heading = _HEADING.match(line)
         if heading:
             flush()
@@ -473,7 +481,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         if _LIST.match(line):
             flush()
             paragraph.append(_LIST.sub("", line))
-            flush(item=True)
+            item = True
             continue
         if line.startswith((" ", "\t")) and out and not paragraph:
             paragraph.append(line)  # a continued list item: of the item's block
@@ -488,6 +496,11 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     return out
 
 
+# a line carrying on a sentence a long line before it broke off (a list item typed or pasted
+# with hard line breaks, as mail wraps at 72 characters): it opens in lower case ("windows ..
+# 1.4" over "rooflights .. 2.2", or a list's last item over a line of its own, are not one)
+_WRAPPED = re.compile(r"^\s*[a-z(]")
+WRAP_CHARS = 70
 _URL = re.compile(r"<?\bhttps?://\S+|\[([^\]]*)\]\([^)]*\)")
 # words a line uses to point at another note, not to say anything itself
 _POINTING = frozenset(

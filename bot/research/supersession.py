@@ -623,6 +623,8 @@ def _replaces(
         return True  # an erratum's figure for the one it says is wrong
     if _reversal(new, old, stem, asked):
         return True
+    if _hands_over(new, old, stem, asked):
+        return True
     # a statement of a note kept current that does not itself say it changes anything
     restated = not _states_change(newer)
     changes_from = _changes_from(new, old, stem)  # "changes from <what the earlier one states> to …"
@@ -1034,6 +1036,51 @@ def _reversal(new: _Statement, old: _Statement, stem: Callable[[str], str], aske
         # "Youth theatre may do a piece" against "3 can't do afternoons")
         and len(content_words(newer.unit.text, stem) & content_words(older.unit.text, stem)) >= SHARED_WORDS
     )
+
+
+# a later statement giving a role to someone: "The board appointed Priya Okonjo (Swim School
+# Deputy) as Designated Safeguarding Lead", "Hattie Brindle is appointed health & safety lead
+# from today", "Sam takes over as AI technician", "your routine AI technician will be Sam Ridley"
+_ROLE = r"(?P<role>[A-Za-z][\w&'/ -]{2,60}?)"
+_ROLE_END = (
+    r"(?=\s+(?:from|with|for|until|as\s+of|starting|effective|on|in|at|and|but|while|after|when|replacing|"
+    r"taking|today|now|immediately)\b|\s*[.;:,()!]|\s[-–—]\s|$)"
+)
+_HANDS_OVER = tuple(
+    re.compile(pattern, re.I)
+    for pattern in (
+        r"\bappointed\s+(?:(?-i:[A-Z])[\w'-]*\s+){1,3}(?:\([^)]*\)\s+)?as\s+(?:(?:our|the|new)\s+)*" + _ROLE + _ROLE_END,
+        r"\b(?:is|was|has\s+been|been|be)\s+(?:now\s+)?appointed\s+(?:as\s+)?(?:(?:our|the|new)\s+)*" + _ROLE + _ROLE_END,
+        r"\b(?:takes?|taking|took|will\s+take)\s+over\s+as\s+(?:(?:our|the|new)\s+)*" + _ROLE + _ROLE_END,
+        r"\b(?:our|the|your)\s+(?:new\s+)?" + _ROLE + r"\s+(?:will\s+be|is\s+now|becomes)\s+(?=(?-i:[A-Z]))",
+        r"\b(?:is|becomes|will\s+be)\s+(?:now\s+)?(?:our|the)\s+new\s+" + _ROLE + _ROLE_END,
+    )
+)
+
+
+def _roles_given(text: str) -> list[str]:
+    """The roles a statement gives to someone (``_HANDS_OVER``)."""
+    return [m["role"] for pattern in _HANDS_OVER for m in pattern.finditer(text)]
+
+
+def _hands_over(new: _Statement, old: _Statement, stem: Callable[[str], str], asked: frozenset[str]) -> bool:
+    """``new`` is a later statement giving the role the question asks about to someone, and
+    ``old`` names someone else in that role (the role's words but one, two at least when it
+    has them, read with its note's title and section; an abbreviation as the earlier spells
+    it), one the question names."""
+    newer, older = new.passage, old.passage
+    if new.day is None:
+        return False
+    roles = _roles_given(_spelled_out(newer.unit.text, older.unit.text))
+    if not roles:
+        return False
+    old_read = content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
+    for role in roles:
+        words = content_words(role, stem)
+        held = words & old_read
+        if len(held) >= max(min(2, len(words)), len(words) - 1) and asked & held and _changed(newer, older):
+            return True
+    return False
 
 
 def _ruling(passage: Passage) -> bool:

@@ -282,10 +282,6 @@ def _keep_linked(dossier: Dossier, topic: str, top: str) -> None:
 # passage floor (``Scorer.floor``, what answers at all) and this share of the best source's.
 PASSAGE_LOOK = 10
 PASSAGE_RELATIVE = 0.5
-# ... and a note the phases reached and set aside, not among those hits, at this share (on the
-# eight newest development vaults 14 of the 24 set-aside notes it lets in are relevant; at
-# 0.5, 26 of 75)
-ASIDE_RELATIVE = 0.6
 ON_A_PASSAGE = "a passage on the topic"
 
 
@@ -312,10 +308,6 @@ async def keep_by_passage(scorer: Scorer, dossier: Dossier, titles: Mapping[str,
         topic, space=dossier.space, limit=PASSAGE_LOOK, exclude_types=ANSWER_TYPES
     )
     candidates = [h.entry for h in hits if h.entry.id not in dossier.found]
-    # ... and the notes the phases reached and set aside (a minutes item the links led to),
-    # by a higher bar: they are not among the subject's own first hits
-    searched = {e.id for e in candidates}
-    candidates += [e for e, _, _ in dossier.related if e.id not in searched and e.type not in ANSWER_TYPES]
     if not candidates:
         return
     queries = [topic, *aspects(dossier.topic)]
@@ -323,8 +315,7 @@ async def keep_by_passage(scorer: Scorer, dossier: Dossier, titles: Mapping[str,
     best = await best_passages(scorer, queries, [*sources, *candidates], titles)
     top = max((best.get(e.id, 0.0) for e in sources), default=0.0)
     floor = max(scorer.floor(), PASSAGE_RELATIVE * top)
-    aside_floor = max(scorer.floor(), ASIDE_RELATIVE * top)
     for entry in candidates:
-        if best.get(entry.id, 0.0) >= (floor if entry.id in searched else aside_floor):
+        if best.get(entry.id, 0.0) >= floor:
             dossier.related = [r for r in dossier.related if r[0].id != entry.id]
             dossier.add(entry, 1, ON_A_PASSAGE)

@@ -201,3 +201,16 @@ async def test_the_chat_message_asked_for_answers(local_rt: Any, club: None) -> 
     lines = bullet_lines(await ask(local_rt, "what time is the sunday race briefing now"))
     assert lines and "09:45" in lines[0], lines
     assert "Helms and crews" not in lines[0], lines  # the message, not the one before it
+
+
+def test_a_list_item_typed_with_hard_line_breaks_is_one_sentence() -> None:
+    wrapped = (
+        "2. Welfare. Dewi is stepping down after four years. The committee appointed Ffion Hale (junior\n"
+        "coach) as welfare officer with immediate effect. Dewi stays on as her deputy.\n"
+    )
+    assert "The committee appointed Ffion Hale (junior coach) as welfare officer with immediate effect." in [
+        u.text for u in units(wrapped)
+    ]
+    # short lines in lower case under an item are lines of their own
+    listed = "- windows ..... 1.4 (or WER band B)\n    rooflights .. 2.2\n- doors ....... 1.4\n"
+    assert [u.text for u in units(listed)] == ["windows ..... 1.4 (or WER band B)", "rooflights .. 2.2", "doors ....... 1.4"]
