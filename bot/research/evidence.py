@@ -437,8 +437,13 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             continue  # all of it spoke to the assistant: not a paragraph break either
         if item:
             last = paragraph[-1].rstrip()
-            if _WRAPPED.match(line) and len(last) >= WRAP_CHARS and not last.endswith((".", "!", "?", ":", ";")):
-                paragraph.append(line.strip())  # the item's sentence goes on: "… Ffion Hale (junior" / "coach) as …"
+            if (
+                _WRAPPED.match(line)
+                and len(last) >= WRAP_CHARS
+                and not last.endswith((".", "!", "?", ":", ";"))
+            ):
+                # the item's sentence goes on: "… Ffion Hale (junior" / "coach) as …"
+                paragraph.append(line.strip())
                 continue
             flush()
         heading = _HEADING.match(line)

@@ -1049,8 +1049,12 @@ _ROLE_END = (
 _HANDS_OVER = tuple(
     re.compile(pattern, re.I)
     for pattern in (
-        r"\bappointed\s+(?:(?-i:[A-Z])[\w'-]*\s+){1,3}(?:\([^)]*\)\s+)?as\s+(?:(?:our|the|new)\s+)*" + _ROLE + _ROLE_END,
-        r"\b(?:is|was|has\s+been|been|be)\s+(?:now\s+)?appointed\s+(?:as\s+)?(?:(?:our|the|new)\s+)*" + _ROLE + _ROLE_END,
+        r"\bappointed\s+(?:(?-i:[A-Z])[\w'-]*\s+){1,3}(?:\([^)]*\)\s+)?as\s+(?:(?:our|the|new)\s+)*"
+        + _ROLE
+        + _ROLE_END,
+        r"\b(?:is|was|has\s+been|been|be)\s+(?:now\s+)?appointed\s+(?:as\s+)?(?:(?:our|the|new)\s+)*"
+        + _ROLE
+        + _ROLE_END,
         r"\b(?:takes?|taking|took|will\s+take)\s+over\s+as\s+(?:(?:our|the|new)\s+)*" + _ROLE + _ROLE_END,
         r"\b(?:our|the|your)\s+(?:new\s+)?" + _ROLE + r"\s+(?:will\s+be|is\s+now|becomes)\s+(?=(?-i:[A-Z]))",
         r"\b(?:is|becomes|will\s+be)\s+(?:now\s+)?(?:our|the)\s+new\s+" + _ROLE + _ROLE_END,

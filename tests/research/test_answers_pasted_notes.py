@@ -213,4 +213,8 @@ def test_a_list_item_typed_with_hard_line_breaks_is_one_sentence() -> None:
     ]
     # short lines in lower case under an item are lines of their own
     listed = "- windows ..... 1.4 (or WER band B)\n    rooflights .. 2.2\n- doors ....... 1.4\n"
-    assert [u.text for u in units(listed)] == ["windows ..... 1.4 (or WER band B)", "rooflights .. 2.2", "doors ....... 1.4"]
+    assert [u.text for u in units(listed)] == [
+        "windows ..... 1.4 (or WER band B)",
+        "rooflights .. 2.2",
+        "doors ....... 1.4",
+    ]

@@ -50,7 +50,10 @@ async def club(local_rt: Any, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "role"),
     [
-        ("The board appointed Priya Okonjo (Swim School Deputy) as Designated Safeguarding Lead today.", "Designated Safeguarding Lead"),
+        (
+            "The board appointed Priya Okonjo (Swim School Deputy) as Designated Safeguarding Lead today.",
+            "Designated Safeguarding Lead",
+        ),
         ("Agreed: Hattie Brindle is appointed health & safety lead from today.", "health & safety lead"),
         ("Sam takes over as kit secretary.", "kit secretary"),
         ("From 2 September your AI technician will be Sam Ridley.", "AI technician"),
@@ -67,7 +70,9 @@ def test_a_statement_that_gives_no_role_to_a_person_gives_none(text: str) -> Non
 
 
 @pytest.mark.parametrize("question", ["who is our welfare officer?", "welfare officer now"])
-async def test_the_person_appointed_later_answers_for_the_role(local_rt: Any, club: None, question: str) -> None:
+async def test_the_person_appointed_later_answers_for_the_role(
+    local_rt: Any, club: None, question: str
+) -> None:
     lines = bullet_lines(await ask(local_rt, question))
     assert lines and "Ffion Hale" in lines[0] and "in force" in lines[0], lines
     assert "Dewi Jones" in lines[0]  # what it replaced, said beside it

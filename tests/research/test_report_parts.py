@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from research_helpers import report_on
 
 from bot.research.topic import aspects, subject
@@ -103,7 +102,10 @@ def test_a_request_written_around_its_subject_is_read_as_the_subject() -> None:
 @pytest.mark.parametrize(
     ("typed", "subject_"),
     [
-        ("can u pull together everything we have on the bottle store - racking, alarms", "the bottle store - racking, alarms"),
+        (
+            "can u pull together everything we have on the bottle store - racking, alarms",
+            "the bottle store - racking, alarms",
+        ),
         ("pull together everything we've got on the kiln rebuild", "the kiln rebuild"),
         ("everything on the loading bay pls", "the loading bay"),
         ("report on the night rota please", "the night rota"),
