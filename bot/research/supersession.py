@@ -199,6 +199,24 @@ class _Said:
         )
 
 
+# what "instead of" says is set aside ("… into the waste oil tank instead of the coolant drum")
+_INSTEAD_OF = re.compile(r"\binstead of\s+(?:the\s+|a\s+|an\s+|our\s+)?([^.;:,()!?]{2,60})", re.I)
+
+
+def _instead_of_another(newer: Passage, older: Passage, stem: Callable[[str], str]) -> bool:
+    """``newer`` says it replaces something only by "instead of", and none of what it sets
+    aside is in ``older`` (read with its note's title and section), nor does it change an
+    amount ``older`` states: it sets aside something else (a mistake told in an incident
+    report, not a rule changed)."""
+    text = newer.unit.text
+    replacing = [m.group(0).lower() for m in REPLACING.finditer(_QUESTION.sub(" ", text))]
+    if not replacing or any(not r.startswith("instead of") for r in replacing):
+        return False
+    held = content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
+    set_aside = [content_words(m.group(1), stem) for m in _INSTEAD_OF.finditer(text)]
+    return all(not (words & held) for words in set_aside) and not _amount_changed(newer, older)
+
+
 @lru_cache(maxsize=4096)
 def _said(text: str) -> _Said:
     return _Said(text)
@@ -633,6 +651,8 @@ def _replaces(
     # "… delivery day changed from Wednesday to Tuesday": one value, of the earlier's subject
     value_from = not changes_from and _changes_value_from(new, old, stem)
     replacing = new_said.says_it_replaces or changes_from or declared or value_from
+    if replacing and not (changes_from or declared or value_from) and _instead_of_another(newer, older, stem):
+        return False  # "emptied the drain pan into the waste oil tank instead of the coolant drum"
     if new_day is None and not replacing:
         # without dates, only a statement that says it replaces something does; a dated
         # change ("the new handover times 06:30 and 18:30 started on 5 January") replaces an

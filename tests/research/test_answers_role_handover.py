@@ -3,6 +3,10 @@ updated (the leisure trust's, brewery's and garden centre's vaults, bench/sealed
 "The board appointed Priya Okonjo … as Designated Safeguarding Lead" left the roles table's
 old name as the answer). A role the later note does not give keeps its holder.
 
+An incident report telling what someone did "instead of" something else replaces no rule (the
+garage's vault: "emptied the coolant drain pan … into the waste oil tank instead of the
+coolant drum" replaced the tank's "1,250 litres").
+
 The notes here are written for these tests (a climbing club's), not copied from those vaults.
 """
 
@@ -41,9 +45,34 @@ coach) as welfare officer with immediate effect. Dewi stays on as her deputy unt
 """
 
 
+CHALK = """---
+title: Chalk bin in the store
+date: 2024-02-01
+---
+- Used chalk goes in the grey chalk bin in the store: 40 kg.
+- Emptied on Fridays.
+"""
+
+SPILL = """---
+title: Chalk spill in the store - 9 Oct
+date: 2024-10-10
+---
+Cause: someone tipped the mats' sweepings into the grey chalk bin in the store instead of the rubbish sack.
+The bin had to be emptied by hand.
+"""
+
+
 @pytest.fixture
 async def club(local_rt: Any, tmp_path: Path) -> None:
-    write_notes(tmp_path / "vault", {"club/roles.md": ROLES, "meetings/committee-2025-03-12.md": MINUTES})
+    write_notes(
+        tmp_path / "vault",
+        {
+            "club/roles.md": ROLES,
+            "meetings/committee-2025-03-12.md": MINUTES,
+            "store/chalk-and-waste.md": CHALK,
+            "store/chalk-spill.md": SPILL,
+        },
+    )
     await local_rt.ingest(tmp_path / "vault", space=SPACE)
 
 
@@ -81,3 +110,8 @@ async def test_the_person_appointed_later_answers_for_the_role(
 async def test_a_role_the_later_note_does_not_give_keeps_its_holder(local_rt: Any, club: None) -> None:
     lines = bullet_lines(await ask(local_rt, "who's the treasurer"))
     assert lines and "Sian Parry" in lines[0] and "replaced" not in lines[0], lines
+
+
+async def test_what_an_incident_did_instead_of_something_else_replaces_no_rule(local_rt: Any, club: None) -> None:
+    lines = bullet_lines(await ask(local_rt, "how much does the grey chalk bin hold?"))
+    assert lines and "40 kg" in lines[0] and "in force" not in lines[0], lines
