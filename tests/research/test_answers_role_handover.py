@@ -112,6 +112,8 @@ async def test_a_role_the_later_note_does_not_give_keeps_its_holder(local_rt: An
     assert lines and "Sian Parry" in lines[0] and "replaced" not in lines[0], lines
 
 
-async def test_what_an_incident_did_instead_of_something_else_replaces_no_rule(local_rt: Any, club: None) -> None:
+async def test_what_an_incident_did_instead_of_something_else_replaces_no_rule(
+    local_rt: Any, club: None
+) -> None:
     lines = bullet_lines(await ask(local_rt, "how much does the grey chalk bin hold?"))
     assert lines and "40 kg" in lines[0] and "in force" not in lines[0], lines
