@@ -850,12 +850,19 @@ def supersede(
     ]
     # ... or a rule saying what is allowed or forbidden: it replaces a rule it reverses
     rules = [k for k, p in enumerate(pool) if k not in changes and _ruling(p)]
+    # ... or a row of a later roles table: it replaces an earlier one naming another holder
+    holders = [k for k, p in enumerate(pool) if k not in changes and _role_held(p.unit.text)]
     olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not read[j].said.replacing]
     pairs: dict[int, int] = {}  # older's position → newer's
-    if (changes or rules) and olders:
+    if (changes or rules or holders) and olders:
         for each in read:  # when each statement was made, read once
             each.day = _when(each.passage)
-    for j in olders if changes or rules else ():
+    for j in olders if changes or rules or holders else ():
+        for k in holders:
+            if _holder_changed(read[k], read[j], stem, asked) and (
+                j not in pairs or _before(pool[k], pool[pairs[j]], pool[j])
+            ):
+                pairs[j] = k
         for k in rules:
             if _reversal(read[k], read[j], stem, asked) and (
                 j not in pairs or _before(pool[k], pool[pairs[j]], pool[j])
@@ -1087,6 +1094,58 @@ def _roles_given(text: str) -> list[str]:
     return [m["role"] for pattern in _HANDS_OVER for m in pattern.finditer(text)]
 
 
+# who holds a role, as a roles table's row reads ("Role: Infection control lead; Person: Kezia
+# Amoah") or a label does ("Infection control lead: Bethan Howe — questions, …")
+_ROLE_COLUMNS = frozenset({"role", "position", "job", "responsibility", "duty", "post"})
+_PERSON_COLUMNS = frozenset({"person", "name", "who", "holder"})
+_ROLE_NOUN = re.compile(
+    r"\b(?:lead|officer|manager|marshal|aider|co-?ordinator|supervisor|secretary|treasurer|chair|technician|"
+    r"keyholder|champion|rep|representative|deputy|head|warden|controller|captain|administrator)\b",
+    re.I,
+)
+_PERSON = re.compile(r"^(?-i:[A-Z])[a-z'’-]+(?:\s+(?-i:[A-Z])[a-z'’-]+){0,2}(?=\s*(?:$|[—–(,;.-]))")
+_LABELLED = re.compile(r"^\s*(?P<role>[^:;.!?\n]{3,40}):\s+(?P<person>.+)$")
+
+
+def _role_held(text: str) -> tuple[str, str] | None:
+    """(the role, the person) a statement says holds it, as a roles row or a label says it."""
+    if "; " in text:
+        cells = {
+            k.strip().lower(): v.strip() for k, _, v in (c.partition(": ") for c in text.split("; ")) if v
+        }
+        role = next((v for k, v in cells.items() if k in _ROLE_COLUMNS), None)
+        person = next((v for k, v in cells.items() if k in _PERSON_COLUMNS), None)
+        if role and person and _PERSON.match(person):
+            return role, person
+        return None
+    m = _LABELLED.match(text)
+    if m and _ROLE_NOUN.search(m["role"]):
+        named = _PERSON.match(m["person"])
+        if named:
+            return m["role"], named.group(0)
+    return None
+
+
+def _holder_changed(
+    new: _Statement, old: _Statement, stem: Callable[[str], str], asked: frozenset[str]
+) -> bool:
+    """``new``, of a later note, says someone holds the role ``old`` says another holds
+    ("Role: Infection control lead; Person: Kezia Amoah" in the 2025 handbook against the 2023
+    procedure's "Infection control lead: Bethan Howe"), a role the question names."""
+    if new.day is None or old.day is None or new.day <= old.day:
+        return False
+    now, before = _role_held(new.passage.unit.text), _role_held(old.passage.unit.text)
+    if now is None or before is None:
+        return False
+    role = content_words(now[0], stem)
+    return (
+        bool(role & asked)
+        and role == content_words(before[0], stem)
+        and now[1].lower() not in old.said.lowered
+        and before[1].lower() not in new.said.lowered
+    )
+
+
 def _hands_over(new: _Statement, old: _Statement, stem: Callable[[str], str], asked: frozenset[str]) -> bool:
     """``new`` is a later statement giving the role the question asks about to someone, and
     ``old`` names someone else in that role (the role's words but one, two at least when it
@@ -1095,6 +1154,8 @@ def _hands_over(new: _Statement, old: _Statement, stem: Callable[[str], str], as
     newer, older = new.passage, old.passage
     if new.day is None:
         return False
+    if _holder_changed(new, old, stem, asked):
+        return True
     roles = _roles_given(_spelled_out(newer.unit.text, older.unit.text))
     if not roles:
         return False

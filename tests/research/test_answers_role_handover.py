@@ -1,7 +1,10 @@
 """A role handed to someone new in later minutes or a chat replaces the roles page nobody
 updated (the leisure trust's, brewery's and garden centre's vaults, bench/sealed/, showed it:
 "The board appointed Priya Okonjo … as Designated Safeguarding Lead" left the roles table's
-old name as the answer). A role the later note does not give keeps its holder.
+old name as the answer), and so does a later roles table naming another holder (the
+opticians': the 2025 handbook's "Infection control lead | Kezia Amoah" against the 2023
+procedure's "Infection control lead: Bethan Howe"). A role the later note does not give keeps
+its holder.
 
 An incident report telling what someone did "instead of" something else replaces no rule (the
 garage's vault: "emptied the coolant drain pan … into the waste oil tank instead of the
@@ -19,7 +22,7 @@ import pytest
 from research_helpers import ask, bullet_lines, write_notes
 
 from adapters.console import SPACE
-from bot.research.supersession import _roles_given
+from bot.research.supersession import _role_held, _roles_given
 
 ROLES = """# Club roles and contacts
 
@@ -44,6 +47,23 @@ coach) as welfare officer with immediate effect. Dewi stays on as her deputy unt
 3. Subs stay at £12 a month.
 """
 
+
+FIRST_AID = """---
+title: First aid
+date: 2023-05-01
+---
+First aid lead: Gwen Morris — the kit is in the office, the accident book beside it.
+"""
+
+HANDBOOK = """---
+title: Handbook 2025 - who to ask
+date: 2025-01-10
+---
+| Role | Person |
+| --- | --- |
+| First aid lead | Carys Lloyd |
+| Treasurer | Sian Parry |
+"""
 
 CHALK = """---
 title: Chalk bin in the store
@@ -71,6 +91,8 @@ async def club(local_rt: Any, tmp_path: Path) -> None:
             "meetings/committee-2025-03-12.md": MINUTES,
             "store/chalk-and-waste.md": CHALK,
             "store/chalk-spill.md": SPILL,
+            "club/first-aid.md": FIRST_AID,
+            "club/handbook-2025.md": HANDBOOK,
         },
     )
     await local_rt.ingest(tmp_path / "vault", space=SPACE)
@@ -117,3 +139,24 @@ async def test_what_an_incident_did_instead_of_something_else_replaces_no_rule(
 ) -> None:
     lines = bullet_lines(await ask(local_rt, "how much does the grey chalk bin hold?"))
     assert lines and "40 kg" in lines[0] and "in force" not in lines[0], lines
+
+
+async def test_a_later_roles_table_naming_another_holder_answers(local_rt: Any, club: None) -> None:
+    lines = bullet_lines(await ask(local_rt, "who is the first aid lead"))
+    assert lines and "Carys Lloyd" in lines[0] and "in force" in lines[0] and "Gwen Morris" in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("Role: Infection control lead; Person: Kezia Amoah", ("Infection control lead", "Kezia Amoah")),
+        (
+            "Infection control lead: Bethan Howe — questions, stock of wipes",
+            ("Infection control lead", "Bethan Howe"),
+        ),
+        ("Supplier: Kirkdale Engineering", None),  # no role
+        ("Infection control lead: see the handbook", None),  # no person
+    ],
+)
+def test_who_holds_a_role_is_read_from_a_row_or_a_label(text: str, held: tuple[str, str] | None) -> None:
+    assert _role_held(text) == held
