@@ -171,16 +171,8 @@ class Worker:
         if self._listener:
             await self._listener.close()
         self._listener = None
-        released = []
-        for claim in list(self._held.values()):
-            try:
-                if await self.queue.release(claim):
-                    released.append(claim.investigation)
-            except Exception as exc:  # the lease still expires; another worker reclaims it then
-                log.warning("could not hand back %s: %s", claim.investigation.id[:8], exc)
+        released = await hand_back(self.queue, list(self._held.values()))
         self._held.clear()
-        # a claim whose answer came for a lane cancelled above is being handed back: wait for it
-        await self.queue.claims.settled()
         self.jobs.stopped()
         return released
 
@@ -343,6 +335,21 @@ class Worker:
         return persist(
             record, patience_s=self.settings.lease_s / 3, sleep=self._sleep, status=self.database_status
         )
+
+
+async def hand_back(queue: Queue, held: Sequence[Claim]) -> list[Investigation]:
+    """Hand ``held`` back to ``queue`` without spending an attempt; what was handed back. A
+    claim whose answer came for a caller cancelled meanwhile (a lane the stop cancelled) is
+    being handed back by the queue: this waits for that too."""
+    released = []
+    for claim in held:
+        try:
+            if await queue.release(claim):
+                released.append(claim.investigation)
+        except Exception as exc:  # the lease still expires; another worker reclaims it then
+            log.warning("could not hand back %s: %s", claim.investigation.id[:8], exc)
+    await queue.claims.settled()
+    return released
 
 
 async def persist(
