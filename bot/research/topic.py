@@ -69,7 +69,10 @@ _POLITE_END = re.compile(
     re.I,
 )
 # "the proving room pls - what it's set to": the politeness before the parts
-_POLITE_MID = re.compile(r"\s+(?:pls|please|plz)\b(?=\s*[-—–:,?])", re.I)
+_POLITE_MID = re.compile(r"\s(?:pls|please|plz)\b(?=\s*[-—–:,?])", re.I)
+# ``_POLITE_END`` is tried on the request's last characters only (a run of separators as long
+# as a message would cost it time growing with the square of the run)
+POLITE_END_CHARS = 80
 
 
 def subject(topic: str) -> str:
@@ -82,7 +85,9 @@ def subject(topic: str) -> str:
         stripped = _REQUEST.sub("", text).strip()
         stripped = _REPORT_REQUEST.sub("", stripped).strip()
         stripped = _EVERYTHING.sub("", stripped).strip()
-        stripped = _POLITE_MID.sub("", _POLITE_END.sub("", stripped)).strip()
+        cut = max(0, len(stripped) - POLITE_END_CHARS)
+        stripped = stripped[:cut] + _POLITE_END.sub("", stripped[cut:])
+        stripped = _POLITE_MID.sub("", stripped).strip()
         if stripped == text or not stripped:
             break
         text = stripped
