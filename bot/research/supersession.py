@@ -189,6 +189,25 @@ class _Said:
         return tuple(out)
 
     @cached_property
+    def set_aside(self) -> tuple[str, ...]:
+        """What it says is set aside, when "instead of" is all that says it replaces
+        something ("… into the waste oil tank instead of the coolant drum"); else nothing."""
+        said = [m.group(0).lower() for m in REPLACING.finditer(_QUESTION.sub(" ", self.text))]
+        if not said or any(not r.startswith("instead of") for r in said):
+            return ()
+        return tuple(m.group(1) for m in _INSTEAD_OF.finditer(self.text))
+
+    @cached_property
+    def roles_given(self) -> tuple[str, ...]:
+        """The roles it gives to someone (``_HANDS_OVER``)."""
+        return tuple(_roles_given(self.text))
+
+    @cached_property
+    def role_held(self) -> tuple[str, str] | None:
+        """Who it says holds a role (``_role_held``)."""
+        return _role_held(self.text)
+
+    @cached_property
     def replacing_names(self) -> tuple[str, ...]:
         """The names (lowercased) in its clauses that say they replace."""
         return tuple(
@@ -203,18 +222,19 @@ class _Said:
 _INSTEAD_OF = re.compile(r"\binstead of\s+(?:the\s+|a\s+|an\s+|our\s+)?([^.;:,()!?]{2,60})", re.I)
 
 
-def _instead_of_another(newer: Passage, older: Passage, stem: Callable[[str], str]) -> bool:
-    """``newer`` says it replaces something only by "instead of", and none of what it sets
-    aside is in ``older`` (read with its note's title and section), nor does it change an
-    amount ``older`` states: it sets aside something else (a mistake told in an incident
+def _instead_of_another(new: _Statement, old: _Statement, stem: Callable[[str], str]) -> bool:
+    """``new`` says it replaces something only by "instead of", and none of what it sets
+    aside is in ``old`` (read with its note's title and section), nor does it change an
+    amount ``old`` states: it sets aside something else (a mistake told in an incident
     report, not a rule changed)."""
-    text = newer.unit.text
-    replacing = [m.group(0).lower() for m in REPLACING.finditer(_QUESTION.sub(" ", text))]
-    if not replacing or any(not r.startswith("instead of") for r in replacing):
+    set_aside = new.said.set_aside
+    if not set_aside:
         return False
+    older = old.passage
     held = content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
-    set_aside = [content_words(m.group(1), stem) for m in _INSTEAD_OF.finditer(text)]
-    return all(not (words & held) for words in set_aside) and not _amount_changed(newer, older)
+    return all(not (content_words(x, stem) & held) for x in set_aside) and not _amount_changed(
+        new.passage, older
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -651,7 +671,7 @@ def _replaces(
     # "… delivery day changed from Wednesday to Tuesday": one value, of the earlier's subject
     value_from = not changes_from and _changes_value_from(new, old, stem)
     replacing = new_said.says_it_replaces or changes_from or declared or value_from
-    if replacing and not (changes_from or declared or value_from) and _instead_of_another(newer, older, stem):
+    if replacing and not (changes_from or declared or value_from) and _instead_of_another(new, old, stem):
         return False  # "emptied the drain pan into the waste oil tank instead of the coolant drum"
     if new_day is None and not replacing:
         # without dates, only a statement that says it replaces something does; a dated
@@ -851,7 +871,7 @@ def supersede(
     # ... or a rule saying what is allowed or forbidden: it replaces a rule it reverses
     rules = [k for k, p in enumerate(pool) if k not in changes and _ruling(p)]
     # ... or a row of a later roles table: it replaces an earlier one naming another holder
-    holders = [k for k, p in enumerate(pool) if k not in changes and _role_held(p.unit.text)]
+    holders = [k for k, r in enumerate(read) if r.said.role_held]
     olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not read[j].said.replacing]
     pairs: dict[int, int] = {}  # older's position → newer's
     if (changes or rules or holders) and olders:
@@ -1134,7 +1154,7 @@ def _holder_changed(
     procedure's "Infection control lead: Bethan Howe"), a role the question names."""
     if new.day is None or old.day is None or new.day <= old.day:
         return False
-    now, before = _role_held(new.passage.unit.text), _role_held(old.passage.unit.text)
+    now, before = new.said.role_held, old.said.role_held
     if now is None or before is None:
         return False
     role = content_words(now[0], stem)
@@ -1152,13 +1172,10 @@ def _hands_over(new: _Statement, old: _Statement, stem: Callable[[str], str], as
     has them, read with its note's title and section; an abbreviation as the earlier spells
     it), one the question names."""
     newer, older = new.passage, old.passage
-    if new.day is None:
+    if new.day is None or not new.said.roles_given:
         return False
-    if _holder_changed(new, old, stem, asked):
-        return True
+    # (read again with an abbreviation spelled out as the earlier statement spells it)
     roles = _roles_given(_spelled_out(newer.unit.text, older.unit.text))
-    if not roles:
-        return False
     old_read = content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
     for role in roles:
         words = content_words(role, stem)
