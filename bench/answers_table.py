@@ -57,7 +57,9 @@ SETS: dict[str, tuple[Path, Path]] = {
     "dairy": (SEALED / "answers_dairy" / "gold.json", SEALED / "answers_dairy" / "vault"),
     "venue": (SEALED / "answers_venue" / "gold.json", SEALED / "answers_venue" / "vault"),
     "scitech": (SEALED / "answers_scitech" / "gold.json", SEALED / "answers_scitech" / "vault"),
-    # answers_recycling, answers_vineyard, answers_ferry: written blind, scored before and after
+    "vineyard": (SEALED / "answers_vineyard" / "gold.json", SEALED / "answers_vineyard" / "vault"),
+    "ferry": (SEALED / "answers_ferry" / "gold.json", SEALED / "answers_ferry" / "vault"),
+    # answers_recycling, answers_airfield, answers_riding: written blind, scored before and after
     # changes, their misses not read (the checks for the next change; bench/README)
 }
 
