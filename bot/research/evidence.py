@@ -42,7 +42,7 @@ from bot.research.supersession import (
 )
 from bot.sources import Source, source_of, with_passages_first
 from bot.text.addressed import without_instructions
-from bot.text.terms import STOPWORDS, query_terms
+from bot.text.terms import OTHER_FORMS, STOPWORDS, query_terms
 from storage.knowledge import EntryView
 from storage.passages import PassageStore
 
@@ -573,6 +573,24 @@ def _context(entry: EntryView, unit: Unit) -> str:
     return f"{entry.title}. {near}"
 
 
+# a month or a day as a log or a rota writes it ("3 Nov", "Sat: 10:00 - 18:00", "SAT"), or a
+# chat spelling: read as the word a question types too (``OTHER_FORMS``), and the other way round
+_SHORT_FORM = re.compile(r"[A-Z][a-z]{1,3}|[A-Z]{2,4}")
+_CASED_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _other_forms(text: str) -> set[str]:
+    """The other forms of the months, days and chat spellings ``text`` writes ("Nov" →
+    "november", "November" → "nov"); a short form only as a name is written ("sat", "mar" and
+    "sun" typed in lower case are words)."""
+    out: set[str] = set()
+    for word in _CASED_WORD.findall(text):
+        forms = OTHER_FORMS.get(word.lower())
+        if forms is not None and (len(word) > 4 or _SHORT_FORM.fullmatch(word)):
+            out.update(forms)
+    return out
+
+
 def _read(entry: EntryView, unit: Unit, stem: Any) -> Reading:
     context = _context(entry, unit)
     label = _LABEL.match(unit.text)
@@ -580,7 +598,8 @@ def _read(entry: EntryView, unit: Unit, stem: Any) -> Reading:
     return Reading(
         unit=unit,
         context=context,
-        stems=frozenset(map(stem, set(words(context)))),  # (each word stemmed once)
+        # (each word stemmed once; "3 Nov" read as "3 November" too)
+        stems=frozenset(map(stem, set(words(context)) | _other_forms(context))),
         current=bool(_CURRENT.search(unit.text) or _CURRENT_SECTION.search(unit.section)),
         # (a value with the one it replaced, "Full price: £18 (not £16)", is a whole statement)
         short=len(unit.text.split()) < 6 and not WAS_ASIDE.search(unit.text),

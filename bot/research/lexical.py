@@ -326,8 +326,10 @@ class LexicalIndex:
         this is comparable across queries: 1.0 means every word of the question is in the
         entry, 0.0 none."""
         postings, kept = self._postings, self._kept
+        # a word's other form counts as the word: "3 Nov" holds "November" (``OTHER_FORMS``)
+        others = _other_terms(self._terms, query, self.stem)
         return _coverage(
-            postings, self._weighted_terms(query), entry_ids, lambda term: kept.of(postings, term)
+            postings, self._weighted_terms(query), entry_ids, lambda t: _slots(kept, postings, t, others)
         )
 
     def query_terms(self, query: str) -> dict[int, int]:
@@ -344,6 +346,37 @@ class LexicalIndex:
                 if term is not None:
                     wanted[term] = wanted.get(term, 0) + 1
         return wanted
+
+
+def _slots(kept: TermSlots, postings: Postings, term: int, others: Mapping[int, Sequence[int]]) -> np.ndarray:
+    """The slots holding ``term`` or one of its other forms (``_other_terms``), ascending."""
+    held = kept.of(postings, term)
+    for other in others.get(term, ()):
+        held = np.union1d(held, kept.of(postings, other))
+    return held
+
+
+def _other_terms(known: Terms, query: str, stem: Callable[[str], str]) -> dict[int, tuple[int, ...]]:
+    """For each of the query's known terms with another form the index knows too ("november"
+    and "nov"), the other form's terms."""
+    out: dict[int, tuple[int, ...]] = {}
+    for word in query_terms(query):
+        forms = OTHER_FORMS.get(word)
+        if not forms:
+            continue
+        term = _known(known, word, stem(word), stem)
+        if term is None:
+            continue
+        alts = set()
+        for other in forms:
+            found = known.get(other)
+            if found is None:
+                found = known.stems.get(stem(other))
+            if found is not None and found != term:
+                alts.add(found)
+        if alts:
+            out[term] = tuple(sorted(alts))
+    return out
 
 
 def _known(terms: Terms, token: str, stem: str, stem_of: Callable[[str], str]) -> int | None:

@@ -9,6 +9,7 @@ import itertools
 import json
 import re
 import string
+import unicodedata
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -279,16 +280,16 @@ class Names:
         """``text`` (a passage with its context) says one of the ``named`` words."""
         if not self.named:
             return True
-        lowered = text.lower()
-        return any(name in lowered for name in self.named)
+        lowered = _folded(text)
+        return any(_folded(name) in lowered for name in self.named)
 
     def held_by(self, text: str) -> bool:
         """``text`` (a note, or a passage with its context) holds a required name (one of
         them: "what is Beacon? and who owns Harbor?" asks about each in turn)."""
         if not self.required:
             return True  # (a note's text is not lowered for nothing)
-        lowered = text.lower()
-        return any(name in lowered for name in self.required)
+        lowered = _folded(text)
+        return any(_folded(name) in lowered for name in self.required)
 
     def without_terms(self, question: str, texts: Iterable[str]) -> Names:
         """Without the required words the question types in lower case that ``texts`` (the
@@ -453,6 +454,19 @@ class KeptTitleWords:
         return words
 
 
+def _folded(text: str) -> str:
+    """``text`` lowercased, its accents dropped ("Classic Cuvée" says the "cuvee" typed), as the
+    index reads it."""
+    lowered = text.lower()
+    if lowered.isascii():
+        return lowered
+    return "".join(c for c in unicodedata.normalize("NFD", lowered) if not unicodedata.combining(c))
+
+
+def _typed_as_name(word: str) -> bool:
+    return word[:1].isupper() and not word.isupper()
+
+
 def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> Names:
     """The names in ``question``, read against the index (``lexical``: ``holds``,
     ``vocabulary``) and the notes' titles. A word is a name when it is not a common English
@@ -498,9 +512,12 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         # ("tom wilkins" beside Tom Wilcox, "middle fen" beside North Fen, "ridgeway bakery"
         # beside Ridgeway Motors: an English word is no typo of "bakers")
         # (in the place a name word takes beside it in a title; "bill's gone" ends the name)
+        # (a word typed in lower case after one typed as a name is not of it: "spare
+        # lifejackets Strand location" asks where at Strand, not of a "Strand Location")
         beside = (
             k > 0
             and _joined(gaps[k])
+            and not (_typed_as_name(typed[k - 1]) and typed[k].islower())
             and lowered[k - 1] in content
             and lowered[k - 1] in in_titles.leads
             and not re.search("['’]", typed[k - 1])
@@ -865,8 +882,9 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
     (the notes that would answer) says together: "kestrel civils" when the notes have
     Kestrel Chemical Supply and Alder Finch Civils is a third firm, not either of them."""
     found = list(_WORD.finditer(question))
-    typed = [m.group(0) for m in found]
-    lowered = [t.lower() for t in typed]
+    # (a possessive is the name's: "the Glen Carrick's survey" asks of the Glen Carrick)
+    typed = [_POSSESSIVE.sub("", m.group(0)) for m in found]
+    lowered = [_folded(t) for t in typed]
     said: list[str] | None = None  # the notes' texts, read when a pair is to be looked for
     missing: list[str] = []
     nearby: list[str] = []
@@ -889,7 +907,7 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
         if not _joined_words(question, found, k + 1):
             continue  # not typed together ("unit 9 marlbrook")
         if said is None:
-            said = [" ".join(t.lower().split()) for t in texts]
+            said = [" ".join(_folded(t).split()) for t in texts]
         if _said_together(first, second, in_titles, said):
             continue
         before = typed[k - 1] if k > 0 and _joined_words(question, found, k) else ""
@@ -898,6 +916,9 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
         missing.append(f"{typed[k]} {typed[k + 1]}")
         nearby += in_titles.titles.get(first, []) + in_titles.titles.get(second, [])
     return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])
+
+
+_POSSESSIVE = re.compile(r"['’]s$", re.I)
 
 
 def _said_together(first: str, second: str, in_titles: TitleWords | None, said: Sequence[str]) -> bool:
@@ -976,7 +997,9 @@ def _name_runs(question: str) -> list[list[str]]:
             run = run[:-1]
         while run and run[0].lower() in STOPWORDS:
             run = run[1:]
-        if len(run) >= 2:
+        # days and months alone are when, not which ("Tern skipper Saturday July rota"; the
+        # "Saturday Soul Kitchen" is a name)
+        if len(run) >= 2 and not all(w.lower() in _NEVER_NAMES for w in run):
             out.append(run)
     return out
 
@@ -1026,12 +1049,12 @@ def unheld_phrases(question: str, texts: Iterable[str], in_titles: TitleWords | 
     runs = _name_runs(question)
     if not runs:
         return Names()
-    said = [" ".join(_NAME_TOKEN.findall(t.lower().replace("’", "'"))) for t in texts]
+    said = [" ".join(_NAME_TOKEN.findall(_folded(t).replace("’", "'"))) for t in texts]
     missing: list[str] = []
     nearby: list[str] = []
     for run in runs:
         for pair in _name_pairs(run):
-            first, *rest = (w.lower() for w in pair)
+            first, *rest = (_folded(w) for w in pair)
             together = re.compile(
                 rf"(?<!\w){_singular_or_plural(first)}(?:'s)? {re.escape(' '.join(rest))}(?!\w)"
             )

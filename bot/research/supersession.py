@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from bot.knowledge.ingest import stated_dates
 from bot.research.lexical import words
+from bot.research.names import common_words
 from bot.sources import SUPERSEDED, date_of, day_of, kept_current
 from bot.text.terms import STOPWORDS
 
@@ -85,7 +86,7 @@ _FILLER = STOPWORDS | frozenset(
     "friday saturday sunday".split()
 )
 _AMOUNT = re.compile(
-    r"(?<![\w.])(?:[£$€]\s?)?\d[\d,]*(?:\.\d+)?\s?(?P<unit>%|per ?cent|/[a-zA-Z]{1,4}|[a-zA-Zµ]{1,8}(?:/[a-zA-Z0-9]{1,4})?)?(?![\w/])"
+    r"(?<![\w.])(?:[£$€]\s?)?\d[\d,]*(?:\.\d+)?\s?(?P<unit>%|per ?cent|°\s?[CF]?|/[a-zA-Z]{1,4}|[a-zA-Zµ]{1,8}(?:/[a-zA-Z0-9]{1,4})?)?(?![\w/])"
 )
 _TIME = re.compile(r"(?<![\d:])\d{1,2}:\d\d(?![\d:])|(?<![\w:.])\d{1,2}(?::\d\d)?\s?[ap]\.?m\b\.?", re.I)
 _CITING = r"\b(?:see|per|following|according to|as (?:set out|described|agreed) in|under|in line with)\s+(?:the\s+)?"
@@ -183,6 +184,8 @@ class _Said:
         out = []
         for m in _CHANGED_FROM.finditer(self.lowered):
             values = _amounts_both(m.group(1))[0]
+            if not values and _NUMBER.fullmatch(m.group(1).strip()):
+                values = {"number": m.group(1).strip()}  # "rate changed from 12.60 to 13.10 an hour"
             if len(values) == 1 and len(content_words(m.group(1), _unstemmed)) <= 1:
                 subject = _CLAUSE.split(self.lowered[: m.start()])[-1]
                 out.append((subject, values))
@@ -316,27 +319,49 @@ NAMED_WORDS = 2  # a phrase naming a note holds at least this many of its title'
 
 
 @lru_cache(maxsize=1024)
-def _declared_names(content: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
-    """Per phrase a note says it replaces: its words, and the years it names."""
+def _declared_names(content: str) -> tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...]:
+    """Per phrase a note says it replaces: its words, the years it names, and the words of the
+    names in it ("our arrangement with Clearline Glass": clearline, glass)."""
     out = []
     for m in _DECLARES_NAMED.finditer(content):
-        phrase = m.group(1).lower()
+        # (up to when it holds from: "the Northsound arrangement from 1 Feb 2025" names no 2025 note)
+        phrase = _FROM_WHEN.split(m.group(1), maxsplit=1)[0].lower()
         said = frozenset(
             w for w in words(phrase) if not w.isdigit() and w not in _FILLER and w not in _OLD_WORDS
         )
-        out.append((said, frozenset(re.findall(r"(?:19|20)\d\d", phrase))))
+        typed = m.group(1)[: len(phrase)]
+        named = frozenset(w for name in _NAME_RUN.findall(typed) for w in words(name.lower()))
+        # ... or one word written as a name that is no English word ("the Northsound arrangement")
+        named |= {w.lower() for w in _ONE_NAME.findall(typed) if w.lower() not in common_words()}
+        out.append((said, frozenset(re.findall(r"(?:19|20)\d\d", phrase)), named))
     return tuple(out)
+
+
+_FROM_WHEN = re.compile(r"\s(?:from|as of|with effect|effective|starting)\b", re.I)
+_ONE_NAME = re.compile(r"\b[A-Z][a-z]{3,}\b")
+_NAME_RUN = re.compile(
+    r"\b[A-Z][\w&'’-]*(?:\s+(?:&\s+)?[A-Z][\w&'’-]*)+"
+)  # "Clearline Glass", "Fenwick & Hale"
 
 
 def _named_replaced(content: str, older: EntryView) -> bool:
     """``content`` says it replaces ``older`` by naming it: every word of the phrase (two at
-    least) is a word of its title or its file's name, and a year it names is the note's."""
+    least) is a word of its title or its file's name, or the phrase names what the title
+    names ("This replaces our arrangement with Clearline Glass" of the note "Clearline
+    Glass"), and a year it names is the note's."""
     names = _declared_names(content)
     if not names:
         return False
     own, titled_years = _own_names(older.title, older.source or "")
-    for said, named_years in names:
-        if len(said) < NAMED_WORDS or not said <= own:
+    titled = frozenset(words(older.title.lower())) - _FILLER
+    for said, named_years, named in names:
+        # (a name no English word is, and the title's first: "Northsound" of "Northsound Fuels —
+        # marine gas oil contract")
+        by_name = len(titled) >= NAMED_WORDS and (
+            titled <= named
+            or bool(named & {w for w in words(older.title.lower())[:1] if w not in common_words()})
+        )
+        if not by_name and (len(said) < NAMED_WORDS or not said <= own):
             continue
         if not named_years:
             return True
@@ -479,7 +504,7 @@ class _Statement:
 # from Harbourne to …": the statement names what stops holding
 _CHANGED_FROM = re.compile(
     r"\b(?:chang\w*|switch\w*|mov(?:e|es|ed|ing)|go(?:es)?|went|goes over|converts?|converted)\s+"
-    r"from\s+(?:the\s+|our\s+|a\s+)?([^.;:,()]{3,60}?)\s+(?:to|over to|in favour of)\s"
+    r"from\s+(?:the\s+|our\s+|a\s+)?((?:[^.;:,()]|(?<=\d)[.:,](?=\d)){3,60}?)\s+(?:to|over to|in favour of)\s"
 )
 CHANGED_FROM_WORDS = 2  # a phrase of at least this many content words names a statement
 
@@ -512,19 +537,32 @@ def _changes_value_from(newer: _Statement, older: _Statement, stem: Callable[[st
     if not found:
         return False
     before = older.said.amounts
-    if not before:
+    numbers = set(_NUMBER.findall(older.passage.unit.text))
+    if not before and not numbers:
         return False
     held = content_words(
         f"{older.passage.entry.title} {older.passage.unit.section} {older.passage.unit.text}", stem
     )
     for subject, values in found:
-        if not all(_same_value(kind, before.get(kind), value) for kind, value in values.items()):
-            continue
+        if not all(
+            value in numbers if kind == "number" else _same_value(kind, before.get(kind), value)
+            for kind, value in values.items()
+        ):
+            continue  # (a bare number, "from 12.60 to", is the earlier's when it states it)
         kinds = {stem(w) for kind in values for w in _KIND_WORDS.get(kind, ())}
         said = content_words(subject, stem)
         if len(said & held) >= VALUE_SUBJECT_WORDS and len(said & (held | kinds)) * 2 >= len(said):
             return True
+        if _specific(values.get("number", "")) and said & held:
+            return True  # "pickers' hourly rate changed from 12.60 to": the earlier's 12.60, of pickers
     return False
+
+
+SPECIFIC_DIGITS = 3  # a bare number of this many digits ("12.60", "1,250") is not said by chance
+
+
+def _specific(number: str) -> bool:
+    return sum(c.isdigit() for c in number) >= SPECIFIC_DIGITS
 
 
 def _same_value(kind: str, said: str | None, value: str) -> bool:
@@ -734,7 +772,11 @@ def _replaces(
     # the question names the subject both state and the later one gives it another amount
     # ("Security deposit: £250 per boat, taken by card …" against "we agreed the security
     # deposit goes up to £350 per boat"): a long earlier statement restates little else
-    anchored = len(asked & new_read & old_read) >= ASKED_SUBJECT and bool(_amount_changed(newer, older))
+    # (the later one read with its section's heading, which names an item of minutes: "4. Ferment
+    # temperatures" of "Imogen: changing the Bacchus setpoint to 12°C this year (was 14)")
+    # (a heading restating the note's title names no item)
+    sectioned = new_read | (content_words(newer.unit.section, stem) - content_words(newer.entry.title, stem))
+    anchored = len(asked & sectioned & old_read) >= ASKED_SUBJECT and bool(_amount_changed(newer, older))
     if anchored and (restated or titled):
         # two short statements share few words besides their subject, which the earlier may
         # leave to its note's title ("Inspection: monthly." in "KestrelVac vacuum mattress"
@@ -893,11 +935,13 @@ def supersede(
                 j not in pairs or _before(pool[k], pool[pairs[j]], pool[j])
             ):
                 pairs[j] = k
-    if not pairs:
+    # a note of the pool another says it replaces as a whole ("This supersedes the Northsound
+    # arrangement"), whatever their statements say
+    gone = {i for i in entries if any(e != i and replaces_note(entries[e], entries[i]) for e in entries)}
+    if not pairs and not gone:
         return list(ranked)
     out = {id(p): p for p in ranked}
     stale: set[str] = set()  # notes about a rule since replaced
-    gone: set[str] = set()  # notes replaced as a whole (``replaces_note``)
     for j, k in sorted(pairs.items(), key=lambda jk: -pool[jk[0]].score):
         older, newer = pool[j], out[id(pool[k])]
         if newer.replaces is None:
@@ -982,6 +1026,8 @@ def _amounts_both(text: str) -> tuple[dict[str, str], dict[str, str]]:
         said = m.group(0).strip()
         unit = (m.group("unit") or "").lower()
         key = unit.replace(" ", "") if unit and unit[:3] not in _NOT_UNITS else ""
+        if key.startswith("°"):
+            said = said.replace(" ", "")  # "4 °C" and "4°C" are one temperature
         if said[:1] in "£$€" and not key.startswith("/"):
             # "£45", "£10 a year", "£18 per spot": the currency is its unit ("£22/month" keeps its own)
             key = said[:1]

@@ -49,6 +49,26 @@ NOTES = {
     ),
     "van-route-a.md": ("Van Route A", "Leaves Kestrel Lane at 08:30; five collections."),
     "van-route-b.md": ("Van Route B", "Leaves Kestrel Lane at 09:00; four collections."),
+    "glen-carrick-particulars.md": ("MV Glen Carrick — particulars", "Car ferry, 24 cars, 180 passengers."),
+    "glen-carrick-survey-2025.md": (
+        "Glen Carrick survey 2025",
+        "Annual survey booked with the Marine Survey Office for 28 May 2025, alongside at Strand.",
+    ),
+    "rota-summer-2025.md": (
+        "Summer rota 2025",
+        "| Vessel | Role | Mon-Fri | Sat | Sun |\n|---|---|---|---|---|\n"
+        "| Tern | Skipper | Kenny Skene | Rab Tulloch | Rab Tulloch |\n"
+        "| Glen Carrick | Master | Callum Dunnet | Ishbel Morrow | Ishbel Morrow |",
+    ),
+    "spare-lifejackets-strand.md": (
+        "spare lifejackets strand",
+        "spare lifejackets at Strand = grey container beside the workshop, key in the ticket office.",
+    ),
+    "strand-harbour.md": ("Strand Harbour users - minutes", "Dredging of the berth is due in 2026."),
+    "stock-count-2024.md": (
+        "Stock count - 31 Dec 2024",
+        "| Wine | Cases | Where |\n|---|---|---|\n| Classic Cuvée 2020 | 318 | bond |\n| Bacchus 2023 | 212 | bond |",
+    ),
     "cash-handling.md": (
         "Cash handling",
         "No more than £2,500 in cash may be left in the safe overnight; bank the rest.",
@@ -72,6 +92,14 @@ async def notes(rt: Any) -> None:
         ("whos doing santa this xmas", "Yuletide Players"),
         ("how much cash can we leave in the safe overnite", "£2,500"),
         ("Why did the van break down on 13 February?", "AdBlue"),
+        # a possessive is the name's; a day and a month typed with capitals are when, not which
+        ("When is the Glen Carrick's annual survey?", "28 May"),
+        ("Tern skipper Saturday July rota", "Rab Tulloch"),
+        # a word in lower case after a name typed as one is not a word of it
+        ("spare lifejackets Strand location", "grey container"),
+        # a name typed without its accent is the name ("Cuvée")
+        ("how many cases of cuvee left at the stock count", "318"),
+        ("Classic Cuvee 2020 cases in stock", "318"),
     ],
 )
 async def test_a_question_whose_words_the_notes_hold_is_answered(
@@ -87,6 +115,8 @@ async def test_a_question_whose_words_the_notes_hold_is_answered(
     [
         ("What is the trade price of the Lanternlight Lager?", "Lager"),
         ("What's the night set point for Glasshouse 5?", "Glasshouse 5"),
+        ("When is the Glen Morven's annual survey?", "Glen Morven's"),
+        ("spare lifejackets Strand Depot", "Strand Depot"),
     ],
 )
 async def test_the_look_alike_beside_each_still_gets_nothing_found(
@@ -110,3 +140,18 @@ def test_a_small_word_leads_no_pair(rt: Any) -> None:
 
     titles = title_words(["Wrexley Pale — house recipe", "The Drover's Rest"])
     assert unheld_pairs("what yeast do we use in the pale", ["Yeast: MG-04"], titles).missing == ()
+
+
+def test_a_day_and_a_month_typed_as_a_name_are_when() -> None:
+    notes = ["| Tern | Skipper | Kenny Skene | Rab Tulloch | Rab Tulloch |"]
+    assert unheld_phrases("Tern skipper Saturday July rota", notes).missing == ()
+    assert unheld_phrases("Tern skipper Saturday July Rota Board", notes).missing == (
+        "Saturday July Rota Board",
+    )
+
+
+def test_a_name_is_read_without_its_accents() -> None:
+    notes = ["| Classic Cuvée 2020 | 318 |"]
+    assert unheld_phrases("cases of Classic Cuvee left", notes).missing == ()
+    assert unheld_phrases("cases of Classic Cuvée left", ["| Classic Cuvee 2020 | 318 |"]).missing == ()
+    assert unheld_phrases("cases of Classic Rosé left", notes).missing == ("Classic Rosé",)
