@@ -158,6 +158,22 @@ def _first_line(body: str) -> str:
     )
 
 
+# a file name that names a day ("2025-03-12-staff-meeting", "incident_2024_11_03")
+_DAY_NAMED = re.compile(r"(?<![\d])((?:19|20)\d\d)[-_.](0[1-9]|1[0-2])[-_.](0[1-9]|[12]\d|3[01])(?!\d)")
+
+
+def named_day(source: str) -> dt.datetime | None:
+    """The day a note's file name names, for a note whose text states none (its heading may
+    write it ambiguously: "All-staff meeting 12/03/2025")."""
+    match = _DAY_NAMED.search(Path(source).stem)
+    if match is None:
+        return None
+    try:
+        return dt.datetime(int(match.group(1)), int(match.group(2)), int(match.group(3)), tzinfo=dt.UTC)
+    except ValueError:  # "2025-02-30"
+        return None
+
+
 def month_named(title: str, source: str, body: str = "") -> dt.datetime | None:
     """The month a note's title, file name or short first line names, when none states a full date."""
     first = _first_line(body)
@@ -275,7 +291,11 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
     facts = front_matter_facts(meta)
     # a note that says only when it was last updated ("updated: 2026-02-20") is dated by that:
     # it was what held then (a schedule, a list of role holders), and later than what it replaced
-    dated = _as_datetime(meta.get("date") or meta.get("created")) or written_date(title, body)
+    dated = (
+        _as_datetime(meta.get("date") or meta.get("created"))
+        or written_date(title, body)
+        or named_day(source)
+    )
     updated = None if dated else _as_datetime(next((meta[k] for k in _UPDATED_FIELDS if meta.get(k)), None))
     dated = dated or updated
     month = None if dated else month_named(title, source, body)

@@ -309,6 +309,27 @@ def replaces_note(newer: EntryView, older: EntryView) -> bool:
     return any(source == t or source.endswith(f"/{t}") or t.endswith(f"/{source}") for t in targets)
 
 
+# a link right after the word: "This supersedes [[Rate card 2023]]" (not "replaces the batch
+# loader described in [[atlas]]", a part of it)
+_DECLARES_LINK = re.compile(
+    r"\b(?:replac(?:es|ing)|supersed(?:es|ing))\s+(?:the\s+|our\s+)?\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]", re.I
+)
+
+
+def replaces_whole(newer: EntryView, older: EntryView) -> bool:
+    """``newer`` says it replaces ``older`` itself, whatever their statements share: as its later
+    edition, by naming it ("This supersedes the Northsound arrangement") or by a link right
+    after the word; what ``replaces_note`` reads besides ("replaces the batch loader described
+    in [[atlas]]") replaces a part, and only a statement it restates."""
+    if newer.id == older.id:
+        return False
+    if later_edition(newer, older) or _named_replaced(newer.content, older):
+        return True
+    source = (older.source or "").lower().removesuffix(".md")
+    targets = {m.group(1).strip().lower().removesuffix(".md") for m in _DECLARES_LINK.finditer(newer.content)}
+    return any(source == t or source.endswith(f"/{t}") or t.endswith(f"/{source}") for t in targets)
+
+
 # "This replaces the old CIP procedure (June 2024 version).", "supersedes the 2023 rate card":
 # what a note says it replaces, in words, up to the end of the clause
 _DECLARES_NAMED = re.compile(
@@ -937,7 +958,7 @@ def supersede(
                 pairs[j] = k
     # a note of the pool another says it replaces as a whole ("This supersedes the Northsound
     # arrangement"), whatever their statements say
-    gone = {i for i in entries if any(e != i and replaces_note(entries[e], entries[i]) for e in entries)}
+    gone = {i for i in entries if any(e != i and replaces_whole(entries[e], entries[i]) for e in entries)}
     if not pairs and not gone:
         return list(ranked)
     out = {id(p): p for p in ranked}

@@ -37,11 +37,27 @@ def test_a_file_name_or_title_naming_a_month_dates_the_note_to_that_month() -> N
         raw = (f"# {title}\n\n" if title else "") + "Members give 30 days to freeze.\n"
         parsed = parse_markdown(raw, source=source, space=SPACE, fallback_date=fallback).draft
         assert date_of(parsed) == "2026-02", (source, parsed.created_at, parsed.meta)
-    # a full date in the name is read as before; no date at all is undated, never the copy day
+    # a full date in the name dates the note to that day (the ferry's vault: "All-staff meeting
+    # 12/03/2025", a day-first date no reader can tell from the third of December, in
+    # "2025-03-12-staff-meeting.md"); a date the text states comes first; no date at all is
+    # undated, never the copy day
     full = parse_markdown(
-        "x", source="meetings/2025-03-06-season-prep.md", space=SPACE, fallback_date=fallback
+        "# All-staff meeting 12/03/2025\n\nDogs allowed in the aft lounge.",
+        source="meetings/2025-03-12-staff-meeting.md",
+        space=SPACE,
+        fallback_date=fallback,
     )
-    assert date_of(full.draft) == "2026-11-30" or date_of(full.draft) == ""
+    assert date_of(full.draft) == "2025-03-12"
+    stated = parse_markdown(
+        "# Season prep, 6 March 2025\n\nx",
+        source="meetings/2025-03-01-prep.md",
+        space=SPACE,
+        fallback_date=fallback,
+    )
+    assert date_of(stated.draft) == "2025-03-06"
+    for source in ("meetings/2025-02-30-prep.md", "notes/v2025-1-3.md"):
+        no_day = parse_markdown("x", source=source, space=SPACE, fallback_date=fallback)
+        assert date_of(no_day.draft) == "", source
     none = parse_markdown(
         "Members give 30 days.", source="notes/freeze.md", space=SPACE, fallback_date=fallback
     )

@@ -140,6 +140,20 @@ Gareth — signed. This supersedes the Tarnside arrangement from 1 Feb 2025.
 > fixed price 84.6p per litre to 31 July 2025.
 """
 
+MILL = """---
+title: mill
+date: 2023-05-01
+---
+Mill capacity: 200 kg of apples an hour, hand-fed from the hopper.
+"""
+
+PRESS_V2 = """---
+title: Press v2
+date: 2025-01-10
+---
+Press v2 replaces the hand crank described in [[mill]] with a geared motor, following the spring review.
+"""
+
 HOURS = """# Shop and press-room hours
 *3 April 2024*
 
@@ -169,6 +183,8 @@ async def press(local_rt: Any, tmp_path: Path) -> None:
             "shop/hours.md": HOURS,
             "suppliers/tarnside-fuels-contract.md": OLD_FUEL,
             "suppliers/fuel-switch-glenmoil.md": NEW_FUEL,
+            "equipment/mill.md": MILL,
+            "projects/press-v2.md": PRESS_V2,
         },
     )
     await local_rt.ingest(tmp_path / "vault", space=SPACE)
@@ -235,6 +251,15 @@ async def test_a_note_superseding_an_arrangement_by_its_firms_name_replaces_the_
     lines = bullet_lines(text)
     assert lines and all("(fuel switch glenmoil)" in line for line in lines[:2]), lines
     assert not any(line.startswith("- Supplier: Tarnside") or "4,000 litres" in line for line in lines), lines
+
+
+async def test_a_note_replacing_a_part_of_another_leaves_the_rest_of_it_in_force(
+    local_rt: Any, press: None
+) -> None:
+    """ "replaces the hand crank described in [[mill]]" replaces a part of the mill's note, not
+    the note: its capacity still answers."""
+    lines = bullet_lines(await ask(local_rt, "what is the mill capacity?"))
+    assert lines and "200 kg" in lines[0], lines
 
 
 async def test_a_day_written_short_is_the_day_asked(local_rt: Any, press: None) -> None:
