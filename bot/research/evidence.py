@@ -1028,6 +1028,38 @@ def _shares(q: QueryWords, cuts: Sequence[tuple[EntryView, Cut]], n: int) -> np.
     return (acc / q.total).astype(np.float32)
 
 
+# a cause set out under its label: "Cause: a split air line to the door ram", "Root cause — …"
+_LABELLED_CAUSE = re.compile(r"^\W*(?:why|cause|causes|root cause|reason|probable cause)\s*[:—–-]\s", re.I)
+_ASKS_WHY = re.compile(r"\bwhy\b|\bwhat caused\b|\bwhat went wrong\b|\bcause\b|\breason\b", re.I)
+
+
+def _cause_first(question: str, ranked: list[Passage], floor: float) -> list[Passage]:
+    """For a question asking why, the cause the best passage's note sets out under its label
+    ("Cause: a split air line to the door ram" in the incident note whose "The 08:05 to
+    Elmbridge was cancelled." is the best passage) answers first: it shares few of the
+    question's words, and scored below the floor or below the lines around it."""
+    if not ranked or not _ASKS_WHY.search(question):
+        return ranked
+    best = ranked[0]
+    if best.score - best.typed < floor:
+        return ranked
+    cause = next(
+        (
+            p
+            for p in ranked
+            if p.entry.id == best.entry.id and p.replaced_by is None and _LABELLED_CAUSE.search(p.unit.text)
+        ),
+        None,
+    )
+    if cause is None or cause is best:
+        return ranked
+    lifted = replace(cause, score=best.score + CAUSE_FIRST_BONUS, typed=0.0)
+    return [lifted, *(p for p in ranked if p is not cause)]
+
+
+CAUSE_FIRST_BONUS = 0.01
+
+
 def _same_words(a: frozenset[str], b: frozenset[str]) -> bool:
     """Most of their words shared (rows of one table are close in meaning but not repeats)."""
     return len(a & b) / (len(a | b) or 1) > 0.6
@@ -1418,6 +1450,7 @@ class Answerer:
         )
         floor = self.scorer.floor()
         ranked = await self.followed(question, ranked, chosen, titles, spaces)
+        ranked = _cause_first(question, ranked, floor)
         return Evidence(
             question,
             chosen,
