@@ -302,10 +302,12 @@ def replaces_note(newer: EntryView, older: EntryView) -> bool:
         return False
     if later_edition(newer, older) or _named_replaced(newer.content, older):
         return True
-    targets = declared_replaced(newer.content)
-    if not targets:
-        return False
-    source = (older.source or "").lower().removesuffix(".md")
+    return _links_note(declared_replaced(newer.content), older)
+
+
+def _links_note(targets: frozenset[str], note: EntryView) -> bool:
+    """One of ``targets`` (link targets, lowercased, without ``.md``) is ``note``'s file."""
+    source = (note.source or "").lower().removesuffix(".md")
     return any(source == t or source.endswith(f"/{t}") or t.endswith(f"/{source}") for t in targets)
 
 
@@ -325,9 +327,10 @@ def replaces_whole(newer: EntryView, older: EntryView) -> bool:
         return False
     if later_edition(newer, older) or _named_replaced(newer.content, older):
         return True
-    source = (older.source or "").lower().removesuffix(".md")
-    targets = {m.group(1).strip().lower().removesuffix(".md") for m in _DECLARES_LINK.finditer(newer.content)}
-    return any(source == t or source.endswith(f"/{t}") or t.endswith(f"/{source}") for t in targets)
+    targets = frozenset(
+        m.group(1).strip().lower().removesuffix(".md") for m in _DECLARES_LINK.finditer(newer.content)
+    )
+    return _links_note(targets, older)
 
 
 # "This replaces the old CIP procedure (June 2024 version).", "supersedes the 2023 rate card":
@@ -346,11 +349,11 @@ def _declared_names(content: str) -> tuple[tuple[frozenset[str], frozenset[str],
     out = []
     for m in _DECLARES_NAMED.finditer(content):
         # (up to when it holds from: "the Northsound arrangement from 1 Feb 2025" names no 2025 note)
-        phrase = _FROM_WHEN.split(m.group(1), maxsplit=1)[0].lower()
+        typed = _FROM_WHEN.split(m.group(1), maxsplit=1)[0]
+        phrase = typed.lower()
         said = frozenset(
             w for w in words(phrase) if not w.isdigit() and w not in _FILLER and w not in _OLD_WORDS
         )
-        typed = m.group(1)[: len(phrase)]
         named = frozenset(w for name in _NAME_RUN.findall(typed) for w in words(name.lower()))
         # ... or one word written as a name that is no English word ("the Northsound arrangement")
         named |= {w.lower() for w in _ONE_NAME.findall(typed) if w.lower() not in common_words()}
