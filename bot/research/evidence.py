@@ -1028,9 +1028,14 @@ def _shares(q: QueryWords, cuts: Sequence[tuple[EntryView, Cut]], n: int) -> np.
     return (acc / q.total).astype(np.float32)
 
 
-# a cause set out under its label: "Cause: a split air line to the door ram", "Root cause — …"
-_LABELLED_CAUSE = re.compile(r"^\W*(?:why|cause|causes|root cause|reason|probable cause)\s*[:—–-]\s", re.I)
-_ASKS_WHY = re.compile(r"\bwhy\b|\bwhat caused\b|\bwhat went wrong\b|\bcause\b|\breason\b", re.I)
+# a cause set out under its label: "Cause: a split air line to the door ram", "Root cause — …",
+# "Why: the pallet had sat by the roller door"
+_CAUSE_LABEL = r"^\W*(?:why|cause|causes|root cause|probable cause|reason)\s*[:—–-]\s"
+_LABELLED_CAUSE = re.compile(_CAUSE_LABEL, re.I)
+# a question after a cause ("why …", "what caused …", "reprint cause"); the labelled cause is
+# put first for "what went wrong" too
+_ASKS_CAUSE = r"\bwhy\b|\bwhat caused\b|\bcause\b|\breason\b"
+_ASKS_WHY = re.compile(rf"{_ASKS_CAUSE}|\bwhat went wrong\b", re.I)
 
 
 def _cause_first(question: str, ranked: list[Passage], floor: float) -> list[Passage]:
@@ -1068,8 +1073,8 @@ def _same_words(a: frozenset[str], b: frozenset[str]) -> bool:
 _PLAIN_CAUSE = re.compile(
     r"\b(?:because|due to|caused by|root cause|the cause|the reason|as a result of|happened when|"
     r"led to|came from|traced to|turned out)\b|"
-    # a cause set out under its label ("Why: the pallet had sat by the roller door", "Cause: …")
-    r"^\W*(?:why|cause|causes|root cause|reason)\s*[:—–-]\s|"
+    # a cause set out under its label
+    rf"{_CAUSE_LABEL}|"
     # a part that broke ("the bearing housing had cracked", "the pump has seized")
     r"\b(?:had|has|have)\s+(?:cracked|failed|seized|burst|blown|snapped|split|jammed|overheated|worn out|"
     r"run dry|corroded|perished)\b|"
@@ -1087,7 +1092,7 @@ def plain_kinds(question: str, stem: Any) -> list[re.Pattern[str]]:
     """What a passage that plainly answers ``question`` says: a cause for "why", a duration
     for "how long", an amount of the thing counted for "how many orders"."""
     out: list[re.Pattern[str]] = []
-    if re.search(r"\bwhy\b|\bwhat caused\b|\bcause\b|\breason\b", question, re.I):  # "reprint cause"
+    if re.search(_ASKS_CAUSE, question, re.I):
         out.append(_PLAIN_CAUSE)
     if _HOW_LONG.search(question):
         out.append(_DURATION)

@@ -367,13 +367,7 @@ def _other_terms(known: Terms, query: str, stem: Callable[[str], str]) -> dict[i
         term = _known(known, word, stem(word), stem)
         if term is None:
             continue
-        alts = set()
-        for other in forms:
-            found = known.get(other)
-            if found is None:
-                found = known.stems.get(stem(other))
-            if found is not None and found != term:
-                alts.add(found)
+        alts = {t for other in forms if (t := _as_written(known, other, stem)) is not None and t != term}
         if alts:
             out[term] = tuple(sorted(alts))
     return out
@@ -387,12 +381,16 @@ def _known(terms: Terms, token: str, stem: str, stem_of: Callable[[str], str]) -
     if term is None:
         term = terms.stems.get(stem)
     for other in OTHER_FORMS.get(token, ()) if term is None else ():
-        term = terms.get(other)
-        if term is None:
-            term = terms.stems.get(stem_of(other))
+        term = _as_written(terms, other, stem_of)
         if term is not None:
             break
     return term
+
+
+def _as_written(terms: Terms, word: str, stem_of: Callable[[str], str]) -> int | None:
+    """The index's term for ``word`` as written, else for its stem."""
+    term = terms.get(word)
+    return terms.stems.get(stem_of(word)) if term is None else term
 
 
 def _holds(terms: Terms, postings: Postings, stem: Callable[[str], str], word: str) -> bool:

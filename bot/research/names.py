@@ -492,9 +492,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         if word not in content or len(word) < NAME_CHARS or not word.isascii() or word in _NEVER_NAMES:
             continue
         # a capital is a name's only where a sentence does not start ("… in 2025? Causes of …")
-        capitalised = (
-            k > 0 and typed[k][0].isupper() and not typed[k].isupper() and not _SENTENCE_END.search(gaps[k])
-        )
+        capitalised = k > 0 and _typed_as_name(typed[k]) and not _SENTENCE_END.search(gaps[k])
         uncommon = word not in common
         if holds(word):
             if uncommon and not capitalised and not lexical.says(word):
@@ -896,7 +894,7 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
         # ("What engine does Kestrel Star have?" when the notes have Kestrel and Kestrel Rose)
         capitalised = (
             k > 0
-            and all(typed[j][:1].isupper() and not typed[j].isupper() for j in (k, k + 1))
+            and all(_typed_as_name(typed[j]) for j in (k, k + 1))
             and not _SENTENCE_END.search(question[found[k - 1].end() : found[k].start()])
             and len(second) >= NAME_CHARS
             and first in in_titles.titles

@@ -298,11 +298,9 @@ def replaces_note(newer: EntryView, older: EntryView) -> bool:
     """``newer`` says it replaces ``older`` as a whole: by a link to it, by naming it
     ("This replaces the old CIP procedure (June 2024 version).", "# Rate card 2025 —
     supersedes the 2023 rate card"), or by being its later edition (``later_edition``)."""
-    if newer.id == older.id:
-        return False
-    if later_edition(newer, older) or _named_replaced(newer.content, older):
-        return True
-    return _links_note(declared_replaced(newer.content), older)
+    return replaces_whole(newer, older) or (
+        newer.id != older.id and _links_note(declared_replaced(newer.content), older)
+    )
 
 
 def _links_note(targets: frozenset[str], note: EntryView) -> bool:
