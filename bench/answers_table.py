@@ -59,7 +59,9 @@ SETS: dict[str, tuple[Path, Path]] = {
     "scitech": (SEALED / "answers_scitech" / "gold.json", SEALED / "answers_scitech" / "vault"),
     "vineyard": (SEALED / "answers_vineyard" / "gold.json", SEALED / "answers_vineyard" / "vault"),
     "ferry": (SEALED / "answers_ferry" / "gold.json", SEALED / "answers_ferry" / "vault"),
-    # answers_recycling, answers_airfield, answers_riding: written blind, scored before and after
+    "airfield": (SEALED / "answers_airfield" / "gold.json", SEALED / "answers_airfield" / "vault"),
+    "riding": (SEALED / "answers_riding" / "gold.json", SEALED / "answers_riding" / "vault"),
+    # answers_recycling, answers_apiary, answers_library: written blind, scored before and after
     # changes, their misses not read (the checks for the next change; bench/README)
 }
 
