@@ -90,7 +90,11 @@ TITLE_MAPS = 64  # wikilink title mappings kept (``Answerer.titles``), one per s
 _FRONT = re.compile(r"^---\n.*?\n---\n", re.S)
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 _WIKILINK = re.compile(r"\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[*€$£])")
+# (not after a title, "Dr. Okafor", or a number's "No. 3", "no. 12")
+_SENTENCE = re.compile(
+    r"(?<=[.!?])(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bvs\.)"
+    r"(?<!\b[Nn]o\.(?=\s\d))\s+(?=[A-Z0-9\"'(\[*€$£])"
+)
 _INLINE_TAG = re.compile(r"(?<![\w/&])#(?=[A-Za-z][\w/-]*)[\w/-]+")
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _TITLE_WORD = re.compile(r"[^\W_]+")
@@ -344,6 +348,41 @@ def _aligned_row(line: str) -> bool:
     return bool(text) and "|" not in text and not _LIST.match(line) and len(_GAP.split(text)) >= 2
 
 
+# a pasted or forwarded email's headers: who wrote to whom, and when, is about the note, and
+# no answer ("---------- Forwarded message ---------", "From: Food Safety Team <…>", "Date: …")
+_MAIL_BANNER = re.compile(r"^\W*-{2,}\s*(?:forwarded message|original message)\s*-{2,}\W*$", re.I)
+_MAIL_HEADER = re.compile(r"^\W{0,3}(from|sent|date|to|cc|bcc|subject|reply-to)\W{0,3}:\s*\S", re.I)
+MAIL_HEADERS = 2  # a run of at least this many header lines, one of them "From:", is an email's head
+
+
+def _without_mail_headers(lines: list[str]) -> list[str]:
+    """``lines`` without an email's banner and header lines; its "Subject:" heads what follows
+    (says what it is about)."""
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        end = k + 1 if _MAIL_BANNER.match(lines[k]) else k
+        run = end
+        while run < len(lines) and _MAIL_HEADER.match(lines[run]):
+            run += 1
+        said = [_MAIL_HEADER.match(line).group(1).lower() for line in lines[end:run]]  # type: ignore[union-attr]
+        if run - end >= MAIL_HEADERS and "from" in said:
+            # (its subject heads what follows, as a section's heading does)
+            out.extend(
+                f"## {line.split(':', 1)[1].strip()}"
+                for line, field in zip(lines[end:run], said, strict=True)
+                if field == "subject"
+            )
+            out.append("")
+            k = run
+        elif end > k:
+            k = end  # a banner over no headers
+        else:
+            out.append(lines[k])
+            k += 1
+    return out
+
+
 def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     """A note cut into sentences, list items and table rows, each with its section; a
     sentence that opens by pointing back ("This…", "It…") keeps the one before it."""
@@ -429,7 +468,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             else:
                 over = None
 
-    lines = _aligned_tables(_csv_tables(_FRONT.sub("", content).splitlines()))
+    lines = _aligned_tables(_csv_tables(_without_mail_headers(_FRONT.sub("", content).splitlines())))
     for k, raw in enumerate(lines):
         # a line telling an AI reader what to say is data about the note, never a statement
         line = without_instructions(raw.rstrip())
@@ -910,6 +949,19 @@ class Scorer:
         if not pool:
             return []
         sets = [self.words_of(p.unit.text) for p in pool]
+        # rows of one note's table naming different things are each a record of their own,
+        # however alike (the "exhaust valve" bought beside the "exhaust valve guide"); rows that
+        # differ only in their numbers ("Dep Strand: 17:45", "Dep Strand: 10:45") may repeat
+        rows = [
+            (p.entry.id, _wordy(sets[k])) if _ROW.match(p.unit.text) else None for k, p in enumerate(pool)
+        ]
+
+        def repeats(a: int, b: int) -> bool:
+            one, other = rows[a], rows[b]
+            if one is not None and other is not None and one[0] == other[0] and one[1] != other[1]:
+                return False
+            return sim(a, b) > DUPLICATE and _same_words(sets[a], sets[b])
+
         if self.embedder is not None:
             vectors = await self.vectors([p.unit.text for p in pool], [p.entry for p in pool])
             matrix = vectors @ vectors.T
@@ -935,7 +987,7 @@ class Scorer:
         while left and len(chosen) < limit:
             pick = max(left, key=mmr)
             left.remove(pick)
-            if any(sim(pick, c) > DUPLICATE and _same_words(sets[pick], sets[c]) for c in chosen):
+            if any(repeats(pick, c) for c in chosen):
                 continue  # says the same as one already chosen
             chosen.append(pick)
             for k in left:
@@ -1056,6 +1108,22 @@ def _cause_first(question: str, ranked: list[Passage], floor: float) -> list[Pas
         ),
         None,
     )
+    if cause is None and not _PLAIN_CAUSE.search(best.unit.text):
+        # ... else the first of its passages past the floor, close to the best, that plainly
+        # states a cause ("found the old clay land drain … has collapsed" under "Why was
+        # runway 06/24 closed?", whose best passage is "the runway fund can cover it")
+        cause = next(
+            (
+                p
+                for p in ranked
+                if p.entry.id == best.entry.id
+                and p.replaced_by is None
+                and p.score - p.typed >= floor
+                and p.score >= best.score - PLAIN_CAUSE_MARGIN
+                and _PLAIN_CAUSE.search(p.unit.text)
+            ),
+            None,
+        )
     if cause is None or cause is best:
         return ranked
     lifted = replace(cause, score=best.score + CAUSE_FIRST_BONUS, typed=0.0)
@@ -1063,6 +1131,12 @@ def _cause_first(question: str, ranked: list[Passage], floor: float) -> list[Pas
 
 
 CAUSE_FIRST_BONUS = 0.01
+PLAIN_CAUSE_MARGIN = 0.3  # a plainly stated cause this far below the best passage of its note answers first
+
+
+def _wordy(said: frozenset[str]) -> frozenset[str]:
+    """Of a passage's words, those that are no number ("exhaust", "guide"; not "412", "09")."""
+    return frozenset(w for w in said if not any(c.isdigit() for c in w))
 
 
 def _same_words(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -1077,7 +1151,7 @@ _PLAIN_CAUSE = re.compile(
     rf"{_CAUSE_LABEL}|"
     # a part that broke ("the bearing housing had cracked", "the pump has seized")
     r"\b(?:had|has|have)\s+(?:cracked|failed|seized|burst|blown|snapped|split|jammed|overheated|worn out|"
-    r"run dry|corroded|perished)\b|"
+    r"run dry|corroded|perished|collapsed|rotted|sheared|shorted|frozen)\b|"
     # what happened to the place ("we had a burst pipe overnight", "the corridor is flooded")
     r"\b(?:had|was|were|there was|there's been)\s+(?:a|an)\s+(?:burst|leak|flood|fire|power cut|power failure|"
     r"outage|breakdown|break-in)\b|\b(?:is|are|was|were|got)\s+flooded\b",
@@ -1085,6 +1159,15 @@ _PLAIN_CAUSE = re.compile(
 )
 _HOW_MANY = re.compile(r"\bhow (?:many|much)\s+(?:of\s+(?:the|our)\s+)?([a-z]{3,})", re.I)
 _HOW_LONG = re.compile(r"\bhow long\b|\bfor how long\b", re.I)
+# "when was the inspection", "what date is the AGM": a day said in full ("on 22 May 2024",
+# "23rd Nov", "2024-11-23", "12/01/24"), not an hour ("when does the café open")
+_ASKS_DAY = re.compile(r"\bwhen\b|\bwhens\b|\bwhat date\b|\bwhich day\b", re.I)
+_ASKS_HOUR = re.compile(r"\b(?:open|opens|close|closes|shut|time|hours?)\b", re.I)
+_A_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{_MONTHS})\b|\b(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?\b|"
+    r"\b(?:19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:19|20)?\d\d\b",
+    re.I,
+)
 _YEAR = r"(?:19|20)\d\d"
 
 
@@ -1096,6 +1179,8 @@ def plain_kinds(question: str, stem: Any) -> list[re.Pattern[str]]:
         out.append(_PLAIN_CAUSE)
     if _HOW_LONG.search(question):
         out.append(_DURATION)
+    if _ASKS_DAY.search(question) and not _ASKS_HOUR.search(question):
+        out.append(_A_DAY)
     counted = _HOW_MANY.search(question)
     if counted:
         root = re.escape(stem(counted.group(1).lower()))
@@ -1412,7 +1497,9 @@ class Answerer:
             return Evidence(question, [], [], names, names.missing)
         top = hits[:limit]
         names = names.without_terms(question, (h.entry.content for h in top))
-        holding = {h.entry.id: h.entry for h in top if names.held_by(f"{h.entry.title} {h.entry.content}")}
+        # the names an answering note must hold: not the team's own (``Names.without_common``)
+        telling = names.without_common(self.retriever.lexical)
+        holding = {h.entry.id: h.entry for h in top if telling.held_by(f"{h.entry.title} {h.entry.content}")}
         # ... or replacing or correcting one that does, leaving the name unsaid (``_heir``)
         kept = [h for h in top if h.entry.id in holding or _heir(h.entry, holding.values())]
         kept = _without_part_titled(question, kept, titles)
@@ -1426,7 +1513,9 @@ class Answerer:
         prior = {h.entry.id: h.relevance or 0.0 for h in kept}
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
         if names.named:  # the passage that answers says the name ("the Sallowby burst")
-            saying = [p for p in ranked if self._says_name(names, p, titles)]
+            # (a note holding none of the names, let in as the team's own, says none of them)
+            silent = {e.id for e in chosen if not names.held_by(f"{e.title} {e.content}")}
+            saying = [p for p in ranked if p.entry.id in silent or self._says_name(names, p, titles)]
             # ... or stands in a note replacing, as a whole, a note whose passage says it (the
             # "CIP procedure for FVs - revised" of "CIP procedure - fermenters")
             # (or correcting it, ``_heir``)

@@ -220,10 +220,11 @@ class LexicalIndex:
             return True
         return any(holds(t) for t in terms.of_stems(unseen, self._query_stemmer, changing))
 
-    def says(self, word: str) -> bool:
-        """A live entry holds ``word`` (a lowercased token) as written, not only its stem."""
+    def says(self, word: str) -> int:
+        """How many live entries hold ``word`` (a lowercased token) as written, not only its
+        stem (0: none)."""
         term = self._terms.get(word)
-        return term is not None and self._postings.holds(term)
+        return self._kept.count(self._postings, term) if term is not None else 0
 
     def stems(self) -> Mapping[str, int]:
         """Every stem the index has seen, with its term (a forgotten entry's too: check

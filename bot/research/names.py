@@ -12,8 +12,8 @@ import string
 import unicodedata
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
@@ -23,7 +23,7 @@ from bot.research.links import LinkView
 from bot.research.relevance import focus
 from bot.research.tokens import PORTER_ENDINGS, porter_tails
 from bot.text.display import content_label
-from bot.text.terms import OTHER_FORMS, STOPWORDS, query_terms
+from bot.text.terms import CHAT_FILLER, OTHER_FORMS, STOPWORDS, query_terms
 
 if TYPE_CHECKING:
     from bot.research.lexical import LexicalIndex
@@ -35,6 +35,8 @@ LONGEST_TYPO = 64
 TYPO_CHARS = 5  # a shorter word one edit from an English word is as likely a name
 LOOKALIKE_PREFIX = 4  # a word sharing this many first letters with a note's title word looks like it
 NEARBY_TITLES = 3  # titles named as what the notes do cover
+HOUSE_NAME_SHARE = 0.1  # a name this share of the notes write is the team's own: it tells none apart
+HOUSE_NAME_NOTES = 5  # ... and at least this many
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _SENTENCE_END = re.compile(r"[.?!:;\n]")
 
@@ -248,6 +250,39 @@ def warm() -> None:
     _longest_tail()
 
 
+RESPELL_CHARS = 5  # a shorter word is respelled only by two letters swapped ("opne")
+PREFIXED_KEPT = 64  # the longer words a typed start is read as, at most
+_TYPED_WORD = re.compile(r"(?<![\w'’-])[a-z]{4,}(?![\w'’-])")
+
+
+def respelled(question: str, lexical: LexicalIndex) -> str:
+    """``question`` with each lower-case word that neither the notes nor English know, but that
+    is one edit from a word the notes write, spelled as the notes write it ("wats the circuit
+    hieght" → "… circuit height"; of several, the one most notes write): what a search reads,
+    so a typo finds what its word would; else, typed short, as the most written word of the
+    notes it starts ("defib"). A word of four letters only by two swapped ("opne");
+    a name typed in capitals, a word with digits, is left as typed."""
+    common = common_words()
+
+    def spelled(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if word in common or word in CHAT_FILLER or lexical.holds(word) or word in OTHER_FORMS:
+            return word  # (a chat spelling, "wats", "abt", stands for a word the search leaves out)
+        near: Collection[str] = (
+            [word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)]
+            if len(word) < RESPELL_CHARS
+            else _spellings(word)
+        )
+        best = max(((lexical.says(s), s) for s in near), default=(0, word))
+        if not best[0]:
+            # how a longer word of the notes starts ("defib" of "defibrillator")
+            longer = re.findall(rf"\n({re.escape(word)}[a-z]+)", _joined_vocabulary(lexical))
+            best = max(((lexical.says(s), s) for s in longer[:PREFIXED_KEPT]), default=(0, word))
+        return best[1] if best[0] else word
+
+    return _TYPED_WORD.sub(spelled, question)
+
+
 @lru_cache(maxsize=20_000)
 def _typo_of_common(word: str) -> bool:
     """``word`` is one edit from a common English word (``common_words``, which never
@@ -310,6 +345,25 @@ class Names:
             required=tuple(w for w in self.required if w not in terms),
             nearby=self.nearby,
             named=tuple(w for w in self.named if w not in terms),
+        )
+
+    def without_common(self, lexical: LexicalIndex) -> Names:
+        """Without the required names that so many notes write that they tell no note from
+        another: the team's own name ("Cawdle Green" on a fifth of an airfield's notes), which
+        the minutes that changed the circuit height need not repeat (``HOUSE_NAME_SHARE``)."""
+        entries = len(lexical)
+        common = {
+            w
+            for w in self.required
+            if entries >= HOUSE_NAME_NOTES
+            and lexical.says(_folded(w)) >= max(HOUSE_NAME_NOTES, HOUSE_NAME_SHARE * entries)
+        }
+        if not common:
+            return self
+        return replace(
+            self,
+            required=tuple(w for w in self.required if w not in common),
+            named=tuple(w for w in self.named if w not in common),
         )
 
     def nothing_about(self, phrases: Iterable[str] | None = None) -> str:

@@ -9,6 +9,7 @@ from enum import StrEnum
 
 from bot.research import relevance
 from bot.research.evidence import Answerer, Evidence
+from bot.research.names import respelled
 from bot.research.search import Hit, Retriever
 from bot.research.supersession import replaces_note
 from bot.text.citations import cite
@@ -192,6 +193,8 @@ class Recall:
         names = await self.answerer.names(question, await self.answerer.titles(spaces))
         if names.missing:
             return Evidence(question, [], [], names, names.missing)
+        # a word typed wrong ("hieght") is searched and read as the notes spell it
+        question = respelled(question, self.retriever.lexical)
         found = await self.retriever.search(
             question, space=space, limit=max(limit, 10), exclude_types=ANSWER_TYPES
         )
@@ -220,6 +223,7 @@ class Recall:
         if names.missing:  # "the Westfen station": what shares its words is not about it
             result.nothing = names.nothing_about()
             return result
+        question = respelled(question, self.retriever.lexical)  # (as ``evidence``)
         result.hits = await self.retrieve(question, space=space, limit=limit)
         # "the opening hours of The Rope Store": the closest notes (The Rope Locker) are not
         # about it, and are not listed as if they were; the quick answer says the same

@@ -39,6 +39,10 @@ _NEW_VALUE = (
     r"going forward|with immediate effect|effective immediately"
 )
 _SAYS_NEW_VALUE = re.compile(rf"\b(?:{_NEW_VALUE})\b", re.I)
+_NEW_OF_KIND = re.compile(
+    r"\bnew\s+(?:days?|times?|hours|prices?|rates?|fees?|slots?|setpoint|start(?: time)?)\s+(?:is|are|will be)\b",
+    re.I,
+)
 # a statement of what is decided or changed: a later one on the same subject replaces
 CHANGE = re.compile(
     r"\b(?:instead of|replac\w*|supersed\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
@@ -184,10 +188,14 @@ class _Said:
         out = []
         for m in _CHANGED_FROM.finditer(self.lowered):
             values = _amounts_both(m.group(1))[0]
+            subject = _CLAUSE.split(self.lowered[: m.start()])[-1]
             if not values and _NUMBER.fullmatch(m.group(1).strip()):
+                # "opening changed from 10 to 8.30": two times of day, one with its minutes
+                said = _chat_times(m.group(1).strip(), self.lowered[m.end() :])
+                if said is not None:
+                    out.append((subject, {"time": said}))
                 values = {"number": m.group(1).strip()}  # "rate changed from 12.60 to 13.10 an hour"
             if len(values) == 1 and len(content_words(m.group(1), _unstemmed)) <= 1:
-                subject = _CLAUSE.split(self.lowered[: m.start()])[-1]
                 out.append((subject, values))
         return tuple(out)
 
@@ -526,8 +534,11 @@ class _Statement:
 # from Harbourne to …": the statement names what stops holding
 _CHANGED_FROM = re.compile(
     r"\b(?:chang\w*|switch\w*|mov(?:e|es|ed|ing)|go(?:es)?|went|goes over|converts?|converted)\s+"
-    r"from\s+(?:the\s+|our\s+|a\s+)?((?:[^.;:,()]|(?<=\d)[.:,](?=\d)){3,60}?)\s+(?:to|over to|in favour of)\s"
+    r"from\s+(?:the\s+|our\s+|a\s+)?(\d{1,2}(?=\s+to\s)|(?:[^.;:,()]|(?<=\d)[.:,](?=\d)){3,60}?)\s+"
+    r"(?:to|over to|in favour of)\s"
 )
+# a time of day typed in chat, without "am"/"pm" or with a dot ("from 10 to 8.30")
+_CHAT_TIME = re.compile(r"(\d{1,2})(?:[.:]([0-5]\d))?\s?(am|pm)?")
 CHANGED_FROM_WORDS = 2  # a phrase of at least this many content words names a statement
 
 
@@ -544,6 +555,11 @@ def _changes_from(newer: _Statement, older: _Statement, stem: Callable[[str], st
     return False
 
 
+# a row for Saturday is about the weekend, a row for Tuesday – Friday about weekdays
+_DAYS_PART = (
+    (("saturday", "sunday"), "weekend"),
+    (("monday", "tuesday", "wednesday", "thursday", "friday"), "weekday"),
+)
 # what a value of each kind is called ("the delivery day changed from Wednesday to Tuesday")
 _KIND_WORDS = {"weekday": ("day",), "time": ("time",), "often": ("often",)}
 VALUE_SUBJECT_WORDS = 2  # of the words before "changed from <a value>", the earlier statement holds this many
@@ -565,6 +581,8 @@ def _changes_value_from(newer: _Statement, older: _Statement, stem: Callable[[st
     held = content_words(
         f"{older.passage.entry.title} {older.passage.unit.section} {older.passage.unit.text}", stem
     )
+    named_days = {f"{m.group(1).lower()}day" for m in _WEEKDAY.finditer(older.passage.unit.text)}
+    held |= {stem(part) for days, part in _DAYS_PART if named_days.intersection(days)}
     for subject, values in found:
         if not all(
             value in numbers if kind == "number" else _same_value(kind, before.get(kind), value)
@@ -578,6 +596,20 @@ def _changes_value_from(newer: _Statement, older: _Statement, stem: Callable[[st
         if _specific(values.get("number", "")) and said & held:
             return True  # "pickers' hourly rate changed from 12.60 to": the earlier's 12.60, of pickers
     return False
+
+
+def _chat_times(before: str, after: str) -> str | None:
+    """``before`` as a time of day (``_clock``), when it and the start of ``after`` both read
+    as times and one of them gives its minutes or "am"/"pm" ("from 10 to 8.30", "9 to 9.30pm");
+    else None (a price, "from 12.60 to 13.10", has no minute 60)."""
+    one, other = _CHAT_TIME.fullmatch(before), _CHAT_TIME.match(after)
+    if one is None or other is None or not re.match(r"[\s,.;)]|$", after[other.end() :]):
+        return None
+    if not any(m.group(2) or m.group(3) for m in (one, other)):
+        return None
+    if any(int(m.group(1)) > 23 for m in (one, other)):
+        return None
+    return _clock(f"{one.group(1)}:{one.group(2) or '00'}{one.group(3) or ''}")
 
 
 SPECIFIC_DIGITS = 3  # a bare number of this many digits ("12.60", "1,250") is not said by chance
@@ -769,7 +801,9 @@ def _replaces(
         new_read |= content_words(f"{newer.entry.title} {newer.unit.section}", stem)
     if value_from:
         return True  # its subject is the earlier's (``_changes_value_from``)
-    held = asked & new_read & old_read
+    # (a value says what kind it is: "every other Tuesday" says which day, of "what day …")
+    kinds = {stem(w) for kind in old_said.amounts for w in _KIND_WORDS.get(kind, ())}
+    held = asked & new_read & (old_read | kinds)
     if len(held) >= ASKED_SUBJECT and (new_said.says_it_replaces or _SAYS_NEW_VALUE.search(new_said.text)):
         # a statement leaves to its note what the note is about ("Maximum output in the
         # Chapel: 40%." on the hazer's procedure page, against "hazer capped at 25% output
@@ -798,6 +832,10 @@ def _replaces(
     # temperatures" of "Imogen: changing the Bacchus setpoint to 12°C this year (was 14)")
     # (a heading restating the note's title names no item)
     sectioned = new_read | (content_words(newer.unit.section, stem) - content_words(newer.entry.title, stem))
+    if _NEW_OF_KIND.search(newer.unit.text):
+        # "Dai's new days are every other Monday" in the "Farrier rota autumn 2024": a new value
+        # of a kind, whose subject its note's title names
+        sectioned |= content_words(newer.entry.title, stem)
     anchored = len(asked & sectioned & old_read) >= ASKED_SUBJECT and bool(_amount_changed(newer, older))
     if anchored and (restated or titled):
         # two short statements share few words besides their subject, which the earlier may

@@ -79,8 +79,8 @@ def _words(lowered: str) -> list[str]:
 # Words a chat question is typed with that say nothing about what it asks: contractions
 # typed without their apostrophe, misspelt question words, fillers. Left in, each would
 # count against every entry's coverage as a word the knowledge base lacks.
-_CHAT_FILLER = frozenset(
-    """whats whos hows wheres whens whys wat wot wht whta waht isnt arent wasnt werent doesnt dont
+CHAT_FILLER = frozenset(
+    """whats whos hows wheres whens whys wat wats wot wots wht whta waht hw abt atm rn btw fyi iirc isnt arent wasnt werent doesnt dont
     didnt cant wont hasnt havent hadnt shouldnt couldnt wouldnt im ive youre theyre theres thats
     lets u ur ya pls plz thx ty hey hi hello guys folks anyone someone somebody anybody ever still
     currently actually really exactly just now much many also again remind remember happened
@@ -92,5 +92,5 @@ def focus(question: str) -> str:
     """The question's words without chat filler, for the lexical signals (coverage, word
     shares); the embedder reads the question as typed."""
     # (``_words``: the pattern's words, by the fast path for ASCII text, capitals kept)
-    kept = [w for w in _words(question) if w.lower().replace("'", "").replace("’", "") not in _CHAT_FILLER]
+    kept = [w for w in _words(question) if w.lower().replace("'", "").replace("’", "") not in CHAT_FILLER]
     return " ".join(kept)

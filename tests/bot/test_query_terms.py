@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bot.text.terms import _CHAT_FILLER, _WORD, STOPWORDS, focus, query_terms
+from bot.text.terms import _WORD, CHAT_FILLER, STOPWORDS, focus, query_terms
 
 
 def _by_pattern(query: str, limit: int = 24) -> list[str]:
@@ -48,6 +48,6 @@ def test_focus_keeps_the_words_the_pattern_finds_as_typed() -> None:
     """``focus`` reads the question as typed (capitals kept) by the same fast path."""
     for text in [*_texts(), "Whats the Wi-Fi PASSWORD for O'Brien’s room, hey?", "ISNT it Still"]:
         by_pattern = " ".join(
-            w for w in _WORD.findall(text) if w.lower().replace("'", "").replace("’", "") not in _CHAT_FILLER
+            w for w in _WORD.findall(text) if w.lower().replace("'", "").replace("’", "") not in CHAT_FILLER
         )
         assert focus(text) == by_pattern, text
