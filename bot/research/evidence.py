@@ -362,19 +362,14 @@ def _without_mail_headers(lines: list[str]) -> list[str]:
     k = 0
     while k < len(lines):
         end = k + 1 if _MAIL_BANNER.match(lines[k]) else k
-        run = end
-        while run < len(lines) and _MAIL_HEADER.match(lines[run]):
-            run += 1
-        said = [_MAIL_HEADER.match(line).group(1).lower() for line in lines[end:run]]  # type: ignore[union-attr]
-        if run - end >= MAIL_HEADERS and "from" in said:
+        fields: list[tuple[str, str]] = []  # (field, value) of each header line in a row
+        while end + len(fields) < len(lines) and (field := _MAIL_HEADER.match(lines[end + len(fields)])):
+            fields.append((field.group(1).lower(), lines[end + len(fields)].split(":", 1)[1].strip(" *_")))
+        if len(fields) >= MAIL_HEADERS and any(f == "from" for f, _ in fields):
             # (its subject heads what follows, as a section's heading does)
-            out.extend(
-                f"## {line.split(':', 1)[1].strip()}"
-                for line, field in zip(lines[end:run], said, strict=True)
-                if field == "subject"
-            )
+            out.extend(f"## {value}" for f, value in fields if f == "subject")
             out.append("")
-            k = run
+            k = end + len(fields)
         elif end > k:
             k = end  # a banner over no headers
         else:

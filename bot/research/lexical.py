@@ -220,11 +220,10 @@ class LexicalIndex:
             return True
         return any(holds(t) for t in terms.of_stems(unseen, self._query_stemmer, changing))
 
-    def says(self, word: str) -> int:
-        """How many live entries hold ``word`` (a lowercased token) as written, not only its
-        stem (0: none)."""
+    def says(self, word: str) -> bool:
+        """A live entry holds ``word`` (a lowercased token) as written, not only its stem."""
         term = self._terms.get(word)
-        return self._kept.count(self._postings, term) if term is not None else 0
+        return term is not None and self._postings.holds(term)
 
     def stems(self) -> Mapping[str, int]:
         """Every stem the index has seen, with its term (a forgotten entry's too: check
@@ -347,6 +346,13 @@ class LexicalIndex:
                 if term is not None:
                     wanted[term] = wanted.get(term, 0) + 1
         return wanted
+
+
+def saying(lexical: LexicalIndex, word: str) -> int:
+    """How many live entries of ``lexical`` hold ``word`` (a lowercased token) as written
+    (``LexicalIndex.says`` counted: the entries are listed, so only where the count matters)."""
+    term = lexical._terms.get(word)
+    return lexical._kept.count(lexical._postings, term) if term is not None else 0
 
 
 def _slots(kept: TermSlots, postings: Postings, term: int, others: Mapping[int, Sequence[int]]) -> np.ndarray:

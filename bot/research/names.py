@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from bot.research.deletions import DeletionFilter
 from bot.research.embedders import MINILM_TOKENIZER
+from bot.research.lexical import saying
 from bot.research.links import LinkView
 from bot.research.relevance import focus
 from bot.research.tokens import PORTER_ENDINGS, porter_tails
@@ -273,11 +274,11 @@ def respelled(question: str, lexical: LexicalIndex) -> str:
             if len(word) < RESPELL_CHARS
             else _spellings(word)
         )
-        best = max(((lexical.says(s), s) for s in near), default=(0, word))
+        best = max(((saying(lexical, s), s) for s in near), default=(0, word))
         if not best[0]:
             # how a longer word of the notes starts ("defib" of "defibrillator")
             longer = re.findall(rf"\n({re.escape(word)}[a-z]+)", _joined_vocabulary(lexical))
-            best = max(((lexical.says(s), s) for s in longer[:PREFIXED_KEPT]), default=(0, word))
+            best = max(((saying(lexical, s), s) for s in longer[:PREFIXED_KEPT]), default=(0, word))
         return best[1] if best[0] else word
 
     return _TYPED_WORD.sub(spelled, question)
@@ -356,7 +357,7 @@ class Names:
             w
             for w in self.required
             if entries >= HOUSE_NAME_NOTES
-            and lexical.says(_folded(w)) >= max(HOUSE_NAME_NOTES, HOUSE_NAME_SHARE * entries)
+            and saying(lexical, _folded(w)) >= max(HOUSE_NAME_NOTES, HOUSE_NAME_SHARE * entries)
         }
         if not common:
             return self
