@@ -251,7 +251,7 @@ def warm() -> None:
     _longest_tail()
 
 
-RESPELL_CHARS = 5  # a shorter word is respelled only by two letters swapped ("opne")
+RESPELL_CHARS = 5  # a shorter word is respelled only by two letters swapped ("opne"), never as a start
 PREFIXED_KEPT = 64  # the longer words a typed start is read as, at most
 _TYPED_WORD = re.compile(r"(?<![\w'’-])[a-z]{4,}(?![\w'’-])")
 
@@ -275,8 +275,9 @@ def respelled(question: str, lexical: LexicalIndex) -> str:
             else _spellings(word)
         )
         best = max(((saying(lexical, s), s) for s in near), default=(0, word))
-        if not best[0]:
-            # how a longer word of the notes starts ("defib" of "defibrillator")
+        if not best[0] and len(word) >= RESPELL_CHARS:
+            # how a longer word of the notes starts ("defib" of "defibrillator"; not "temp",
+            # which starts "templates" as well as "temperature")
             longer = re.findall(rf"\n({re.escape(word)}[a-z]+)", _joined_vocabulary(lexical))
             best = max(((saying(lexical, s), s) for s in longer[:PREFIXED_KEPT]), default=(0, word))
         return best[1] if best[0] else word

@@ -85,7 +85,8 @@ NOTES = {
     "admin/welcome.md": (
         "Welcome to Crannoch Wall",
         "Crannoch Wall is a climbing centre with a training wall, a bouldering cave and a café. New staff "
-        "shadow a shift first. The defibrillator hangs by the café door.",
+        "shadow a shift first. The defibrillator hangs by the café door. Shift templates are on the "
+        "office wall.",
     ),
     "admin/parking.md": (
         "Parking at Crannoch Wall",
@@ -113,6 +114,8 @@ async def test_a_word_typed_wrong_is_read_as_the_notes_spell_it(local_rt: Any, n
     assert respelled("is the cave opne", lexical) == "is the cave open"
     # typed short: the word of the notes it starts
     assert respelled("wheres the defib", lexical) == "wheres the defibrillator"
+    # ... not a start of four letters: "temp" starts "templates" as well as "temperature"
+    assert respelled("wat temp is the cafe fridge", lexical) == "wat temp is the cafe fridge"
     # a word the notes write, an English word they do not, a name typed in capitals: as typed
     assert respelled("cafe hours Crannoch parking weather", lexical) == "cafe hours Crannoch parking weather"
     lines = bullet_lines(await ask(local_rt, "wats the hieght limit on the auto belays"))
