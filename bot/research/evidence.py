@@ -1095,27 +1095,18 @@ def _cause_first(question: str, ranked: list[Passage], floor: float) -> list[Pas
     best = ranked[0]
     if best.score - best.typed < floor:
         return ranked
-    cause = next(
-        (
-            p
-            for p in ranked
-            if p.entry.id == best.entry.id and p.replaced_by is None and _LABELLED_CAUSE.search(p.unit.text)
-        ),
-        None,
-    )
+    of_note = [p for p in ranked if p.entry.id == best.entry.id and p.replaced_by is None]
+    cause = next((p for p in of_note if _LABELLED_CAUSE.search(p.unit.text)), None)
     if cause is None and not _PLAIN_CAUSE.search(best.unit.text):
         # ... else the first of its passages past the floor, close to the best, that plainly
         # states a cause ("found the old clay land drain … has collapsed" under "Why was
         # runway 06/24 closed?", whose best passage is "the runway fund can cover it")
+        close = best.score - PLAIN_CAUSE_MARGIN
         cause = next(
             (
                 p
-                for p in ranked
-                if p.entry.id == best.entry.id
-                and p.replaced_by is None
-                and p.score - p.typed >= floor
-                and p.score >= best.score - PLAIN_CAUSE_MARGIN
-                and _PLAIN_CAUSE.search(p.unit.text)
+                for p in of_note
+                if p.score - p.typed >= floor and p.score >= close and _PLAIN_CAUSE.search(p.unit.text)
             ),
             None,
         )
@@ -1509,7 +1500,11 @@ class Answerer:
         ranked = await self.scorer.passages(question, chosen, titles=titles, prior=prior)
         if names.named:  # the passage that answers says the name ("the Sallowby burst")
             # (a note holding none of the names, let in as the team's own, says none of them)
-            silent = {e.id for e in chosen if not names.held_by(f"{e.title} {e.content}")}
+            silent = (
+                {e.id for e in chosen if not names.held_by(f"{e.title} {e.content}")}
+                if telling is not names
+                else set()
+            )
             saying = [p for p in ranked if p.entry.id in silent or self._says_name(names, p, titles)]
             # ... or stands in a note replacing, as a whole, a note whose passage says it (the
             # "CIP procedure for FVs - revised" of "CIP procedure - fermenters")
