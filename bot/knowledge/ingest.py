@@ -205,7 +205,9 @@ def stated_dates(text: str) -> list[dt.date]:
 
 _DATING_LINE = re.compile(
     r"^\s*(?:#{1,6}\s|[*_>\s]*(?:date[ds]?|decided|agreed|approved|written|held|effective|signed(?: off)?|"
-    r"updated|meeting|minutes)\b)",
+    r"updated|meeting|minutes)\b|"
+    # ... or that opens with the day it tells of ("**12 August 2024** — Alun re-inspected …")
+    rf"[*_>\s]*(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}\s+(?:19|20)\d\d|(?:19|20)\d\d-\d\d-\d\d)\b)",
     re.I,
 )
 

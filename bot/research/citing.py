@@ -204,12 +204,23 @@ def _loosely(before: str, low: str, after: str) -> bool:
     )
 
 
-_SEE = re.compile(r"\b(?:see|check|per)\s+(?:also\s+)?(?:the\s+)?$", re.I)
+# ... or "details in X", "full details are in X", "set out in X", "written up in X"
+_SEE = re.compile(
+    r"\b(?:see|check|per|details?\s+(?:are\s+|is\s+)?(?:in|on)|(?:set out|written up|spelled out)\s+in)"
+    r"\s+(?:also\s+)?(?:the\s+)?$",
+    re.I,
+)
 
 
 def _in_so_many_words(before: str, low: str, after: str) -> bool:
-    # "see / check / per X", outside an aside in parentheses
-    return before.count("(") <= before.count(")") and bool(_SEE.search(before))
+    # "see / check / per X", outside an aside in parentheses, or an aside that only points
+    # ("log it with council IT (see IT contacts)")
+    return bool(_SEE.search(before)) and (
+        before.count("(") <= before.count(")") or bool(_SEE_ASIDE.search(before))
+    )
+
+
+_SEE_ASIDE = re.compile(r"\(\s*(?:see|check)\s+(?:also\s+)?(?:the\s+)?$", re.I)
 
 
 def _points_to(text: str, title: str) -> bool:

@@ -54,6 +54,7 @@ PASSAGE_FLOOR = 0.44  # below this a passage answers nothing (with an embedder)
 LEX_PASSAGE_FLOOR = 0.30  # without one (no cosine term)
 PASSAGE_RELATIVE = 0.60  # of the best passage's score, for passages of the best passage's note
 OTHER_NOTE_RELATIVE = 0.85  # for passages of other notes: a second note must be nearly as good
+IN_FORCE_RELATIVE = 0.75  # ... or a statement in force replacing one of the best note's
 COVERAGE_WEIGHT = 0.4
 PRIOR_WEIGHT = 0.2
 SHORT_PENALTY = 0.2
@@ -378,6 +379,12 @@ def _without_mail_headers(lines: list[str]) -> list[str]:
     return out
 
 
+# a note's own field written in its text near the top, front matter without the fences
+# ("date: 2023-08-21", "Tags: shop, hours")
+_META_LINE = re.compile(r"^\s*(?:date|created|updated|last updated|tags)\s*:\s*\S.{0,40}$", re.I)
+META_LINES = 6
+
+
 def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     """A note cut into sentences, list items and table rows, each with its section; a
     sentence that opens by pointing back ("This…", "It…") keeps the one before it."""
@@ -517,6 +524,8 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         if not line.strip():
             flush()
             continue
+        if k < META_LINES and not paragraph and _META_LINE.match(line):
+            continue  # "date: 2023-08-21" under the title dates the note; it answers nothing
         if _LIST.match(line):
             flush()
             paragraph.append(_LIST.sub("", line))
@@ -931,10 +940,24 @@ class Scorer:
         relative = PASSAGE_RELATIVE if relative is None else relative
         best = ranked[0]
         passing = [p for p in ranked if p.score - p.typed >= floor]
+        # (a statement in force in another note that replaced one of the best note's stands in
+        # for it, a little further down: the minutes lowering the moisture limit that the
+        # procedure's best passages refer to, "same limit as above")
+        standing_in = {
+            id(p) for p in passing if p.entry.id != best.entry.id and _replaced_note(p) == best.entry.id
+        }
         close = {
             id(p)
             for p in passing
-            if p.score >= (relative if p.entry.id == best.entry.id else OTHER_NOTE_RELATIVE) * best.score
+            if p.score
+            >= (
+                relative
+                if p.entry.id == best.entry.id
+                else IN_FORCE_RELATIVE
+                if id(p) in standing_in
+                else OTHER_NOTE_RELATIVE
+            )
+            * best.score
         }
         # ... and the sentences that carry on a close one's paragraph or list item
         opened = {
@@ -977,7 +1000,11 @@ class Scorer:
         overlap = [-math.inf] * len(pool)
 
         def mmr(k: int) -> float:
-            return MMR_LAMBDA * pool[k].score - (1 - MMR_LAMBDA) * (overlap[k] if chosen else 0.0)
+            # a statement standing in for the best note's is not pushed out by those it
+            # resembles: the passages citing the value it replaced ("read 18.4% — inside our
+            # 18.5% limit")
+            alike = overlap[k] if chosen and id(pool[k]) not in standing_in else 0.0
+            return MMR_LAMBDA * pool[k].score - (1 - MMR_LAMBDA) * alike
 
         while left and len(chosen) < limit:
             pick = max(left, key=mmr)
@@ -988,6 +1015,11 @@ class Scorer:
             for k in left:
                 overlap[k] = max(overlap[k], sim(k, pick))
         return [pool[k] for k in chosen]
+
+
+def _replaced_note(p: Passage) -> str | None:
+    """The note whose statement ``p`` replaced, if it replaced one."""
+    return p.replaces.entry.id if p.replaces is not None else None
 
 
 FOLLOWING = 2  # sentences after a close passage, in its paragraph or list item, read with it
@@ -1117,7 +1149,7 @@ def _cause_first(question: str, ranked: list[Passage], floor: float) -> list[Pas
 
 
 CAUSE_FIRST_BONUS = 0.01
-PLAIN_CAUSE_MARGIN = 0.3  # a plainly stated cause this far below the best passage of its note answers first
+PLAIN_CAUSE_MARGIN = 0.4  # a plainly stated cause this far below the best passage of its note answers first
 
 
 def _wordy(said: frozenset[str]) -> frozenset[str]:
@@ -1140,7 +1172,10 @@ _PLAIN_CAUSE = re.compile(
     r"run dry|corroded|perished|collapsed|rotted|sheared|shorted|frozen)\b|"
     # what happened to the place ("we had a burst pipe overnight", "the corridor is flooded")
     r"\b(?:had|was|were|there was|there's been)\s+(?:a|an)\s+(?:burst|leak|flood|fire|power cut|power failure|"
-    r"outage|breakdown|break-in)\b|\b(?:is|are|was|were|got)\s+flooded\b",
+    r"outage|breakdown|break-in)\b|\b(?:is|are|was|were|got)\s+flooded\b|"
+    # what was found wrong ("the roofer found the rhone … completely blocked with moss")
+    r"\bfound\b[^.;:]{0,60}?\b(?:blocked|choked|clogged|cracked|split|seized|burst|collapsed|corroded|"
+    r"rotten|rotted|perished|jammed|snapped|worn through)\b",
     re.I,
 )
 _HOW_MANY = re.compile(r"\bhow (?:many|much)\s+(?:of\s+(?:the|our)\s+)?([a-z]{3,})", re.I)
@@ -1379,7 +1414,16 @@ def _only_the_names(
     asked = {stem(w) for w in query_terms(focus(question)) if w not in _WHEN_WORDS} - named
     if not asked or not passages:
         return False
-    return not any(asked & {stem(w) for w in words(_context(p.entry, p.unit))} for p in passages)
+    # (a word asked is said as the start of a longer one too: "time" in the "timetable")
+    starts = tuple(a for a in asked if len(a) >= ASKED_START_CHARS)
+    for p in passages:
+        said = {stem(w) for w in words(_context(p.entry, p.unit))}
+        if asked & said or (starts and any(w.startswith(starts) for w in said)):
+            return False
+    return True
+
+
+ASKED_START_CHARS = 4  # a question's word this long is said by a word of a passage it starts
 
 
 POINTER_LOOK = 3  # of the ranked passages, the best this many are read for "see [[another note]]"

@@ -6,7 +6,7 @@ marked, so that an answer (or a model) says which stands."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import cached_property, lru_cache
@@ -57,7 +57,9 @@ CHANGE = re.compile(
 REPLACING = re.compile(
     r"\b(?:instead of|(?<!need )(?<!needs )(?<!needed )(?<!needing )(?<!to be )(?<!due for )(?<!require )"
     r"(?<!requires )(?<!required )replac\w*|supersed\w*|previous(?:ly)?|no longer|revers\w*|overturn\w*|"
-    r"scrapp\w*|withdrawn|(?<!-)old)\b",
+    r"scrapp\w*|withdrawn|(?<!-)old)\b|"
+    # "all new stock is ordered from Caledon Library Supply, not Northword": the name set aside
+    r",\s+not\s+(?:the\s+)?(?-i:[A-Z])\w",
     re.I,
 )
 # (a worn part "needs replacing", "is due for replacement", "has to be replaced": no rule is;
@@ -228,7 +230,21 @@ class _Said:
             for m in _NAME.finditer(clause)
         )
 
+    @cached_property
+    def set_aside_names(self) -> tuple[str, ...]:
+        """The names (lowercased) it says it sets aside ("from Caledon Library Supply, not
+        Northword", "instead of Pennine Maltings"), not those it names beside a replacement
+        ("heat exchanger replacement booked with Aldermoor Marine")."""
+        return tuple(m.group(1).lower() for m in _SET_ASIDE_NAME.finditer(self.text))
 
+
+# "…, not Northword", "instead of Pennine Maltings", "replacing Harbourne Media": the name a
+# statement sets aside ("replaced by X" names what replaced)
+_SET_ASIDE_NAME = re.compile(
+    r"(?:,\s+not|\binstead\s+of|\bin\s+place\s+of|\breplac(?:es|ing)|\bno\s+longer\s+(?:from|with|using|use))"
+    r"\s+(?:the\s+)?((?-i:[A-Z])[\w&'-]+(?:\s+(?-i:[A-Z])[\w&'-]+)*)",
+    re.I,
+)
 # what "instead of" says is set aside ("… into the waste oil tank instead of the coolant drum")
 _INSTEAD_OF = re.compile(r"\binstead of\s+(?:the\s+|a\s+|an\s+|our\s+)?([^.;:,()!?]{2,60})", re.I)
 
@@ -593,8 +609,10 @@ def _changes_value_from(newer: _Statement, older: _Statement, stem: Callable[[st
         said = content_words(subject, stem)
         if len(said & held) >= VALUE_SUBJECT_WORDS and len(said & (held | kinds)) * 2 >= len(said):
             return True
-        if _specific(values.get("number", "")) and said & held:
-            return True  # "pickers' hourly rate changed from 12.60 to": the earlier's 12.60, of pickers
+        if _specific_value(values) and said & held:
+            # "pickers' hourly rate changed from 12.60 to": the earlier's 12.60, of pickers;
+            # "Achvarran changed from 10:15 to 11:30": the timetable's 10:15 at Achvarran
+            return True
     return False
 
 
@@ -617,6 +635,13 @@ SPECIFIC_DIGITS = 3  # a bare number of this many digits ("12.60", "1,250") is n
 
 def _specific(number: str) -> bool:
     return sum(c.isdigit() for c in number) >= SPECIFIC_DIGITS
+
+
+def _specific_value(values: Mapping[str, str]) -> bool:
+    """A value not said by chance: a bare number of ``SPECIFIC_DIGITS``, or a time of day to
+    the minute ("10:15"; not "10:00", which "from 10 to 11" says of anything)."""
+    time = values.get("time", "")
+    return _specific(values.get("number", "")) or (bool(time) and not time.endswith(":00"))
 
 
 def _same_value(kind: str, said: str | None, value: str) -> bool:
@@ -793,6 +818,14 @@ def _replaces(
     new_text = _spelled_out(newer.unit.text, older.unit.text)
     if not _names_the_row(new_text, older.unit.text, stem):
         return False  # "Concession: £13" corrects the concession's row, not the full price's
+    if (
+        any(name in old_said.lowered for name in new_said.set_aside_names)
+        and asked & content_words(new_text, stem) & old_read
+    ):
+        # it names what the earlier states as what it sets aside, on what the question asks
+        # ("all new stock is ordered from Caledon Library Supply, not Northword" against "all
+        # new stock … is bought from Northword Books Ltd"): however few other words they share
+        return True
     new_read = content_words(_cells_only(new_text), stem)
     # a note correcting another ("Correction — open day date") or replacing it as a whole (its
     # later edition) states its subject in its title: its statements are read with it

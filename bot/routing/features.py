@@ -112,6 +112,10 @@ _CHAT_SPELLINGS = {
     "wut": "what",
     "wht": "what",
     "wats": "what's",
+    "wot": "what",
+    "wots": "what's",
+    "waht": "what",
+    "whta": "what",
     "whos": "who's",
     "wen": "when",
     "whens": "when's",
@@ -184,11 +188,20 @@ def _typo_fix(word: str) -> str:
     return "" if fixed == low else fixed
 
 
+# "y did the salt orchard show get cancelled": "y" before a verb opening a question is "why"
+_Y_WHY = re.compile(
+    r"^([\s>*_]*)y(?=\s+(?:did|was|were|is|are|do|does|has|have|would|wont|won't|didnt|didn't|isnt|isn't|"
+    r"cant|can't|dont|don't|doesnt|doesn't|wasnt|wasn't)\b)",
+    re.I,
+)
+
+
 @lru_cache(maxsize=16)  # the router reads a message's corrected text twice
 def correct_typos(text: str) -> str:
     """The text with typos in the request verbs and chat spellings of the question words
     fixed ("reserach" → "research", "wat" → "what"), so the lexicon reads them too; every
     other character is kept."""
+    text = _Y_WHY.sub(r"\1why", text) if text[:8].lower().lstrip(" \t>*_").startswith("y ") else text
     fixes = {word: fixed for word in _WORD.findall(text) if (fixed := _typo_fix(word))}
     if not fixes:  # most messages: no word to fix, the text as it is
         return text

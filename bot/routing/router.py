@@ -436,6 +436,27 @@ def _hands_it_over(text: str) -> bool:
 _WHEN = re.compile(r"\b(?:tonight|weekend)\b", re.I)
 
 
+# a look-up typed as keywords names the kind of fact it wants, at its end or its start
+# ("oakhanger farm apiary closed reason", "beer line cleaning frequency", "total honey extracted
+# 2024 kg"): news says what happened, and chat names no kind
+_KIND_ASKED = re.compile(
+    r"^(?:total|number of|date of|cost of|price of|reason for|frequency of)\b|"
+    r"\b(?:reason|cause|date|total|cost|price|frequency|contact|phone number|number|deadline|minimum|maximum|"
+    r"amount|kg|count|how often|how many|how much)\s*$"
+)
+KIND_ASKED_WORDS = 8  # keywords, not a sentence
+
+
+def _asks_a_kind(text: str) -> frozenset[str]:
+    """{"status", "social"} when a message of a few keywords, no sentence, names the kind of
+    fact it asks (``_KIND_ASKED``): "closed" or "beer" in it is its subject, not news or chat
+    (the notes still decide: ``notes_answer``)."""
+    norm = normalize(text)
+    if len(norm.split()) > KIND_ASKED_WORDS or re.search(r"[.!?,;:]", norm) or not _KIND_ASKED.search(norm):
+        return frozenset()
+    return frozenset({"status", "social"})
+
+
 def _only_a_time(text: str) -> frozenset[str]:
     """{"social"} when a message's only sign of chat is a time of the week and it names what
     it asks ("who's on call for removals tonight", "the on-call vet number for the weekend");
@@ -583,7 +604,7 @@ def _learned(
         and not _CHAT.search(text)
         and not vocative_name(text)
         and not _REMARK.match(norm)
-        and not (cues_of(text) - _only_a_time(text)) & _NOT_A_LOOKUP
+        and not (cues_of(text) - _only_a_time(text) - _asks_a_kind(text)) & _NOT_A_LOOKUP
     )
     unsure = maybe_lookup and (
         (proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2])

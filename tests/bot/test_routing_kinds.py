@@ -100,6 +100,10 @@ def test_one_typo_in_the_verb_does_not_hide_the_request(text: str) -> None:
         "whos looking after the billing migration",
         "wen is the next release freeze",
         "hw do we rotate the signing keys",
+        "wot time do we shut on a thursday",
+        "wots the door code for the back store",
+        "y was the loading bay shut on monday",
+        "y did the 3pm delivery get cancelled",
     ],
 )
 def test_a_question_typed_in_chat_spelling_is_still_a_question(text: str) -> None:

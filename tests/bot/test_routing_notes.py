@@ -46,6 +46,19 @@ def test_a_status_report_in_the_notes_words_is_not_a_look_up() -> None:
         assert route(text, model=_chat_model(), notes_know=NOTES.__contains__).route is Route.NONE, text
 
 
+def test_keywords_naming_the_kind_of_fact_asked_are_a_look_up_though_they_say_closed_or_beer() -> None:
+    notes = NOTES | frozenset("closed reason beer line cleaning frequency".split())
+    for text in (
+        "north fen pumping station closed reason",
+        "beer line cleaning frequency",
+    ):
+        decision = route(text, model=_chat_model(), notes_know=notes.__contains__)
+        assert decision.route is Route.QUICK and decision.sure, text
+    # news of the same things, or chat, names no kind of fact: still not a look-up
+    for text in ("north fen pumping station closed", "beer after the line cleaning?"):
+        assert route(text, model=_chat_model(), notes_know=notes.__contains__).route is Route.NONE, text
+
+
 def test_the_notes_are_asked_only_about_what_they_could_change() -> None:
     """``Routed.asks_the_notes`` False: the decision is the same whatever the notes hold, so
     the core need not bring their words up to date for it (every labelled message)."""

@@ -126,6 +126,14 @@ def test_written_date_forms() -> None:
     assert written_date("Notes", "*Reviewed 06/01/2026*") is None  # June or January: not guessed
     assert written_date("Notes", "*Reviewed 31/02/2026*") is None  # no such day
     assert written_date("Riders charged twice (January 2026)", "") is None
+    # a paragraph opening with the day it tells of, below a first line that is no byline
+    body = (
+        "Kiln 2 - moisture alarm cleared\n\n**12 August 2024** — Sandy re-ran the probes today. All clear.\n"
+    )
+    assert written_date("Kiln 2", body) == datetime(2024, 8, 12, tzinfo=UTC)
+    # ... not a date further on in a sentence
+    body = "Kiln 2 - moisture alarm cleared\n\nSandy re-ran the probes on 12 August 2024, all clear.\n"
+    assert written_date("Kiln 2", body) is None
 
 
 def test_a_front_matter_field_named_like_a_credential_is_never_made_searchable() -> None:
