@@ -232,16 +232,19 @@ class _Said:
 
     @cached_property
     def set_aside_names(self) -> tuple[str, ...]:
-        """The names (lowercased) it says it sets aside ("from Caledon Library Supply, not
+        """The names it says it sets aside ("from Caledon Library Supply, not
         Northword", "instead of Pennine Maltings"), not those it names beside a replacement
         ("heat exchanger replacement booked with Aldermoor Marine")."""
-        return tuple(m.group(1).lower() for m in _SET_ASIDE_NAME.finditer(self.text))
+        return tuple(
+            m.group(1)
+            for m in _SET_ASIDE_NAME.finditer(self.text)
+            if m.group(1).split()[0].lower() not in _FILLER  # "not Monday", "instead of March"
+        )
 
 
-# "…, not Northword", "instead of Pennine Maltings", "replacing Harbourne Media": the name a
-# statement sets aside ("replaced by X" names what replaced)
+# "…, not Northword", "instead of Pennine Maltings": the name a statement sets aside
 _SET_ASIDE_NAME = re.compile(
-    r"(?:,\s+not|\binstead\s+of|\bin\s+place\s+of|\breplac(?:es|ing)|\bno\s+longer\s+(?:from|with|using|use))"
+    r"(?:,\s+not|\binstead\s+of|\bin\s+place\s+of|\bno\s+longer\s+(?:from|with|using|use))"
     r"\s+(?:the\s+)?((?-i:[A-Z])[\w&'-]+(?:\s+(?-i:[A-Z])[\w&'-]+)*)",
     re.I,
 )
@@ -568,7 +571,21 @@ def _changes_from(newer: _Statement, older: _Statement, stem: Callable[[str], st
         said = content_words(phrase, stem)
         if len(said) >= CHANGED_FROM_WORDS and said <= old_words:
             return True
+        if _one_name(phrase, newer.passage.unit.text, older.passage.unit.text):
+            return True  # "training coordinator role changed from Kenny to Aileen": "… is Kenny Skene"
     return False
+
+
+def _one_name(phrase: str, new_text: str, old_text: str) -> bool:
+    """``phrase`` is one name, written with a capital in both statements: the person or firm
+    the later one changes away from is the one the earlier names."""
+    if not phrase.isalpha() or len(phrase) < NAME_CHARS:
+        return False
+    name = re.compile(rf"\b{phrase.capitalize()}\b")
+    return bool(name.search(new_text)) and bool(name.search(old_text))
+
+
+NAME_CHARS = 3
 
 
 # a row for Saturday is about the weekend, a row for Tuesday – Friday about weekdays
@@ -819,7 +836,7 @@ def _replaces(
     if not _names_the_row(new_text, older.unit.text, stem):
         return False  # "Concession: £13" corrects the concession's row, not the full price's
     if (
-        any(name in old_said.lowered for name in new_said.set_aside_names)
+        any(re.search(rf"\b{re.escape(name)}\b", older.unit.text) for name in new_said.set_aside_names)
         and asked & content_words(new_text, stem) & old_read
     ):
         # it names what the earlier states as what it sets aside, on what the question asks

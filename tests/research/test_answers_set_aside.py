@@ -6,6 +6,8 @@ vaults showed them (their misses read in the thirty-first session):
   (a time on the hour, "from 10 to 11", could be said of anything);
 - "… ordered from Hillgate Pet Supplies, not Barkwell" replaces the supplier page's "bought from
   Barkwell Feeds Ltd": the name a statement sets aside is what it replaces;
+- "kennel lead role changed from Jess to Priya" replaces "The kennel lead is Jess Amory": one
+  name changed from is the one the earlier statement names;
 - "… details in [[shampoo order 2025]]" sends the reader to that note, as "see …" does, and
   so does an aside that says nothing else ("ring the repair firm (see [[equipment contacts]])");
 - a "date: …" line under a note's title dates the note, and is no passage of it;
@@ -60,6 +62,16 @@ NOTES = {
         "Shampoo order 2025",
         "date: 2025-02-03\n\nDelivery to the back door, Tuesdays. Stack the boxes off the floor.\n\n"
         "New supplier: Pawfect Wholesale (Tia Moss, 07700 900765). Oatmeal, 5 L at £18.40.",
+    ),
+    "kennels/kennel-lead.md": (
+        "Kennel lead",
+        "date: 2023-09-04\n\nThe kennel lead is **Jess Amory** (senior kennel hand).\n\nJess keeps the feeding "
+        "rota and the vaccination records, and signs dogs in and out.",
+    ),
+    "kennels/chat-kennels-may.md": (
+        "chat kennels may",
+        "[19/05/2025, 08:10] Bea: heads up - kennel lead role changed from Jess to Priya, from today. Jess "
+        "is going part time\n[19/05/2025, 08:12] Priya: 👍 feeding rota is on the board",
     ),
     "grooming/grooming-tables.md": (
         "Grooming tables",
@@ -120,6 +132,11 @@ async def test_the_name_a_statement_sets_aside_is_what_it_replaces(
 ) -> None:
     lines = bullet_lines(await ask(local_rt, question))
     assert lines and "Hillgate" in lines[0] and "replaced" in lines[0], lines
+
+
+async def test_a_person_changed_from_by_name_replaces_the_role_holder(local_rt: Any, notes: None) -> None:
+    lines = bullet_lines(await ask(local_rt, "Who is the kennel lead?"))
+    assert lines and "Priya" in lines[0] and "replaced" in lines[0], lines
 
 
 async def test_details_in_a_note_send_the_reader_there(local_rt: Any, notes: None) -> None:
