@@ -438,11 +438,12 @@ _WHEN = re.compile(r"\b(?:tonight|weekend)\b", re.I)
 
 # a look-up typed as keywords names the kind of fact it wants, at its end or its start
 # ("oakhanger farm apiary closed reason", "beer line cleaning frequency", "total honey extracted
-# 2024 kg"): news says what happened, and chat names no kind
+# 2024 kg", "beer festival number of casks"): news says what happened, and chat names no kind
 _KIND_ASKED = re.compile(
     r"^(?:total|number of|date of|cost of|price of|reason for|frequency of)\b|"
     r"\b(?:reason|cause|date|total|cost|price|frequency|contact|phone number|number|deadline|minimum|maximum|"
-    r"amount|kg|count|how often|how many|how much)\s*$"
+    r"amount|kg|count|how often|how many|how much)\s*$|"
+    r"\b(?:number|amount|date|cost|price|total|count|frequency) of [\w-]+\s*$"
 )
 KIND_ASKED_WORDS = 8  # keywords, not a sentence
 

@@ -47,10 +47,11 @@ def test_a_status_report_in_the_notes_words_is_not_a_look_up() -> None:
 
 
 def test_keywords_naming_the_kind_of_fact_asked_are_a_look_up_though_they_say_closed_or_beer() -> None:
-    notes = NOTES | frozenset("closed reason beer line cleaning frequency".split())
+    notes = NOTES | frozenset("closed reason beer line cleaning frequency festival stand casks".split())
     for text in (
         "north fen pumping station closed reason",
         "beer line cleaning frequency",
+        "beer festival stand number of casks",
     ):
         decision = route(text, model=_chat_model(), notes_know=notes.__contains__)
         assert decision.route is Route.QUICK and decision.sure, text
