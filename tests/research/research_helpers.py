@@ -150,6 +150,15 @@ def write_notes(root: Path, files: dict[str, str]) -> None:
         (root / name).write_text(text, encoding="utf-8")
 
 
+async def ingest_titled(rt: Any, folder: Path, notes: dict[str, tuple[str, str]], space: str) -> None:
+    """``notes`` (path → title and text) written as a vault's files under ``folder``, each headed
+    by its title, and ingested into ``space`` as a vault is (each dated by what its text says)."""
+    write_notes(
+        folder / "vault", {source: f"# {title}\n\n{content}\n" for source, (title, content) in notes.items()}
+    )
+    await rt.ingest(folder / "vault", space=space)
+
+
 async def report_on(rt: Any, vault: dict[str, str], request: str, folder: Path) -> str:
     """The report of ``request`` asked in the console over ``vault`` (path → markdown, written
     under ``folder`` and ingested), as the worker stored it."""

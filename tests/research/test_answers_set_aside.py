@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from research_helpers import ask, bullet_lines, write_notes
+from research_helpers import ask, bullet_lines, ingest_titled
 
 from adapters.console import SPACE
 
@@ -109,11 +109,7 @@ NOTES = {
 @pytest.fixture
 async def notes(local_rt: Any, tmp_path: Path) -> None:
     """The notes as files, ingested as a vault is (each dated by what its text says)."""
-    write_notes(
-        tmp_path / "vault",
-        {source: f"# {title}\n\n{content}\n" for source, (title, content) in NOTES.items()},
-    )
-    await local_rt.ingest(tmp_path / "vault", space=SPACE)
+    await ingest_titled(local_rt, tmp_path, NOTES, SPACE)
 
 
 @pytest.mark.parametrize(
