@@ -100,6 +100,7 @@ _INLINE_TAG = re.compile(r"(?<![\w/&])#(?=[A-Za-z][\w/-]*)[\w/-]+")
 _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _TITLE_WORD = re.compile(r"[^\W_]+")
 _ROW = re.compile(r"^[^:;]{1,40}: [^;]*(?:; [^:;]{1,40}: [^;]*)+$")  # a table row as ``units`` writes it
+_LIST_LABEL = re.compile(r"^([^:;]{2,40}): \S")  # "Saturday: 9:30 – 13:00"
 # a line opening a message of a pasted chat: "[22/11/2024, 12:04] Hannah S:", "[09:02] Dai:",
 # "22/11/2024, 12:04 - Dai:", "Tom Ashdown 17:12 heads up all", "**Kev** 09:14:"
 _CHAT_STAMP = re.compile(
@@ -974,9 +975,16 @@ class Scorer:
             (p.entry.id, _wordy(sets[k])) if _ROW.match(p.unit.text) else None for k, p in enumerate(pool)
         ]
 
+        # ... and so are a list's items labelled with different things ("Saturday: 9:30 – 13:00"
+        # beside "Tuesday to Friday: 09:00 – 17:00": weekdays and times are no content words)
+        labels = [_LIST_LABEL.match(p.unit.text) for p in pool]
+
         def repeats(a: int, b: int) -> bool:
             one, other = rows[a], rows[b]
             if one is not None and other is not None and one[0] == other[0] and one[1] != other[1]:
+                return False
+            la, lb = labels[a], labels[b]
+            if la is not None and lb is not None and la.group(1).lower() != lb.group(1).lower():
                 return False
             return sim(a, b) > DUPLICATE and _same_words(sets[a], sets[b])
 

@@ -66,6 +66,14 @@ _NEVER_NAMES = (
     | frozenset(
         "since until till during today yesterday lately recently anymore nowadays currently ago onwards".split()
     )
+    # the days of the week and the months are times, not names ("open on Saturdays" of a
+    # table's "Saturday" row)
+    | frozenset(
+        f"{day}{s}"
+        for day in "monday tuesday wednesday thursday friday saturday sunday".split()
+        for s in ("", "s")
+    )
+    | frozenset("january february march april june july august september october november december".split())
 )
 
 

@@ -496,6 +496,59 @@ def _version(entry: EntryView) -> int:
     return max((int(v) for v in found), default=1)
 
 
+SUBJECT_TITLE_WORDS = 2  # content words two notes' titles share: they are on one subject
+# words any two notes' titles may share without being on one subject
+_TITLE_FILLER = frozenset(
+    "notes note minutes meeting meetings update updated new log list chat page info policy procedure plan "
+    "team staff general misc".split()
+)
+
+
+def _later_on_subject(newer: EntryView, older: EntryView) -> bool:
+    """``newer`` is dated after ``older`` and their titles share ``SUBJECT_TITLE_WORDS``
+    content words (not a year, not "minutes" or "policy")."""
+    if newer.id == older.id:
+        return False
+    new_day, old_day = day_of(newer), day_of(older)
+    if new_day is None or old_day is None or new_day <= old_day:
+        return False
+    return len(_title_subject(newer.title) & _title_subject(older.title)) >= SUBJECT_TITLE_WORDS
+
+
+@lru_cache(maxsize=4096)
+def _title_subject(title: str) -> frozenset[str]:
+    return frozenset(
+        w[:5]
+        for w in words(title.lower())
+        if len(w) > 2 and not w.isdigit() and w not in _FILLER | _TITLE_FILLER
+    )
+
+
+_LABEL_OF = re.compile(r"^\s*([^:;]{2,80}):\s")
+
+
+def _label(text: str) -> frozenset[str]:
+    """What a statement gives a value of: a table row's first cell ("Day: Saturday; Hours: …"
+    → saturday), or the label before its colon ("Saturday: 9:30 – 13:00" → saturday)."""
+    if "; " in text and text.split("; ", 1)[0].count(": ") == 1:
+        said = text.split("; ", 1)[0].split(": ", 1)[1]
+    else:
+        match = _LABEL_OF.match(text)
+        if match is None:
+            return frozenset()
+        said = match.group(1)
+    return frozenset(w for w in words(said.lower()) if w not in STOPWORDS and not w.isdigit())
+
+
+def _same_label(new: str, old: str) -> bool:
+    """Both statements give a value of one thing, another value: the words of one's label are
+    all the other's ("Relative humidity" of "Target relative humidity for textile store")."""
+    one, other = _label(new), _label(old)
+    if not one or not other or not (one <= other or other <= one):
+        return False
+    return set(_NUMBER.findall(new)) != set(_NUMBER.findall(old))  # (the same value again replaces nothing)
+
+
 def later_edition(newer: EntryView, older: EntryView) -> bool:
     """``newer`` is a later edition of ``older``: the same name but for a version or a year
     ("Trade price list 2026" of "Trade price list 2025", ``cip-procedure-v2`` of
@@ -799,6 +852,16 @@ def _replaces(
         return True
     # a statement of a note kept current that does not itself say it changes anything
     restated = not _states_change(newer)
+    # a later note on the subject giving the same thing another value: the row or label of one
+    # thing ("Saturday: 9:30 – 13:00" of the table's "Day: Saturday; Hours: 10:00 – 16:00")
+    same_thing = _later_on_subject(newer.entry, older.entry) and _same_label(newer.unit.text, older.unit.text)
+    if (
+        restated
+        and not kept_current(newer.entry)
+        and not later_edition(newer.entry, older.entry)
+        and not same_thing
+    ):
+        return False
     changes_from = _changes_from(new, old, stem)  # "changes from <what the earlier one states> to …"
     # "Can I get credit instead of a refund?" asks; it replaces nothing
     declared = replaces_note(newer.entry, older.entry)
@@ -846,7 +909,7 @@ def _replaces(
     new_read = content_words(_cells_only(new_text), stem)
     # a note correcting another ("Correction — open day date") or replacing it as a whole (its
     # later edition) states its subject in its title: its statements are read with it
-    titled = declared or _correcting(newer)
+    titled = declared or _correcting(newer) or same_thing
     if titled:
         new_read |= content_words(f"{newer.entry.title} {newer.unit.section}", stem)
     if value_from:
@@ -1017,8 +1080,14 @@ def supersede(
     entries = {p.entry.id: p.entry for p in pool}
     # a later edition of another note of the pool ("Trade price list 2026") replaces it as a whole
     editions = {i for i, e in entries.items() if any(later_edition(e, o) for o in entries.values())}
+    # ... or a note on the subject of another of the pool, dated later ("Textile store
+    # conditions" of "Textile store - RH"): only the later date tells, and it replaces only a
+    # statement whose value it changes (as a note kept current does)
+    later = {i for i, e in entries.items() if any(_later_on_subject(e, o) for o in entries.values())}
     changes = [
-        k for k, p in enumerate(pool) if _states_change(p) or kept_current(p.entry) or p.entry.id in editions
+        k
+        for k, p in enumerate(pool)
+        if _states_change(p) or kept_current(p.entry) or p.entry.id in editions or p.entry.id in later
     ]
     # ... or a rule saying what is allowed or forbidden: it replaces a rule it reverses
     rules = [k for k, p in enumerate(pool) if k not in changes and _ruling(p)]

@@ -10,6 +10,9 @@ vaults showed them (their misses read in the thirty-first session):
   name changed from is the one the earlier statement names;
 - "… details in [[shampoo order 2025]]" sends the reader to that note, as "see …" does, and
   so does an aside that says nothing else ("ring the repair firm (see [[equipment contacts]])");
+- a later note on the same subject ("Salon opening times" of "Salon opening hours") giving one
+  row another value ("Saturday: 9:30 – 13:00") replaces that row, though no word of it says it
+  changes anything: only the later date tells;
 - a "date: …" line under a note's title dates the note, and is no passage of it;
 - the statement in force stands in the answer beside the passages of the note it changed, however
   much the lines quoting the old value resemble it.
@@ -73,6 +76,16 @@ NOTES = {
         "[19/05/2025, 08:10] Bea: heads up - kennel lead role changed from Jess to Priya, from today. Jess "
         "is going part time\n[19/05/2025, 08:12] Priya: 👍 feeding rota is on the board",
     ),
+    "salon/salon-opening-hours.md": (
+        "Salon opening hours",
+        "date: 2024-04-02\n\n| Day | Hours |\n|---|---|\n| Monday | closed |\n| Tuesday – Friday | 09:00 – 17:00 |\n"
+        "| Saturday | 09:00 – 17:00 |\n| Sunday | closed |\n\nBank holidays: closed.",
+    ),
+    "salon/opening-times-notice.md": (
+        "Salon opening times",
+        "*Notice for the door and the website — 14 October 2024*\n\n- Tuesday to Friday: 09:00 – 17:00\n"
+        "- **Saturday: 9:30 – 13:00**\n- Sunday & Monday: closed\n\nPrinted two copies. Bea.",
+    ),
     "grooming/grooming-tables.md": (
         "Grooming tables",
         "date: 2024-01-10\n\nTwo hydraulic tables in the back room. Wipe down with F10 between dogs.\n\n"
@@ -133,6 +146,20 @@ async def test_the_name_a_statement_sets_aside_is_what_it_replaces(
 async def test_a_person_changed_from_by_name_replaces_the_role_holder(local_rt: Any, notes: None) -> None:
     lines = bullet_lines(await ask(local_rt, "Who is the kennel lead?"))
     assert lines and "Priya" in lines[0] and "replaced" in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    "question", ["salon saturday opening hours", "What time does the salon open on Saturdays?"]
+)
+async def test_a_later_note_on_the_subject_giving_a_row_another_value_replaces_it(
+    local_rt: Any, notes: None, question: str
+) -> None:
+    # only the later date tells: no word of the notice says it changes anything
+    lines = bullet_lines(await ask(local_rt, question))
+    saturday = [line for line in lines if "Saturday" in line]
+    assert saturday and "9:30" in saturday[0] and "replaced" in saturday[0], lines
+    # the weekday row it gives the same value is not replaced
+    assert not any("Tuesday" in line and "replaced" in line for line in lines), lines
 
 
 async def test_details_in_a_note_send_the_reader_there(local_rt: Any, notes: None) -> None:
