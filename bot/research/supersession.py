@@ -530,13 +530,9 @@ _LABEL_OF = re.compile(r"^\s*([^:;]{2,80}):\s")
 def _label(text: str) -> frozenset[str]:
     """What a statement gives a value of: a table row's first cell ("Day: Saturday; Hours: …"
     → saturday), or the label before its colon ("Saturday: 9:30 – 13:00" → saturday)."""
-    if "; " in text and text.split("; ", 1)[0].count(": ") == 1:
-        said = text.split("; ", 1)[0].split(": ", 1)[1]
-    else:
-        match = _LABEL_OF.match(text)
-        if match is None:
-            return frozenset()
-        said = match.group(1)
+    row = _ROW_CELL.match(text)
+    label = _LABEL_OF.match(text) if row is None else None
+    said = row.group(2) if row is not None else label.group(1) if label is not None else ""
     return frozenset(w for w in words(said.lower()) if w not in STOPWORDS and not w.isdigit())
 
 
@@ -632,13 +628,13 @@ def _changes_from(newer: _Statement, older: _Statement, stem: Callable[[str], st
 def _one_name(phrase: str, new_text: str, old_text: str) -> bool:
     """``phrase`` is one name, written with a capital in both statements: the person or firm
     the later one changes away from is the one the earlier names."""
-    if not phrase.isalpha() or len(phrase) < NAME_CHARS:
+    if not phrase.isalpha() or len(phrase) < ONE_NAME_CHARS:
         return False
     name = re.compile(rf"\b{phrase.capitalize()}\b")
     return bool(name.search(new_text)) and bool(name.search(old_text))
 
 
-NAME_CHARS = 3
+ONE_NAME_CHARS = 3  # "Jo" changed from is too short to be told from a word ("… from jo to …")
 
 
 # a row for Saturday is about the weekend, a row for Tuesday – Friday about weekdays

@@ -448,14 +448,19 @@ _KIND_ASKED = re.compile(
 KIND_ASKED_WORDS = 8  # keywords, not a sentence
 
 
-def _asks_a_kind(text: str) -> frozenset[str]:
-    """{"status", "social"} when a message of a few keywords, no sentence, names the kind of
-    fact it asks (``_KIND_ASKED``): "closed" or "beer" in it is its subject, not news or chat
-    (the notes still decide: ``notes_answer``)."""
-    norm = normalize(text)
-    if len(norm.split()) > KIND_ASKED_WORDS or re.search(r"[.!?,;:]", norm) or not _KIND_ASKED.search(norm):
+_KIND_EXCUSED = frozenset({"status", "social"})
+_SENTENCE_MARK = re.compile(r"[.!?,;:]")
+
+
+def _asks_a_kind(norm: str, cues: frozenset[str]) -> frozenset[str]:
+    """The cues of ``_KIND_EXCUSED`` a message has, when it is a few keywords, no sentence,
+    naming the kind of fact it asks (``_KIND_ASKED``; ``norm``: the message normalised):
+    "closed" or "beer" in it is its subject, not news or chat (the notes still decide:
+    ``notes_answer``). Most messages have neither cue and are read no further."""
+    excused = cues & _KIND_EXCUSED
+    if not excused or len(norm.split()) > KIND_ASKED_WORDS or _SENTENCE_MARK.search(norm):
         return frozenset()
-    return frozenset({"status", "social"})
+    return excused if _KIND_ASKED.search(norm) else frozenset()
 
 
 def _only_a_time(text: str) -> frozenset[str]:
@@ -605,7 +610,7 @@ def _learned(
         and not _CHAT.search(text)
         and not vocative_name(text)
         and not _REMARK.match(norm)
-        and not (cues_of(text) - _only_a_time(text) - _asks_a_kind(text)) & _NOT_A_LOOKUP
+        and not (cues_of(text) - _only_a_time(text) - _asks_a_kind(norm, cues_of(text))) & _NOT_A_LOOKUP
     )
     unsure = maybe_lookup and (
         (proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2])
