@@ -63,7 +63,9 @@ SETS: dict[str, tuple[Path, Path]] = {
     "riding": (SEALED / "answers_riding" / "gold.json", SEALED / "answers_riding" / "vault"),
     "apiary": (SEALED / "answers_apiary" / "gold.json", SEALED / "answers_apiary" / "vault"),
     "library": (SEALED / "answers_library" / "gold.json", SEALED / "answers_library" / "vault"),
-    # answers_recycling, answers_sawmill, answers_narrowboat: written blind, scored before and
+    "sawmill": (SEALED / "answers_sawmill" / "gold.json", SEALED / "answers_sawmill" / "vault"),
+    "narrowboat": (SEALED / "answers_narrowboat" / "gold.json", SEALED / "answers_narrowboat" / "vault"),
+    # answers_recycling, answers_smokehouse, answers_campsite: written blind, scored before and
     # after changes, their misses not read (the checks for the next change; bench/README)
 }
 

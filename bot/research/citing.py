@@ -234,7 +234,21 @@ def points_to(text: str, title: str) -> bool:
     Callsigns.", "SUPERSEDED — see Expenses policy for the current rate"): not in an aside
     ("(support staff were not enrolled, see Passwords and MFA)"), and not a "Related: …"
     list of neighbours."""
-    return _pointing_at(text, title.strip(), _in_so_many_words)
+    return _pointing_at(text, title.strip(), _in_so_many_words) or _row_points(text, title.strip())
+
+
+# a table row's cell deferring its value ("Target MC: see current DH schedule")
+_DEFERRED_CELL = re.compile(r"(?:^|; )[^:;]{1,40}: (?:see|check|as per|per)\b", re.I)
+
+
+def _row_points(text: str, title: str) -> bool:
+    """``text`` is a table row with a cell that defers its value ("Target MC: see current DH
+    schedule") and a cell that is only a link to the note titled ``title`` ("Notes: [[DH kiln
+    — larch cladding schedule v2]]"): the row sends the reader there for its value."""
+    if "; " not in text or len(title) < TITLE_CHARS or not _DEFERRED_CELL.search(text):
+        return False
+    name = title.lower()
+    return any(cell.split(": ", 1)[-1].strip().lower() == name for cell in text.split("; "))
 
 
 def _says_value(text: str, value: str) -> bool:
@@ -348,5 +362,13 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
                     and _earlier_or_undated(p, newer)
                 ):
                     gone.add(p.entry.id)
+    # a note whose statement one of the answer's replaced is named in the line replacing it
+    # ("it replaced £64 (Fairnbank Estate — roadside log prices 2023/24)"): the rest of it
+    # tells what stood before, not what is asked
+    gone.update(
+        p.replaces.entry.id
+        for p in passages
+        if p.replaces is not None and p.replaces.entry.id != p.entry.id and p.entry.id not in gone
+    )
     kept = [p for p in passages if id(p) not in dropped and p.entry.id not in gone]
     return kept or list(passages)

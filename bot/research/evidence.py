@@ -509,15 +509,17 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         if line.lstrip().startswith("|"):
             flush()
             over = None
-            if _TABLE_RULE.match(line.replace("|", " ").strip()) or set(line.replace("|", "").strip()) <= set(
-                "-: "
-            ):
+            bare = line.replace("|", "").strip()
+            if _TABLE_RULE.match(line.replace("|", " ").strip()) or (bare and set(bare) <= set("-: ")):
                 continue
             cells = [_clean_inline(c, titles) for c in _cells(line)]
             if header is None:
-                header = cells
+                header = cells  # (a header of empty cells, "| | |": each row's first cell labels it)
                 continue
-            pairs = [f"{h}: {c}" for h, c in zip(header, cells, strict=False) if c]
+            if not any(header) and len(cells) > 1:
+                pairs = [f"{cells[0]}: {'; '.join(c for c in cells[1:] if c)}"] if any(cells[1:]) else []
+            else:
+                pairs = [f"{h}: {c}" for h, c in zip(header, cells, strict=False) if c]
             if pairs:
                 out.append(Unit("; ".join(pairs), section, len(out)))
             continue
@@ -965,6 +967,10 @@ class Scorer:
             (p.entry.id, p.unit.block): p.unit.index for p in passing if id(p) in close and p.unit.block >= 0
         }
         pool = [p for p in passing if id(p) in close or _goes_on(opened, p)][: limit * 4]
+        # ... however little of the question they say: an item is one record ("Old edger: has
+        # sat in the back shed …" then "Glenmurray Joinery have offered £2,400 … AGREED, sell it.")
+        kept = {id(p) for p in pool}
+        pool += [p for p in ranked if id(p) not in kept and _goes_on(opened, p)][: limit * 4 - len(pool)]
         if not pool:
             return []
         sets = [self.words_of(p.unit.text) for p in pool]
@@ -1650,6 +1656,9 @@ class Answerer:
                 out += await self.scorer.passages(question, [entry], titles=titles)
                 by_id[entry.id] = entry
                 chosen.append(entry)
+            elif not any(p.entry.id == entry.id for p in out):
+                # a note of the question's whose passages the ranking left out
+                out += await self.scorer.passages(question, [entry], titles=titles)
             own = [k for k, p in enumerate(out) if p.entry.id == entry.id and p.replaced_by is None]
             best = max((out[k] for k in own), key=lambda p: p.score, default=None)
             if best is None or best.score - best.typed < floor:

@@ -75,6 +75,11 @@ _NEVER_NAMES = (
     )
     | frozenset("january february march april june july august september october november december".split())
 )
+# words that say what kind of fact is asked ("damage deposit hire boat amount", "fsc audit
+# date"): beside a word of a title they are still no name the notes lack, unless typed as one
+_KINDS_ASKED = frozenset(
+    "amount amounts cost costs price prices total number figure date dates deadline reason frequency".split()
+)
 
 
 @cache
@@ -600,6 +605,8 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         # what would make it a name, read before the typo checks: most words the notes lack
         # are plain English words ("generator", "parking"), and the typo checks, which spell
         # out a word's few hundred one-edit neighbours, only ever clear a name
+        if word in _KINDS_ASKED and not capitalised:
+            continue
         lookalike = len(word) > NAME_CHARS and word[:LOOKALIKE_PREFIX] in _proper_starts(in_titles)
         if not (
             lookalike

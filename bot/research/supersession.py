@@ -106,7 +106,15 @@ _NAME = re.compile(
 
 @lru_cache(maxsize=4096)  # a passage is compared with each other passage of the pool
 def content_words(text: str, stem: Callable[[str], str]) -> frozenset[str]:
-    return frozenset(stem(w) for w in words(text) if len(w) > 2 and not w.isdigit() and w not in _FILLER)
+    return frozenset(
+        _agent(stem(w)) for w in words(text) if len(w) > 2 and not w.isdigit() and w not in _FILLER
+    )
+
+
+def _agent(stemmed: str) -> str:
+    """A stem with the one who does it read as what is done: "supplier" as "supply" (the
+    stemmer's "suppli"), "carrier" as "carry"."""
+    return stemmed[:-2] if stemmed.endswith("ier") else stemmed
 
 
 @lru_cache(maxsize=4096)  # read once a passage, not once a pair
@@ -191,6 +199,11 @@ class _Said:
         for m in _CHANGED_FROM.finditer(self.lowered):
             values = _amounts_both(m.group(1))[0]
             subject = _CLAUSE.split(self.lowered[: m.start()])[-1]
+            hours = _hours_range(m.group(1).strip(), self.lowered[m.end() :])
+            if not values and hours is not None:
+                # "Saturday yard hours changed from 8-12 to 9-1": opening hours, by their start
+                out.append((subject, {"time": hours}))
+                continue
             if not values and _NUMBER.fullmatch(m.group(1).strip()):
                 # "opening changed from 10 to 8.30": two times of day, one with its minutes
                 said = _chat_times(m.group(1).strip(), self.lowered[m.end() :])
@@ -696,6 +709,21 @@ def _chat_times(before: str, after: str) -> str | None:
     return _clock(f"{one.group(1)}:{one.group(2) or '00'}{one.group(3) or ''}")
 
 
+_HOURS = re.compile(r"(\d{1,2})(?:[.:]([0-5]\d))?\s?(am|pm)?\s?[-–]\s?(\d{1,2})(?:[.:]([0-5]\d))?\s?(am|pm)?")
+
+
+def _hours_range(before: str, after: str) -> str | None:
+    """The start of ``before`` as a time of day, when it and the start of ``after`` are both
+    hours typed as ranges ("from 8-12 to 9-1", "from 10-4 to 9.30-5"); else None (a span
+    of sizes, "8-12 mm", is no range of hours; nor is one to an hour past 23)."""
+    one, other = _HOURS.fullmatch(before), _HOURS.match(after)
+    if one is None or other is None or not re.match(r"[\s,.;)]|$", after[other.end() :]):
+        return None
+    if any(int(m.group(k)) > 23 for m in (one, other) for k in (1, 4)):
+        return None
+    return _clock(f"{one.group(1)}:{one.group(2) or '00'}{one.group(3) or ''}")
+
+
 SPECIFIC_DIGITS = 3  # a bare number of this many digits ("12.60", "1,250") is not said by chance
 
 
@@ -845,6 +873,8 @@ def _replaces(
     if _reversal(new, old, stem, asked):
         return True
     if _hands_over(new, old, stem, asked):
+        return True
+    if _moves_away(new, old, stem, asked):
         return True
     # a statement of a note kept current that does not itself say it changes anything
     restated = not _states_change(newer)
@@ -1106,6 +1136,8 @@ def supersede(
             ):
                 pairs[j] = k
         for k in changes:
+            if corrects_note(pool[j].entry, pool[k].entry):
+                continue  # a note never replaces its own correction ("ERRATUM — …" of it)
             if _replaces(read[k], read[j], stem, asked, titles) and (
                 j not in pairs or _before(pool[k], pool[pairs[j]], pool[j])
             ):
@@ -1206,6 +1238,9 @@ def _amounts_both(text: str) -> tuple[dict[str, str], dict[str, str]]:
         if said[:1] in "£$€" and not key.startswith("/"):
             # "£45", "£10 a year", "£18 per spot": the currency is its unit ("£22/month" keeps its own)
             key = said[:1]
+        elif said[:1] in "£$€":
+            # ... and is a price in the currency too: "£59/t" of the list's "£/t: £64" column
+            said_as(said[:1], said.split("/")[0].strip())
         if key:
             said_as(key, said)
     for m in _TIME.finditer(text):  # "06:30", "2pm": a time of day is an amount too
@@ -1404,6 +1439,40 @@ def _hands_over(new: _Statement, old: _Statement, stem: Callable[[str], str], as
         if len(held) >= max(min(2, len(words)), len(words) - 1) and asked & held and _changed(newer, older):
             return True
     return False
+
+
+# "moves to", "switched over to", "changing to": a decision moving its subject elsewhere
+_MOVED_TO = re.compile(
+    r"\b(?:mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|chang(?:e|es|ed|ing))\s+(?:over\s+)?to\s", re.I
+)
+
+
+def _moves_away(new: _Statement, old: _Statement, stem: Callable[[str], str], asked: frozenset[str]) -> bool:
+    """``new`` is a later decision moving its subject to a name the earlier note never says
+    ("AGREED: diesel supply moves to Trentside Oils from 1 March."), in a note that names
+    the one ``old`` states ("Fenwick have put the price up again … Dev to ring Fenwick"),
+    on what the question asks: it moves away from that one. (A note naming only the new
+    one tells nothing of the old; one naming neither is about something else.)"""
+    newer, older = new.passage, old.passage
+    if new.day is None:
+        return False
+    moved = _MOVED_TO.search(newer.unit.text)
+    if moved is None or _old_value(older.unit.text) is None:
+        return False  # ("vans are now serviced at Harbour Road" moves nothing a label holds)
+    going = [
+        n
+        for n in _NAME.findall(_CLAUSE.split(newer.unit.text[moved.end() :])[0])
+        if n.split()[0].lower() not in older.entry.content.lower()
+    ]
+    if not going:
+        return False
+    later = newer.entry.content.lower()
+    leaving = [n for n in _NAME.findall(older.unit.text) if n.split()[0].lower() in later]
+    if not leaving:
+        return False
+    new_read = content_words(f"{newer.unit.section} {newer.unit.text}", stem)
+    old_read = content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
+    return bool(asked & new_read & old_read)
 
 
 def _ruling(passage: Passage) -> bool:

@@ -41,6 +41,11 @@ _FORMS = (
     ("night", "nite"),
     ("through", "thru"),
     ("tomorrow", "tmrw", "tomoz"),
+    # units spelled out and as the notes abbreviate them ("how much a kilo" of "£12.90/kg")
+    ("kilo", "kilos", "kilogram", "kilograms", "kg"),
+    ("litre", "litres", "liter", "liters", "ltr"),
+    ("tonne", "tonnes"),
+    ("hour", "hours", "hr", "hrs"),
 )
 OTHER_FORMS: dict[str, tuple[str, ...]] = {
     word: tuple(other for other in forms if other != word) for forms in _FORMS for word in forms
