@@ -1238,9 +1238,6 @@ def _amounts_both(text: str) -> tuple[dict[str, str], dict[str, str]]:
         if said[:1] in "£$€" and not key.startswith("/"):
             # "£45", "£10 a year", "£18 per spot": the currency is its unit ("£22/month" keeps its own)
             key = said[:1]
-        elif said[:1] in "£$€":
-            # ... and is a price in the currency too: "£59/t" of the list's "£/t: £64" column
-            said_as(said[:1], said.split("/")[0].strip())
         if key:
             said_as(key, said)
     for m in _TIME.finditer(text):  # "06:30", "2pm": a time of day is an amount too
