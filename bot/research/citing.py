@@ -362,13 +362,5 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
                     and _earlier_or_undated(p, newer)
                 ):
                     gone.add(p.entry.id)
-    # a note whose statement one of the answer's replaced is named in the line replacing it
-    # ("it replaced £64 (Fairnbank Estate — roadside log prices 2023/24)"): the rest of it
-    # tells what stood before, not what is asked
-    gone.update(
-        p.replaces.entry.id
-        for p in passages
-        if p.replaces is not None and p.replaces.entry.id != p.entry.id and p.entry.id not in gone
-    )
     kept = [p for p in passages if id(p) not in dropped and p.entry.id not in gone]
     return kept or list(passages)
