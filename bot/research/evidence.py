@@ -120,9 +120,6 @@ ANSWER_CHARS = 480  # a question in a note keeps its answer paragraph up to this
 LIST_ITEM_CHARS = 100  # a list read with the sentence over it has items this short (conditions, bids)
 # "**Owner:** …", "Why it happened: …": a label opening a passage names it as a heading would
 _LABEL = re.compile(r"^([A-Z][\w' ()/-]{1,40}?):\s")
-# a paragraph's or item's opening label: "Sallow Bank. Aldous …", "Blades — Ewan's trial …"
-_ITEM_LABEL = re.compile(r"^\W{0,3}([A-Z][\w'&/()-]*(?: [\w'&/()-]+){0,3}?)\W{0,3}(?:[:.]\s|\s[—–-]\s)")
-ITEM_LABEL_WORDS = 4
 _MONTHS = (
     r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
@@ -178,7 +175,6 @@ class Unit:
     index: int  # position in the note
     pointer: bool = False  # the line only points elsewhere ("See [[x]] and [[y]].", a bare URL)
     block: int = -1  # the paragraph or list item it was cut from (a table row: none)
-    lead: str = ""  # the label its paragraph or list item opens with ("Sallow Bank", "Old edger")
 
 
 @dataclass(frozen=True)
@@ -446,14 +442,9 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
                 asked = len(pieces) - 1
         if lead:
             pieces.append(lead)
-        # what the paragraph's first words label it ("5. Sallow Bank. Aldous has changed the
-        # padlock …", "Old edger: has sat …"): its later sentences are read with it ("New gate
-        # code is 4417.", "Glenmurray Joinery have offered £2,400 …")
-        label = _ITEM_LABEL.match(pieces[0]) if len(pieces) > 1 else None
-        said = label.group(1) if label is not None and len(label.group(1).split()) <= ITEM_LABEL_WORDS else ""
-        for k, piece in enumerate(pieces):
+        for piece in pieces:
             if len(piece) >= 12:
-                out.append(Unit(piece, section, len(out), pointer, block, said if k else ""))
+                out.append(Unit(piece, section, len(out), pointer, block))
         made = out[start:]
         if not made:
             return
@@ -624,8 +615,7 @@ class Reading:
 
 
 def _context(entry: EntryView, unit: Unit) -> str:
-    text = f"{unit.lead}: {unit.text}" if unit.lead else unit.text
-    near = f"{unit.section}: {text}" if unit.section else text
+    near = f"{unit.section}: {unit.text}" if unit.section else unit.text
     return f"{entry.title}. {near}"
 
 

@@ -14,8 +14,6 @@ thirty-second session), on a coffee van and roastery's notes written for these t
   cell ("Saturday: 8am – 12 noon"), not by its first row taken as a header;
 - the sentences carrying on a list item are read with it however little of the question they
   say ("Old grinder: has sat in the back store …" then "Brewhouse Cafe have offered £180 …");
-- a paragraph's opening label is read with its later sentences ("2. Riverside yard. Tam has
-  changed the padlock … New gate code is 2911.");
 - a unit spelled out ("how much is the decaf a kilo") is the notes' abbreviation ("£15.20/kg");
 - a table row deferring its value to a linked note ("Grind: see current recipe; Notes: [[…]]")
   sends the reader there;
@@ -31,7 +29,6 @@ import pytest
 from research_helpers import ask, bullet_lines, ingest_titled
 
 from adapters.console import SPACE
-from bot.research.evidence import units
 
 NOTES = {
     "supplies/milk-supply.md": (
@@ -183,16 +180,6 @@ async def test_a_word_naming_the_kind_asked_is_no_missing_name(
     answer = await ask(local_rt, question)
     assert "I found nothing" not in answer, answer
     assert any(amount in answer for amount in ("£150", "£320", "£1 deposit")), answer
-
-
-def test_a_paragraphs_label_is_read_with_its_later_sentences() -> None:
-    # "3. Riverside yard. Tam has changed the padlock … New gate code is 2911.": the code's
-    # sentence is read (scored, and checked for the names asked) as the Riverside yard's
-    cut = units(NOTES["meetings/2024-06-03-team-meeting.md"][1])
-    code = next(u for u in cut if "2911" in u.text)
-    opening = next(u for u in cut if "Tam has changed the padlock" in u.text)
-    assert code.text == "New gate code is 2911." and code.lead == "Riverside yard"
-    assert opening.lead == "" and opening.block == code.block
 
 
 async def test_a_unit_spelled_out_is_the_notes_abbreviation(local_rt: Any, notes: None) -> None:
