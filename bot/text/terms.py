@@ -45,7 +45,6 @@ _FORMS = (
     ("kilo", "kilos", "kilogram", "kilograms", "kg"),
     ("litre", "litres", "liter", "liters", "ltr"),
     ("tonne", "tonnes"),
-    ("hour", "hours", "hr", "hrs"),
 )
 OTHER_FORMS: dict[str, tuple[str, ...]] = {
     word: tuple(other for other in forms if other != word) for forms in _FORMS for word in forms
