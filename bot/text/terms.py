@@ -41,7 +41,7 @@ _FORMS = (
     ("night", "nite"),
     ("through", "thru"),
     ("tomorrow", "tmrw", "tomoz"),
-    # units spelled out and as the notes abbreviate them ("how much a kilo" of "£12.90/kg")
+    # units spelled out and as the notes abbreviate them ("how much is the decaf a kilo" of "£15.20/kg")
     ("kilo", "kilos", "kilogram", "kilograms", "kg"),
     ("litre", "litres", "liter", "liters", "ltr"),
     ("tonne", "tonnes"),
