@@ -962,15 +962,13 @@ class Scorer:
             )
             * best.score
         }
-        # ... and the sentences that carry on a close one's paragraph or list item
+        # ... and the sentences that carry on a close one's paragraph or list item, however
+        # little of the question they say: an item is one record ("Old edger: has sat in the
+        # back shed …" then "Glenmurray Joinery have offered £2,400 … AGREED, sell it.")
         opened = {
             (p.entry.id, p.unit.block): p.unit.index for p in passing if id(p) in close and p.unit.block >= 0
         }
-        pool = [p for p in passing if id(p) in close or _goes_on(opened, p)][: limit * 4]
-        # ... however little of the question they say: an item is one record ("Old edger: has
-        # sat in the back shed …" then "Glenmurray Joinery have offered £2,400 … AGREED, sell it.")
-        kept = {id(p) for p in pool}
-        pool += [p for p in ranked if id(p) not in kept and _goes_on(opened, p)][: limit * 4 - len(pool)]
+        pool = [p for p in ranked if id(p) in close or _goes_on(opened, p)][: limit * 4]
         if not pool:
             return []
         sets = [self.words_of(p.unit.text) for p in pool]

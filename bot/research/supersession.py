@@ -695,18 +695,34 @@ def _changes_value_from(newer: _Statement, older: _Statement, stem: Callable[[st
     return False
 
 
+def _typed_pair(
+    typed: re.Pattern[str], before: str, after: str
+) -> tuple[re.Match[str], re.Match[str]] | None:
+    """``before`` whole, and the start of ``after`` (then a stop, a space or its end), as
+    ``typed`` reads times ("(hour)(minutes)(am/pm)", a range repeating them), every hour a
+    clock's (23 at most); else None."""
+    one, other = typed.fullmatch(before), typed.match(after)
+    if one is None or other is None or not re.match(r"[\s,.;)]|$", after[other.end() :]):
+        return None
+    hours = range(1, typed.groups + 1, 3)  # (groups 1, 4: each time's hour)
+    if any(int(m.group(k)) > 23 for m in (one, other) for k in hours):
+        return None
+    return one, other
+
+
+def _start(said: re.Match[str]) -> str:
+    """The first time a match of ``_CHAT_TIME`` or ``_HOURS`` reads, as ``_clock`` gives it."""
+    return _clock(f"{said.group(1)}:{said.group(2) or '00'}{said.group(3) or ''}")
+
+
 def _chat_times(before: str, after: str) -> str | None:
     """``before`` as a time of day (``_clock``), when it and the start of ``after`` both read
     as times and one of them gives its minutes or "am"/"pm" ("from 10 to 8.30", "9 to 9.30pm");
     else None (a price, "from 12.60 to 13.10", has no minute 60)."""
-    one, other = _CHAT_TIME.fullmatch(before), _CHAT_TIME.match(after)
-    if one is None or other is None or not re.match(r"[\s,.;)]|$", after[other.end() :]):
+    pair = _typed_pair(_CHAT_TIME, before, after)
+    if pair is None or not any(m.group(2) or m.group(3) for m in pair):
         return None
-    if not any(m.group(2) or m.group(3) for m in (one, other)):
-        return None
-    if any(int(m.group(1)) > 23 for m in (one, other)):
-        return None
-    return _clock(f"{one.group(1)}:{one.group(2) or '00'}{one.group(3) or ''}")
+    return _start(pair[0])
 
 
 _HOURS = re.compile(r"(\d{1,2})(?:[.:]([0-5]\d))?\s?(am|pm)?\s?[-–]\s?(\d{1,2})(?:[.:]([0-5]\d))?\s?(am|pm)?")
@@ -716,12 +732,8 @@ def _hours_range(before: str, after: str) -> str | None:
     """The start of ``before`` as a time of day, when it and the start of ``after`` are both
     hours typed as ranges ("from 8-12 to 9-1", "from 10-4 to 9.30-5"); else None (a span
     of sizes, "8-12 mm", is no range of hours; nor is one to an hour past 23)."""
-    one, other = _HOURS.fullmatch(before), _HOURS.match(after)
-    if one is None or other is None or not re.match(r"[\s,.;)]|$", after[other.end() :]):
-        return None
-    if any(int(m.group(k)) > 23 for m in (one, other) for k in (1, 4)):
-        return None
-    return _clock(f"{one.group(1)}:{one.group(2) or '00'}{one.group(3) or ''}")
+    pair = _typed_pair(_HOURS, before, after)
+    return _start(pair[0]) if pair is not None else None
 
 
 SPECIFIC_DIGITS = 3  # a bare number of this many digits ("12.60", "1,250") is not said by chance
@@ -1456,10 +1468,11 @@ def _moves_away(new: _Statement, old: _Statement, stem: Callable[[str], str], as
     moved = _MOVED_TO.search(newer.unit.text)
     if moved is None or _old_value(older.unit.text) is None:
         return False  # ("vans are now serviced at Harbour Road" moves nothing a label holds)
+    earlier = older.entry.content.lower()
     going = [
         n
         for n in _NAME.findall(_CLAUSE.split(newer.unit.text[moved.end() :])[0])
-        if n.split()[0].lower() not in older.entry.content.lower()
+        if n.split()[0].lower() not in earlier
     ]
     if not going:
         return False

@@ -603,6 +603,7 @@ def _learned(
         # "no need to dig, just the deposit %": what is asked after the refusal is one fact
         best, chosen = 1, Route.QUICK
     small_talk = lexicon.route is Route.NONE and lexicon.reason == "small talk"
+    cues = cues_of(text)
     maybe_lookup = (
         chosen is Route.NONE
         and lexicon.guard is None
@@ -610,7 +611,7 @@ def _learned(
         and not _CHAT.search(text)
         and not vocative_name(text)
         and not _REMARK.match(norm)
-        and not (cues_of(text) - _only_a_time(text) - _asks_a_kind(norm, cues_of(text))) & _NOT_A_LOOKUP
+        and not (cues - _only_a_time(text) - _asks_a_kind(norm, cues)) & _NOT_A_LOOKUP
     )
     unsure = maybe_lookup and (
         (proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2])
