@@ -1268,17 +1268,24 @@ _CALENDAR_DAY = re.compile(
 )
 
 
-def _with_dated_heading(question: str, passage: Passage, text: str) -> str:
-    """``text`` (the passage as said) with its section's heading before it, when a question
-    asks for a date the passage leaves to its heading ("# Environmental health inspection - 17
-    September 2024" over "Unannounced visit, 09:30-13:15, …")."""
-    section = passage.unit.section
-    if (
-        not section
-        or not ASKS_DATE.search(question)
-        or _CALENDAR_DAY.search(text)
-        or not _CALENDAR_DAY.search(section)
-    ):
+SECTION_CHARS = 80  # a heading longer than this is a paragraph typed as one
+_EMPHASIS = re.compile(r"[*_`]+")
+
+
+def _with_heading(question: str, passage: Passage, text: str) -> str:
+    """``text`` (the passage as said) with its section's heading before it, when the heading
+    tells what the passage alone does not: whose number ("DAVIE MACKAY — MFV Morning Tern
+    PC 78: 07700 900245"), which day ("# Environmental health inspection - 17 September 2024"
+    over "Unannounced visit, 09:30-13:15, …"). Not the note's title again, nor a heading the
+    passage says already, nor a heading's day beside the day a passage gives to a question
+    asking when."""
+    section = _EMPHASIS.sub("", passage.unit.section).strip().rstrip(":").strip()
+    if not section or len(section) > SECTION_CHARS:
+        return text
+    low = section.lower()
+    if low == passage.entry.title.strip().lower() or low in text.lower():
+        return text
+    if ASKS_DATE.search(question) and _CALENDAR_DAY.search(text) and _CALENDAR_DAY.search(section):
         return text
     return f"{section}: {text}"
 
@@ -1321,10 +1328,10 @@ class Evidence:
             if p.replaced_by is None:
                 said = statement(p)
                 if (p.entry.id, p.unit.section) not in headed:  # a heading is said once a note
-                    dated = _with_dated_heading(self.question, p, said)
-                    if dated != said:
+                    headed_said = _with_heading(self.question, p, said)
+                    if headed_said != said:
                         headed.add((p.entry.id, p.unit.section))
-                    said = dated
+                    said = headed_said
                 current.setdefault(p.entry.id, []).append(said)
             # the replaced statement: this one, or the one this replaced (marked as such)
             older = p if p.replaced_by is not None else p.replaces
