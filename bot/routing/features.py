@@ -380,7 +380,10 @@ _CUES: dict[str, Gated] = {
         "errand@start": r"^(?:(?:pls|please|can you|could you|ok|so)[\s,]+)?(?:"
         # ("reorder level …", "order status …": the thing's name, not the task)
         r"(?:order|re-?order)(?!\s+(?:levels?|points?|quantity|qty|threshold|number|no|ref|status|history|form|"
-        r"date|minimums?|min|value|limits?)\b)|ring|phone|e-?mail|text|book|buy|print|"
+        r"date|minimums?|min|value|limits?)\b)|ring|book|buy|print|"
+        # ("phone number for the sprinter driver", "email address for the plumber": the
+        # thing asked for, not the task)
+        r"(?:phone|e-?mail|text)(?!\s+(?:numbers?|nos?|no\.|address(?:es)?|contacts?|details)\b)|"
         r"post|chase|invite|ping|forward|stick|cancel|reschedule|sign me up|add me|"
         # verbs that are nouns too ("pay rates", "play area hours") only before what they act on
         r"(?:log|play|arrange|schedule|set up|pay|renew|file|call)(?=\s+(?:a|an|the|my|our|his|her|their|this|that|"

@@ -47,6 +47,9 @@ TERSE_ED_LOOKUPS = [
 ERRAND_WORD_NOUNS = [
     "reorder level Tarnside Roamer 700x40c",
     "order status Brindle labels",
+    # "phone", "email", "text" before what they name ("phone number", "email address")
+    "phone number for the sprinter driver",
+    "email address for the gas engineer",
 ]
 # a tally asked for after a thing done: "completed … total" counts, it reports nothing
 TALLY_LOOKUPS = [
