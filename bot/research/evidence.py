@@ -1379,8 +1379,10 @@ class Evidence:
         ]
 
 
-WIDER_NOTES = 2  # notes a model is given beyond those the extractive answer cites
-WIDER_PASSAGES = 2  # of each, its best passages
+# (three and three, not two and two: on the smokehouse and campsite vaults the quick-answer
+# requests carry 0.92 and 0.97 of the facts, not 0.91 and 0.96, at 90 tokens more a median request)
+WIDER_NOTES = 3  # notes a model is given beyond those the extractive answer cites
+WIDER_PASSAGES = 3  # of each, its best passages
 
 
 def _link_targets(content: str) -> list[str]:
