@@ -285,7 +285,9 @@ def _keep_linked(dossier: Dossier, topic: str, top: str) -> None:
 # about as well as the sources' best passages do: of the search's first hits for the subject,
 # one whose best passage (on the subject, or on a part the request lists) reaches the
 # passage floor (``Scorer.floor``, what answers at all) and this share of the best source's.
-PASSAGE_LOOK = 10
+# (Twenty hits, not ten: over the 43 answer sets, Sources recall 0.796 → 0.831 and share
+# relevant 0.699 → 0.659; thirty bought 0.005 more recall for 0.011 less relevance.)
+PASSAGE_LOOK = 20
 PASSAGE_RELATIVE = 0.5
 ON_A_PASSAGE = "a passage on the topic"
 
