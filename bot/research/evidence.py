@@ -1269,7 +1269,6 @@ _CALENDAR_DAY = re.compile(
 
 
 SECTION_CHARS = 80  # a heading longer than this is a paragraph typed as one
-_EMPHASIS = re.compile(r"[*_`]+")
 
 
 def _with_heading(question: str, passage: Passage, text: str) -> str:
@@ -1279,7 +1278,8 @@ def _with_heading(question: str, passage: Passage, text: str) -> str:
     over "Unannounced visit, 09:30-13:15, …"). Not the note's title again, nor a heading the
     passage says already, nor a heading's day beside the day a passage gives to a question
     asking when."""
-    section = _EMPHASIS.sub("", passage.unit.section).strip().rstrip(":").strip()
+    # (cut as its lines are, ``_clean_inline``: links as titles, no bold; said as they are)
+    section = passage.unit.section.strip().rstrip(":").rstrip()
     if not section or len(section) > SECTION_CHARS:
         return text
     low = section.lower()
