@@ -22,6 +22,7 @@ ANSWER_TYPES = ("report", "answer")
 # ``query`` as answers, never walked as ordinary relations (or every later investigation
 # would take in every earlier report on its topic, and grow without bound)
 CITATION = "citation"
+LINK = "link"  # the edge a [[wikilink]] makes, from the note that writes it
 STRONG_OVERLAP = 0.8
 WEAK_OVERLAP = 0.5
 
@@ -60,18 +61,22 @@ class RecallResult:
 
 
 def with_replacements(kept: Sequence[Hit], found: Sequence[Hit]) -> list[Hit]:
-    """``kept`` (the relevant hits), each followed by a hit of ``found`` left out that says it
-    replaces that note as a whole (``supersession.replaces_note``: "This note replaces
-    [[streaming-setup]]", the 2026 price list of the 2025 one), as relevant as the note it
-    replaces: the statement in force is read beside the one it replaced."""
-    ids = {h.entry.id for h in kept}
+    """``kept`` (the relevant hits), each followed by a hit that says it replaces that note
+    as a whole (``supersession.replaces_note``: "This note replaces [[streaming-setup]]",
+    the 2026 price list of the 2025 one), as relevant as the note it replaces: one of
+    ``found`` left out, or one kept further down (past the notes a quick answer reads). The
+    statement in force is read beside the one it replaced."""
+    placed: set[str] = set()
     out: list[Hit] = []
     for hit in kept:
+        if hit.entry.id in placed:
+            continue
+        placed.add(hit.entry.id)
         out.append(hit)
-        for other in found:
-            if other.entry.id not in ids and replaces_note(other.entry, hit.entry):
-                ids.add(other.entry.id)
-                out.append(replace(other, relevance=hit.relevance))
+        for other in (*kept, *found):
+            if other.entry.id not in placed and replaces_note(other.entry, hit.entry):
+                placed.add(other.entry.id)
+                out.append(replace(other, relevance=max(hit.relevance or 0.0, other.relevance or 0.0)))
     return out
 
 
@@ -199,8 +204,28 @@ class Recall:
             question, space=space, limit=max(limit, 10), exclude_types=ANSWER_TYPES
         )
         hits = await self._judged(question, found)
-        hits = with_replacements(hits, found)
-        return await self.answerer.evidence(question, hits, spaces=spaces, limit=limit, names=names)
+        linking = await self._linking(hits[:limit], found, spaces)
+        ordered = with_replacements(hits, [*found, *linking])
+        # the notes read: the ``limit`` most relevant, each with the note replacing it
+        plain = {id(h) for h in hits}
+        reading = next(
+            (k for k, h in enumerate(ordered) if id(h) in plain and hits.index(h) >= limit), len(ordered)
+        )
+        return await self.answerer.evidence(question, ordered, spaces=spaces, limit=reading, names=names)
+
+    async def _linking(self, hits: Sequence[Hit], found: Sequence[Hit], spaces: Sequence[str]) -> list[Hit]:
+        """The notes the search did not find that link to one of ``hits`` and say they replace
+        it ("This supersedes the Pennine Pet Wholesale arrangement ([[food-supplier-pennine]])"
+        of a question its words do not match): the statement in force is read beside the one
+        it replaced (``with_replacements``). One query for the links, one for the notes."""
+        ids = {h.entry.id for h in hits}
+        known = ids | {h.entry.id for h in found}
+        edges = await self.knowledge.relations_of(ids, spaces=spaces)
+        linking = {r.from_id for r in edges if r.type == LINK and r.to_id in ids and r.from_id not in known}
+        if not linking:
+            return []
+        notes = await self.knowledge.get_many(sorted(linking), spaces=spaces)
+        return [Hit(entry=e, score=0.0, found_by=(LINK,)) for e in notes.values()]
 
     async def cascade(
         self,

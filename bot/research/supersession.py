@@ -47,6 +47,7 @@ _NEW_OF_KIND = re.compile(
 CHANGE = re.compile(
     r"\b(?:instead of|replac\w*|supersed\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
     r"revers\w*|revis\w*|switch\w*|mov(?:e|es|ed|ing) to|as of|with effect from|decided|agreed|approved|"
+    r"t(?:ook|akes?|aking|aken) over|"
     r"new|from \d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|raised|lowered|increased|reduced|extended|shortened|"
     rf"{_NEW_VALUE}|from [^.;]{{1,20}} to|goes (?:up|down)|"
     # holds from a month or a year on ("From the first hire of May 2025 …", "from the 2026 season")
@@ -323,7 +324,10 @@ def _states_change(passage: Passage) -> bool:
 
 # "This replaces [[contract-terms-2023]].", "Supersedes the 2024 trade list ([[trade-price-list-2024]])."
 _DECLARES = re.compile(
-    r"\b(?:replac(?:es|ing)|supersed(?:es|ing))\b[^.\n\[\]]{0,60}\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]",
+    # ("This reverses the 2023 no-raw policy ([[raw-feeding-policy]])"; a lorry that reverses
+    # into the bay reverses no note)
+    r"\b(?:replac(?:es|ing)|supersed(?:es|ing)|(?:this|it|which)\s+reverses)\b[^.\n\[\]]{0,60}"
+    r"\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]",
     re.I,
 )
 
@@ -349,10 +353,13 @@ def _links_note(targets: frozenset[str], note: EntryView) -> bool:
     return any(source == t or source.endswith(f"/{t}") or t.endswith(f"/{source}") for t in targets)
 
 
-# a link right after the word: "This supersedes [[Rate card 2023]]" (not "replaces the batch
-# loader described in [[atlas]]", a part of it)
+# a link right after the word: "This supersedes [[Rate card 2023]]", or after the words
+# naming it, in brackets ("This supersedes the Brackley arrangement ([[tyre-supplier]])"; not
+# "replaces the batch loader described in [[atlas]]", a part of it)
 _DECLARES_LINK = re.compile(
-    r"\b(?:replac(?:es|ing)|supersed(?:es|ing))\s+(?:the\s+|our\s+)?\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]", re.I
+    r"\b(?:replac(?:es|ing)|supersed(?:es|ing)|(?:this|it|which)\s+reverses)\s+(?:the\s+|our\s+)?"
+    r"(?:[^.\n\[\]()]{1,60}?\(\s*(?:see\s+)?)?\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]",
+    re.I,
 )
 
 
@@ -363,7 +370,7 @@ def replaces_whole(newer: EntryView, older: EntryView) -> bool:
     in [[atlas]]") replaces a part, and only a statement it restates."""
     if newer.id == older.id:
         return False
-    if later_edition(newer, older) or _named_replaced(newer.content, older):
+    if later_edition(newer, older) or _named_replaced(newer.content, older) or _switched_from(newer, older):
         return True
     targets = frozenset(
         m.group(1).strip().lower().removesuffix(".md") for m in _DECLARES_LINK.finditer(newer.content)
@@ -397,6 +404,34 @@ def _declared_names(content: str) -> tuple[tuple[frozenset[str], frozenset[str],
         named |= {w.lower() for w in _ONE_NAME.findall(typed) if w.lower() not in common_words()}
         out.append((said, frozenset(re.findall(r"(?:19|20)\d\d", phrase)), named))
     return tuple(out)
+
+
+# "T&F supplier changed from Hadley to Severn Scaffold Supplies", "we switched over from
+# Pennine to Moorgate": the name the subject moved away from (its first word)
+_SWITCHED_FROM = re.compile(
+    r"\b(?:chang|switch|mov)(?:ed|es|e|ing)?\s+(?:over\s+|away\s+)?from\s+(?:the\s+|our\s+)?"
+    r"(?P<name>(?-i:[A-Z])[\w'’-]+)(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'’-]+)*\s+to\b",
+    re.I,
+)
+
+
+_CALENDAR_NAMES = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
+    "august september october november december".split()
+)
+
+
+def _switched_from(newer: EntryView, older: EntryView) -> bool:
+    """``newer``, dated after ``older``, says its subject changed from the name ``older``'s
+    title opens with, written as a name ("… changed from Hadley to Severn" of "Hadley Tube &
+    Fittings"; not a day or a month, a value): the earlier note is about what was left."""
+    first = words(older.title.lower())[:1]
+    if not first or first[0] in _CALENDAR_NAMES or first[0] not in newer.content.lower():
+        return False
+    new_day, old_day = day_of(newer), day_of(older)
+    if new_day is None or old_day is None or new_day <= old_day:
+        return False
+    return any(m["name"].lower() == first[0] for m in _SWITCHED_FROM.finditer(newer.content))
 
 
 _FROM_WHEN = re.compile(r"\s(?:from|as of|with effect|effective|starting)\b", re.I)
@@ -884,7 +919,7 @@ def _replaces(
         return True  # an erratum's figure for the one it says is wrong
     if _reversal(new, old, stem, asked):
         return True
-    if _hands_over(new, old, stem, asked):
+    if _hands_over(new, old, stem, asked) or _takes_over_from(new, old, stem, asked):
         return True
     if _moves_away(new, old, stem, asked):
         return True
@@ -1156,10 +1191,25 @@ def supersede(
                 pairs[j] = k
     # a note of the pool another says it replaces as a whole ("This supersedes the Northsound
     # arrangement"), whatever their statements say
-    gone = {i for i in entries if any(e != i and replaces_whole(entries[e], entries[i]) for e in entries)}
+    # (of every note ranked: the later note may share no word with the question, "Account
+    # OW-5521 opened with Ostler Wheels" of "who do we get tyres off now")
+    noted = {p.entry.id: p.entry for p in ranked}
+    heirs = {i: e for i in noted for e in noted if e != i and replaces_whole(noted[e], noted[i])}
+    gone = set(heirs)
     if not pairs and not gone:
         return list(ranked)
     out = {id(p): p for p in ranked}
+    # the later note answers where the one it replaced stood: its passages lifted together,
+    # its best just above the earlier's best
+    best = {
+        i: max((p.score for p in ranked if p.entry.id == i), default=0.0) for i in {*heirs, *heirs.values()}
+    }
+    lifts: dict[str, float] = {}
+    for i, e in heirs.items():
+        lifts[e] = max(lifts.get(e, 0.0), best[i] + IN_FORCE_BONUS - best[e])
+    for p in ranked:
+        if lifts.get(p.entry.id, 0.0) > 0:
+            out[id(p)] = replace(p, score=p.score + lifts[p.entry.id])
     stale: set[str] = set()  # notes about a rule since replaced
     for j, k in sorted(pairs.items(), key=lambda jk: -pool[jk[0]].score):
         older, newer = pool[j], out[id(pool[k])]
@@ -1448,6 +1498,31 @@ def _hands_over(new: _Statement, old: _Statement, stem: Callable[[str], str], as
         if len(held) >= max(min(2, len(words)), len(words) - 1) and asked & held and _changed(newer, older):
             return True
     return False
+
+
+# "Lead: Ellie Brabbs – took over from Kieran on 5 Aug", "Sam has taken over from Priya Shah":
+# the later statement names who did it before
+_TAKES_OVER_FROM = re.compile(
+    r"\bt(?:ook|akes?|aking|aken)\s+over\s+from\s+(?P<name>(?-i:[A-Z])[\w'’-]+)(?:\s+(?-i:[A-Z])[\w'’-]+)?"
+)
+
+
+def _takes_over_from(
+    new: _Statement, old: _Statement, stem: Callable[[str], str], asked: frozenset[str]
+) -> bool:
+    """``new`` is a later statement that someone took over from the person ``old`` names
+    doing it ("Daily pool tests are done by Kieran Bell" of the 2023 procedure), and both
+    say what the question asks ("who does the pool tests": pool, test), read with their
+    note's title and section."""
+    newer, older = new.passage, old.passage
+    if new.day is None:
+        return False
+    m = _TAKES_OVER_FROM.search(newer.unit.text)
+    if m is None or not re.search(rf"\b{re.escape(m['name'])}\b", older.unit.text):
+        return False
+    new_read = content_words(f"{newer.entry.title} {newer.unit.section} {newer.unit.text}", stem)
+    old_read = content_words(f"{older.entry.title} {older.unit.section} {older.unit.text}", stem)
+    return len(asked & new_read & old_read) >= ASKED_SUBJECT
 
 
 # "moves to", "switched over to", "changing to": a decision moving its subject elsewhere

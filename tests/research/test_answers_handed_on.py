@@ -1,0 +1,136 @@
+"""The rule in force when the later note says what it took over from the way the scaffold
+and kennels notes written blind say it (read in the thirty-fourth session), on a cargo-bike
+courier's notes written for these tests:
+
+- a note that links to the old one and says it supersedes or reverses it is read beside it,
+  also when the question shares no word with it ("who do we get tyres off now" of the note
+  "Ostler Wheels account");
+- a chat line saying the subject "changed from Brackley to Ostler" replaces the note about
+  Brackley as a whole;
+- a roles table's "took over from Dev on 3 June" replaces the older page saying Dev does it.
+
+Each question asks what holds now, and the answer must not give the earlier one as the answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from research_helpers import ask, bullet_lines, ingest_titled
+
+from adapters.console import SPACE
+
+OTHERS = {
+    "ops/depot.md": (
+        "Depot",
+        "date: 2023-05-02\n\nThe depot is the railway arch at 14 Canal Row. Bikes charge overnight on the "
+        "back wall. Alarm code changes every quarter; ask Rosa.",
+    ),
+    "ops/rain-kit.md": (
+        "Rain kit",
+        "date: 2023-10-09\n\nEvery rider gets a jacket, overtrousers and overshoes. Spares in the blue locker.",
+    ),
+    "social/summer-ride.md": (
+        "Summer ride out",
+        "date: 2024-07-01\n\nSunday ride to the reservoir, picnic after. Bring your own bike, not a cargo bike!",
+    ),
+}
+
+TYRES = {
+    "suppliers/tyre-supplier.md": (
+        "Tyre supplier",
+        "date: 2023-03-14\n\nTyres and inner tubes for the cargo bikes come from Brackley Cycle Trade, "
+        "order by Thursday noon for a Friday drop. Puncture-proof 20in tyres £31 each. Rep: Gail, 07700 900310.",
+    ),
+    "suppliers/ostler-wheels-account.md": (
+        "Ostler Wheels account",
+        "date: 2025-02-20\n\nThis supersedes the Brackley arrangement ([[tyre-supplier]]). Account OW-5521 "
+        "opened with Ostler Wheels: rep Mo Ansari, 07700 900377, deliveries Tuesdays, 30 days credit.",
+    ),
+}
+
+PARKING = {
+    "ops/bikes-on-pavements.md": (
+        "Bikes on pavements",
+        "date: 2023-06-01\n\nRiders never park a cargo bike on the pavement at a drop, not even for a "
+        "minute: use the road edge with hazard lights. Two complaints from the council last spring.",
+    ),
+    "ops/pavement-parking-2025.md": (
+        "Drop-off stops from March",
+        "date: 2025-03-03\n\nThis reverses the old rule ([[bikes-on-pavements]]) now the council has agreed "
+        "it: a bike may stand on a pavement wider than 3 m for a drop of up to 5 minutes, never across a "
+        "dropped kerb.",
+    ),
+}
+
+CHAT = {
+    "suppliers/brackley-cycle-trade.md": (
+        "Brackley Cycle Trade",
+        "date: 2023-03-14\n\nOur parts supplier: tyres, inner tubes, brake pads, chains for the cargo bikes. "
+        "Order by Thursday noon for a Friday drop. Rep: Gail, 07700 900310.",
+    ),
+    "chats/ops-group-2025-02.md": (
+        "Ops group chat",
+        "date: 2025-02-26\n\n[24/02/2025 09:02] Rosa: Brackley putting everything up 15% from March\n"
+        "[24/02/2025 09:10] Kofi: ouch\n"
+        "[26/02/2025 16:40] Rosa: Right, parts supplier changed from Brackley to Ostler Wheels from 1 March. "
+        "Mo at Ostler is the rep. Order by Monday for a Tuesday drop\n"
+        "[26/02/2025 16:41] Kofi: 👍",
+    ),
+}
+
+ROLES = {
+    "ops/battery-checks.md": (
+        "Battery checks",
+        "date: 2023-09-04\n\nThe weekly battery health check is done by Dev Okafor every Monday before the "
+        "first run: charge cycles, swelling, connector corrosion. Log it on the sheet by the chargers.",
+    ),
+    "people/who-does-what-2025.md": (
+        "Who does what",
+        "date: 2025-06-03\n\n| Job | Lead | Backup |\n|---|---|---|\n"
+        "| Rota | Rosa Lind | Kofi |\n"
+        "| Weekly battery health check | Priya Nair – took over from Dev on 3 June | Kofi |\n"
+        "| Tyre and brake checks | Kofi Mensah | Priya |\n",
+    ),
+}
+
+
+async def _vault(rt: Any, folder: Path, notes: dict[str, tuple[str, str]]) -> None:
+    await ingest_titled(rt, folder, {**OTHERS, **notes}, SPACE)
+
+
+@pytest.mark.parametrize("question", ["who do we get tyres and inner tubes off now", "tyre supplier"])
+async def test_a_note_linking_to_the_one_it_supersedes_is_read_beside_it(
+    rt: Any, tmp_path: Path, question: str
+) -> None:
+    await _vault(rt, tmp_path, TYRES)
+    text = await ask(rt, question)
+    bullets = bullet_lines(text)
+    assert bullets and "Ostler" in bullets[0], text
+
+
+async def test_a_note_that_reverses_another_by_a_link_is_the_rule(rt: Any, tmp_path: Path) -> None:
+    await _vault(rt, tmp_path, PARKING)
+    text = await ask(rt, "can riders park a cargo bike on the pavement at a drop?")
+    bullets = bullet_lines(text)
+    assert bullets and "wider than 3 m" in bullets[0], text
+
+
+async def test_a_chat_saying_the_supplier_changed_from_a_name_replaces_that_note(
+    local_rt: Any, tmp_path: Path
+) -> None:
+    await _vault(local_rt, tmp_path, CHAT)
+    text = await ask(local_rt, "who supplies our brake pads and chains these days")
+    bullets = bullet_lines(text)
+    assert bullets and "Ostler" in bullets[0], text
+    assert not any("Gail" in b for b in bullets), text
+
+
+async def test_a_roles_row_saying_who_took_over_replaces_the_page_naming_the_one_before(
+    rt: Any, tmp_path: Path
+) -> None:
+    await _vault(rt, tmp_path, ROLES)
+    text = await ask(rt, "who does the weekly battery health check?")
+    bullets = bullet_lines(text)
+    assert bullets and "Priya Nair" in bullets[0], text
