@@ -38,6 +38,7 @@ from bot.research.supersession import (
     corrects_note,
     replaces_note,
     statement,
+    states_change,
     supersede,
 )
 from bot.sources import Source, source_of, with_passages_first
@@ -50,6 +51,8 @@ from storage.passages import PassageStore
 # the question's idf-weighted words it holds) + PRIOR_WEIGHT · (its note's relevance), less
 # SHORT_PENALTY for a fragment. Chosen on the gold set (bench/README.md, Answers).
 MAX_PASSAGES = 6
+BEYOND_NOTES = 6  # of the notes found past the cut-off, these are read for a change replacing the answer
+BEYOND_LOOK = 8  # ... in their best passages this many
 PASSAGE_FLOOR = 0.44  # below this a passage answers nothing (with an embedder)
 LEX_PASSAGE_FLOOR = 0.30  # without one (no cosine term)
 PASSAGE_RELATIVE = 0.60  # of the best passage's score, for passages of the best passage's note
@@ -1536,11 +1539,14 @@ class Answerer:
         spaces: Sequence[str],
         limit: int = 6,
         names: Names | None = None,
+        beyond: Sequence[Any] = (),
     ) -> Evidence:
         """The relevant hits (calibrated cut-off) and the passages of theirs that answer.
         A question naming what the notes lack ("the Westfen station") has no evidence; one
         naming what they have is answered only from notes that hold the name. ``names``:
-        the question's names as ``names`` read them, when the caller has them already."""
+        the question's names as ``names`` read them, when the caller has them already.
+        ``beyond``: hits the search found and the cut-off left out, read only for a later
+        statement replacing one of the answer's (``_beyond``)."""
         titles = await self.titles(spaces)
         if names is None:
             names = await self.names(question, titles)
@@ -1590,13 +1596,18 @@ class Answerer:
             saying = [p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes)]
             ranked = saying or ranked
         # a later note's decision on the same subject is the answer, saying what it replaced
+        more = await self._beyond(question, beyond, chosen, titles)
         ranked = supersede(
-            ranked,
+            sorted([*ranked, *more], key=lambda p: p.score, reverse=True) if more else ranked,
             question,
             floor=self.scorer.floor(),
             stem=self.retriever.lexical.stem,
             replaced_note=REPLACED_NOTE_PENALTY,
         )
+        if more:
+            outside = {p.entry.id for p in more}
+            ranked = [p for p in ranked if p.entry.id not in outside or p.replaces is not None]
+            chosen += [e for e in {p.entry.id: p.entry for p in ranked if p.entry.id in outside}.values()]
         floor = self.scorer.floor()
         ranked = await self.followed(question, ranked, chosen, titles, spaces)
         ranked = _cause_first(question, ranked, floor)
@@ -1607,6 +1618,20 @@ class Answerer:
             names,
             ranked=[p for p in ranked if p.score - p.typed >= floor],
         )
+
+    async def _beyond(
+        self, question: str, beyond: Sequence[Any], chosen: Sequence[EntryView], titles: Mapping[str, str]
+    ) -> list[Passage]:
+        """The statements of change ("AGREED: pool setpoint comes down from 31 to 29 °C from 1
+        June", item 5 of long minutes the cut-off left out) among the best passages of the
+        first ``BEYOND_NOTES`` of ``beyond`` not chosen: candidates to replace a statement of
+        the answer's, and dropped unless one does."""
+        ids = {e.id for e in chosen}
+        notes = [h.entry for h in beyond if h.entry.id not in ids][:BEYOND_NOTES]
+        if not notes:
+            return []
+        ranked = await self.scorer.passages(question, notes, titles=titles)
+        return [p for p in ranked[:BEYOND_LOOK] if states_change(p)]
 
     async def followed(
         self,

@@ -211,7 +211,10 @@ class Recall:
         reading = next(
             (k for k, h in enumerate(ordered) if id(h) in plain and hits.index(h) >= limit), len(ordered)
         )
-        return await self.answerer.evidence(question, ordered, spaces=spaces, limit=reading, names=names)
+        beyond = [h for h in found if h.entry.id not in {o.entry.id for o in ordered[:reading]}]
+        return await self.answerer.evidence(
+            question, ordered, spaces=spaces, limit=reading, names=names, beyond=beyond
+        )
 
     async def _linking(self, hits: Sequence[Hit], found: Sequence[Hit], spaces: Sequence[str]) -> list[Hit]:
         """The notes the search did not find that link to one of ``hits`` and say they replace

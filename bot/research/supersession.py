@@ -25,6 +25,7 @@ __all__ = [
     "corrects_note",
     "replaces_note",
     "statement",
+    "states_change",
     "supersede",
 ]
 
@@ -308,7 +309,7 @@ def _unlinked(text: str, titles: Sequence[str]) -> str:
     return lowered
 
 
-def _states_change(passage: Passage) -> bool:
+def states_change(passage: Passage) -> bool:
     """The statement says it decides or changes something, or stands in a note or section
     that is a change ("Pricing update spring 2026": "- Minimum order charge: £45 + VAT."), or
     in a note that says it replaces another ("Supersedes [[trade-price-list-2024]].")."""
@@ -649,7 +650,10 @@ class _Statement:
 # "the winter treatment changes from the oxalic acid trickle to sublimation", "we switched
 # from Harbourne to …": the statement names what stops holding
 _CHANGED_FROM = re.compile(
-    r"\b(?:chang\w*|switch\w*|mov(?:e|es|ed|ing)|go(?:es)?|went|goes over|converts?|converted)\s+"
+    r"\b(?:chang\w*|switch\w*|mov(?:e|es|ed|ing)|go(?:es)?|went|goes over|converts?|converted|"
+    # "pool setpoint comes down from 31 to 29 °C", "raised from £40 to £45"
+    r"(?:comes?|came|coming|go(?:es)?|going|went|brought|put)\s+(?:down|up|back)|"
+    r"raised|lowered|increased|reduced|dropped|drops|rises|rose)\s+"
     r"from\s+(?:the\s+|our\s+|a\s+)?(\d{1,2}(?=\s+to\s)|(?:[^.;:,()]|(?<=\d)[.:,](?=\d)){3,60}?)\s+"
     r"(?:to|over to|in favour of)\s"
 )
@@ -924,7 +928,7 @@ def _replaces(
     if _moves_away(new, old, stem, asked):
         return True
     # a statement of a note kept current that does not itself say it changes anything
-    restated = not _states_change(newer)
+    restated = not states_change(newer)
     # a later note on the subject giving the same thing another value: the row or label of one
     # thing ("Saturday: 9:30 – 13:00" of the table's "Day: Saturday; Hours: 10:00 – 16:00")
     same_thing = _later_on_subject(newer.entry, older.entry) and _same_label(newer.unit.text, older.unit.text)
@@ -1160,7 +1164,7 @@ def supersede(
     changes = [
         k
         for k, p in enumerate(pool)
-        if _states_change(p) or kept_current(p.entry) or p.entry.id in editions or p.entry.id in later
+        if states_change(p) or kept_current(p.entry) or p.entry.id in editions or p.entry.id in later
     ]
     # ... or a rule saying what is allowed or forbidden: it replaces a rule it reverses
     rules = [k for k, p in enumerate(pool) if k not in changes and _ruling(p)]

@@ -7,7 +7,10 @@ courier's notes written for these tests:
   "Ostler Wheels account");
 - a chat line saying the subject "changed from Brackley to Ostler" replaces the note about
   Brackley as a whole;
-- a roles table's "took over from Dev on 3 June" replaces the older page saying Dev does it.
+- a roles table's "took over from Dev on 3 June" replaces the older page saying Dev does it;
+- a decision buried in long minutes ("AGREED: overnight charge limit comes down from 100% to
+  80%") replaces the procedure page nobody updated, even when the minutes are too long to be
+  found as relevant for the question.
 
 Each question asks what holds now, and the answer must not give the earlier one as the answer."""
 
@@ -95,6 +98,34 @@ ROLES = {
     ),
 }
 
+MINUTES = {
+    "ops/charging.md": (
+        "Battery charging",
+        "Batteries charge on the back wall of the depot overnight. Charge limit: 100%. Timers on the chargers "
+        "start at 22:00. A battery that is hot to the touch is left to cool for an hour before charging.",
+    ),
+    "meetings/2025-04-monthly.md": (
+        "Monthly meeting April",
+        "date: 2025-04-28\n\nPresent: Rosa, Kofi, Priya, Dev. Apologies: Sam.\n\n"
+        "1. Rota. Bank holiday cover sorted, Priya and Dev on the Monday. Sam back from leave on the 12th.\n\n"
+        "2. New client. Greenleaf Pharmacy want two runs a day from June, prescriptions, signed for. "
+        "Rosa to send the rate card.\n\n"
+        "3. Rain kit. Overshoes wearing through; order ten pairs from the usual place.\n\n"
+        "4. Van hire. The Luton for the office move is booked for 14 May, Kofi driving.\n\n"
+        "4a. Office move. New lease signed for the unit on Wharf Street; phones and broadband move on the "
+        "13th, desks on the 14th. Everyone to box up their own drawers by Friday. Post redirected for six "
+        "months. Keys: Rosa has two sets, Kofi one.\n\n"
+        "4b. Invoices. Three clients over 60 days; Priya to chase by phone, then a letter. Greenleaf to be "
+        "on 14-day terms from the start. Card machine fees went up, no change to prices yet.\n\n"
+        "4c. Recruitment. Two riders wanted for the summer; advert on the job board and the college. "
+        "Interviews in the week of 19 May. Trial shift paid at the normal rate.\n\n"
+        "5. Batteries. Kofi read that charging to full every night shortens their life. AGREED: overnight "
+        "charge limit comes down from 100% to 80% from 1 May. Rosa to change the charger settings.\n\n"
+        "6. Summer ride out. Date to be fixed, Priya to ask around.\n\n"
+        "7. AOB. The kettle is broken again. Someone please bring one in.",
+    ),
+}
+
 
 async def _vault(rt: Any, folder: Path, notes: dict[str, tuple[str, str]]) -> None:
     await ingest_titled(rt, folder, {**OTHERS, **notes}, SPACE)
@@ -134,3 +165,16 @@ async def test_a_roles_row_saying_who_took_over_replaces_the_page_naming_the_one
     text = await ask(rt, "who does the weekly battery health check?")
     bullets = bullet_lines(text)
     assert bullets and "Priya Nair" in bullets[0], text
+
+
+@pytest.mark.parametrize(
+    "question", ["what do we charge the bike batteries to overnight now?", "battery charge limit"]
+)
+async def test_a_decision_in_long_minutes_replaces_the_procedure_nobody_updated(
+    local_rt: Any, tmp_path: Path, question: str
+) -> None:
+    await _vault(local_rt, tmp_path, MINUTES)
+    text = await ask(local_rt, question)
+    bullets = bullet_lines(text)
+    assert any("comes down from 100% to 80%" in b for b in bullets), text
+    assert not any("Charge limit: 100%" in b for b in bullets), text
