@@ -35,6 +35,7 @@ from bot.research.supersession import (
     REPLACED_NOTE_PENALTY,
     SUPERSEDED,
     WAS_ASIDE,
+    content_words,
     corrects_note,
     replaces_note,
     statement,
@@ -53,6 +54,7 @@ from storage.passages import PassageStore
 MAX_PASSAGES = 6
 BEYOND_NOTES = 6  # of the notes found past the cut-off, these are read for a change replacing the answer
 BEYOND_LOOK = 8  # ... in their best passages this many
+BEYOND_ASKED = 0.5  # ... one saying at least this share of the question's words (with its section)
 PASSAGE_FLOOR = 0.44  # below this a passage answers nothing (with an embedder)
 LEX_PASSAGE_FLOOR = 0.30  # without one (no cosine term)
 PASSAGE_RELATIVE = 0.60  # of the best passage's score, for passages of the best passage's note
@@ -1631,7 +1633,17 @@ class Answerer:
         if not notes:
             return []
         ranked = await self.scorer.passages(question, notes, titles=titles)
-        return [p for p in ranked[:BEYOND_LOOK] if states_change(p)]
+        stem = self.retriever.lexical.stem
+        asked = content_words(question, stem)
+        # (what the question asks, said: "Saturday market hours CHANGED from 8-12 to 9-1" is
+        # not when the stall opens on a Friday, whatever it replaces)
+        return [
+            p
+            for p in ranked[:BEYOND_LOOK]
+            if states_change(p)
+            and len(asked & content_words(f"{p.unit.section} {p.unit.text}", stem))
+            >= BEYOND_ASKED * len(asked)
+        ]
 
     async def followed(
         self,

@@ -22,6 +22,7 @@ __all__ = [
     "REPLACED_NOTE_PENALTY",
     "SUPERSEDED",
     "WAS_ASIDE",
+    "content_words",
     "corrects_note",
     "replaces_note",
     "statement",
