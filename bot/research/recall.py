@@ -11,7 +11,7 @@ from bot.research import relevance
 from bot.research.evidence import Answerer, Evidence
 from bot.research.names import respelled
 from bot.research.search import Hit, Retriever
-from bot.research.supersession import replaces_note
+from bot.research.supersession import replaces_note, replaces_whole
 from bot.text.citations import cite
 from bot.text.display import content_label
 from bot.text.terms import query_terms
@@ -63,9 +63,9 @@ class RecallResult:
 def with_replacements(kept: Sequence[Hit], found: Sequence[Hit]) -> list[Hit]:
     """``kept`` (the relevant hits), each followed by a hit that says it replaces that note
     as a whole (``supersession.replaces_note``: "This note replaces [[streaming-setup]]",
-    the 2026 price list of the 2025 one), as relevant as the note it replaces: one of
-    ``found`` left out, or one kept further down (past the notes a quick answer reads). The
-    statement in force is read beside the one it replaced."""
+    the 2026 price list of the 2025 one): one of ``found`` left out, as relevant as the note
+    it replaces, or one kept further down (past the notes a quick answer reads), as relevant
+    as it was judged. The statement in force is read beside the one it replaced."""
     placed: set[str] = set()
     out: list[Hit] = []
     for hit in kept:
@@ -73,10 +73,14 @@ def with_replacements(kept: Sequence[Hit], found: Sequence[Hit]) -> list[Hit]:
             continue
         placed.add(hit.entry.id)
         out.append(hit)
-        for other in (*kept, *found):
+        for other in kept:
             if other.entry.id not in placed and replaces_note(other.entry, hit.entry):
                 placed.add(other.entry.id)
-                out.append(replace(other, relevance=max(hit.relevance or 0.0, other.relevance or 0.0)))
+                out.append(replace(other))  # (a copy: ``Recall.evidence`` tells it from the kept)
+        for other in found:
+            if other.entry.id not in placed and replaces_note(other.entry, hit.entry):
+                placed.add(other.entry.id)
+                out.append(replace(other, relevance=hit.relevance))
     return out
 
 
@@ -228,7 +232,12 @@ class Recall:
         if not linking:
             return []
         notes = await self.knowledge.get_many(sorted(linking), spaces=spaces)
-        return [Hit(entry=e, score=0.0, found_by=(LINK,)) for e in notes.values()]
+        # (as a whole: "replaces the batch loader described in [[atlas]]" replaces a part of it)
+        return [
+            Hit(entry=e, score=0.0, found_by=(LINK,))
+            for e in notes.values()
+            if any(replaces_whole(e, h.entry) for h in hits)
+        ]
 
     async def cascade(
         self,

@@ -25,6 +25,7 @@ __all__ = [
     "content_words",
     "corrects_note",
     "replaces_note",
+    "replaces_whole",
     "statement",
     "states_change",
     "supersede",
@@ -1204,14 +1205,15 @@ def supersede(
     if not pairs and not gone:
         return list(ranked)
     out = {id(p): p for p in ranked}
-    # the later note answers where the one it replaced stood: its passages lifted together,
-    # its best just above the earlier's best
+    # a later note saying none of what was asked answers where the one it replaced stood:
+    # its passages lifted together, its best just above the earlier's best
     best = {
         i: max((p.score for p in ranked if p.entry.id == i), default=0.0) for i in {*heirs, *heirs.values()}
     }
     lifts: dict[str, float] = {}
     for i, e in heirs.items():
-        lifts[e] = max(lifts.get(e, 0.0), best[i] + IN_FORCE_BONUS - best[e])
+        if best[e] < floor:
+            lifts[e] = max(lifts.get(e, 0.0), best[i] + IN_FORCE_BONUS - best[e])
     for p in ranked:
         if lifts.get(p.entry.id, 0.0) > 0:
             out[id(p)] = replace(p, score=p.score + lifts[p.entry.id])
