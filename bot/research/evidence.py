@@ -37,9 +37,9 @@ from bot.research.supersession import (
     WAS_ASIDE,
     content_words,
     corrects_note,
+    names_change,
     replaces_note,
     statement,
-    states_change,
     supersede,
 )
 from bot.sources import Source, source_of, with_passages_first
@@ -1598,7 +1598,7 @@ class Answerer:
             saying = [p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes)]
             ranked = saying or ranked
         # a later note's decision on the same subject is the answer, saying what it replaced
-        more = await self._beyond(question, beyond, chosen, titles)
+        more = await self._beyond(question, beyond, chosen, titles, names)
         ranked = supersede(
             sorted([*ranked, *more], key=lambda p: p.score, reverse=True) if more else ranked,
             question,
@@ -1622,12 +1622,18 @@ class Answerer:
         )
 
     async def _beyond(
-        self, question: str, beyond: Sequence[Any], chosen: Sequence[EntryView], titles: Mapping[str, str]
+        self,
+        question: str,
+        beyond: Sequence[Any],
+        chosen: Sequence[EntryView],
+        titles: Mapping[str, str],
+        names: Names,
     ) -> list[Passage]:
-        """The statements of change ("AGREED: pool setpoint comes down from 31 to 29 °C from 1
-        June", item 5 of long minutes the cut-off left out) among the best passages of the
-        first ``BEYOND_NOTES`` of ``beyond`` not chosen: candidates to replace a statement of
-        the answer's, and dropped unless one does."""
+        """The statements naming what they change ("AGREED: pool setpoint comes down from 31 to
+        29 °C from 1 June", item 5 of long minutes the cut-off left out; ``names_change``)
+        among the best passages of the first ``BEYOND_NOTES`` of ``beyond`` not chosen, saying
+        the names the question asks about: candidates to replace a statement of the answer's,
+        and dropped unless one does."""
         ids = {e.id for e in chosen}
         notes = [h.entry for h in beyond if h.entry.id not in ids][:BEYOND_NOTES]
         if not notes:
@@ -1640,9 +1646,10 @@ class Answerer:
         return [
             p
             for p in ranked[:BEYOND_LOOK]
-            if states_change(p)
+            if names_change(p)
             and len(asked & content_words(f"{p.unit.section} {p.unit.text}", stem))
             >= BEYOND_ASKED * len(asked)
+            and (not names.named or self._says_name(names, p, titles))
         ]
 
     async def followed(

@@ -24,6 +24,7 @@ __all__ = [
     "WAS_ASIDE",
     "content_words",
     "corrects_note",
+    "names_change",
     "replaces_note",
     "replaces_whole",
     "statement",
@@ -653,9 +654,9 @@ class _Statement:
 # from Harbourne to …": the statement names what stops holding
 _CHANGED_FROM = re.compile(
     r"\b(?:chang\w*|switch\w*|mov(?:e|es|ed|ing)|go(?:es)?|went|goes over|converts?|converted|"
-    # "pool setpoint comes down from 31 to 29 °C", "raised from £40 to £45"
-    r"(?:comes?|came|coming|go(?:es)?|going|went|brought|put)\s+(?:down|up|back)|"
-    r"raised|lowered|increased|reduced|dropped|drops|rises|rose)\s+"
+    # "pool setpoint comes down from 31 to 29 °C", "raised from £40 to £45": a value set (not
+    # one measured: "insert latency rose from 3 ms to about 900 ms" is what happened)
+    r"(?:comes?|came|coming|brought|bring(?:s|ing)?|put(?:s|ting)?)\s+(?:down|up|back)|raised|lowered)\s+"
     r"from\s+(?:the\s+|our\s+|a\s+)?(\d{1,2}(?=\s+to\s)|(?:[^.;:,()]|(?<=\d)[.:,](?=\d)){3,60}?)\s+"
     r"(?:to|over to|in favour of)\s"
 )
@@ -1505,6 +1506,23 @@ def _hands_over(new: _Statement, old: _Statement, stem: Callable[[str], str], as
         if len(held) >= max(min(2, len(words)), len(words) - 1) and asked & held and _changed(newer, older):
             return True
     return False
+
+
+# says itself what stops holding: "This supersedes …", "no longer", "instead of" (not "the
+# replacement auto-belay units", "we replaced the hoist", what was done)
+_NAMES_REPLACED = re.compile(r"\b(?:replaces|supersed(?:es|ing)|reverses|no longer|instead of)\b", re.I)
+
+
+def names_change(passage: Passage) -> bool:
+    """The statement names what it changes: a value changed from ("comes down from 31 to 29
+    °C"), someone taken over from or appointed to a role, or what it says it replaces."""
+    text = passage.unit.text
+    return bool(
+        _said(text).changed_from
+        or _TAKES_OVER_FROM.search(text)
+        or _roles_given(text)
+        or _NAMES_REPLACED.search(_QUESTION.sub(" ", text))
+    )
 
 
 # "Lead: Ellie Brabbs – took over from Kieran on 5 Aug", "Sam has taken over from Priya Shah":
