@@ -1635,21 +1635,25 @@ class Answerer:
         the names the question asks about: candidates to replace a statement of the answer's,
         and dropped unless one does."""
         ids = {e.id for e in chosen}
-        notes = [h.entry for h in beyond if h.entry.id not in ids][:BEYOND_NOTES]
+        stem = self.retriever.lexical.stem
+        asked = content_words(question, stem)
+
+        def candidate(unit: Unit) -> bool:
+            # (what the question asks, said: "Saturday market hours CHANGED from 8-12 to 9-1"
+            # is not when the stall opens on a Friday, whatever it replaces)
+            said = asked & content_words(f"{unit.section} {unit.text}", stem)
+            return len(said) >= BEYOND_ASKED * len(asked) and names_change(unit.text)
+
+        # only the notes holding such a statement are scored (most questions: none)
+        looked = [h.entry for h in beyond if h.entry.id not in ids][:BEYOND_NOTES]
+        notes = [e for e in looked if any(candidate(u) for u in self.scorer.cut(e, titles).units)]
         if not notes:
             return []
         ranked = await self.scorer.passages(question, notes, titles=titles)
-        stem = self.retriever.lexical.stem
-        asked = content_words(question, stem)
-        # (what the question asks, said: "Saturday market hours CHANGED from 8-12 to 9-1" is
-        # not when the stall opens on a Friday, whatever it replaces)
         return [
             p
             for p in ranked[:BEYOND_LOOK]
-            if names_change(p)
-            and len(asked & content_words(f"{p.unit.section} {p.unit.text}", stem))
-            >= BEYOND_ASKED * len(asked)
-            and (not names.named or self._says_name(names, p, titles))
+            if candidate(p.unit) and (not names.named or self._says_name(names, p, titles))
         ]
 
     async def followed(

@@ -376,10 +376,13 @@ def replaces_whole(newer: EntryView, older: EntryView) -> bool:
         return False
     if later_edition(newer, older) or _named_replaced(newer.content, older) or _switched_from(newer, older):
         return True
-    targets = frozenset(
-        m.group(1).strip().lower().removesuffix(".md") for m in _DECLARES_LINK.finditer(newer.content)
-    )
-    return _links_note(targets, older)
+    return _links_note(_declared_links(newer.content), older)
+
+
+@lru_cache(maxsize=1024)  # a note is compared with every other note of a question's
+def _declared_links(content: str) -> frozenset[str]:
+    """The link targets a note says it replaces as a whole (``_DECLARES_LINK``)."""
+    return frozenset(m.group(1).strip().lower().removesuffix(".md") for m in _DECLARES_LINK.finditer(content))
 
 
 # "This replaces the old CIP procedure (June 2024 version).", "supersedes the 2023 rate card":
@@ -430,12 +433,16 @@ def _switched_from(newer: EntryView, older: EntryView) -> bool:
     title opens with, written as a name ("… changed from Hadley to Severn" of "Hadley Tube &
     Fittings"; not a day or a month, a value): the earlier note is about what was left."""
     first = words(older.title.lower())[:1]
-    if not first or first[0] in _CALENDAR_NAMES or first[0] not in newer.content.lower():
+    if not first or first[0] in _CALENDAR_NAMES or first[0] not in _switched_names(newer.content):
         return False
     new_day, old_day = day_of(newer), day_of(older)
-    if new_day is None or old_day is None or new_day <= old_day:
-        return False
-    return any(m["name"].lower() == first[0] for m in _SWITCHED_FROM.finditer(newer.content))
+    return new_day is not None and old_day is not None and new_day > old_day
+
+
+@lru_cache(maxsize=1024)  # a note is compared with every other note of a question's
+def _switched_names(content: str) -> frozenset[str]:
+    """The names a note says its subject changed from (``_SWITCHED_FROM``), lowercased."""
+    return frozenset(m["name"].lower() for m in _SWITCHED_FROM.finditer(content))
 
 
 _FROM_WHEN = re.compile(r"\s(?:from|as of|with effect|effective|starting)\b", re.I)
@@ -1513,10 +1520,9 @@ def _hands_over(new: _Statement, old: _Statement, stem: Callable[[str], str], as
 _NAMES_REPLACED = re.compile(r"\b(?:replaces|supersed(?:es|ing)|reverses|no longer|instead of)\b", re.I)
 
 
-def names_change(passage: Passage) -> bool:
+def names_change(text: str) -> bool:
     """The statement names what it changes: a value changed from ("comes down from 31 to 29
     °C"), someone taken over from or appointed to a role, or what it says it replaces."""
-    text = passage.unit.text
     return bool(
         _said(text).changed_from
         or _TAKES_OVER_FROM.search(text)
