@@ -28,7 +28,6 @@ __all__ = [
     "replaces_note",
     "replaces_whole",
     "statement",
-    "states_change",
     "supersede",
 ]
 
@@ -312,7 +311,7 @@ def _unlinked(text: str, titles: Sequence[str]) -> str:
     return lowered
 
 
-def states_change(passage: Passage) -> bool:
+def _states_change(passage: Passage) -> bool:
     """The statement says it decides or changes something, or stands in a note or section
     that is a change ("Pricing update spring 2026": "- Minimum order charge: £45 + VAT."), or
     in a note that says it replaces another ("Supersedes [[trade-price-list-2024]].")."""
@@ -938,7 +937,7 @@ def _replaces(
     if _moves_away(new, old, stem, asked):
         return True
     # a statement of a note kept current that does not itself say it changes anything
-    restated = not states_change(newer)
+    restated = not _states_change(newer)
     # a later note on the subject giving the same thing another value: the row or label of one
     # thing ("Saturday: 9:30 – 13:00" of the table's "Day: Saturday; Hours: 10:00 – 16:00")
     same_thing = _later_on_subject(newer.entry, older.entry) and _same_label(newer.unit.text, older.unit.text)
@@ -1174,7 +1173,7 @@ def supersede(
     changes = [
         k
         for k, p in enumerate(pool)
-        if states_change(p) or kept_current(p.entry) or p.entry.id in editions or p.entry.id in later
+        if _states_change(p) or kept_current(p.entry) or p.entry.id in editions or p.entry.id in later
     ]
     # ... or a rule saying what is allowed or forbidden: it replaces a rule it reverses
     rules = [k for k, p in enumerate(pool) if k not in changes and _ruling(p)]
@@ -1534,7 +1533,8 @@ def names_change(text: str) -> bool:
 # "Lead: Ellie Brabbs – took over from Kieran on 5 Aug", "Sam has taken over from Priya Shah":
 # the later statement names who did it before
 _TAKES_OVER_FROM = re.compile(
-    r"\bt(?:ook|akes?|aking|aken)\s+over\s+from\s+(?P<name>(?-i:[A-Z])[\w'’-]+)(?:\s+(?-i:[A-Z])[\w'’-]+)?"
+    r"\bt(?:ook|akes?|aking|aken)\s+over\s+from\s+(?P<name>(?-i:[A-Z])[\w'’-]+)(?:\s+(?-i:[A-Z])[\w'’-]+)?",
+    re.I,
 )
 
 
