@@ -40,7 +40,10 @@ class Silent(ConsoleSender):
 
 async def run(args: argparse.Namespace) -> tuple[list[float], list[float]]:
     gold = json.loads(Path(args.gold).read_text(encoding="utf-8"))
-    questions = [p for item in gold["quick"] for p in item["phrasings"]] + list(gold["out_of_domain"])
+    # (an out-of-domain item is the question, or in the sets written blind an object holding it)
+    questions = [p for item in gold["quick"] for p in item["phrasings"]] + [
+        q["question"] if isinstance(q, dict) else q for q in gold["out_of_domain"]
+    ]
     took: list[float] = []
     cpu: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
