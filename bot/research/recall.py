@@ -210,12 +210,12 @@ class Recall:
         hits = await self._judged(question, found)
         linking = await self._linking(hits[:limit], found, spaces)
         ordered = with_replacements(hits, [*found, *linking])
-        # the notes read: the ``limit`` most relevant, each with the note replacing it
-        plain = {id(h) for h in hits}
-        reading = next(
-            (k for k, h in enumerate(ordered) if id(h) in plain and hits.index(h) >= limit), len(ordered)
-        )
-        beyond = [h for h in found if h.entry.id not in {o.entry.id for o in ordered[:reading]}]
+        # the notes read: the ``limit`` most relevant, each with the note replacing it (up to
+        # the first later hit left where it was; one moved up beside a note is a copy)
+        later = {id(h) for h in hits[limit:]}
+        reading = next((k for k, h in enumerate(ordered) if id(h) in later), len(ordered))
+        read = {h.entry.id for h in ordered[:reading]}
+        beyond = [h for h in found if h.entry.id not in read]
         return await self.answerer.evidence(
             question, ordered, spaces=spaces, limit=reading, names=names, beyond=beyond
         )
