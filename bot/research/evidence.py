@@ -55,6 +55,7 @@ MAX_PASSAGES = 6
 BEYOND_NOTES = 6  # of the notes found past the cut-off, these are read for a change replacing the answer
 BEYOND_LOOK = 8  # ... in their best passages this many
 BEYOND_ASKED = 0.5  # ... one saying at least this share of the question's words (with its section)
+OUTSCORING_NOTES = 10  # of the notes found past the cut-off, these are read for a passage answering best
 PASSAGE_FLOOR = 0.44  # below this a passage answers nothing (with an embedder)
 LEX_PASSAGE_FLOOR = 0.30  # without one (no cosine term)
 PASSAGE_RELATIVE = 0.60  # of the best passage's score, for passages of the best passage's note
@@ -1547,8 +1548,9 @@ class Answerer:
         A question naming what the notes lack ("the Westfen station") has no evidence; one
         naming what they have is answered only from notes that hold the name. ``names``:
         the question's names as ``names`` read them, when the caller has them already.
-        ``beyond``: hits the search found and the cut-off left out, read only for a later
-        statement replacing one of the answer's (``_beyond``)."""
+        ``beyond``: hits the search found and the cut-off left out, read only for a passage
+        answering better than the notes read (``_outscoring``) or a later statement replacing
+        one of the answer's (``_beyond``)."""
         titles = await self.titles(spaces)
         if names is None:
             names = await self.names(question, titles)
@@ -1597,8 +1599,17 @@ class Answerer:
         if asked_codes:  # "on the latex 630": the passages that say 630, when some do
             saying = [p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes)]
             ranked = saying or ranked
+        # a note the cut-off left out whose passage answers better than any read (long minutes
+        # judged as a whole, their one item on the question diluted by the rest)
+        read = list(chosen)
+        better = await self._outscoring(question, beyond, chosen, ranked, titles, names, asked_codes)
+        if better:
+            chosen += list({p.entry.id: p.entry for p in better}.values())
+            ranked = sorted([*ranked, *better], key=lambda p: p.score, reverse=True)
         # a later note's decision on the same subject is the answer, saying what it replaced
-        more = await self._beyond(question, beyond, chosen, titles, names)
+        more = await self._beyond(question, beyond, read, titles, names)
+        if better:  # (their passages are read already)
+            more = [p for p in more if p.entry.id not in {b.entry.id for b in better}]
         ranked = supersede(
             sorted([*ranked, *more], key=lambda p: p.score, reverse=True) if more else ranked,
             question,
@@ -1620,6 +1631,35 @@ class Answerer:
             names,
             ranked=[p for p in ranked if p.score - p.typed >= floor],
         )
+
+    async def _outscoring(
+        self,
+        question: str,
+        beyond: Sequence[Any],
+        chosen: Sequence[EntryView],
+        ranked: Sequence[Passage],
+        titles: Mapping[str, str],
+        names: Names,
+        asked_codes: Sequence[tuple[str, str, str]],
+    ) -> list[Passage]:
+        """The passages of the notes among the first ``OUTSCORING_NOTES`` of ``beyond`` (found by
+        the search, left out by the cut-off) whose best passage answers better than the best
+        of the notes read and past the floor, saying the names and codes the question asks: "Keys
+        go back in the key safe in the office", item 6 of long minutes judged as a whole, over
+        the van checks page's lines for "van keys storage rule". None for most questions."""
+        ids = {e.id for e in chosen}
+        looked = [h.entry for h in beyond if h.entry.id not in ids][:OUTSCORING_NOTES]
+        if not looked:
+            return []
+        scored = await self.scorer.passages(question, looked, titles=titles)
+        if names.named:
+            scored = [p for p in scored if self._says_name(names, p, titles)]
+        if asked_codes:
+            scored = [p for p in scored if says_codes(_context(p.entry, p.unit), asked_codes)]
+        best = ranked[0].score if ranked else float("inf")
+        floor = self.scorer.floor()
+        winners = {p.entry.id for p in scored if p.score - p.typed >= floor and p.score > best}
+        return [p for p in scored if p.entry.id in winners]
 
     async def _beyond(
         self,

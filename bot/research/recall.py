@@ -25,6 +25,8 @@ CITATION = "citation"
 LINK = "link"  # the edge a [[wikilink]] makes, from the note that writes it
 STRONG_OVERLAP = 0.8
 WEAK_OVERLAP = 0.5
+JUDGED = 10  # of a quick question's hits, these are judged for relevance and read
+FOUND = 20  # ... and the rest of these only for a passage answering better (``Answerer._outscoring``)
 
 
 class Grade(StrEnum):
@@ -205,11 +207,14 @@ class Recall:
         # a word typed wrong ("hieght") is searched and read as the notes spell it
         question = respelled(question, self.retriever.lexical)
         found = await self.retriever.search(
-            question, space=space, limit=max(limit, 10), exclude_types=ANSWER_TYPES
+            question, space=space, limit=max(limit, FOUND), exclude_types=ANSWER_TYPES
         )
-        hits = await self._judged(question, found)
-        linking = await self._linking(hits[:limit], found, spaces)
-        ordered = with_replacements(hits, [*found, *linking])
+        # the first ones are judged and read; the rest only for a passage answering better
+        # than theirs (``Answerer._outscoring``) or a statement replacing one of theirs
+        first = found[: max(limit, JUDGED)]
+        hits = await self._judged(question, first)
+        linking = await self._linking(hits[:limit], first, spaces)
+        ordered = with_replacements(hits, [*first, *linking])
         # the notes read: the ``limit`` most relevant, each with the note replacing it (up to
         # the first later hit left where it was; one moved up beside a note is a copy)
         later = {id(h) for h in hits[limit:]}

@@ -156,14 +156,15 @@ async def test_one_write_costs_rows_in_proportion_to_the_write_not_the_corpus(
     after_forget = await ask()
     assert work[-1] == (0, 0), work  # nothing the answering spaces read changed
 
-    # each answer after a write reads the entries of the hits it shows (at most 10) and the
+    # each answer after a write reads the entries of the hits it reads (at most 20: ten judged,
+    # ten more read only for a passage answering better, ``Answerer._outscoring``) and the
     # changed rows (the entry and its vector, once for the postings and titles, once for the
     # vectors): a handful, where rebuilding any map over the corpus would read 10,000 or more
     print(
         f"rows read: load {loaded}, steady {steady}, after add/change/forget {after_add}/{after_change}/{after_forget}"
     )
     for cost in (after_add, after_change, after_forget):
-        assert cost <= 30, (steady, after_add, after_change, after_forget, dict(db.rows_read))
+        assert cost <= 50, (steady, after_add, after_change, after_forget, dict(db.rows_read))
 
     # and links to the renamed note read as its new title, by file stem or path
     titles = await recall.answerer.titles(("global", "team"))
