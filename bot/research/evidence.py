@@ -1490,6 +1490,82 @@ def _heir(entry: EntryView, holders: Iterable[EntryView]) -> bool:
     return any(replaces_note(entry, h) or corrects_note(entry, h) for h in holders)
 
 
+class PastTheCut:
+    """What the notes the search found and the relevance cut-off left out add to an answer: a
+    passage answering better than the notes read (``better``), or a later statement replacing
+    one of the answer's (``changes``). Most questions get nothing from them."""
+
+    def __init__(
+        self, scorer: Scorer, says_name: Callable[[Names, Passage, Mapping[str, str]], bool]
+    ) -> None:
+        self.scorer = scorer
+        self.says_name = says_name  # the passage says the name asked about (``Answerer._says_name``)
+
+    async def better(
+        self,
+        question: str,
+        beyond: Sequence[Any],
+        chosen: Sequence[EntryView],
+        ranked: Sequence[Passage],
+        titles: Mapping[str, str],
+        names: Names,
+        asked_codes: Sequence[tuple[str, str, str]],
+    ) -> list[Passage]:
+        """The passages of the notes among the first ``OUTSCORING_NOTES`` of ``beyond`` (found by
+        the search, left out by the cut-off) whose best passage answers better than the best
+        of the notes read and past the floor, saying the names and codes the question asks: "Keys
+        go back in the key safe in the office", item 6 of long minutes judged as a whole, over
+        the van checks page's lines for "van keys storage rule". None for most questions."""
+        ids = {e.id for e in chosen}
+        looked = [h.entry for h in beyond if h.entry.id not in ids][:OUTSCORING_NOTES]
+        if not looked:
+            return []
+        scored = await self.scorer.passages(question, looked, titles=titles)
+        if names.named:
+            scored = [p for p in scored if self.says_name(names, p, titles)]
+        if asked_codes:
+            scored = [p for p in scored if says_codes(_context(p.entry, p.unit), asked_codes)]
+        best = ranked[0].score if ranked else float("inf")
+        floor = self.scorer.floor()
+        winners = {p.entry.id for p in scored if p.score - p.typed >= floor and p.score > best}
+        return [p for p in scored if p.entry.id in winners]
+
+    async def changes(
+        self,
+        question: str,
+        beyond: Sequence[Any],
+        chosen: Sequence[EntryView],
+        titles: Mapping[str, str],
+        names: Names,
+    ) -> list[Passage]:
+        """The statements naming what they change ("AGREED: pool setpoint comes down from 31 to
+        29 °C from 1 June", item 5 of long minutes the cut-off left out; ``names_change``)
+        among the best passages of the first ``BEYOND_NOTES`` of ``beyond`` not chosen, saying
+        the names the question asks about: candidates to replace a statement of the answer's,
+        and dropped unless one does."""
+        ids = {e.id for e in chosen}
+        stem = self.scorer.retriever.lexical.stem
+        asked = content_words(question, stem)
+
+        def candidate(unit: Unit) -> bool:
+            # (what the question asks, said: "Saturday market hours CHANGED from 8-12 to 9-1"
+            # is not when the stall opens on a Friday, whatever it replaces)
+            said = asked & content_words(f"{unit.section} {unit.text}", stem)
+            return len(said) >= BEYOND_ASKED * len(asked) and names_change(unit.text)
+
+        # only the notes holding such a statement are scored (most questions: none)
+        looked = [h.entry for h in beyond if h.entry.id not in ids][:BEYOND_NOTES]
+        notes = [e for e in looked if any(candidate(u) for u in self.scorer.cut(e, titles).units)]
+        if not notes:
+            return []
+        ranked = await self.scorer.passages(question, notes, titles=titles)
+        return [
+            p
+            for p in ranked[:BEYOND_LOOK]
+            if candidate(p.unit) and (not names.named or self.says_name(names, p, titles))
+        ]
+
+
 class Answerer:
     """Finds the evidence for a quick question among retrieved hits."""
 
@@ -1497,6 +1573,7 @@ class Answerer:
         self.retriever = retriever
         self.knowledge = knowledge
         self.scorer = Scorer(retriever)
+        self.past = PastTheCut(self.scorer, self._says_name)
         # by the spaces read (a place's own and those it sees), least recently asked first:
         # the view and the generation of the spaces' link titles it was made at
         self._titles: OrderedDict[tuple[str, ...], tuple[tuple[int, ...], Mapping[str, str]]] = OrderedDict()
@@ -1549,8 +1626,8 @@ class Answerer:
         naming what they have is answered only from notes that hold the name. ``names``:
         the question's names as ``names`` read them, when the caller has them already.
         ``beyond``: hits the search found and the cut-off left out, read only for a passage
-        answering better than the notes read (``_outscoring``) or a later statement replacing
-        one of the answer's (``_beyond``)."""
+        answering better than the notes read (``PastTheCut.better``) or a later statement replacing
+        one of the answer's (``PastTheCut.changes``)."""
         titles = await self.titles(spaces)
         if names is None:
             names = await self.names(question, titles)
@@ -1602,12 +1679,12 @@ class Answerer:
         # a note the cut-off left out whose passage answers better than any read (long minutes
         # judged as a whole, their one item on the question diluted by the rest)
         read = list(chosen)
-        better = await self._outscoring(question, beyond, chosen, ranked, titles, names, asked_codes)
+        better = await self.past.better(question, beyond, chosen, ranked, titles, names, asked_codes)
         if better:
             chosen += list({p.entry.id: p.entry for p in better}.values())
             ranked = sorted([*ranked, *better], key=lambda p: p.score, reverse=True)
         # a later note's decision on the same subject is the answer, saying what it replaced
-        more = await self._beyond(question, beyond, read, titles, names)
+        more = await self.past.changes(question, beyond, read, titles, names)
         if better:  # (their passages are read already)
             more = [p for p in more if p.entry.id not in {b.entry.id for b in better}]
         ranked = supersede(
@@ -1631,70 +1708,6 @@ class Answerer:
             names,
             ranked=[p for p in ranked if p.score - p.typed >= floor],
         )
-
-    async def _outscoring(
-        self,
-        question: str,
-        beyond: Sequence[Any],
-        chosen: Sequence[EntryView],
-        ranked: Sequence[Passage],
-        titles: Mapping[str, str],
-        names: Names,
-        asked_codes: Sequence[tuple[str, str, str]],
-    ) -> list[Passage]:
-        """The passages of the notes among the first ``OUTSCORING_NOTES`` of ``beyond`` (found by
-        the search, left out by the cut-off) whose best passage answers better than the best
-        of the notes read and past the floor, saying the names and codes the question asks: "Keys
-        go back in the key safe in the office", item 6 of long minutes judged as a whole, over
-        the van checks page's lines for "van keys storage rule". None for most questions."""
-        ids = {e.id for e in chosen}
-        looked = [h.entry for h in beyond if h.entry.id not in ids][:OUTSCORING_NOTES]
-        if not looked:
-            return []
-        scored = await self.scorer.passages(question, looked, titles=titles)
-        if names.named:
-            scored = [p for p in scored if self._says_name(names, p, titles)]
-        if asked_codes:
-            scored = [p for p in scored if says_codes(_context(p.entry, p.unit), asked_codes)]
-        best = ranked[0].score if ranked else float("inf")
-        floor = self.scorer.floor()
-        winners = {p.entry.id for p in scored if p.score - p.typed >= floor and p.score > best}
-        return [p for p in scored if p.entry.id in winners]
-
-    async def _beyond(
-        self,
-        question: str,
-        beyond: Sequence[Any],
-        chosen: Sequence[EntryView],
-        titles: Mapping[str, str],
-        names: Names,
-    ) -> list[Passage]:
-        """The statements naming what they change ("AGREED: pool setpoint comes down from 31 to
-        29 °C from 1 June", item 5 of long minutes the cut-off left out; ``names_change``)
-        among the best passages of the first ``BEYOND_NOTES`` of ``beyond`` not chosen, saying
-        the names the question asks about: candidates to replace a statement of the answer's,
-        and dropped unless one does."""
-        ids = {e.id for e in chosen}
-        stem = self.retriever.lexical.stem
-        asked = content_words(question, stem)
-
-        def candidate(unit: Unit) -> bool:
-            # (what the question asks, said: "Saturday market hours CHANGED from 8-12 to 9-1"
-            # is not when the stall opens on a Friday, whatever it replaces)
-            said = asked & content_words(f"{unit.section} {unit.text}", stem)
-            return len(said) >= BEYOND_ASKED * len(asked) and names_change(unit.text)
-
-        # only the notes holding such a statement are scored (most questions: none)
-        looked = [h.entry for h in beyond if h.entry.id not in ids][:BEYOND_NOTES]
-        notes = [e for e in looked if any(candidate(u) for u in self.scorer.cut(e, titles).units)]
-        if not notes:
-            return []
-        ranked = await self.scorer.passages(question, notes, titles=titles)
-        return [
-            p
-            for p in ranked[:BEYOND_LOOK]
-            if candidate(p.unit) and (not names.named or self._says_name(names, p, titles))
-        ]
 
     async def followed(
         self,

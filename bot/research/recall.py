@@ -26,7 +26,7 @@ LINK = "link"  # the edge a [[wikilink]] makes, from the note that writes it
 STRONG_OVERLAP = 0.8
 WEAK_OVERLAP = 0.5
 JUDGED = 10  # of a quick question's hits, these are judged for relevance and read
-FOUND = 20  # ... and the rest of these only for a passage answering better (``Answerer._outscoring``)
+FOUND = 20  # ... and the rest of these only for a passage answering better (``PastTheCut.better``)
 
 
 class Grade(StrEnum):
@@ -210,7 +210,7 @@ class Recall:
             question, space=space, limit=max(limit, FOUND), exclude_types=ANSWER_TYPES
         )
         # the first ones are judged and read; the rest only for a passage answering better
-        # than theirs (``Answerer._outscoring``) or a statement replacing one of theirs
+        # than theirs (``PastTheCut.better``) or a statement replacing one of theirs
         first = found[: max(limit, JUDGED)]
         hits = await self._judged(question, first)
         linking = await self._linking(hits[:limit], first, spaces)

@@ -157,7 +157,7 @@ async def test_one_write_costs_rows_in_proportion_to_the_write_not_the_corpus(
     assert work[-1] == (0, 0), work  # nothing the answering spaces read changed
 
     # each answer after a write reads the entries of the hits it reads (at most 20: ten judged,
-    # ten more read only for a passage answering better, ``Answerer._outscoring``) and the
+    # ten more read only for a passage answering better, ``PastTheCut.better``) and the
     # changed rows (the entry and its vector, once for the postings and titles, once for the
     # vectors): a handful, where rebuilding any map over the corpus would read 10,000 or more
     print(
