@@ -52,7 +52,7 @@ from storage.passages import PassageStore
 # the question's idf-weighted words it holds) + PRIOR_WEIGHT · (its note's relevance), less
 # SHORT_PENALTY for a fragment. Chosen on the gold set (bench/README.md, Answers).
 MAX_PASSAGES = 6
-BEYOND_NOTES = 6  # of the notes found past the cut-off, these are read for a change replacing the answer
+BEYOND_NOTES = 6  # of the notes found past the cut-off, these are read for a change replacing the answer (≤ OUTSCORING_NOTES)
 BEYOND_LOOK = 8  # ... in their best passages this many
 BEYOND_ASKED = 0.5  # ... one saying at least this share of the question's words (with its section)
 OUTSCORING_NOTES = 10  # of the notes found past the cut-off, these are read for a passage answering best
@@ -1501,26 +1501,28 @@ class PastTheCut:
         self.scorer = scorer
         self.says_name = says_name  # the passage says the name asked about (``Answerer._says_name``)
 
-    async def better(
+    async def read(
+        self, question: str, beyond: Sequence[Any], chosen: Sequence[EntryView], titles: Mapping[str, str]
+    ) -> tuple[list[EntryView], list[Passage]]:
+        """The first ``OUTSCORING_NOTES`` of ``beyond`` not chosen, and their passages scored
+        (best first): what ``better`` and ``changes`` choose from, scored once."""
+        ids = {e.id for e in chosen}
+        looked = [h.entry for h in beyond if h.entry.id not in ids][:OUTSCORING_NOTES]
+        return looked, (await self.scorer.passages(question, looked, titles=titles) if looked else [])
+
+    def better(
         self,
-        question: str,
-        beyond: Sequence[Any],
-        chosen: Sequence[EntryView],
+        scored: Sequence[Passage],
         ranked: Sequence[Passage],
         titles: Mapping[str, str],
         names: Names,
         asked_codes: Sequence[tuple[str, str, str]],
     ) -> list[Passage]:
-        """The passages of the notes among the first ``OUTSCORING_NOTES`` of ``beyond`` (found by
-        the search, left out by the cut-off) whose best passage answers better than the best
-        of the notes read and past the floor, saying the names and codes the question asks: "Keys
-        go back in the key safe in the office", item 6 of long minutes judged as a whole, over
-        the van checks page's lines for "van keys storage rule". None for most questions."""
-        ids = {e.id for e in chosen}
-        looked = [h.entry for h in beyond if h.entry.id not in ids][:OUTSCORING_NOTES]
-        if not looked:
-            return []
-        scored = await self.scorer.passages(question, looked, titles=titles)
+        """The passages of the notes of ``scored`` (``read``) whose best passage answers better
+        than the best of the notes read (``ranked``) and past the floor, saying the names and
+        codes the question asks: "Keys go back in the key safe in the office", item 6 of long
+        minutes judged as a whole, over the van checks page's lines for "van keys storage
+        rule". None for most questions."""
         if names.named:
             scored = [p for p in scored if self.says_name(names, p, titles)]
         if asked_codes:
@@ -1530,20 +1532,19 @@ class PastTheCut:
         winners = {p.entry.id for p in scored if p.score - p.typed >= floor and p.score > best}
         return [p for p in scored if p.entry.id in winners]
 
-    async def changes(
+    def changes(
         self,
         question: str,
-        beyond: Sequence[Any],
-        chosen: Sequence[EntryView],
+        looked: Sequence[EntryView],
+        scored: Sequence[Passage],
         titles: Mapping[str, str],
         names: Names,
     ) -> list[Passage]:
         """The statements naming what they change ("AGREED: pool setpoint comes down from 31 to
         29 °C from 1 June", item 5 of long minutes the cut-off left out; ``names_change``)
-        among the best passages of the first ``BEYOND_NOTES`` of ``beyond`` not chosen, saying
-        the names the question asks about: candidates to replace a statement of the answer's,
-        and dropped unless one does."""
-        ids = {e.id for e in chosen}
+        among the best passages of the first ``BEYOND_NOTES`` of ``looked`` holding one (of
+        ``scored``, ``read``), saying the names the question asks about: candidates to replace
+        a statement of the answer's, and dropped unless one does."""
         stem = self.scorer.retriever.lexical.stem
         asked = content_words(question, stem)
 
@@ -1553,12 +1554,12 @@ class PastTheCut:
             said = asked & content_words(f"{unit.section} {unit.text}", stem)
             return len(said) >= BEYOND_ASKED * len(asked) and names_change(unit.text)
 
-        # only the notes holding such a statement are scored (most questions: none)
-        looked = [h.entry for h in beyond if h.entry.id not in ids][:BEYOND_NOTES]
-        notes = [e for e in looked if any(candidate(u) for u in self.scorer.cut(e, titles).units)]
+        notes = {
+            e.id for e in looked[:BEYOND_NOTES] if any(candidate(u) for u in self.scorer.cut(e, titles).units)
+        }
         if not notes:
             return []
-        ranked = await self.scorer.passages(question, notes, titles=titles)
+        ranked = [p for p in scored if p.entry.id in notes]
         return [
             p
             for p in ranked[:BEYOND_LOOK]
@@ -1678,15 +1679,15 @@ class Answerer:
             ranked = saying or ranked
         # a note the cut-off left out whose passage answers better than any read (long minutes
         # judged as a whole, their one item on the question diluted by the rest)
-        read = list(chosen)
-        better = await self.past.better(question, beyond, chosen, ranked, titles, names, asked_codes)
+        looked, scored = await self.past.read(question, beyond, chosen, titles)
+        better = self.past.better(scored, ranked, titles, names, asked_codes)
+        # ... and a later note's decision on the same subject is the answer, saying what it replaced
+        more = self.past.changes(question, looked, scored, titles, names)
         if better:
-            chosen += list({p.entry.id: p.entry for p in better}.values())
+            notes = {p.entry.id: p.entry for p in better}
+            chosen += list(notes.values())
             ranked = sorted([*ranked, *better], key=lambda p: p.score, reverse=True)
-        # a later note's decision on the same subject is the answer, saying what it replaced
-        more = await self.past.changes(question, beyond, read, titles, names)
-        if better:  # (their passages are read already)
-            more = [p for p in more if p.entry.id not in {b.entry.id for b in better}]
+            more = [p for p in more if p.entry.id not in notes]  # (their passages are read already)
         ranked = supersede(
             sorted([*ranked, *more], key=lambda p: p.score, reverse=True) if more else ranked,
             question,

@@ -75,14 +75,11 @@ def with_replacements(kept: Sequence[Hit], found: Sequence[Hit]) -> list[Hit]:
             continue
         placed.add(hit.entry.id)
         out.append(hit)
-        for other in kept:
+        for k, other in enumerate((*kept, *found)):
             if other.entry.id not in placed and replaces_note(other.entry, hit.entry):
                 placed.add(other.entry.id)
-                out.append(replace(other))  # (a copy: ``Recall.evidence`` tells it from the kept)
-        for other in found:
-            if other.entry.id not in placed and replaces_note(other.entry, hit.entry):
-                placed.add(other.entry.id)
-                out.append(replace(other, relevance=hit.relevance))
+                # (a copy: ``Recall.evidence`` tells it from the kept)
+                out.append(replace(other) if k < len(kept) else replace(other, relevance=hit.relevance))
     return out
 
 
