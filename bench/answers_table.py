@@ -69,9 +69,13 @@ SETS: dict[str, tuple[Path, Path]] = {
     "campsite": (SEALED / "answers_campsite" / "gold.json", SEALED / "answers_campsite" / "vault"),
     "scaffold": (SEALED / "answers_scaffold" / "gold.json", SEALED / "answers_scaffold" / "vault"),
     "kennels": (SEALED / "answers_kennels" / "gold.json", SEALED / "answers_kennels" / "vault"),
-    # answers_recycling: written blind, scored before and after changes, its misses not read;
-    # answers_pestcontrol, answers_solar: written blind before the thirty-fourth session's change,
-    # the checks for it (bench/README)
+    # written blind, scored before and after the changes of sessions 29-35 (their blind checks),
+    # read as development sets from the thirty-sixth session on
+    "recycling": (SEALED / "answers_recycling" / "gold.json", SEALED / "answers_recycling" / "vault"),
+    "pestcontrol": (SEALED / "answers_pestcontrol" / "gold.json", SEALED / "answers_pestcontrol" / "vault"),
+    "solar": (SEALED / "answers_solar" / "gold.json", SEALED / "answers_solar" / "vault"),
+    "wisp": (SEALED / "answers_wisp" / "gold.json", SEALED / "answers_wisp" / "vault"),
+    "climbing": (SEALED / "answers_climbing" / "gold.json", SEALED / "answers_climbing" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
