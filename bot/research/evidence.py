@@ -114,6 +114,15 @@ _CHAT_STAMP = re.compile(
     r"|\d{1,2}/\d{1,2}/\d{2,4},?\s+\d{1,2}:\d\d(?:\s?[aApP][mM])?\s+-\s+[^:\n]{1,30}:\s"
     r"|\*{0,2}[A-Z][\w'.-]*(?:\s[A-Z][\w'.-]*){0,2}\*{0,2}:?\s+\(?\[?\d{1,2}[:.]\d\d(?:\s?[aApP][mM])?\]?\)?:?(?:\s|$))"
 )
+# a line opening an entry of a log typed one dated line after another: "18/10 KIPPERS — from
+# today brine is 60°", "2024-10-18 tank 3 leaking", "3 Oct: van back from Bogmuir"
+_LOG_STAMP = re.compile(
+    r"^\s*(?:\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{4}-\d\d-\d\d|"
+    r"\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?)"
+    r"(?=\s*[:,–—-]?\s+\S)",
+    re.I,
+)
+_BOLD_LABEL = re.compile(r"^\s*\*\*([^*:\n]{2,40}?)(?::\*\*|\*\*\s*:)\s")  # "**Cherry picker:** …"
 _RULE = re.compile(r"^\s*(?:-{3,}|\*{3,}|_{3,})\s*$")  # a horizontal rule
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _REFERS_BACK = re.compile(
@@ -407,6 +416,9 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     # if all of these are true:"): its items are read with it, as its reader reads them
     over: int | None = None
     item = False  # the paragraph is a list item (read once the lines it wraps onto are in)
+    # the bold label opening the paragraph over a list ("**Cherry picker:** we don't own one.
+    # Hire by the day from …" over "- £285 + VAT per day"): what its items are about
+    label: str | None = None
 
     def flush() -> None:
         nonlocal blocks, continued, over, item
@@ -448,9 +460,10 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
                 asked = len(pieces) - 1
         if lead:
             pieces.append(lead)
+        of = label if was_item and label else section
         for piece in pieces:
             if len(piece) >= 12:
-                out.append(Unit(piece, section, len(out), pointer, block))
+                out.append(Unit(piece, of, len(out), pointer, block))
         made = out[start:]
         if not made:
             return
@@ -498,7 +511,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         if heading:
             flush()
             section = _clean_inline(heading.group(2), titles)
-            header, over = None, None
+            header, over, label = None, None, None
             continue
         if _RULE.match(line):  # a horizontal rule ("---") parts paragraphs as a blank line does
             flush()
@@ -510,11 +523,11 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         )
         if plain is not None:
             section = _clean_inline(plain, titles)
-            header = None
+            header, label = None, None
             continue
         if line.lstrip().startswith("|"):
             flush()
-            over = None
+            over, label = None, None
             bare = line.replace("|", "").strip()
             if _TABLE_RULE.match(line.replace("|", " ").strip()) or (bare and set(bare) <= set("-: ")):
                 continue
@@ -531,6 +544,8 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             continue
         header = None
         if not line.strip():
+            if not item:  # (a list typed apart from the paragraph over it is a list of its own)
+                label = None
             flush()
             continue
         if k < META_LINES and not paragraph and _META_LINE.match(line):
@@ -546,8 +561,13 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             continue
         if line.lstrip().startswith(">"):
             line = line.lstrip()[1:]
-        if paragraph and _CHAT_STAMP.match(line):
-            flush()  # each message of a pasted chat says its own thing
+        if paragraph and (
+            _CHAT_STAMP.match(line) or (_LOG_STAMP.match(line) and _LOG_STAMP.match(paragraph[0]))
+        ):
+            flush()  # each message of a pasted chat, each entry of a log, says its own thing
+        if not paragraph:
+            bold = _BOLD_LABEL.match(line)
+            label = _clean_inline(bold.group(1), titles).strip() if bold else None
         paragraph.append(line)
     flush()
     return out
@@ -1127,11 +1147,15 @@ def _shares(q: QueryWords, cuts: Sequence[tuple[EntryView, Cut]], n: int) -> np.
 
 # a cause set out under its label: "Cause: a split air line to the door ram", "Root cause — …",
 # "Why: the pallet had sat by the roller door"
-_CAUSE_LABEL = r"^\W*(?:why|cause|causes|root cause|probable cause|reason)\s*[:—–-]\s"
+_CAUSE_LABEL = (
+    r"^\W*(?:why|cause|causes|root cause|probable cause|reason|"
+    # "Why E12 was pulled from the fleet:", not "Why it matters:" or "Why now:"
+    r"why\s(?=[^:\n]{0,60}?\b(?:was|were|did|had|happened|\w{3,}ed)\b)[^:\n]{3,60}?)\s*[:—–-]\s"
+)
 _LABELLED_CAUSE = re.compile(_CAUSE_LABEL, re.I)
 # a question after a cause ("why …", "what caused …", "reprint cause"); the labelled cause is
 # put first for "what went wrong" too
-_ASKS_CAUSE = r"\bwhy\b|\bwhat caused\b|\bcause\b|\breason\b"
+_ASKS_CAUSE = r"\bwhy\b|\bhow come\b|\bwhat caused\b|\bcause\b|\breason\b"
 _ASKS_WHY = re.compile(rf"{_ASKS_CAUSE}|\bwhat went wrong\b", re.I)
 
 
@@ -1145,13 +1169,31 @@ def _cause_first(question: str, ranked: list[Passage], floor: float) -> list[Pas
     best = ranked[0]
     if best.score - best.typed < floor:
         return ranked
+    close = best.score - PLAIN_CAUSE_MARGIN
+    cause = None
+    # the first note, best first, answering about as well as the best passage, that sets the
+    # cause out (an incident report's, under a complaints log's line on the same incident)
+    plain = bool(_PLAIN_CAUSE.search(best.unit.text))
+    for note in dict.fromkeys(p.entry.id for p in ranked if p.score >= close):
+        if plain and note != best.entry.id:
+            break  # the best passage states a cause itself
+        of_note = [p for p in ranked if p.entry.id == note and p.replaced_by is None]
+        cause = next((p for p in of_note if _LABELLED_CAUSE.search(p.unit.text)), None)
+        if cause is None:
+            # ... or under its heading: the first item of the note's "Why" or "Root cause"
+            # section ("The labels on the two DC isolators were swapped at the original
+            # install", over "The west string was still live", under "What happened")
+            under = [
+                p for p in of_note if _CAUSE_SECTION.match(p.unit.section) and p.score - p.typed >= floor
+            ]
+            cause = min(under, key=lambda p: p.unit.index, default=None)
+        if cause is not None:
+            break
     of_note = [p for p in ranked if p.entry.id == best.entry.id and p.replaced_by is None]
-    cause = next((p for p in of_note if _LABELLED_CAUSE.search(p.unit.text)), None)
-    if cause is None and not _PLAIN_CAUSE.search(best.unit.text):
+    if cause is None and not plain:
         # ... else the first of its passages past the floor, close to the best, that plainly
         # states a cause ("found the old clay land drain … has collapsed" under "Why was
         # runway 06/24 closed?", whose best passage is "the runway fund can cover it")
-        close = best.score - PLAIN_CAUSE_MARGIN
         cause = next(
             (
                 p
@@ -1167,6 +1209,13 @@ def _cause_first(question: str, ranked: list[Passage], floor: float) -> list[Pas
 
 
 CAUSE_FIRST_BONUS = 0.01
+# a section setting out the cause: "Why", "Why (root cause)", "Why it happened", "Root cause",
+# "Causes", "Reason" (not "Why it matters", "Why now")
+_CAUSE_SECTION = re.compile(
+    r"^\W*(?:why\W*(?:\(|$)|why\s(?=[^\n]{0,60}?\b(?:was|were|did|had|happened|\w{3,}ed)\b)|(?:the\s+)?(?:root\s+|probable\s+|likely\s+|main\s+)?causes?\b|reasons?\b|"
+    r"what\s+went\s+wrong\b|contributing\s+factors\b|how\s+it\s+happened\b)",
+    re.I,
+)
 PLAIN_CAUSE_MARGIN = 0.4  # a plainly stated cause this far below the best passage of its note answers first
 
 
@@ -1697,7 +1746,16 @@ class Answerer:
         )
         if more:
             outside = {p.entry.id for p in more}
-            ranked = [p for p in ranked if p.entry.id not in outside or p.replaces is not None]
+            # (one saying the names the question asks that the statement it replaces says)
+            ranked = [
+                p
+                for p in ranked
+                if p.entry.id not in outside
+                or (
+                    p.replaces is not None
+                    and names.kept_by(_context(p.entry, p.unit), _context(p.replaces.entry, p.replaces.unit))
+                )
+            ]
             chosen += [e for e in {p.entry.id: p.entry for p in ranked if p.entry.id in outside}.values()]
         floor = self.scorer.floor()
         ranked = await self.followed(question, ranked, chosen, titles, spaces)

@@ -333,6 +333,14 @@ class Names:
         lowered = _folded(text)
         return any(_folded(name) in lowered for name in self.named)
 
+    def kept_by(self, later: str, earlier: str) -> bool:
+        """``later`` says each of the ``named`` words ``earlier`` says: a statement replacing
+        "Swiftline Parcels — daily collection from Quarry Road" for "what time does Swiftline
+        collect from Quarry Road" says Swiftline (a waste contract's collection from Quarry
+        Road replaces nothing of the courier's)."""
+        said, earlier_said = _folded(later), _folded(earlier)
+        return all(_folded(name) in said for name in self.named if _folded(name) in earlier_said)
+
     def held_by(self, text: str) -> bool:
         """``text`` (a note, or a passage with its context) holds a required name (one of
         them: "what is Beacon? and who owns Harbor?" asks about each in turn)."""

@@ -90,7 +90,7 @@ SUPERSEDED_PENALTY = 0.3
 REPLACED_NOTE_PENALTY = 1.0  # a note another says it replaces: below the floor
 # words that say a statement changes, dates, or little at all: not what it is about
 _FILLER = STOPWORDS | frozenset(
-    "now instead after before new old previous becomes become all may must also only still within "
+    "now instead after before new old previous becomes become all may must also only still within get gets got "
     "rule jan feb mar apr may jun jul aug sep oct nov dec january february march "
     "april june july august september october november december monday tuesday wednesday thursday "
     "friday saturday sunday".split()
@@ -146,8 +146,9 @@ class _Said:
 
     @cached_property
     def change(self) -> bool:
-        """States a change (``CHANGE``)."""
-        return bool(CHANGE.search(self.text))
+        """States a change (``CHANGE``), or gives the value it replaced in an aside ("reset the
+        alarm to 4°C (was 5°C)", ``WAS_ASIDE``)."""
+        return bool(CHANGE.search(self.text) or WAS_ASIDE.search(self.text))
 
     @cached_property
     def replacing(self) -> bool:
@@ -689,8 +690,8 @@ def _changes_from(newer: _Statement, older: _Statement, stem: Callable[[str], st
 def _one_name(phrase: str, new_text: str, old_text: str) -> bool:
     """``phrase`` is one name, written with a capital in both statements: the person or firm
     the later one changes away from is the one the earlier names."""
-    if not phrase.isalpha() or len(phrase) < ONE_NAME_CHARS:
-        return False
+    if not phrase.isalpha() or len(phrase) < ONE_NAME_CHARS or phrase.lower() in _FILLER:
+        return False  # (a day or a month is a value: "changed from Wednesday to Thursday")
     name = re.compile(rf"\b{phrase.capitalize()}\b")
     return bool(name.search(new_text)) and bool(name.search(old_text))
 
@@ -714,6 +715,8 @@ def _changes_value_from(newer: _Statement, older: _Statement, stem: Callable[[st
     states of the same kind, and ``older`` (read with its title) says the words of the
     subject before it (two at least, and half of them; the value's kind, "day", "time", is
     what a value of the kind says)."""
+    if _changes_code_from(newer, older, stem):
+        return True
     found = newer.said.changed_from_values
     if not found:
         return False
@@ -734,11 +737,37 @@ def _changes_value_from(newer: _Statement, older: _Statement, stem: Callable[[st
             continue  # (a bare number, "from 12.60 to", is the earlier's when it states it)
         kinds = {stem(w) for kind in values for w in _KIND_WORDS.get(kind, ())}
         said = content_words(subject, stem)
-        if len(said & held) >= VALUE_SUBJECT_WORDS and len(said & (held | kinds)) * 2 >= len(said):
+        # (the value says its kind: "Round day changed from Wednesday" of "Runs Wednesday
+        # afternoons" in the delivery round's note says the round and the day)
+        if len(said & (held | kinds)) >= VALUE_SUBJECT_WORDS and len(said & (held | kinds)) * 2 >= len(said):
             return True
         if _specific_value(values) and said & held:
             # "pickers' hourly rate changed from 12.60 to": the earlier's 12.60, of pickers;
             # "Achvarran changed from 10:15 to 11:30": the timetable's 10:15 at Achvarran
+            return True
+    return False
+
+
+# a version, a model or a code: "7.12.1", "R300", "FW-22b" (a bare number is an amount's)
+_CODE = re.compile(r"(?=[\w.-]*\d)(?=[\w.-]*(?:[a-z]|\d\.\d+\.\d))[\w.-]{3,30}", re.I)
+
+
+def _changes_code_from(newer: _Statement, older: _Statement, stem: Callable[[str], str]) -> bool:
+    """``newer`` says its subject changes away from a version or a code ("standard CPE
+    firmware changed from 7.12.1 to 7.14.3") that ``older`` states, on a subject it names
+    ("All customer routers run firmware 7.12.1")."""
+    lowered = newer.said.lowered
+    old_text = older.passage.unit.text
+    for m in _CHANGED_FROM.finditer(lowered):
+        code = m.group(1).strip()
+        if not _CODE.fullmatch(code):
+            continue
+        if not re.search(rf"(?<![\w.-]){re.escape(code)}(?![\w-]|\.\w)", old_text, re.I):
+            continue
+        subject = content_words(_CLAUSE.split(lowered[: m.start()])[-1], stem)
+        if subject & content_words(
+            f"{older.passage.entry.title} {older.passage.unit.section} {old_text}", stem
+        ):
             return True
     return False
 
@@ -912,7 +941,13 @@ def _restates_subject(new: _Statement, old: _Statement, stem: Callable[[str], st
 
 
 def _replaces(
-    new: _Statement, old: _Statement, stem: Callable[[str], str], asked: frozenset[str], titles: Sequence[str]
+    new: _Statement,
+    old: _Statement,
+    stem: Callable[[str], str],
+    asked: frozenset[str],
+    titles: Sequence[str],
+    *,
+    asks_name: bool = False,
 ) -> bool:
     """``new`` (of another note; a statement of a change) states a change on ``old``'s
     subject (a statement not replaced yet and not itself replacing), later than it: both
@@ -1035,7 +1070,10 @@ def _replaces(
         # "Dai's new days are every other Monday" in the "Farrier rota autumn 2024": a new value
         # of a kind, whose subject its note's title names
         sectioned |= content_words(newer.entry.title, stem)
-    anchored = len(asked & sectioned & old_read) >= ASKED_SUBJECT and bool(_amount_changed(newer, older))
+    anchored = len(asked & sectioned & old_read) >= ASKED_SUBJECT and (
+        bool(_amount_changed(newer, older))
+        or (asks_name and not restated and _name_changed(newer, older, asked, stem))
+    )
     if anchored and (restated or titled):
         # two short statements share few words besides their subject, which the earlier may
         # leave to its note's title ("Inspection: monthly." in "KestrelVac vacuum mattress"
@@ -1155,6 +1193,7 @@ def supersede(
     quick answer states what holds: ``REPLACED_NOTE_PENALTY``; a report keeps the history)."""
     pool = [p for p in ranked[:POOL] if p.score >= floor - MARGIN]
     asked = content_words(question, stem)
+    asks_name = bool(_ASKS_NAME.search(question))
     read = [_Statement.of(p) for p in pool]
     titles = sorted({t for r in read if len(t := r.title) >= TITLE_CHARS}, key=len, reverse=True)
     # only a statement of a change can replace, and only one not replaced yet and not itself
@@ -1198,7 +1237,7 @@ def supersede(
         for k in changes:
             if corrects_note(pool[j].entry, pool[k].entry):
                 continue  # a note never replaces its own correction ("ERRATUM — …" of it)
-            if _replaces(read[k], read[j], stem, asked, titles) and (
+            if _replaces(read[k], read[j], stem, asked, titles, asks_name=asks_name) and (
                 j not in pairs or _before(pool[k], pool[pairs[j]], pool[j])
             ):
                 pairs[j] = k
@@ -1361,6 +1400,32 @@ def _amount_changed(newer: Passage, older: Passage) -> list[str]:
     return [v for u, v in before.items() if u in after and after[u] != v]
 
 
+def _name_changed(newer: Passage, older: Passage, asked: frozenset[str], stem: Callable[[str], str]) -> bool:
+    """Each statement names someone or something the other does not, and both say, in their
+    own words, what the question asks about: "emergency repairs are handled by Greystone
+    Response Ltd" against the later "From 1 October our out-of-hours emergency repairs are
+    handled by Nightjar Property Services" (not the old supplier's "Contact: Huw Pennar",
+    which says of the bottles only by its note's title)."""
+    before, after = _names_of(older.unit.text), _names_of(newer.unit.text)
+    if not (before - after and after - before):
+        return False
+    both = asked & content_words(newer.unit.text, stem) & content_words(older.unit.text, stem)
+    # (what both say of it, not the names they share: "Vale Cars" in a note on its brake
+    # parts and in its contract, "The Crooked Billet" in a round's day and a customer list)
+    named = content_words(
+        " ".join(_CAPITALISED_ANYWHERE.findall(f"{older.unit.text} {newer.unit.text}")), stem
+    )
+    return len(both - named) >= ASKED_SUBJECT
+
+
+# a question asking who, or which firm: "Which contractor handles …", "who do we get … off"
+_ASKS_NAME = re.compile(
+    r"\b(?:who|whos|whom|whose)\b|\b(?:contractor|supplier|provider|company|firm|contact|engineer|agent)s?\b",
+    re.I,
+)
+_CAPITALISED_ANYWHERE = re.compile(r"\b[A-Z][\w'’-]+")
+
+
 def _corrects_amount(newer: Passage, older: Passage, stem: Callable[[str], str]) -> bool:
     """``newer``, of a note correcting ``older``'s (``corrects_note``), states in another
     amount what the earlier one states, on its subject (a word of it besides the amounts),
@@ -1521,9 +1586,11 @@ _NAMES_REPLACED = re.compile(r"\b(?:replaces|supersed(?:es|ing)|reverses|no long
 
 def names_change(text: str) -> bool:
     """The statement names what it changes: a value changed from ("comes down from 31 to 29
-    °C"), someone taken over from or appointed to a role, or what it says it replaces."""
+    °C", "from today brine is 60° for 15 min (was 70 / 20)"), someone taken over from or
+    appointed to a role, or what it says it replaces."""
     return bool(
         _said(text).changed_from
+        or WAS_ASIDE.search(text)
         or _TAKES_OVER_FROM.search(text)
         or _roles_given(text)
         or _NAMES_REPLACED.search(_QUESTION.sub(" ", text))

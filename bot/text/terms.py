@@ -45,6 +45,19 @@ _FORMS = (
     ("kilo", "kilos", "kilogram", "kilograms", "kg"),
     ("litre", "litres", "liter", "liters", "ltr"),
     ("tonne", "tonnes"),
+    # words clipped as a chat types them ("temp", "ppl", "hrs", "custs"); not the clipped forms
+    # that stand for two words ("min": minimum or minutes, "hr": hours or HR), nor those of words
+    # most notes say ("yr": "last yr" read as "year" lets any note's year answer)
+    ("temperature", "temperatures", "temp", "temps"),
+    ("people", "ppl"),
+    ("hours", "hrs"),
+    ("customer", "customers", "cust", "custs"),
+    ("department", "dept"),
+    ("manager", "mgr"),
+    ("account", "acct"),
+    ("certificate", "certificates", "cert", "certs"),
+    ("appointment", "appointments", "appt", "appts"),
+    ("quantity", "qty"),
 )
 OTHER_FORMS: dict[str, tuple[str, ...]] = {
     word: tuple(other for other in forms if other != word) for forms in _FORMS for word in forms

@@ -94,3 +94,28 @@ async def test_a_day_written_short_in_a_table_answers_for_the_day(
 ) -> None:
     lines = bullet_lines(await ask(local_rt, "what time is the office open on saturday?"))
     assert lines and "09:30" in lines[0], lines
+
+
+async def test_a_word_clipped_as_a_chat_types_it_is_the_word(rt: Any) -> None:
+    """ "how many custs on the hill route" of "Customers on the hill route: 47" (the wireless
+    vault's miss, thirty-sixth session); "temp" of "temperature", "ppl" of "people"."""
+    route = await add_note(
+        rt,
+        "routes/hill.md",
+        "Hill route",
+        "Customers on the hill route: 47, from the March count.",
+        space=SPACE,
+        created_at=BASE,
+    )
+    store = await add_note(
+        rt,
+        "stores/cold.md",
+        "Cold store",
+        "Cold store temperature is kept at 3°C; four people hold keys.",
+        space=SPACE,
+        created_at=BASE,
+    )
+    lexical = rt.retriever.lexical
+    await lexical.refresh(force=True)
+    assert lexical.coverage("custs hill route", [route])[route] == pytest.approx(1.0)
+    assert lexical.coverage("cold store temp ppl", [store])[store] == pytest.approx(1.0)
