@@ -159,6 +159,21 @@ async def ingest_titled(rt: Any, folder: Path, notes: dict[str, tuple[str, str]]
     await rt.ingest(folder / "vault", space=space)
 
 
+async def ingest_dated(
+    rt: Any, folder: Path, notes: Sequence[tuple[str, str, str, datetime]], space: str
+) -> None:
+    """``notes`` (path, title, text, date) written as a vault's files under ``folder`` with front
+    matter giving the title and the date, and ingested into ``space`` as a vault is."""
+    write_notes(
+        folder / "vault",
+        {
+            source: f"---\ntitle: {title}\ndate: {created_at.date()}\n---\n{content}\n"
+            for source, title, content, created_at in notes
+        },
+    )
+    await rt.ingest(folder / "vault", space=space)
+
+
 async def report_on(rt: Any, vault: dict[str, str], request: str, folder: Path) -> str:
     """The report of ``request`` asked in the console over ``vault`` (path → markdown, written
     under ``folder`` and ingested), as the worker stored it."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from research_helpers import ask, bullet_lines, write_notes
+from research_helpers import ask, bullet_lines, ingest_dated
 
 from adapters.console import SPACE
 from bot.research.evidence import plain_kinds, units
@@ -94,14 +94,7 @@ NOTES = [  # as the theatre vault writes them (bench/sealed/answers_theatre/)
 @pytest.fixture
 async def notes(local_rt: Any, tmp_path: Path) -> None:
     """The notes ingested as a vault folder is (front matter with the title and date)."""
-    write_notes(
-        tmp_path / "vault",
-        {
-            source: f"---\ntitle: {title}\ndate: {created_at.date()}\n---\n{content}\n"
-            for source, title, content, created_at in NOTES
-        },
-    )
-    await local_rt.ingest(tmp_path / "vault", space=SPACE)
+    await ingest_dated(local_rt, tmp_path, NOTES, SPACE)
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from research_helpers import ask, bullet_lines, write_notes
+from research_helpers import ask, bullet_lines, ingest_dated
 
 from adapters.console import SPACE
 
@@ -101,14 +101,7 @@ NOTES = [
 
 @pytest.fixture
 async def notes(local_rt: Any, tmp_path: Path) -> None:
-    write_notes(
-        tmp_path / "vault",
-        {
-            source: f"---\ntitle: {title}\ndate: {created_at.date()}\n---\n{content}\n"
-            for source, title, content, created_at in NOTES
-        },
-    )
-    await local_rt.ingest(tmp_path / "vault", space=SPACE)
+    await ingest_dated(local_rt, tmp_path, NOTES, SPACE)
 
 
 @pytest.mark.parametrize(
