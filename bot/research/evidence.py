@@ -1212,7 +1212,8 @@ CAUSE_FIRST_BONUS = 0.01
 # a section setting out the cause: "Why", "Why (root cause)", "Why it happened", "Root cause",
 # "Causes", "Reason" (not "Why it matters", "Why now")
 _CAUSE_SECTION = re.compile(
-    r"^\W*(?:why\W*(?:\(|$)|why\s(?=[^\n]{0,60}?\b(?:was|were|did|had|happened|\w{3,}ed)\b)|(?:the\s+)?(?:root\s+|probable\s+|likely\s+|main\s+)?causes?\b|reasons?\b|"
+    r"^\W*(?:why\W*(?:\(|$)|why\s(?=[^\n]{0,60}?\b(?:was|were|did|had|happened|\w{3,}ed)\b)|"
+    r"(?:the\s+)?(?:root\s+|probable\s+|likely\s+|main\s+)?causes?\b|reasons?\b|"
     r"what\s+went\s+wrong\b|contributing\s+factors\b|how\s+it\s+happened\b)",
     re.I,
 )
