@@ -1147,10 +1147,11 @@ def _shares(q: QueryWords, cuts: Sequence[tuple[EntryView, Cut]], n: int) -> np.
 
 # a cause set out under its label: "Cause: a split air line to the door ram", "Root cause — …",
 # "Why: the pallet had sat by the roller door"
+# "why" naming what happened ("Why E12 was pulled from the fleet", "Why it happened"), not an
+# argument ("Why it matters", "Why now"): as a label and as a section's heading
+_WHY_IT_HAPPENED = r"why\s(?=[^:\n]{0,60}?\b(?:was|were|did|had|happened|\w{3,}ed)\b)"
 _CAUSE_LABEL = (
-    r"^\W*(?:why|cause|causes|root cause|probable cause|reason|"
-    # "Why E12 was pulled from the fleet:", not "Why it matters:" or "Why now:"
-    r"why\s(?=[^:\n]{0,60}?\b(?:was|were|did|had|happened|\w{3,}ed)\b)[^:\n]{3,60}?)\s*[:—–-]\s"
+    rf"^\W*(?:why|cause|causes|root cause|probable cause|reason|{_WHY_IT_HAPPENED}[^:\n]{{3,60}}?)\s*[:—–-]\s"
 )
 _LABELLED_CAUSE = re.compile(_CAUSE_LABEL, re.I)
 # a question after a cause ("why …", "what caused …", "reprint cause"); the labelled cause is
@@ -1174,10 +1175,14 @@ def _cause_first(question: str, ranked: list[Passage], floor: float) -> list[Pas
     # the first note, best first, answering about as well as the best passage, that sets the
     # cause out (an incident report's, under a complaints log's line on the same incident)
     plain = bool(_PLAIN_CAUSE.search(best.unit.text))
+    by_note: dict[str, list[Passage]] = {}  # each note's passages in force, best first
+    for p in ranked:
+        if p.replaced_by is None:
+            by_note.setdefault(p.entry.id, []).append(p)
     for note in dict.fromkeys(p.entry.id for p in ranked if p.score >= close):
         if plain and note != best.entry.id:
             break  # the best passage states a cause itself
-        of_note = [p for p in ranked if p.entry.id == note and p.replaced_by is None]
+        of_note = by_note.get(note, [])
         cause = next((p for p in of_note if _LABELLED_CAUSE.search(p.unit.text)), None)
         if cause is None:
             # ... or under its heading: the first item of the note's "Why" or "Root cause"
@@ -1189,7 +1194,7 @@ def _cause_first(question: str, ranked: list[Passage], floor: float) -> list[Pas
             cause = min(under, key=lambda p: p.unit.index, default=None)
         if cause is not None:
             break
-    of_note = [p for p in ranked if p.entry.id == best.entry.id and p.replaced_by is None]
+    of_note = by_note.get(best.entry.id, [])
     if cause is None and not plain:
         # ... else the first of its passages past the floor, close to the best, that plainly
         # states a cause ("found the old clay land drain … has collapsed" under "Why was
@@ -1212,7 +1217,7 @@ CAUSE_FIRST_BONUS = 0.01
 # a section setting out the cause: "Why", "Why (root cause)", "Why it happened", "Root cause",
 # "Causes", "Reason" (not "Why it matters", "Why now")
 _CAUSE_SECTION = re.compile(
-    r"^\W*(?:why\W*(?:\(|$)|why\s(?=[^\n]{0,60}?\b(?:was|were|did|had|happened|\w{3,}ed)\b)|"
+    rf"^\W*(?:why\W*(?:\(|$)|{_WHY_IT_HAPPENED}|"
     r"(?:the\s+)?(?:root\s+|probable\s+|likely\s+|main\s+)?causes?\b|reasons?\b|"
     r"what\s+went\s+wrong\b|contributing\s+factors\b|how\s+it\s+happened\b)",
     re.I,

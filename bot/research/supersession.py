@@ -196,6 +196,16 @@ class _Said:
         return tuple(m.group(1).strip() for m in _CHANGED_FROM.finditer(self.lowered))
 
     @cached_property
+    def changed_from_codes(self) -> tuple[tuple[str, str], ...]:
+        """Per "changes from <a version or a code> to" phrase ("standard CPE firmware changed
+        from 7.12.1 to 7.14.3"): the code, and the clause's words before it (its subject)."""
+        return tuple(
+            (m.group(1).strip(), _CLAUSE.split(self.lowered[: m.start()])[-1])
+            for m in _CHANGED_FROM.finditer(self.lowered)
+            if _CODE.fullmatch(m.group(1).strip())
+        )
+
+    @cached_property
     def changed_from_values(self) -> tuple[tuple[str, dict[str, str]], ...]:
         """Per "changes from <a value> to" phrase whose value is one amount, time, weekday or
         frequency ("changed from Wednesday to Tuesday"): the clause's words before it (its
@@ -756,16 +766,14 @@ def _changes_code_from(newer: _Statement, older: _Statement, stem: Callable[[str
     """``newer`` says its subject changes away from a version or a code ("standard CPE
     firmware changed from 7.12.1 to 7.14.3") that ``older`` states, on a subject it names
     ("All customer routers run firmware 7.12.1")."""
-    lowered = newer.said.lowered
     old_text = older.passage.unit.text
-    for m in _CHANGED_FROM.finditer(lowered):
-        code = m.group(1).strip()
-        if not _CODE.fullmatch(code):
+    old_lowered = older.said.lowered
+    for code, before in newer.said.changed_from_codes:
+        if code not in old_lowered:  # (the whole code, not a longer one holding it, below)
             continue
-        if not re.search(rf"(?<![\w.-]){re.escape(code)}(?![\w-]|\.\w)", old_text, re.I):
+        if not re.search(rf"(?<![\w.-]){re.escape(code)}(?![\w-]|\.\w)", old_lowered):
             continue
-        subject = content_words(_CLAUSE.split(lowered[: m.start()])[-1], stem)
-        if subject & content_words(
+        if content_words(before, stem) & content_words(
             f"{older.passage.entry.title} {older.passage.unit.section} {old_text}", stem
         ):
             return True
