@@ -76,6 +76,10 @@ SETS: dict[str, tuple[Path, Path]] = {
     "solar": (SEALED / "answers_solar" / "gold.json", SEALED / "answers_solar" / "vault"),
     "wisp": (SEALED / "answers_wisp" / "gold.json", SEALED / "answers_wisp" / "vault"),
     "climbing": (SEALED / "answers_climbing" / "gold.json", SEALED / "answers_climbing" / "vault"),
+    # written blind, scored before and after the change of session 36 (its blind checks), read
+    # as development sets from the thirty-seventh session on
+    "taxi": (SEALED / "answers_taxi" / "gold.json", SEALED / "answers_taxi" / "vault"),
+    "homecare": (SEALED / "answers_homecare" / "gold.json", SEALED / "answers_homecare" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)

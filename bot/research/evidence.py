@@ -1474,6 +1474,22 @@ _WHEN_WORDS = frozenset(
 )
 
 
+# a question after the weather to come ("is it going to rain in Leeds tomorrow?", "what's the
+# weather looking like for the weekend"): a forecast is news of the world, which no team's notes
+# hold. A note's rain plan or wind limit says what to do in the weather, not what it will be
+# ("what do we do if it rains on market day" is asked of the notes, and answered from them).
+_FORECAST = re.compile(
+    r"\bweather\s+(?:forecast|(?:(?:is|are)\s+)?(?:going\s+to|gonna|meant\s+to|supposed\s+to|expected\s+to)\s+be|"
+    r"(?:be\s+)?like|looking|doing)\b|"
+    r"\bweather\b(?=(?:\s+\S+){0,4}?\s+(?:today|tonight|tomorrow|this\s+(?:weekend|week|morning|afternoon|evening)|"
+    r"at\s+the\s+weekend|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)|"
+    r"\b(?:is|will|'s)\s+it\s+(?:going\s+to\s+|gonna\s+|meant\s+to\s+|supposed\s+to\s+)?"
+    r"(?:rain|snow|be\s+(?:sunny|dry|wet|windy|cold|hot|warm|nice|fine|frosty|icy))\b",
+    re.I,
+)
+FORECAST_ASKED = "the weather forecast"
+
+
 # a question after a person, a place or how things stand with the named thing ("whos in
 # charge at hatherton", "the adress for kilnworks", "is anyone working on Harbor"): the note
 # about the name answers it in words of its own
@@ -1689,6 +1705,8 @@ class Answerer:
             names = await self.names(question, titles)
         if names.missing:
             return Evidence(question, [], [], names, names.missing)
+        if _FORECAST.search(question):  # not in any note, whatever its words share
+            return Evidence(question, [], [], names, (FORECAST_ASKED,))
         top = hits[:limit]
         names = names.without_terms(question, (h.entry.content for h in top))
         # the names an answering note must hold: not the team's own (``Names.without_common``)
