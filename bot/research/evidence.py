@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from bot.research.citing import ASKS_DATE, cited, points_to
+from bot.research.days import days_named, states_a_day
 from bot.research.lexical import words
 from bot.research.links import link_keys
 from bot.research.names import (
@@ -67,6 +68,7 @@ SHORT_PENALTY = 0.2
 SUPERSEDED_OVERLAP = 0.5  # of an earlier statement's words restated by a later "now … instead"
 SUPERSEDED_PENALTY = 0.3
 SECTION_BONUS = 0.08  # the question asks what the passage's section is about ("Cause", "Fix", "Decision")
+DAY_BONUS = 0.1  # the passage states the calendar day the question names (``bot.research.days``)
 # what a question word asks for, in the words notes use for their sections
 _ASKS_FOR = {
     "why": ("cause", "reason", "root", "context", "problem", "why"),
@@ -913,6 +915,9 @@ class Scorer:
         # score + bonus (current, short, section asked for) + typed + prior
         bonus = np.concatenate([cut.bonus for _, cut in cuts])
         bonus[_found([(cut.named, len(cut.units)) for _, cut in cuts], asks, n)] += SECTION_BONUS
+        days = days_named(query)
+        if days:  # "the med error on 14 May": the log's row for that day
+            bonus[[k for k, (_, unit) in enumerate(candidates) if states_a_day(unit.text, days)]] += DAY_BONUS
         typed = np.zeros(n, dtype=np.float64)
         # ranks the passages of an answering note; never lifts one past the floor
         typed[_found([(cut.kinds, len(cut.units)) for _, cut in cuts], wants, n)] = type_bonus
@@ -1179,10 +1184,13 @@ def _cause_first(question: str, ranked: list[Passage], floor: float) -> list[Pas
     for p in ranked:
         if p.replaced_by is None:
             by_note.setdefault(p.entry.id, []).append(p)
+    days = days_named(question)
     for note in dict.fromkeys(p.entry.id for p in ranked if p.score >= close):
         if plain and note != best.entry.id:
             break  # the best passage states a cause itself
         of_note = by_note.get(note, [])
+        if days and note != best.entry.id and not any(states_a_day(p.unit.text, days) for p in of_note):
+            continue  # "what went wrong on 14 May": not the incident of another day
         cause = next((p for p in of_note if _LABELLED_CAUSE.search(p.unit.text)), None)
         if cause is None:
             # ... or under its heading: the first item of the note's "Why" or "Root cause"
