@@ -23,18 +23,19 @@ _MONTH_NAMES = (
     "nov(?:ember)?",
     "dec(?:ember)?",
 )
-_ANY_MONTH = "|".join(_MONTH_NAMES)
+MONTHS = "|".join(_MONTH_NAMES)  # a month's name or its short form, as a pattern's alternatives
 _ORDINAL = r"(?:st|nd|rd|th)?"
 # "14 May", "the 14th of may", "3 Nov"; "May 14", "march 12 collection" (not "Jan 2024", not
 # "may 10:30"); a question's "14/05" is left alone ("runway 15/33", "24/7 cover")
-_DAY_MONTH = re.compile(rf"(?<![\d/.:])([0-3]?\d){_ORDINAL}\s+(?:of\s+)?({_ANY_MONTH})\b", re.I)
-_MONTH_DAY = re.compile(rf"\b({_ANY_MONTH})\.?\s+([0-3]?\d){_ORDINAL}(?![\d:])", re.I)
+_DAY_MONTH = re.compile(rf"(?<![\d/.:])([0-3]?\d){_ORDINAL}\s+(?:of\s+)?({MONTHS})\b", re.I)
+_MONTH_DAY = re.compile(rf"\b({MONTHS})\.?\s+([0-3]?\d){_ORDINAL}(?![\d:])", re.I)
 
 
 def _month(name: str) -> int:
-    return next(k for k, pattern in enumerate(_MONTH_NAMES, 1) if re.fullmatch(pattern, name, re.I))
+    return [m[:3] for m in _MONTH_NAMES].index(name[:3].lower()) + 1
 
 
+@lru_cache(maxsize=256)  # (a question's passages are scored several times over)
 def days_named(question: str) -> tuple[tuple[int, int], ...]:
     """The (day, month) pairs ``question`` names, in order, each once."""
     found: dict[tuple[int, int], None] = {}

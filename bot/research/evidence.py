@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from bot.research.citing import ASKS_DATE, cited, points_to
+from bot.research.days import MONTHS as _MONTHS
 from bot.research.days import days_named, states_a_day
 from bot.research.lexical import words
 from bot.research.links import link_keys
@@ -137,10 +138,6 @@ ANSWER_CHARS = 480  # a question in a note keeps its answer paragraph up to this
 LIST_ITEM_CHARS = 100  # a list read with the sentence over it has items this short (conditions, bids)
 # "**Owner:** …", "Why it happened: …": a label opening a passage names it as a heading would
 _LABEL = re.compile(r"^([A-Z][\w' ()/-]{1,40}?):\s")
-_MONTHS = (
-    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
-)
 _NUMBER = re.compile(
     r"\d|[€$£¥]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|dozen|hundred|thousand|half)\b",
     re.I,
@@ -1486,7 +1483,7 @@ _WHEN_WORDS = frozenset(
 # weather looking like for the weekend"): a forecast is news of the world, which no team's notes
 # hold. A note's rain plan or wind limit says what to do in the weather, not what it will be
 # ("what do we do if it rains on market day" is asked of the notes, and answered from them).
-_FORECAST = re.compile(
+FORECAST = re.compile(
     r"\bweather\s+(?:forecast|(?:(?:is|are)\s+)?(?:going\s+to|gonna|meant\s+to|supposed\s+to|expected\s+to)\s+be|"
     r"(?:be\s+)?like|looking|doing)\b|"
     r"\bweather\b(?=(?:\s+\S+){0,4}?\s+(?:today|tonight|tomorrow|this\s+(?:weekend|week|morning|afternoon|evening)|"
@@ -1495,7 +1492,7 @@ _FORECAST = re.compile(
     r"(?:rain|snow|be\s+(?:sunny|dry|wet|windy|cold|hot|warm|nice|fine|frosty|icy))\b",
     re.I,
 )
-FORECAST_ASKED = "the weather forecast"
+FORECAST_ASKED = "the weather forecast"  # what the notes are said to have nothing about
 
 
 # a question after a person, a place or how things stand with the named thing ("whos in
@@ -1713,8 +1710,6 @@ class Answerer:
             names = await self.names(question, titles)
         if names.missing:
             return Evidence(question, [], [], names, names.missing)
-        if _FORECAST.search(question):  # not in any note, whatever its words share
-            return Evidence(question, [], [], names, (FORECAST_ASKED,))
         top = hits[:limit]
         names = names.without_terms(question, (h.entry.content for h in top))
         # the names an answering note must hold: not the team's own (``Names.without_common``)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from bot.research import relevance
-from bot.research.evidence import Answerer, Evidence
+from bot.research.evidence import FORECAST, FORECAST_ASKED, Answerer, Evidence
 from bot.research.names import respelled
 from bot.research.search import Hit, Retriever
 from bot.research.supersession import replaces_note, replaces_whole
@@ -201,6 +201,8 @@ class Recall:
         names = await self.answerer.names(question, await self.answerer.titles(spaces))
         if names.missing:
             return Evidence(question, [], [], names, names.missing)
+        if FORECAST.search(question):  # the weather to come: in no note, whatever its words share
+            return Evidence(question, [], [], names, (FORECAST_ASKED,))
         # a word typed wrong ("hieght") is searched and read as the notes spell it
         question = respelled(question, self.retriever.lexical)
         found = await self.retriever.search(
