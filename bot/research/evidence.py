@@ -55,6 +55,7 @@ from storage.passages import PassageStore
 # SHORT_PENALTY for a fragment. Chosen on the gold set (bench/README.md, Answers).
 MAX_PASSAGES = 6
 BEYOND_NOTES = 6  # of the notes found past the cut-off, these are read for a change replacing the answer (≤ OUTSCORING_NOTES)
+BEYOND_NOTES_NOW = 10  # ... of a question asking what holds now ("… these days", "current …", "still …?")
 BEYOND_LOOK = 8  # ... in their best passages this many
 BEYOND_ASKED = 0.5  # ... one saying at least this share of the question's words (with its section)
 OUTSCORING_NOTES = 10  # of the notes found past the cut-off, these are read for a passage answering best
@@ -1566,6 +1567,12 @@ def _heir(entry: EntryView, holders: Iterable[EntryView]) -> bool:
     return any(replaces_note(entry, h) or corrects_note(entry, h) for h in holders)
 
 
+# words asking what holds now, of no subject: "who do we get blades off these days"
+_PRESENT = re.compile(
+    r"\b(?:these days|nowadays|now|current(?:ly)?|at the moment|atm|still|any ?more)\b", re.I
+)
+
+
 class PastTheCut:
     """What the notes the search found and the relevance cut-off left out add to an answer: a
     passage answering better than the notes read (``better``), or a later statement replacing
@@ -1619,10 +1626,12 @@ class PastTheCut:
         """The statements naming what they change ("AGREED: pool setpoint comes down from 31 to
         29 °C from 1 June", item 5 of long minutes the cut-off left out; ``names_change``)
         among the best passages of the first ``BEYOND_NOTES`` of ``looked`` holding one (of
-        ``scored``, ``read``), saying the names the question asks about: candidates to replace
-        a statement of the answer's, and dropped unless one does."""
+        ``scored``, ``read``; ``BEYOND_NOTES_NOW`` of a question asking what holds now, "bandsaw
+        blade supplier current"), saying the names the question asks about: candidates to
+        replace a statement of the answer's, and dropped unless one does."""
         stem = self.scorer.retriever.lexical.stem
-        asked = content_words(question, stem)
+        # (what the question asks of, without asking when: "… these days", "still …?")
+        asked = content_words(_PRESENT.sub(" ", question), stem)
 
         def candidate(unit: Unit) -> bool:
             # (what the question asks, said: "Saturday market hours CHANGED from 8-12 to 9-1"
@@ -1630,9 +1639,8 @@ class PastTheCut:
             said = asked & content_words(f"{unit.section} {unit.text}", stem)
             return len(said) >= BEYOND_ASKED * len(asked) and names_change(unit.text)
 
-        notes = {
-            e.id for e in looked[:BEYOND_NOTES] if any(candidate(u) for u in self.scorer.cut(e, titles).units)
-        }
+        reach = BEYOND_NOTES_NOW if _PRESENT.search(question) else BEYOND_NOTES
+        notes = {e.id for e in looked[:reach] if any(candidate(u) for u in self.scorer.cut(e, titles).units)}
         if not notes:
             return []
         ranked = [p for p in scored if p.entry.id in notes]
@@ -1770,6 +1778,9 @@ class Answerer:
             floor=self.scorer.floor(),
             stem=self.retriever.lexical.stem,
             replaced_note=REPLACED_NOTE_PENALTY,
+            # (of a question asking what holds now, however many of the answer's passages
+            # outrank them)
+            also=more if _PRESENT.search(question) else (),
         )
         if more:
             outside = {p.entry.id for p in more}

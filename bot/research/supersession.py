@@ -102,6 +102,10 @@ _TIME = re.compile(r"(?<![\d:])\d{1,2}:\d\d(?![\d:])|(?<![\w:.])\d{1,2}(?::\d\d)
 _CITING = r"\b(?:see|per|following|according to|as (?:set out|described|agreed) in|under|in line with)\s+(?:the\s+)?"
 _QUESTION = re.compile(r"[^.!?]*\?")
 _CLAUSE = re.compile(r"[,;:.!?]\s|\s[-–—]\s")
+# the value a statement changed from, in brackets after the new one: "£59/t (was £64)",
+# "Thursdays (previously Tuesdays)" (not "(was told …)": one value, read by ``_amounts``)
+_VALUE_FIRST = re.compile(r"\s*[£$€]?\d")  # a clause that is the new value: "£59/tub", "9.0 bar"
+_WAS_VALUE = re.compile(r"\((?:was|previously|formerly|used to be|down from|up from)\s+([^()]{1,40})\)")
 _NAME = re.compile(
     r"\b(?!(?:The|A|An|This|That|These|Those|Our|We|It|In|On|At|From|For|By|To)\b)[A-Z][\w&'-]+"
     r"(?:\s+(?:&\s+)?[A-Z][\w&'-]+)+"
@@ -227,6 +231,17 @@ class _Said:
                 values = {"number": m.group(1).strip()}  # "rate changed from 12.60 to 13.10 an hour"
             if len(values) == 1 and len(content_words(m.group(1), _unstemmed)) <= 1:
                 out.append((subject, values))
+        for m in _WAS_VALUE.finditer(self.lowered):
+            # "Spruce sawlogs 18 cm+: £59/t (was £64)": the value it changed from, in brackets
+            # after the new one; its subject is the clause it stands in, or the label over it
+            values = _amounts_both(m.group(1))[0]
+            if len(values) != 1 or len(content_words(m.group(1), _unstemmed)) > 1:
+                continue
+            clauses = _CLAUSE.split(self.lowered[: m.start()])
+            subject = clauses[-1]
+            if len(clauses) > 1 and (_VALUE_FIRST.match(subject) or not content_words(subject, _unstemmed)):
+                subject = f"{clauses[-2]} {subject}"
+            out.append((subject, values))
         return tuple(out)
 
     @cached_property
@@ -367,11 +382,12 @@ def _links_note(targets: frozenset[str], note: EntryView) -> bool:
     return any(source == t or source.endswith(f"/{t}") or t.endswith(f"/{source}") for t in targets)
 
 
-# a link right after the word: "This supersedes [[Rate card 2023]]", or after the words
+# a link right after the word: "This supersedes [[Rate card 2023]]" (a front-matter field's
+# "Supersedes: [[no-show-fee]]" too, as ``front_matter_facts`` writes it), or after the words
 # naming it, in brackets ("This supersedes the Brackley arrangement ([[tyre-supplier]])"; not
 # "replaces the batch loader described in [[atlas]]", a part of it)
 _DECLARES_LINK = re.compile(
-    r"\b(?:replac(?:es|ing)|supersed(?:es|ing)|(?:this|it|which)\s+reverses)\s+(?:the\s+|our\s+)?"
+    r"\b(?:replac(?:es|ing)|supersed(?:es|ing)|(?:this|it|which)\s+reverses):?\s+(?:the\s+|our\s+)?"
     r"(?:[^.\n\[\]()]{1,60}?\(\s*(?:see\s+)?)?\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]",
     re.I,
 )
@@ -475,9 +491,13 @@ def _named_replaced(content: str, older: EntryView) -> bool:
     for said, named_years, named in names:
         # (a name no English word is, and the title's first: "Northsound" of "Northsound Fuels —
         # marine gas oil contract")
+        # (or a run of names, two words at least, of the title's and opening it: "the Anglia
+        # Agrochem account" of "Anglia Agrochem Supplies — account", "Anglia" an English word)
+        first = set(words(older.title.lower())[:1])
         by_name = len(titled) >= NAMED_WORDS and (
             titled <= named
-            or bool(named & {w for w in words(older.title.lower())[:1] if w not in common_words()})
+            or bool(named & {w for w in first if w not in common_words()})
+            or (len(named) >= NAMED_WORDS and named <= titled and bool(named & first))
         )
         if not by_name and (len(said) < NAMED_WORDS or not said <= own):
             continue
@@ -1193,6 +1213,7 @@ def supersede(
     floor: float,
     stem: Callable[[str], str],
     replaced_note: float = SUPERSEDED_PENALTY,
+    also: Sequence[Passage] = (),
 ) -> list[Passage]:
     """``ranked`` (best first) with each statement a later note replaced ranked below the
     one that replaced it, which ranks at least where it stood and carries it (``replaces``).
@@ -1200,6 +1221,11 @@ def supersede(
     note says it replaces the earlier as a whole (``replaces_note``), by ``replaced_note`` (a
     quick answer states what holds: ``REPLACED_NOTE_PENALTY``; a report keeps the history)."""
     pool = [p for p in ranked[:POOL] if p.score >= floor - MARGIN]
+    # (and the statements of a change looked for past the cut-off, ``also``, however many of
+    # the answer's notes' passages outrank them: "DECISION: blade account moves to Northbank"
+    # under forty lines of the saw doctor's log)
+    pooled = {id(p) for p in pool}
+    pool += [p for p in also if id(p) not in pooled and p.score >= floor - MARGIN]
     asked = content_words(question, stem)
     asks_name = bool(_ASKS_NAME.search(question))
     read = [_Statement.of(p) for p in pool]
@@ -1602,7 +1628,15 @@ def names_change(text: str) -> bool:
         or _TAKES_OVER_FROM.search(text)
         or _roles_given(text)
         or _NAMES_REPLACED.search(_QUESTION.sub(" ", text))
+        or _moves_to_name(text)
     )
+
+
+def _moves_to_name(text: str) -> bool:
+    """The statement moves its subject to a name ("AGREED: diesel supply moves to Trentside
+    Oils from 1 March."): what it moves away from is the earlier note's (``_moves_away``)."""
+    moved = _MOVED_TO.search(text)
+    return moved is not None and bool(_NAME.match(text, moved.end()))
 
 
 # "Lead: Ellie Brabbs – took over from Kieran on 5 Aug", "Sam has taken over from Priya Shah":
