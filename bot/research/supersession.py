@@ -104,8 +104,8 @@ _QUESTION = re.compile(r"[^.!?]*\?")
 _CLAUSE = re.compile(r"[,;:.!?]\s|\s[-–—]\s")
 # the value a statement changed from, in brackets after the new one: "£59/t (was £64)",
 # "Thursdays (previously Tuesdays)" (not "(was told …)": one value, read by ``_amounts``)
-_VALUE_FIRST = re.compile(r"\s*[£$€]?\d")  # a clause that is the new value: "£59/tub", "9.0 bar"
 _WAS_VALUE = re.compile(r"\((?:was|previously|formerly|used to be|down from|up from)\s+([^()]{1,40})\)")
+_VALUE_FIRST = re.compile(r"\s*[£$€]?\d")  # a clause that is the new value: "£59/tub", "9.0 bar"
 _NAME = re.compile(
     r"\b(?!(?:The|A|An|This|That|These|Those|Our|We|It|In|On|At|From|For|By|To)\b)[A-Z][\w&'-]+"
     r"(?:\s+(?:&\s+)?[A-Z][\w&'-]+)+"
@@ -1219,7 +1219,9 @@ def supersede(
     one that replaced it, which ranks at least where it stood and carries it (``replaces``).
     When the earlier note is about the replaced rule, all of it is demoted; when the later
     note says it replaces the earlier as a whole (``replaces_note``), by ``replaced_note`` (a
-    quick answer states what holds: ``REPLACED_NOTE_PENALTY``; a report keeps the history)."""
+    quick answer states what holds: ``REPLACED_NOTE_PENALTY``; a report keeps the history).
+    ``also``: statements of a change found past the relevance cut-off, compared wherever
+    they rank (``evidence.PastTheCut.changes``)."""
     pool = [p for p in ranked[:POOL] if p.score >= floor - MARGIN]
     # (and the statements of a change looked for past the cut-off, ``also``, however many of
     # the answer's notes' passages outrank them: "DECISION: blade account moves to Northbank"
