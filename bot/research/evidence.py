@@ -1622,12 +1622,14 @@ class PastTheCut:
         scored: Sequence[Passage],
         titles: Mapping[str, str],
         names: Names,
+        *,
+        now: bool = False,
     ) -> list[Passage]:
         """The statements naming what they change ("AGREED: pool setpoint comes down from 31 to
         29 °C from 1 June", item 5 of long minutes the cut-off left out; ``names_change``)
         among the best passages of the first ``BEYOND_NOTES`` of ``looked`` holding one (of
-        ``scored``, ``read``; ``BEYOND_NOTES_NOW`` of a question asking what holds now, "bandsaw
-        blade supplier current"), saying the names the question asks about: candidates to
+        ``scored``, ``read``; ``BEYOND_NOTES_NOW`` of a question asking what holds now, ``now``:
+        "bandsaw blade supplier current"), saying the names the question asks about: candidates to
         replace a statement of the answer's, and dropped unless one does."""
         stem = self.scorer.retriever.lexical.stem
         # (what the question asks of, without asking when: "… these days", "still …?")
@@ -1639,7 +1641,7 @@ class PastTheCut:
             said = asked & content_words(f"{unit.section} {unit.text}", stem)
             return len(said) >= BEYOND_ASKED * len(asked) and names_change(unit.text)
 
-        reach = BEYOND_NOTES_NOW if _PRESENT.search(question) else BEYOND_NOTES
+        reach = BEYOND_NOTES_NOW if now else BEYOND_NOTES
         notes = {e.id for e in looked[:reach] if any(candidate(u) for u in self.scorer.cut(e, titles).units)}
         if not notes:
             return []
@@ -1766,7 +1768,8 @@ class Answerer:
         looked, scored = await self.past.read(question, beyond, chosen, titles)
         better = self.past.better(scored, ranked, titles, names, asked_codes)
         # ... and a later note's decision on the same subject is the answer, saying what it replaced
-        more = self.past.changes(question, looked, scored, titles, names)
+        now = _PRESENT.search(question) is not None  # asks what holds now ("… these days")
+        more = self.past.changes(question, looked, scored, titles, names, now=now)
         if better:
             notes = {p.entry.id: p.entry for p in better}
             chosen += list(notes.values())
@@ -1780,7 +1783,7 @@ class Answerer:
             replaced_note=REPLACED_NOTE_PENALTY,
             # (of a question asking what holds now, however many of the answer's passages
             # outrank them)
-            also=more if _PRESENT.search(question) else (),
+            also=more if now else (),
         )
         if more:
             outside = {p.entry.id for p in more}

@@ -102,10 +102,6 @@ _TIME = re.compile(r"(?<![\d:])\d{1,2}:\d\d(?![\d:])|(?<![\w:.])\d{1,2}(?::\d\d)
 _CITING = r"\b(?:see|per|following|according to|as (?:set out|described|agreed) in|under|in line with)\s+(?:the\s+)?"
 _QUESTION = re.compile(r"[^.!?]*\?")
 _CLAUSE = re.compile(r"[,;:.!?]\s|\s[-–—]\s")
-# the value a statement changed from, in brackets after the new one: "£59/t (was £64)",
-# "Thursdays (previously Tuesdays)" (not "(was told …)": one value, read by ``_amounts``)
-_WAS_VALUE = re.compile(r"\((?:was|previously|formerly|used to be|down from|up from)\s+([^()]{1,40})\)")
-_VALUE_FIRST = re.compile(r"\s*[£$€]?\d")  # a clause that is the new value: "£59/tub", "9.0 bar"
 _NAME = re.compile(
     r"\b(?!(?:The|A|An|This|That|These|Those|Our|We|It|In|On|At|From|For|By|To)\b)[A-Z][\w&'-]+"
     r"(?:\s+(?:&\s+)?[A-Z][\w&'-]+)+"
@@ -1406,7 +1402,12 @@ def _amounts_both(text: str) -> tuple[dict[str, str], dict[str, str]]:
 
 
 # an aside naming what a value was: "(not £16)", "(was £40)", "(previously 500)"
-WAS_ASIDE = re.compile(r"\((?:not|was|were|previously|formerly|used to be)\b[^()]*\)", re.I)
+_FORMERLY = r"was|were|previously|formerly|used to be"
+WAS_ASIDE = re.compile(rf"\((?:not|{_FORMERLY})\b[^()]*\)", re.I)
+# ... read for the value a statement changed from: "£59/t (was £64)", "Thursdays (previously
+# Tuesdays)" (not "(was told …)": one value, read by ``_amounts``)
+_WAS_VALUE = re.compile(rf"\((?:{_FORMERLY}|down from|up from)\s+([^()]{{1,40}})\)")
+_VALUE_FIRST = re.compile(r"\s*[£$€]?\d")  # a clause that is the new value: "£59/tub", "9.0 bar"
 
 
 _OFTEN = re.compile(
