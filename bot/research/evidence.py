@@ -43,6 +43,8 @@ from bot.research.supersession import (
     replaces_note,
     statement,
     supersede,
+    takes_effect,
+    value_kinds,
 )
 from bot.sources import Source, source_of, with_passages_first
 from bot.text.addressed import without_instructions
@@ -54,8 +56,7 @@ from storage.passages import PassageStore
 # the question's idf-weighted words it holds) + PRIOR_WEIGHT · (its note's relevance), less
 # SHORT_PENALTY for a fragment. Chosen on the gold set (bench/README.md, Answers).
 MAX_PASSAGES = 6
-BEYOND_NOTES = 6  # of the notes found past the cut-off, these are read for a change replacing the answer (≤ OUTSCORING_NOTES)
-BEYOND_NOTES_NOW = 10  # ... of a question asking what holds now ("… these days", "current …", "still …?")
+BEYOND_NOTES = 10  # of the notes found past the cut-off, these are read for a change replacing the answer (≤ OUTSCORING_NOTES)
 BEYOND_LOOK = 8  # ... in their best passages this many
 BEYOND_ASKED = 0.5  # ... one saying at least this share of the question's words (with its section)
 OUTSCORING_NOTES = 10  # of the notes found past the cut-off, these are read for a passage answering best
@@ -1623,14 +1624,15 @@ class PastTheCut:
         titles: Mapping[str, str],
         names: Names,
         *,
-        now: bool = False,
+        lead: Passage | None = None,
     ) -> list[Passage]:
         """The statements naming what they change ("AGREED: pool setpoint comes down from 31 to
-        29 °C from 1 June", item 5 of long minutes the cut-off left out; ``names_change``)
-        among the best passages of the first ``BEYOND_NOTES`` of ``looked`` holding one (of
-        ``scored``, ``read``; ``BEYOND_NOTES_NOW`` of a question asking what holds now, ``now``:
-        "bandsaw blade supplier current"), saying the names the question asks about: candidates to
-        replace a statement of the answer's, and dropped unless one does."""
+        29 °C from 1 June", item 5 of long minutes the cut-off left out; ``names_change``), or
+        saying from when they hold and what the answer's best statement (``lead``) says of the
+        question (``takes_effect``: "Decision: from Monday 23 Feb the CD running balance … is
+        checked daily"), among the best passages of the first ``BEYOND_NOTES`` of ``looked``
+        holding one (of ``scored``, ``read``), saying the names the question asks about:
+        candidates to replace a statement of the answer's, and dropped unless one does."""
         stem = self.scorer.retriever.lexical.stem
         # (what the question asks of, without asking when: "… these days", "still …?")
         asked = content_words(_PRESENT.sub(" ", question), stem)
@@ -1639,17 +1641,32 @@ class PastTheCut:
             # (what the question asks, said: "Saturday market hours CHANGED from 8-12 to 9-1"
             # is not when the stall opens on a Friday, whatever it replaces)
             said = asked & content_words(f"{unit.section} {unit.text}", stem)
-            return len(said) >= BEYOND_ASKED * len(asked) and names_change(unit.text)
+            return len(said) >= BEYOND_ASKED * len(asked) and takes_effect(unit.text)
 
-        reach = BEYOND_NOTES_NOW if now else BEYOND_NOTES
-        notes = {e.id for e in looked[:reach] if any(candidate(u) for u in self.scorer.cut(e, titles).units)}
+        notes = {
+            e.id for e in looked[:BEYOND_NOTES] if any(candidate(u) for u in self.scorer.cut(e, titles).units)
+        }
         if not notes:
             return []
         ranked = [p for p in scored if p.entry.id in notes]
+
+        def covered(p: Passage, title: str = "") -> frozenset[str]:
+            return asked & content_words(f"{title} {p.unit.section} {p.unit.text}", stem)
+
+        def stated(p: Passage) -> frozenset[str]:  # (with the kinds of value it states: "25°C", temperature)
+            return covered(p, p.entry.title) | (asked & {stem(w) for w in value_kinds(p.unit.text)})
+
+        # (a decision that does not name what it changes says at least what the answer's best
+        # statement says of the question, under its heading, its kind of value counted: "agreed
+        # to charge a connection fee of £20 per van" for caterers' hook-ups is not about "the
+        # standard connection fee" of the board's minutes)
+        needed = covered(lead) if lead is not None else frozenset()
         return [
             p
             for p in ranked[:BEYOND_LOOK]
-            if candidate(p.unit) and (not names.named or self.says_name(names, p, titles))
+            if candidate(p.unit)
+            and (names_change(p.unit.text) or needed <= stated(p))
+            and (not names.named or self.says_name(names, p, titles))
         ]
 
 
@@ -1769,7 +1786,7 @@ class Answerer:
         better = self.past.better(scored, ranked, titles, names, asked_codes)
         # ... and a later note's decision on the same subject is the answer, saying what it replaced
         now = _PRESENT.search(question) is not None  # asks what holds now ("… these days")
-        more = self.past.changes(question, looked, scored, titles, names, now=now)
+        more = self.past.changes(question, looked, scored, titles, names, lead=ranked[0] if ranked else None)
         if better:
             notes = {p.entry.id: p.entry for p in better}
             chosen += list(notes.values())

@@ -29,6 +29,8 @@ __all__ = [
     "replaces_whole",
     "statement",
     "supersede",
+    "takes_effect",
+    "value_kinds",
 ]
 
 if TYPE_CHECKING:
@@ -50,6 +52,10 @@ _NEW_OF_KIND = re.compile(
 CHANGE = re.compile(
     r"\b(?:instead of|replac\w*|supersed\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
     r"revers\w*|revis\w*|switch\w*|mov(?:e|es|ed|ing) to|as of|with effect from|decided|agreed|approved|"
+    # (a decision in minutes: "Decision: from Monday 23 Feb the CD running balance is checked
+    # daily", "Harriet Oyelaran was elected … and appointed treasurer")
+    r"decision|resolved|reinstated|elected|appointed|stood down|stepp(?:ed|ing) down|"
+    r"from (?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.? \d{1,2}\b|"
     r"t(?:ook|akes?|aking|aken) over|"
     r"new|from \d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|raised|lowered|increased|reduced|extended|shortened|"
     rf"{_NEW_VALUE}|from [^.;]{{1,20}} to|goes (?:up|down)|"
@@ -1098,16 +1104,26 @@ def _replaces(
         bool(_amount_changed(newer, older))
         or (asks_name and not restated and _name_changed(newer, older, asked, stem))
     )
-    if anchored and (restated or titled):
+    if anchored and (
+        restated or titled or (_is_row(older.unit.text) and _TAKES_EFFECT.search(newer.unit.text))
+    ):
         # two short statements share few words besides their subject, which the earlier may
         # leave to its note's title ("Inspection: monthly." in "KestrelVac vacuum mattress"
         # against the schedule's row "KestrelVac mattress; How often: weekly (Monday)"), as
-        # a correction or a later edition does (read with its title, above)
+        # a correction or a later edition does (read with its title, above), and as a table's
+        # row does against a decision saying from when it holds ("Day: Saturday; Close: 11pm"
+        # of "Taproom opening hours" against "Agreed: from 1 May 2026 the taproom closes at
+        # 10:30pm on Thursday, Friday and Saturday")
         old_words = old_read
         shared = len(old_words & (new_read if titled else new_words))
     return shared >= (ANCHORED_WORDS if anchored or keyed else SHARED_WORDS) and shared / len(old_words) >= (
         NAMED_SUBJECT if named or names_it or anchored else SAME_SUBJECT
     )
+
+
+def _is_row(text: str) -> bool:
+    """A table row as ``units`` writes it ("Day: Saturday; Close: 11pm")."""
+    return text.count("; ") >= 1 and bool(_LABELS.match(text))
 
 
 _LINK = re.compile(r"\[\[([^\]|#]+)")
@@ -1392,7 +1408,7 @@ def _amounts_both(text: str) -> tuple[dict[str, str], dict[str, str]]:
     # "monthly" → "weekly (Monday)", "Tuesday evening" → "Wednesdays": how often, and on which
     # day, are values a later statement changes as it changes an amount
     for m in _OFTEN.finditer(text):
-        said_as("often", m.group(1).lower())
+        said_as("often", _often(m.group(1)))
     for m in _WEEKDAY.finditer(text):  # "Wednesdays" and "wednesday" are the same day
         said_as("weekday", f"{m.group(1).capitalize()}day")
     if WAS_ASIDE.search(text):
@@ -1411,11 +1427,31 @@ _VALUE_FIRST = re.compile(r"\s*[£$€]?\d")  # a clause that is the new value: 
 
 
 _OFTEN = re.compile(
-    r"\b(daily|weekly|fortnightly|monthly|quarterly|annually|yearly|every (?:day|week|fortnight|month|quarter|year)|"
+    r"\b(daily|weekly|fortnightly|monthly|quarterly|annually|yearly|(?:every|each) (?:day|week|fortnight|month|quarter|year)|"
     r"every (?:other|second|\d+|two|three|four|six) (?:days|weeks|months|years|day|week|month|year))\b",
     re.I,
 )
 _WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
+# how often, one word per period: "every month", "each month" and "monthly" say the same
+_PERIODS = {
+    "day": "daily",
+    "week": "weekly",
+    "fortnight": "fortnightly",
+    "month": "monthly",
+    "quarter": "quarterly",
+    "year": "annually",
+}
+
+
+def _often(said: str) -> str:
+    """How often ``said`` (an ``_OFTEN`` match) says, as one word where it names one period."""
+    said = said.lower()
+    words = said.split()
+    if len(words) == 2 and words[0] in ("every", "each") and words[1] in _PERIODS:
+        return _PERIODS[words[1]]
+    if said in ("every other week", "every two weeks", "every 2 weeks", "every second week"):
+        return "fortnightly"
+    return "annually" if said == "yearly" else said
 
 
 def _clock(said: str) -> str:
@@ -1536,13 +1572,17 @@ _HANDS_OVER = tuple(
         r"\b(?:takes?|taking|took|will\s+take)\s+over\s+as\s+(?:(?:our|the|new)\s+)*" + _ROLE + _ROLE_END,
         r"\b(?:our|the|your)\s+(?:new\s+)?" + _ROLE + r"\s+(?:will\s+be|is\s+now|becomes)\s+(?=(?-i:[A-Z]))",
         r"\b(?:is|becomes|will\s+be)\s+(?:now\s+)?(?:our|the)\s+new\s+" + _ROLE + _ROLE_END,
+        # "… was elected to the committee and, at the committee meeting after the AGM, appointed
+        # treasurer" (not "appointed a new roofer", nor "elected to the committee")
+        r"\b(?:elected|appointed)\s+(?:as\s+)?(?:(?:our|the|new)\s+)*(?!(?:a|an|to|by|at|in|on|for|from|with|and|as)\b)"
+        r"(?=(?-i:[a-z]))" + _ROLE + _ROLE_END,
     )
 )
 
 
 def _roles_given(text: str) -> list[str]:
     """The roles a statement gives to someone (``_HANDS_OVER``)."""
-    return [m["role"] for pattern in _HANDS_OVER for m in pattern.finditer(text)]
+    return list(dict.fromkeys(m["role"] for pattern in _HANDS_OVER for m in pattern.finditer(text)))
 
 
 # who holds a role, as a roles table's row reads ("Role: Infection control lead; Person: Kezia
@@ -1633,6 +1673,42 @@ def names_change(text: str) -> bool:
         or _NAMES_REPLACED.search(_QUESTION.sub(" ", text))
         or _moves_to_name(text)
     )
+
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+# when a decision takes effect: "from Monday 23 Feb", "from 1 May 2026", "from the 2026
+# season", "with immediate effect"
+_TAKES_EFFECT = re.compile(
+    r"\b(?:from|starting|effective|as of|with effect from)\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+)?"
+    rf"(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}\b|(?:19|20)\d\d\b)|"
+    r"\bfrom\s+the\s+(?:[\w-]+\s+){0,4}?(?:(?:19|20)\d\d|season|term)\b|"
+    rf"\b(?:{_NEW_VALUE}|with effect from|effective from)\b",
+    re.I,
+)
+
+
+# the words a question asks a value of a kind by: "25°C" answers "what temperature …", "£45"
+# "how much is the fee" (a temperature's or a currency's unit by its first character)
+_VALUE_KINDS = {**_KIND_WORDS, "°": ("temperature", "temp"), "£": ("price", "cost", "fee", "charge", "rate")}
+
+
+def value_kinds(text: str) -> frozenset[str]:
+    """The words naming the kinds of value ``text`` states ("25°C and 75% RH": temperature,
+    temp)."""
+    return frozenset(
+        word
+        for key in _said(text).amounts
+        for word in _VALUE_KINDS.get(key[:1] if key[:1] in "°£" else key, ())
+    )
+
+
+def takes_effect(text: str) -> bool:
+    """The statement names what it changes (``names_change``: a role given is one), or says
+    from when it holds: "Agreed: from 1 May 2026 the taproom closes at 10:30pm on Thursday,
+    Friday and Saturday" (a decision in minutes, saying nothing of the 11pm it replaces).
+    "Aldermoor Marine agreed to hold two impellers" and "the replacement auto-belay units" say
+    neither."""
+    return names_change(text) or bool(_TAKES_EFFECT.search(text))
 
 
 def _moves_to_name(text: str) -> bool:
