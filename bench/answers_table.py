@@ -80,6 +80,10 @@ SETS: dict[str, tuple[Path, Path]] = {
     # as development sets from the thirty-seventh session on
     "taxi": (SEALED / "answers_taxi" / "gold.json", SEALED / "answers_taxi" / "vault"),
     "homecare": (SEALED / "answers_homecare" / "gold.json", SEALED / "answers_homecare" / "vault"),
+    # written blind after the change of session 38, scored on it and on the change of session 39
+    # (which reached neither), read as development sets from the thirty-ninth session on
+    "band": (SEALED / "answers_band" / "gold.json", SEALED / "answers_band" / "vault"),
+    "zoo": (SEALED / "answers_zoo" / "gold.json", SEALED / "answers_zoo" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)

@@ -126,7 +126,9 @@ def written_date(title: str, body: str) -> dt.datetime | None:
     (11 March 2026)") or a short first line ("*Written up by Wen Liu, 29 Jan 2026.*"). A file's
     modification time is often the day the vault was copied or checked out."""
     first = _first_line(body)
-    lines = [title]
+    # a "date:" line is the note's own date, before a date its title names: "ERRATUM – minutes
+    # of 12 September 2023, item 5" is dated by its "date: 2023-10-03"
+    lines = [line for line in body.splitlines() if _DATE_FIELD.match(line)] + [title]
     if len(first.split()) <= BYLINE_WORDS:
         lines.append(first)
     # further down, a line that dates the note: a heading ("## 6 October 2025"), or a line
@@ -151,11 +153,13 @@ _MONTH_NAMED = (
 )
 
 
+_HEADING = re.compile(r"\s*#{1,6}(?:\s|$)")
+
+
 def _first_line(body: str) -> str:
-    """A note's first line of text (not a heading)."""
-    return next(
-        (line for line in body.splitlines() if line.strip() and not line.lstrip().startswith("#")), ""
-    )
+    """A note's first line of text (not a heading; a line opening with a tag is text: "#food-prep
+    (Slack) - pasted 6 Jan 2025")."""
+    return next((line for line in body.splitlines() if line.strip() and not _HEADING.match(line)), "")
 
 
 # a file name that names a day ("2025-03-12-staff-meeting", "incident_2024_11_03")
@@ -203,6 +207,7 @@ def stated_dates(text: str) -> list[dt.date]:
     return [d for _, d in sorted(found)]
 
 
+_DATE_FIELD = re.compile(r"^\s*[*_>\s]*date\s*[*_]*\s*:", re.I)
 _DATING_LINE = re.compile(
     r"^\s*(?:#{1,6}\s|[*_>\s]*(?:date[ds]?|decided|agreed|approved|written|held|effective|signed(?: off)?|"
     r"updated|meeting|minutes)\b|"

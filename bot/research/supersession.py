@@ -719,6 +719,22 @@ def _changes_from(newer: _Statement, older: _Statement, stem: Callable[[str], st
     return False
 
 
+def _changes_from_titled(
+    newer: _Statement, older: _Statement, stem: Callable[[str], str], asked: frozenset[str]
+) -> bool:
+    """``newer`` changes away from what ``older``'s note is about: the words of its "changes
+    from <X> to" phrase (two at least) are in the earlier note's title, which says a word of the
+    question ("produce supplier changed from Hindle & Sons to Greengage" against any line of
+    "Produce supplier - Hindle & Sons", asked "animal fruit and veg supplier current")."""
+    title = content_words(older.passage.entry.title, stem)
+    if not asked & title:
+        return False
+    return any(
+        len(said := content_words(phrase, stem)) >= CHANGED_FROM_WORDS and said <= title
+        for phrase in newer.said.changed_from
+    )
+
+
 def _one_name(phrase: str, new_text: str, old_text: str) -> bool:
     """``phrase`` is one name, written with a capital in both statements: the person or firm
     the later one changes away from is the one the earlier names."""
@@ -1021,6 +1037,10 @@ def _replaces(
     replacing = new_said.says_it_replaces or changes_from or declared or value_from
     if replacing and not (changes_from or declared or value_from) and _instead_of_another(new, old, stem):
         return False  # "emptied the drain pan into the waste oil tank instead of the coolant drum"
+    if changes_from and new_day is not None and _changes_from_titled(new, old, stem, asked):
+        return (
+            True  # "produce supplier changed from Hindle & Sons to …" of "Produce supplier - Hindle & Sons"
+        )
     if new_day is None and not replacing:
         # without dates, only a statement that says it replaces something does; a dated
         # change ("the new handover times 06:30 and 18:30 started on 5 January") replaces an
