@@ -126,14 +126,15 @@ def written_date(title: str, body: str) -> dt.datetime | None:
     (11 March 2026)") or a short first line ("*Written up by Wen Liu, 29 Jan 2026.*"). A file's
     modification time is often the day the vault was copied or checked out."""
     first = _first_line(body)
+    body_lines = body.splitlines()
     # a "date:" line is the note's own date, before a date its title names: "ERRATUM – minutes
     # of 12 September 2023, item 5" is dated by its "date: 2023-10-03"
-    lines = [line for line in body.splitlines() if _DATE_FIELD.match(line)] + [title]
+    lines = [line for line in body_lines if _DATE_FIELD.match(line)] + [title]
     if len(first.split()) <= BYLINE_WORDS:
         lines.append(first)
     # further down, a line that dates the note: a heading ("## 6 October 2025"), or a line
     # that says when it was decided, agreed, written or held ("Decided 6 October 2025.")
-    lines += [line for line in body.splitlines() if _DATING_LINE.match(line)]
+    lines += [line for line in body_lines if _DATING_LINE.match(line)]
     for line in lines:
         for pattern, form in _WRITTEN:
             match = pattern.search(line)

@@ -48,6 +48,8 @@ _NEW_OF_KIND = re.compile(
     r"\bnew\s+(?:days?|times?|hours|prices?|rates?|fees?|slots?|setpoint|start(?: time)?)\s+(?:is|are|will be)\b",
     re.I,
 )
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_WEEKDAY_WORD = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?"
 # a statement of what is decided or changed: a later one on the same subject replaces
 CHANGE = re.compile(
     r"\b(?:instead of|replac\w*|supersed\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
@@ -55,12 +57,12 @@ CHANGE = re.compile(
     # (a decision in minutes: "Decision: from Monday 23 Feb the CD running balance is checked
     # daily", "Harriet Oyelaran was elected … and appointed treasurer")
     r"decision|resolved|reinstated|elected|appointed|stood down|stepp(?:ed|ing) down|"
-    r"from (?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.? \d{1,2}\b|"
+    rf"from {_WEEKDAY_WORD} \d{{1,2}}\b|"
     r"t(?:ook|akes?|aking|aken) over|"
     r"new|from \d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|raised|lowered|increased|reduced|extended|shortened|"
     rf"{_NEW_VALUE}|from [^.;]{{1,20}} to|goes (?:up|down)|"
     # holds from a month or a year on ("From the first hire of May 2025 …", "from the 2026 season")
-    r"(?:from|starting|effective|as of)\b[^.;:]{0,30}?\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d)\b",
+    rf"(?:from|starting|effective|as of)\b[^.;:]{{0,30}}?\b(?:{_MONTH}\s+)?(?:19|20)\d\d)\b",
     re.I,
 )
 # says by itself that something earlier stopped holding (a note with no date still replaces)
@@ -80,7 +82,7 @@ CHANGE_HEADING = re.compile(
     r"\b(?:update[ds]?|revis\w*|change[ds]?|amend\w*|new|supersed\w*|replac\w*|v\d+|version \d+|"
     # "Trade price list — from 1 May 2026", "Rates from April 2025": holds from a day on
     r"(?:from|effective|as of|with effect from) (?:\d{1,2}(?:st|nd|rd|th)? )?"
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?: (?:19|20)\d\d)?)\b",
+    rf"{_MONTH}(?: (?:19|20)\d\d)?)\b",
     re.I,
 )
 SAME_SUBJECT = 0.4  # of the earlier statement's content words the later one restates
@@ -1038,9 +1040,8 @@ def _replaces(
     if replacing and not (changes_from or declared or value_from) and _instead_of_another(new, old, stem):
         return False  # "emptied the drain pan into the waste oil tank instead of the coolant drum"
     if changes_from and new_day is not None and _changes_from_titled(new, old, stem, asked):
-        return (
-            True  # "produce supplier changed from Hindle & Sons to …" of "Produce supplier - Hindle & Sons"
-        )
+        # "produce supplier changed from Hindle & Sons to …" of "Produce supplier - Hindle & Sons"
+        return True
     if new_day is None and not replacing:
         # without dates, only a statement that says it replaces something does; a dated
         # change ("the new handover times 06:30 and 18:30 started on 5 January") replaces an
@@ -1142,8 +1143,9 @@ def _replaces(
 
 
 def _is_row(text: str) -> bool:
-    """A table row as ``units`` writes it ("Day: Saturday; Close: 11pm")."""
-    return text.count("; ") >= 1 and bool(_LABELS.match(text))
+    """A table row as ``units`` writes it ("Day: Saturday; Close: 11pm"): cells, the first
+    labelled."""
+    return "; " in text and ": " in text.split("; ", 1)[0]
 
 
 _LINK = re.compile(r"\[\[([^\]|#]+)")
@@ -1155,7 +1157,7 @@ _ABBREVIATION = re.compile(r"\b[A-Z]{2,5}\b")
 def _cells_only(text: str) -> str:
     """A table row as ``units`` writes it ("Role: X; Name: Y") without its column names;
     any other text as it is."""
-    if text.count("; ") < 1 or not text.split("; ", 1)[0].count(": "):
+    if not _is_row(text):
         return text
     return _LABELS.sub("", text)
 
@@ -1695,11 +1697,10 @@ def names_change(text: str) -> bool:
     )
 
 
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 # when a decision takes effect: "from Monday 23 Feb", "from 1 May 2026", "from the 2026
 # season", "with immediate effect"
 _TAKES_EFFECT = re.compile(
-    r"\b(?:from|starting|effective|as of|with effect from)\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+)?"
+    rf"\b(?:from|starting|effective|as of|with effect from)\s+(?:{_WEEKDAY_WORD}\s+)?"
     rf"(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}\b|(?:19|20)\d\d\b)|"
     r"\bfrom\s+the\s+(?:[\w-]+\s+){0,4}?(?:(?:19|20)\d\d|season|term)\b|"
     rf"\b(?:{_NEW_VALUE}|with effect from|effective from)\b",
@@ -1709,16 +1710,15 @@ _TAKES_EFFECT = re.compile(
 
 # the words a question asks a value of a kind by: "25°C" answers "what temperature …", "£45"
 # "how much is the fee" (a temperature's or a currency's unit by its first character)
-_VALUE_KINDS = {**_KIND_WORDS, "°": ("temperature", "temp"), "£": ("price", "cost", "fee", "charge", "rate")}
+_MONEY = ("price", "cost", "fee", "charge", "rate")
+_VALUE_KINDS = {**_KIND_WORDS, "°": ("temperature", "temp"), "£": _MONEY, "$": _MONEY, "€": _MONEY}
 
 
 def value_kinds(text: str) -> frozenset[str]:
     """The words naming the kinds of value ``text`` states ("25°C and 75% RH": temperature,
     temp)."""
     return frozenset(
-        word
-        for key in _said(text).amounts
-        for word in _VALUE_KINDS.get(key[:1] if key[:1] in "°£" else key, ())
+        word for key in _said(text).amounts for word in _VALUE_KINDS.get(key, _VALUE_KINDS.get(key[:1], ()))
     )
 
 
