@@ -11,6 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from bot.research.names import common_words
 from bot.routing.address import NOBODY, Addressing, addressed_elsewhere, vocative_name
 from bot.routing.features import (
     _CUES,
@@ -418,7 +419,15 @@ def has_words(text: str) -> bool:
         else sum(len(r) for r in runs if not r.islower() and len(_CASE_FLIP.findall(r)) > 1)
     )
     vowels = len(joined) - len(joined.translate(_NO_VOWELS))
-    return mashed < letters / 2 and vowels >= letters / 4
+    if mashed >= letters / 2:
+        return False
+    if vowels >= letters / 4:
+        return True
+    # few vowels, and still words: a short message whose longer words are consonant-heavy
+    # ("are we still getting panels off brightstock", 7 of 29 letters) is not a mash when
+    # half of those are English words (random letters make one by chance, rarely)
+    english = common_words()
+    return sum(1 for r in runs if r.lower() in english) * 2 >= len(runs)
 
 
 def _hands_it_over(text: str) -> bool:

@@ -102,8 +102,9 @@ def _random_letters(n: int, seed: int = 21) -> str:
         # wrapped in lines, and with spaces, as a paste would be
         "\n".join(_random_letters(80, seed=i) for i in range(200)),
         " ".join(_random_letters(30, seed=i) for i in range(50)),
+        " ".join(_random_letters(12, seed=i).lower() for i in range(6)),
     ],
-    ids=["one-run", "lines", "spaced"],
+    ids=["one-run", "lines", "spaced", "lower-case-words"],
 )
 def test_random_letters_are_not_a_request(text: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["classify", "--json", text]) == 0
@@ -118,6 +119,8 @@ def test_random_letters_are_not_a_request(text: str, capsys: pytest.CaptureFixtu
         "Geschichtsschreibung und Rechtsschutzversicherungsgesellschaften bitte recherchieren",
         "研究一下我们仓库的退货率，谢谢",
         "asdf",
+        # few vowels in its longer words (7 of 29 letters), no run of six consonants
+        "are we still getting panels off brightstock",
     ],
 )
 def test_real_words_with_long_runs_are_still_read(text: str, capsys: pytest.CaptureFixture[str]) -> None:
