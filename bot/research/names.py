@@ -889,7 +889,9 @@ def codes_in(question: str, in_titles: TitleWords) -> list[tuple[str, str, str]]
     codes: list[tuple[str, str, str]] = []
     spans: list[tuple[int, int]] = []
     for m in _CODE.finditer(question):
-        if m.group(1).lower() in in_titles.numbered and not _MEASURE.fullmatch(m.group(2)):
+        word = m.group(1).lower()
+        # (a title's "… for 5 stars" numbers no series: "per nite for 1 dog" names no model)
+        if word in in_titles.numbered and word not in STOPWORDS and not _MEASURE.fullmatch(m.group(2)):
             codes.append((m.group(0), m.group(1).lower(), m.group(2).lower()))
             spans.append(m.span())
     for typed, code in _typed_codes(question):

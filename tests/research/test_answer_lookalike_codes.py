@@ -102,6 +102,12 @@ def test_what_is_read_as_a_code() -> None:
     ):
         assert unheld_codes(question, notes, none).missing == (), question
     assert unheld_codes("is R2-D2 in XJ-9000", notes, none).missing == ("R2-D2", "XJ-9000")
+    # a title numbering after a small word ("… for 5 stars") makes no series of that word:
+    # "per nite for 1 dog" names nothing the notes lack; "unit 7" beside the titles' Unit 9 does
+    titled = title_words(["Action plan for 5 stars", "Unit 9 keys"])
+    prices = ["Boarding - one dog, own kennel: £36.00 per night.", "Unit 9: keys in the office."]
+    assert unheld_codes("hows much per nite for 1 dog boarding", prices, titled).missing == ()
+    assert unheld_codes("who has the keys to unit 7", prices, titled).missing == ("unit 7",)
     # a number with or without its leading zeros is the same code
     assert unheld_codes("when does rope R7 retire", ["Rope R07 retires June 2027."], none).missing == ()
     # "of the" joins a title; "the" alone between two names does not
