@@ -373,10 +373,21 @@ _MAIL_HEADER = re.compile(r"^\W{0,3}(from|sent|date|to|cc|bcc|subject|reply-to)\
 MAIL_HEADERS = 2  # a run of at least this many header lines, one of them "From:", is an email's head
 
 
+_ADDRESS = re.compile(r"<[^>]*>|\S+@\S+")
+
+
+def _sender(value: str) -> str:
+    """The name of an email's "From:" value ("Fiona Hartley <fiona@…>" → "Fiona Hartley"),
+    "" for an address alone."""
+    return " ".join(_ADDRESS.sub(" ", value).replace('"', " ").split())
+
+
 def _without_mail_headers(lines: list[str]) -> list[str]:
     """``lines`` without an email's banner and header lines; its "Subject:" heads what follows
-    (says what it is about)."""
+    (says what it is about), and the "I" opening its sentences is its sender ("I am the claims
+    handler for this claim" read as "Fiona Hartley is the claims handler …")."""
     out: list[str] = []
+    sender, quoted = "", False  # of the email the lines are in, when its "From:" names someone
     k = 0
     while k < len(lines):
         end = k + 1 if _MAIL_BANNER.match(lines[k]) else k
@@ -387,11 +398,16 @@ def _without_mail_headers(lines: list[str]) -> list[str]:
             # (its subject heads what follows, as a section's heading does)
             out.extend(f"## {value}" for f, value in fields if f == "subject")
             out.append("")
+            sender = next(_sender(value) for f, value in fields if f == "from")
             k = end + len(fields)
+            # (a quoted email ends at the first line not quoted: the forwarder's own words)
+            quoted = next((line.lstrip().startswith(">") for line in lines[k:] if line.strip(" >")), False)
         elif end > k:
             k = end  # a banner over no headers
         else:
-            out.append(lines[k])
+            if sender and quoted and lines[k].strip() and not lines[k].lstrip().startswith(">"):
+                sender = ""
+            out.append(_said_by(lines[k], sender) if sender else lines[k])
             k += 1
     return out
 
@@ -596,7 +612,14 @@ def points_elsewhere(raw: str) -> bool:
     return set(query_terms(rest)) <= _POINTING
 
 
-_OPENING_PRONOUN = re.compile(r"(?:^|(?<=[.!?]\s))(?:(He|She)|(His|Her)|(I'm|I'll|I've|I))\b")
+_OPENING_PRONOUN = re.compile(r"(?:^|(?<=[.!?]\s))(?:(He|She)|(His|Her)|(I'm|I'll|I've|I am|I))\b")
+_OPENING_I = re.compile(r"(^[>\s]*|(?<=[.!?]\s))(I'm|I'll|I've|I am|I)\b")
+_I_FORMS = {"I'm": " is", "I am": " is", "I'll": " will", "I've": " has"}
+
+
+def _said_by(line: str, sender: str) -> str:
+    """An email's line with the "I" opening its sentences read as ``sender``."""
+    return _OPENING_I.sub(lambda m: m.group(1) + sender + _I_FORMS.get(m.group(2), ""), line)
 
 
 def speaker(text: str, entry: EntryView) -> str:
@@ -608,7 +631,7 @@ def speaker(text: str, entry: EntryView) -> str:
         if match.group(3):
             if not entry.author:
                 return match.group(0)
-            return entry.author + {"I'm": " is", "I'll": " will", "I've": " has"}.get(match.group(3), "")
+            return entry.author + _I_FORMS.get(match.group(3), "")
         if entry.type != "person" or not entry.title:
             return match.group(0)
         return entry.title + ("’s" if match.group(2) else "")
@@ -1394,7 +1417,7 @@ class Evidence:
         for p in self.passages if passages is None else passages:
             entries.setdefault(p.entry.id, p.entry)
             if p.replaced_by is None:
-                said = statement(p)
+                said = _surnamed(statement(p), p.entry.content)
                 if (p.entry.id, p.unit.section) not in headed:  # a heading is said once a note
                     headed_said = _with_heading(self.question, p, said)
                     if headed_said != said:
@@ -1451,6 +1474,38 @@ class Evidence:
 # requests carry 0.92 and 0.97 of the facts, not 0.91 and 0.96, at 90 tokens more a median request)
 WIDER_NOTES = 3  # notes a model is given beyond those the extractive answer cites
 WIDER_PASSAGES = 3  # of each, its best passages
+
+
+_FIRST_NAME = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,})\b(?!['’]?\s+[A-Z])")
+_NAME_BEFORE_WORD = re.compile(r"[A-Z][a-z]+\s+$")
+_SURNAME = r"\s+([A-Z][a-z]+(?:[-'’][A-Z][a-z]+)?)\b"
+
+
+def _surnamed(said: str, content: str) -> str:
+    """``said`` with a person named by their first name alone ("ring Steph straight away")
+    given the surname its note names them with once ("**Steph Rourke** - Rourke Gas"), in
+    brackets: "ring Steph [Rourke] straight away". Only a name the note writes with one
+    surname; not a word the note writes after another name ("Steph Rourke" beside "Rourke
+    Gas & Marine": Rourke is no first name), nor one it numbers ("Van 3"), nor in a link's
+    title ("[[Van Checklist v2]]")."""
+    added: dict[str, str] = {}
+    content = _WIKILINK.sub(" ", content)
+    for m in _FIRST_NAME.finditer(said):
+        first = m.group(1)
+        if first in added or first.lower() in STOPWORDS or _NAME_BEFORE_WORD.search(said[: m.start()]):
+            continue
+        if re.search(rf"[A-Z][a-z]+\**\s+{first}\b|\b{first}\s+\d", content):
+            continue
+        lasts = set(re.findall(rf"(?<![\w-]){first}\**{_SURNAME}", content))
+        if len(lasts) == 1:
+            last = lasts.pop()
+            if last.lower() not in STOPWORDS and last.lower() not in OTHER_FORMS:
+                added[first] = last
+    for first, last in added.items():
+        if re.search(rf"\b{first}\s+{last}\b", said):
+            continue  # named in full already
+        said = re.sub(rf"(?<![\w'’-]){first}\b(?!['’]?\s+[A-Z])", f"{first} [{last}]", said, count=1)
+    return said
 
 
 def _link_targets(content: str) -> list[str]:
