@@ -12,6 +12,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -1478,7 +1479,33 @@ WIDER_PASSAGES = 3  # of each, its best passages
 
 _FIRST_NAME = re.compile(r"(?<![\w'’-])([A-Z][a-z]{2,})\b(?!['’]?\s+[A-Z])")
 _NAME_BEFORE_WORD = re.compile(r"[A-Z][a-z]+\s+$")
-_SURNAME = r"\s+([A-Z][a-z]+(?:[-'’][A-Z][a-z]+)?)\b"
+# two capitalised words in a row, overlapping ("Steph Rourke", "Rourke Gas"), and a word numbered
+_WORD_PAIR = re.compile(r"(?=(?<![\w-])([A-Z][a-z]+)\**\s+([A-Z][a-z]+(?:[-'’][A-Z][a-z]+)?)\b)")
+_NUMBERED = re.compile(r"\b([A-Z][a-z]+)\s+\d")
+NAMED_NOTES = 256  # notes whose names ``_names_of`` keeps
+
+
+@dataclass(frozen=True)
+class _Named:
+    """What a note's text says of its capitalised words: the words written after each
+    (``surnames``), those written after another (``after``), those it numbers."""
+
+    surnames: Mapping[str, frozenset[str]]
+    after: frozenset[str]
+    numbered: frozenset[str]
+
+
+@lru_cache(maxsize=NAMED_NOTES)
+def _names_of(content: str) -> _Named:
+    content = _WIKILINK.sub(" ", content)  # a link's title names a note, not a person
+    surnames: dict[str, set[str]] = {}
+    for first, last in _WORD_PAIR.findall(content):
+        surnames.setdefault(first, set()).add(last)
+    return _Named(
+        {k: frozenset(v) for k, v in surnames.items()},
+        frozenset(last for lasts in surnames.values() for last in lasts),
+        frozenset(_NUMBERED.findall(content)),
+    )
 
 
 def _surnamed(said: str, content: str) -> str:
@@ -1488,17 +1515,17 @@ def _surnamed(said: str, content: str) -> str:
     surname; not a word the note writes after another name ("Steph Rourke" beside "Rourke
     Gas & Marine": Rourke is no first name), nor one it numbers ("Van 3"), nor in a link's
     title ("[[Van Checklist v2]]")."""
+    named = _names_of(content)
     added: dict[str, str] = {}
-    content = _WIKILINK.sub(" ", content)
     for m in _FIRST_NAME.finditer(said):
         first = m.group(1)
         if first in added or first.lower() in STOPWORDS or _NAME_BEFORE_WORD.search(said[: m.start()]):
             continue
-        if re.search(rf"[A-Z][a-z]+\**\s+{first}\b|\b{first}\s+\d", content):
+        if first in named.after or first in named.numbered:
             continue
-        lasts = set(re.findall(rf"(?<![\w-]){first}\**{_SURNAME}", content))
+        lasts = named.surnames.get(first, frozenset())
         if len(lasts) == 1:
-            last = lasts.pop()
+            (last,) = lasts
             if last.lower() not in STOPWORDS and last.lower() not in OTHER_FORMS:
                 added[first] = last
     for first, last in added.items():
