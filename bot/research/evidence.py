@@ -613,8 +613,9 @@ def points_elsewhere(raw: str) -> bool:
     return set(query_terms(rest)) <= _POINTING
 
 
-_OPENING_PRONOUN = re.compile(r"(?:^|(?<=[.!?]\s))(?:(He|She)|(His|Her)|(I'm|I'll|I've|I am|I))\b")
-_OPENING_I = re.compile(r"(^[>\s]*|(?<=[.!?]\s))(I'm|I'll|I've|I am|I)\b")
+_I_SAID = r"(I'm|I'll|I've|I am|I)"  # the forms of "I" a sentence opens with (``_I_FORMS``)
+_OPENING_PRONOUN = re.compile(rf"(?:^|(?<=[.!?]\s))(?:(He|She)|(His|Her)|{_I_SAID})\b")
+_OPENING_I = re.compile(rf"(^[>\s]*|(?<=[.!?]\s)){_I_SAID}\b")
 _I_FORMS = {"I'm": " is", "I am": " is", "I'll": " will", "I've": " has"}
 
 

@@ -462,7 +462,10 @@ class TitleWords:
                 _count(self.leads, said[j - 1].lower(), step)
                 _count(self.follows, lowered.split("'")[0].split("’")[0], step)
         for m in _CODE.finditer(title):
-            _count(self.numbered, m.group(1).lower(), step)
+            # (a number after a small word numbers no series: "… action plan for 5 stars" makes
+            # "per nite for 1 dog" no model the notes lack)
+            if m.group(1).lower() not in STOPWORDS:
+                _count(self.numbered, m.group(1).lower(), step)
 
 
 def _count(counts: dict[str, int], key: str, step: int) -> None:
@@ -889,9 +892,7 @@ def codes_in(question: str, in_titles: TitleWords) -> list[tuple[str, str, str]]
     codes: list[tuple[str, str, str]] = []
     spans: list[tuple[int, int]] = []
     for m in _CODE.finditer(question):
-        word = m.group(1).lower()
-        # (a title's "… for 5 stars" numbers no series: "per nite for 1 dog" names no model)
-        if word in in_titles.numbered and word not in STOPWORDS and not _MEASURE.fullmatch(m.group(2)):
+        if m.group(1).lower() in in_titles.numbered and not _MEASURE.fullmatch(m.group(2)):
             codes.append((m.group(0), m.group(1).lower(), m.group(2).lower()))
             spans.append(m.span())
     for typed, code in _typed_codes(question):
