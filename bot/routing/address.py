@@ -121,9 +121,11 @@ _NAME = r"(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)?" + r"(?P<name>" + _NAME_WORD 
 _VOCATIVE = re.compile(
     _NAME + r"\s*(?:,|—|–|-|:)?\s+(?:can|could|would|will|pls|please|plz|mind|when\s+you|"
     # "Sam did you…", "Tom have you had a chance…", "Jo any news on…"
-    r"did|have\s+you|has\s+(?:the|that|this)|are\s+you|any\s+(?:news|update|luck|joy)|"
+    r"did(?:n'?t)?|have\s+you|has\s+(?:the|that|this)|are\s+you|any\s+(?:news|update|luck|joy)|"
     # "Grace, find out if the hall is free": an imperative after a name is said to that person
-    r"(?:find|look|dig|research|investigate|check|trace|chase|sort|see|grab|take\s+a\s+look|have\s+a\s+look)\b)"
+    r"find|look|dig|research|investigate|check|trace|chase|sort|see|grab|take\s+a\s+look|have\s+a\s+look)"
+    # a whole word: "Arcwell cans per pallet" asks about the Arcwell cans
+    r"\b"
 )
 # "did you look into it yet, Tom?", "any update on the VAT thing Priya?": a name closing the
 # message after a comma or after the words that end a clause (not after "at", "from", "of":

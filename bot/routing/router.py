@@ -455,6 +455,18 @@ _KIND_ASKED = re.compile(
     r"\b(?:number|amount|date|cost|price|total|count|frequency) of [\w-]+\s*$"
 )
 KIND_ASKED_WORDS = 8  # keywords, not a sentence
+# ... or asks what was decided, by the word a decision ends on ("dental x-ray budget agreed",
+# "share offer total raised", "duplicate lifeboat models disposal offered to"), written with
+# none of the small words news is told with ("the budget's agreed", "all agreed now", "we
+# finally got it approved")
+_DECIDED_ASKED = re.compile(
+    r"\b(?:agreed|decided|approved|accepted|chosen|quoted|raised|offered\s+to|signed\s+off)\s*$", re.I
+)
+_TOLD_AS_NEWS = re.compile(
+    r"\b(?:the|a|an|our|my|your|their|we|i|it|its|it's|is|was|were|are|has|have|had|been|all|finally|just|now|"
+    r"today|yesterday|officially|got|get|gets|yay|woo+|yes+)\b",
+    re.I,
+)
 
 
 _KIND_EXCUSED = frozenset({"status", "social"})
@@ -469,7 +481,9 @@ def _asks_a_kind(norm: str, cues: frozenset[str]) -> frozenset[str]:
     excused = cues & _KIND_EXCUSED
     if not excused or len(norm.split()) > KIND_ASKED_WORDS or _SENTENCE_MARK.search(norm):
         return frozenset()
-    return excused if _KIND_ASKED.search(norm) else frozenset()
+    if _KIND_ASKED.search(norm) or (_DECIDED_ASKED.search(norm) and not _TOLD_AS_NEWS.search(norm)):
+        return excused
+    return frozenset()
 
 
 def _only_a_time(text: str) -> frozenset[str]:
@@ -546,8 +560,26 @@ class _Scored:
 
 # "ctp's down who do i ring", "printer down, who should we call": news, then a question typed
 # with no mark, which the model reads by the news; what is asked is a look-up (the unsure
-# middle's fail-safe: quick, and with an API key the LLM decides)
-_ASKS_AFTER_NEWS = re.compile(rf"\S\s.*{QUESTION_ASKED}")
+# middle's fail-safe: quick, and with an API key the LLM decides). Whoever is to act, and
+# with the thing asked about between ("hirer broke down at 10pm who do they ring", "off sick
+# what time do i have to ring by", "tv ppl want to film, how much notice do they need")
+_ASKS_AFTER_NEWS = re.compile(
+    rf"\S\s.*(?:{QUESTION_ASKED}|\b(?:who|what|where|which|when|how(?:\s+(?:much|many|long|often|soon))?)"
+    r"(?:\s+[a-z]+)?\s+(?:do|does|did|should|shall|can|could|must)\s+(?:i|we|u|you|they|he|she|ppl|people)\b)",
+    re.I,
+)
+# what the status and first-person cues read in such a message is the news before the question
+# ("my mate wants to volunteer who does she message"), not the speaker's own news to share
+_NEWS_BEFORE = frozenset({"status", "first_person_start"})
+
+
+def _asked_after_news(norm: str, cues: frozenset[str]) -> frozenset[str]:
+    """The cues of ``_NEWS_BEFORE`` a message has when a question follows its news
+    (``_ASKS_AFTER_NEWS``); most messages have neither cue and are read no further."""
+    news = cues & _NEWS_BEFORE
+    if not news or _ASKS_AFTER_NEWS.search(norm) is None:
+        return frozenset()
+    return news
 
 
 def _learned(
@@ -620,7 +652,8 @@ def _learned(
         and not _CHAT.search(text)
         and not vocative_name(text)
         and not _REMARK.match(norm)
-        and not (cues - _only_a_time(text) - _asks_a_kind(norm, cues)) & _NOT_A_LOOKUP
+        and not (cues - _only_a_time(text) - _asks_a_kind(norm, cues) - _asked_after_news(norm, cues))
+        & _NOT_A_LOOKUP
     )
     unsure = maybe_lookup and (
         (proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2])

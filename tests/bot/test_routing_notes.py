@@ -80,3 +80,38 @@ def test_the_notes_are_asked_only_about_what_they_could_change() -> None:
     assert 0 < asked
     assert routed("north fen pumping station capacity", model=_chat_model()).asks_the_notes
     assert not routed("thanks, that helps").asks_the_notes
+
+
+def test_keywords_asking_what_was_decided_are_a_look_up_and_the_same_told_as_news_is_not() -> None:
+    notes = NOTES | frozenset("dental x-ray budget agreed share offer total raised lifeboat models disposal".split())
+    for text in (
+        "dental x-ray budget agreed",
+        "share offer total raised",
+        "lifeboat models disposal offered to",
+    ):
+        assert route(text, model=_chat_model()).route is Route.NONE, text  # the model alone: chat
+        decision = route(text, model=_chat_model(), notes_know=notes.__contains__)
+        assert decision.route is Route.QUICK and decision.sure, text
+    # the same words told as news: the small words news is told with, or the emoji
+    for text in (
+        "the dental x-ray budget agreed",
+        "dental x-ray budget finally agreed",
+        "we got the share offer total raised",
+        "dental x-ray budget agreed 🎉",
+    ):
+        assert route(text, model=_chat_model(), notes_know=notes.__contains__).route is Route.NONE, text
+
+
+def test_a_question_after_the_news_is_a_look_up_whoever_is_to_act() -> None:
+    for text in (
+        "hirer broke down at 10pm who do they ring, whats the nmber",
+        "off sick what time do i have to ring by",
+        "my mate wants to volunteer who does she message for the intro session",
+        "tv ppl want to film in the galleries, how much notice do they need to give",
+    ):
+        # the model calls it chat (the news): the question after it is the unsure middle's
+        decision = route(text, model=_chat_model())
+        assert decision.route is Route.QUICK and not decision.sure, text
+    # the speaker's own news, a question word said in passing: still chat
+    for text in ("i'm off sick today sorry", "no idea who does that tbh", "my van's in the garage, running late"):
+        assert route(text, model=_chat_model(), notes_know=NOTES.__contains__).route is Route.NONE, text

@@ -139,3 +139,13 @@ def test_a_topic_in_a_report_heading_is_one_short_line(
     assert len(heading) <= len("# Investigate: ") + 120 and heading.endswith("…")
     said = next(line for line in out if line.startswith("No entries found for"))
     assert len(said) < 160
+
+
+@pytest.mark.parametrize("text", ["Arcwell cans per pallet", "Willowbrook mindset training dates"])
+def test_a_name_before_a_word_that_starts_with_can_or_will_is_no_one_spoken_to(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "Arcwell cans …" read "Arcwell, can …": a look-up about the Arcwell cans was routed as
+    # said to a colleague called Arcwell
+    assert main(["classify", "--json", text]) == 0
+    assert json.loads(capsys.readouterr().out)["reason"] != "addressed to someone else"
