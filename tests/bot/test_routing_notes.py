@@ -83,7 +83,9 @@ def test_the_notes_are_asked_only_about_what_they_could_change() -> None:
 
 
 def test_keywords_asking_what_was_decided_are_a_look_up_and_the_same_told_as_news_is_not() -> None:
-    notes = NOTES | frozenset("dental x-ray budget agreed share offer total raised lifeboat models disposal".split())
+    notes = NOTES | frozenset(
+        "dental x-ray budget agreed share offer total raised lifeboat models disposal".split()
+    )
     for text in (
         "dental x-ray budget agreed",
         "share offer total raised",
@@ -113,5 +115,9 @@ def test_a_question_after_the_news_is_a_look_up_whoever_is_to_act() -> None:
         decision = route(text, model=_chat_model())
         assert decision.route is Route.QUICK and not decision.sure, text
     # the speaker's own news, a question word said in passing: still chat
-    for text in ("i'm off sick today sorry", "no idea who does that tbh", "my van's in the garage, running late"):
+    for text in (
+        "i'm off sick today sorry",
+        "no idea who does that tbh",
+        "my van's in the garage, running late",
+    ):
         assert route(text, model=_chat_model(), notes_know=NOTES.__contains__).route is Route.NONE, text
