@@ -206,10 +206,14 @@ class InboundPipeline:
         know = None
         lexicon = reading.decision
         if (
-            lexicon.route is Route.NONE
-            and lexicon.offer_reply is None
+            lexicon.offer_reply is None
             and self.notes_know is not None
-            and (reading.asks_the_notes or (not lexicon.sure and self.meaning is not None))
+            and (
+                # (a phrase the model took for chat, routed quick or not before the notes' say:
+                # keywords naming the kind of fact asked are, unsurely)
+                reading.asks_the_notes
+                or (lexicon.route is Route.NONE and not lexicon.sure and self.meaning is not None)
+            )
         ):
             # the router decides whether a phrase it took for chat is a look-up the notes
             # answer; it is told which words the notes use (what it read stands), brought up

@@ -473,6 +473,16 @@ _KIND_EXCUSED = frozenset({"status", "social"})
 _SENTENCE_MARK = re.compile(r"[.!?,;:]")
 
 
+def _keywords_asking_a_kind(norm: str) -> bool:
+    """A few keywords, no sentence, naming the kind of fact asked ("kestrelvac check change
+    reason", "spill kit restock date"): a look-up however the model or the meaning reads it."""
+    return (
+        len(norm.split()) <= KIND_ASKED_WORDS
+        and not _SENTENCE_MARK.search(norm)
+        and bool(_KIND_ASKED.search(norm))
+    )
+
+
 def _asks_a_kind(norm: str, cues: frozenset[str]) -> frozenset[str]:
     """The cues of ``_KIND_EXCUSED`` a message has, when it is a few keywords, no sentence,
     naming the kind of fact it asks (``_KIND_ASKED``; ``norm``: the message normalised):
@@ -533,7 +543,9 @@ class _Scored:
         by_notes = False
         if self.maybe_lookup:
             by_notes = not self.unsure and notes_know is not None and notes_answer(text, notes_know)
-            if self.unsure or by_notes:
+            # (a few keywords naming the kind of fact asked are a look-up whatever words the
+            # notes use, not surely: ``_keywords_asking_a_kind``)
+            if self.unsure or by_notes or _keywords_asking_a_kind(self.norm):
                 best, chosen = 1, Route.QUICK
         confidence = float(proba[best])
         norm = self.norm

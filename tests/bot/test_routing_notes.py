@@ -121,3 +121,12 @@ def test_a_question_after_the_news_is_a_look_up_whoever_is_to_act() -> None:
         "my van's in the garage, running late",
     ):
         assert route(text, model=_chat_model(), notes_know=NOTES.__contains__).route is Route.NONE, text
+
+
+def test_keywords_naming_the_kind_of_fact_asked_are_a_look_up_before_the_notes_say_so() -> None:
+    # words the notes may not use ("kestrelvac"): the kind asked is the sign, and the
+    # decision stays unsure (with an API key the LLM decides)
+    for text in ("KestrelVac check change reason", "spill kit restock date", "hall hire deposit amount"):
+        decision = route(text, model=_chat_model())
+        assert decision.route is Route.QUICK and not decision.sure, text
+    assert route("deposit paid, thanks", model=_chat_model()).route is Route.NONE
