@@ -496,6 +496,20 @@ def _asks_a_kind(norm: str, cues: frozenset[str]) -> frozenset[str]:
     return frozenset()
 
 
+# "whos the post master again", "batch code for heather glow starts with wat again": a closing
+# "again" asks to be reminded, the sarcasm cue's only reading of it
+_AGAIN_AT_END = re.compile(r"\s+again\W*$", re.I)
+_ASKS_WHICH = re.compile(r"\b(?:who|whos|who's|what|whats|what's|wat|when|whens|where|which|how)\b", re.I)
+
+
+def _only_again(text: str, cues: frozenset[str]) -> frozenset[str]:
+    """{"sarcasm"} when a message asking something has no sign of sarcasm but the "again" it
+    closes with."""
+    if "sarcasm" not in cues or not _AGAIN_AT_END.search(text) or not _ASKS_WHICH.search(text):
+        return frozenset()  # ("5 stars again", "bus is broken again": news)
+    return frozenset() if "sarcasm" in cues_of(_AGAIN_AT_END.sub("", text)) else frozenset({"sarcasm"})
+
+
 def _only_a_time(text: str) -> frozenset[str]:
     """{"social"} when a message's only sign of chat is a time of the week and it names what
     it asks ("who's on call for removals tonight", "the on-call vet number for the weekend");
@@ -664,7 +678,13 @@ def _learned(
         and not _CHAT.search(text)
         and not vocative_name(text)
         and not _REMARK.match(norm)
-        and not (cues - _only_a_time(text) - _asks_a_kind(norm, cues) - _asked_after_news(norm, cues))
+        and not (
+            cues
+            - _only_a_time(text)
+            - _asks_a_kind(norm, cues)
+            - _asked_after_news(norm, cues)
+            - _only_again(text, cues)
+        )
         & _NOT_A_LOOKUP
     )
     unsure = maybe_lookup and (
