@@ -26,6 +26,7 @@ from bot.research.names import (
     KeptTitleWords,
     Names,
     codes_in,
+    common_words,
     read_names,
     says_codes,
     unheld_codes,
@@ -953,6 +954,14 @@ class Scorer:
                 typed[
                     [k for k, (_, unit) in enumerate(candidates) if any(p.search(unit.text) for p in plain)]
                 ] = PLAIN_KIND_BONUS
+            if _ASKS_WHO.search(query):  # ... and for "who", one that names a person
+                typed[
+                    [
+                        k
+                        for k, (entry, unit) in enumerate(candidates)
+                        if names_a_person(unit.text, entry.content)
+                    ]
+                ] = PLAIN_KIND_BONUS
         weight = prior or {}
         priors = np.repeat(
             [PRIOR_WEIGHT * weight.get(entry.id, 0.0) for entry, _ in cuts],
@@ -1507,6 +1516,35 @@ def _names_of(content: str) -> _Named:
         frozenset(last for lasts in surnames.values() for last in lasts),
         frozenset(_NUMBERED.findall(content)),
     )
+
+
+_ASKS_WHO = re.compile(r"\b(?:who|whos|whom|whose)\b", re.I)
+
+
+def _a_name(first: str, last: str) -> bool:
+    """Two capitalised words that are a person's name: one of them no English word ("Nadia
+    Kowalczyk", "Dafydd Moss"; not "Gas Safety", "Rose Hill")."""
+    vocabulary = common_words()
+    return first.lower() not in STOPWORDS and (
+        first.lower() not in vocabulary or last.lower() not in vocabulary
+    )
+
+
+def names_a_person(said: str, content: str) -> bool:
+    """Whether ``said`` (a passage of the note ``content``) names a person: in full ("Agreed:
+    Hattie Brindle is appointed health & safety lead"), or by the first name the note gives
+    one surname ("ring Kieran directly first" in the note naming Kieran Blythe)."""
+    if any(_a_name(first, last) for first, last in _WORD_PAIR.findall(said)):
+        return True
+    named = _names_of(content)
+    for m in _FIRST_NAME.finditer(said):
+        first = m.group(1)
+        if first in named.after or first in named.numbered or _NAME_BEFORE_WORD.search(said[: m.start()]):
+            continue
+        lasts = named.surnames.get(first, frozenset())
+        if len(lasts) == 1 and _a_name(first, next(iter(lasts))):
+            return True
+    return False
 
 
 def _surnamed(said: str, content: str) -> str:
