@@ -305,7 +305,9 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
             continue  # a statement in force, saying what it replaced
         text = p.unit.text
         others = [i for i in notes if i != p.entry.id and i not in gone]
-        if any(_points_to(text, titles[i]) for i in others):
+        # (a pointer that states the kind of thing asked itself answers: "Role: Team Doctor;
+        # Name: Dr Aled Penhallow; Phone: …; Notes: see Team doctor" for who the doctor is)
+        if p.typed <= 0 and any(_points_to(text, titles[i]) for i in others):
             dropped.add(id(p))
             if first[p.entry.id] is p:
                 gone.add(p.entry.id)  # its best answer is "see there": the note defers
