@@ -286,6 +286,10 @@ def _kinds(question: str) -> list[tuple[Callable[[str], set[str]], re.Pattern[st
     ]
 
 
+# a question asking for a person
+ASKS_WHO = re.compile(r"\b(?:who|whos|whom|whose)\b", re.I)
+
+
 def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
     """Of ``passages`` (as chosen, best first), those the extractive answer states."""
     if not passages:
@@ -300,14 +304,17 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
         first.setdefault(p.entry.id, p)
     dropped: set[int] = set()  # passages not stated
     gone: set[str] = set()  # notes not cited at all
+    asks_who = ASKS_WHO.search(question) is not None
     for p in passages:
         if p.replaces is not None:
             continue  # a statement in force, saying what it replaced
         text = p.unit.text
         others = [i for i in notes if i != p.entry.id and i not in gone]
-        # (a pointer that states the kind of thing asked itself answers: "Role: Team Doctor;
-        # Name: Dr Aled Penhallow; Phone: …; Notes: see Team doctor" for who the doctor is)
-        if p.typed <= 0 and any(_points_to(text, titles[i]) for i in others):
+        # (a pointer naming the person asked for answers who: "Role: Team Doctor; Name: Dr
+        # Aled Penhallow; Phone: …; Notes: see Team doctor"; a date or an amount beside a
+        # pointer is most often the pointer's own: "Certificate came 4 March, see Animal
+        # activity licence" for when the licence expires)
+        if not (asks_who and p.typed > 0) and any(_points_to(text, titles[i]) for i in others):
             dropped.add(id(p))
             if first[p.entry.id] is p:
                 gone.add(p.entry.id)  # its best answer is "see there": the note defers

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from bot.research.citing import ASKS_DATE, cited, points_to
+from bot.research.citing import ASKS_DATE, ASKS_WHO, cited, points_to
 from bot.research.days import MONTHS as _MONTHS
 from bot.research.days import days_named, states_a_day
 from bot.research.lexical import words
@@ -165,7 +165,7 @@ _CAUSE = re.compile(
 )
 # what a question asks for, by its opening words, and what a passage holding it looks like
 _ASKS_TYPE: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
-    (re.compile(r"\b(?:who|whos|whom|whose)\b", re.I), _PERSON),
+    (ASKS_WHO, _PERSON),
     (
         re.compile(
             r"\bhow (?:much|many|fast|big|large|often|far|old|high|low|expensive)\b|\bwhat (?:percentage|share|amount|number|price|fee|cost|limit|threshold)\b",
@@ -954,7 +954,7 @@ class Scorer:
                 typed[
                     [k for k, (_, unit) in enumerate(candidates) if any(p.search(unit.text) for p in plain)]
                 ] = PLAIN_KIND_BONUS
-            if _ASKS_WHO.search(query):  # ... and for "who", one that names a person
+            if ASKS_WHO.search(query):  # ... and for "who", one that names a person
                 typed[
                     [
                         k
@@ -1516,9 +1516,6 @@ def _names_of(content: str) -> _Named:
         frozenset(last for lasts in surnames.values() for last in lasts),
         frozenset(_NUMBERED.findall(content)),
     )
-
-
-_ASKS_WHO = re.compile(r"\b(?:who|whos|whom|whose)\b", re.I)
 
 
 def _a_name(first: str, last: str) -> bool:
