@@ -665,6 +665,7 @@ class Reading:
     named: frozenset[str]  # stems of its section and opening label
     kinds: frozenset[re.Pattern[str]]  # the kinds of answer it holds (``answer_types``)
     content: frozenset[str]  # its content words (``_supersedes``)
+    person: bool  # names a person (``names_a_person``): the answer to "who"
 
 
 def _context(entry: EntryView, unit: Unit) -> str:
@@ -705,6 +706,7 @@ def _read(entry: EntryView, unit: Unit, stem: Any) -> Reading:
         named=frozenset(map(stem, set(words(named)))),
         kinds=frozenset(kind for _, kind in _ASKS_TYPE if kind.search(unit.text)),
         content=frozenset(_content_words(unit.text)),
+        person=names_a_person(unit.text, entry.content),
     )
 
 
@@ -722,6 +724,7 @@ class Cut:
     where: dict[str, tuple[int, ...]]  # stem → the units whose context holds it
     named: dict[str, tuple[int, ...]]  # stem → the units whose section or label names it
     kinds: dict[re.Pattern[str], tuple[int, ...]]  # kind of answer → the units holding one
+    persons: dict[bool, tuple[int, ...]]  # True → the units naming a person (``Reading.person``)
     # per unit: CURRENT_BONUS for a current statement, less SHORT_PENALTY for a fragment
     bonus: np.ndarray
     # per unit, how many later statements of the note supersede it (``_supersedes``)
@@ -787,6 +790,7 @@ def _cut(entry: EntryView, titles: Mapping[str, str] | None, stem: Any) -> Cut:
         where=_positions([r.stems for r in readings]),
         named=_positions([r.named for r in readings]),
         kinds=_positions([r.kinds for r in readings]),
+        persons=_positions([frozenset({True}) if r.person else frozenset() for r in readings]),
         bonus=np.array(bonus, dtype=np.float64),
         superseded=np.array(_superseded(readings), dtype=np.int64),
     )
@@ -954,14 +958,10 @@ class Scorer:
                 typed[
                     [k for k, (_, unit) in enumerate(candidates) if any(p.search(unit.text) for p in plain)]
                 ] = PLAIN_KIND_BONUS
-            if ASKS_WHO.search(query):  # ... and for "who", one that names a person
-                typed[
-                    [
-                        k
-                        for k, (entry, unit) in enumerate(candidates)
-                        if names_a_person(unit.text, entry.content)
-                    ]
-                ] = PLAIN_KIND_BONUS
+            if ASKS_WHO.search(query):  # ... and for "who", one that names a person (read when cut)
+                typed[_found([(cut.persons, len(cut.units)) for _, cut in cuts], [True], n)] = (
+                    PLAIN_KIND_BONUS
+                )
         weight = prior or {}
         priors = np.repeat(
             [PRIOR_WEIGHT * weight.get(entry.id, 0.0) for entry, _ in cuts],

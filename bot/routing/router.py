@@ -15,7 +15,6 @@ from bot.research.names import common_words
 from bot.routing.address import NOBODY, Addressing, addressed_elsewhere, vocative_name
 from bot.routing.features import (
     _CUES,
-    QUESTION_ASKED,
     QUOTE_LINE,
     correct_typos,
     cues_of,
@@ -473,14 +472,15 @@ _KIND_EXCUSED = frozenset({"status", "social"})
 _SENTENCE_MARK = re.compile(r"[.!?,;:]")
 
 
+def _keywords(norm: str) -> bool:
+    """A few keywords, no sentence (``norm``: the message normalised)."""
+    return len(norm.split()) <= KIND_ASKED_WORDS and not _SENTENCE_MARK.search(norm)
+
+
 def _keywords_asking_a_kind(norm: str) -> bool:
-    """A few keywords, no sentence, naming the kind of fact asked ("kestrelvac check change
-    reason", "spill kit restock date"): a look-up however the model or the meaning reads it."""
-    return (
-        len(norm.split()) <= KIND_ASKED_WORDS
-        and not _SENTENCE_MARK.search(norm)
-        and bool(_KIND_ASKED.search(norm))
-    )
+    """A few keywords naming the kind of fact asked ("kestrelvac check change reason", "spill
+    kit restock date"): a look-up however the model or the meaning reads it."""
+    return _keywords(norm) and bool(_KIND_ASKED.search(norm))
 
 
 def _asks_a_kind(norm: str, cues: frozenset[str]) -> frozenset[str]:
@@ -489,7 +489,7 @@ def _asks_a_kind(norm: str, cues: frozenset[str]) -> frozenset[str]:
     "closed" or "beer" in it is its subject, not news or chat (the notes still decide:
     ``notes_answer``). Most messages have neither cue and are read no further."""
     excused = cues & _KIND_EXCUSED
-    if not excused or len(norm.split()) > KIND_ASKED_WORDS or _SENTENCE_MARK.search(norm):
+    if not excused or not _keywords(norm):
         return frozenset()
     if _KIND_ASKED.search(norm) or (_DECIDED_ASKED.search(norm) and not _TOLD_AS_NEWS.search(norm)):
         return excused
@@ -590,8 +590,8 @@ class _Scored:
 # with the thing asked about between ("hirer broke down at 10pm who do they ring", "off sick
 # what time do i have to ring by", "tv ppl want to film, how much notice do they need")
 _ASKS_AFTER_NEWS = re.compile(
-    rf"\S\s.*(?:{QUESTION_ASKED}|\b(?:who|what|where|which|when|how(?:\s+(?:much|many|long|often|soon))?)"
-    r"(?:\s+[a-z]+)?\s+(?:do|does|did|should|shall|can|could|must)\s+(?:i|we|u|you|they|he|she|ppl|people)\b)",
+    r"\S\s.*\b(?:who|what|where|which|when|how(?:\s+(?:much|many|long|often|soon))?)(?:\s+[a-z]+)?"
+    r"\s+(?:do|does|did|should|shall|can|could|would|must)\s+(?:i|we|u|you|they|he|she|ppl|people)\b",
     re.I,
 )
 # what the status and first-person cues read in such a message is the news before the question
