@@ -368,6 +368,35 @@ class Knowledge:
         self.db.read("relations", len(found))
         return found
 
+    async def sources_into(
+        self, ids: Iterable[str], *, spaces: Sequence[str], rel_type: str
+    ) -> list[tuple[str, str]]:
+        """(from_id, to_id) of the edges of ``rel_type`` into ``ids`` within ``spaces``, in edge
+        order: plain SQL by the ``to_id`` index, the space checked here (as ``get_many``),
+        read in place when short (a quick answer asks it of the notes it reads)."""
+        wanted = list(dict.fromkeys(ids))
+        if not wanted:
+            return []
+        db = self.db
+
+        def work(conn: SqlConnection) -> list[tuple[str, str]]:
+            out: list[tuple[int, str, str]] = []
+            for start in range(0, len(wanted), 400):
+                chunk = wanted[start : start + 400]
+                params: dict[str, Any] = {f"id{n}": entry_id for n, entry_id in enumerate(chunk)}
+                marks = ", ".join(f":{name}" for name in params)
+                params["rel_type"] = rel_type
+                rows = db.execute(
+                    conn,
+                    f"SELECT id, from_id, to_id, space FROM relations WHERE to_id IN ({marks}) AND type = :rel_type",
+                    params,
+                ).all()
+                out += [(row["id"], row["from_id"], row["to_id"]) for row in rows if row["space"] in spaces]
+            db.read("relations", len(out))
+            return [(a, b) for _, a, b in sorted(out)]
+
+        return await db.read_sql(work, short=len(wanted) <= 100)
+
     async def tag_counts(self, *, spaces: Sequence[str], tags: Sequence[str] | None = None) -> Counter[str]:
         """How many entries carry each tag in these spaces; only ``tags`` when given."""
         stmt = select(TagCount.tag, func.sum(TagCount.entries)).where(col(TagCount.space).in_(spaces))

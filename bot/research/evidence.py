@@ -39,6 +39,7 @@ from bot.research.supersession import (
     REPLACED_NOTE_PENALTY,
     SUPERSEDED,
     WAS_ASIDE,
+    WholeReplacements,
     content_words,
     corrects_note,
     names_change,
@@ -1796,6 +1797,9 @@ class Answerer:
         self.knowledge = knowledge
         self.scorer = Scorer(retriever)
         self.past = PastTheCut(self.scorer, self._says_name)
+        lexical = retriever.lexical
+        # which note replaces which as a whole, kept while the index stands
+        self.whole = WholeReplacements(lambda: (lexical.revision, lexical.forgotten))
         # by the spaces read (a place's own and those it sees), least recently asked first:
         # the view and the generation of the spaces' link titles it was made at
         self._titles: OrderedDict[tuple[str, ...], tuple[tuple[int, ...], Mapping[str, str]]] = OrderedDict()
@@ -1919,6 +1923,7 @@ class Answerer:
             # (of a question asking what holds now, however many of the answer's passages
             # outrank them)
             also=more if now else (),
+            whole=self.whole,
         )
         if more:
             outside = {p.entry.id for p in more}

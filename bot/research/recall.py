@@ -11,7 +11,7 @@ from bot.research import relevance
 from bot.research.evidence import FORECAST, FORECAST_ASKED, Answerer, Evidence
 from bot.research.names import respelled
 from bot.research.search import Hit, Retriever
-from bot.research.supersession import replaces_note, replaces_whole
+from bot.research.supersession import replaces_note
 from bot.text.citations import cite
 from bot.text.display import content_label
 from bot.text.terms import query_terms
@@ -229,18 +229,21 @@ class Recall:
         it ("This supersedes the Pennine Pet Wholesale arrangement ([[food-supplier-pennine]])"
         of a question its words do not match): the statement in force is read beside the one
         it replaced (``with_replacements``). One query for the links, one for the notes."""
-        ids = {h.entry.id for h in hits}
-        known = ids | {h.entry.id for h in found}
-        edges = await self.knowledge.relations_of(ids, spaces=spaces)
-        linking = {r.from_id for r in edges if r.type == LINK and r.to_id in ids and r.from_id not in known}
+        ids = [h.entry.id for h in hits]
+        known = {*ids, *(h.entry.id for h in found)}
+        edges = await self.knowledge.sources_into(ids, spaces=spaces, rel_type=LINK)
+        linking = sorted({source for source, _ in edges if source not in known})
         if not linking:
             return []
-        notes = await self.knowledge.get_many(sorted(linking), spaces=spaces)
+        # (read through the search's entries: the same notes link to the same hits question
+        # after question)
+        notes = await self.retriever.entries(linking, spaces=spaces)
         # (as a whole: "replaces the batch loader described in [[atlas]]" replaces a part of it)
+        whole = self.answerer.whole
         return [
             Hit(entry=e, score=0.0, found_by=(LINK,))
             for e in notes.values()
-            if any(replaces_whole(e, h.entry) for h in hits)
+            if any(whole(e, h.entry) for h in hits)
         ]
 
     async def cascade(

@@ -87,6 +87,24 @@ class Retriever:
     def mode(self) -> str:
         return "hybrid" if self.semantic is not None else "lexical"
 
+    async def _known(self) -> dict[str, EntryView]:
+        """The entries read while the index holds what it holds now (a new revision or a
+        forget starts them again)."""
+        await self.lexical.refresh()  # no-op unless due: its revision says what the views are
+        at = (self.lexical.revision, self.lexical.forgotten)
+        if at != self._views_at or len(self._views) > HIT_VIEWS:
+            self._views, self._views_at = {}, at
+        return self._views
+
+    async def entries(self, ids: Sequence[str], *, spaces: Sequence[str]) -> dict[str, EntryView]:
+        """The entries of ``ids`` in ``spaces`` (those of them there are), read through the
+        entries of recent hits: a note a search found is not read again."""
+        known = await self._known()
+        missing = [i for i in ids if i not in known]
+        if missing:
+            known.update(await self.knowledge.get_many(missing, spaces=spaces))
+        return {i: e for i in ids if (e := known.get(i)) is not None and e.space in spaces}
+
     async def search(
         self,
         query: str,
@@ -129,11 +147,7 @@ class Retriever:
                 for hit, kind in zip(semantic, kinds, strict=True)
                 if kind is not None and (not types or kind in types) and kind not in exclude_types
             ]
-        await self.lexical.refresh()  # no-op unless due: its revision says what the views are
-        at = (self.lexical.revision, self.lexical.forgotten)
-        if at != self._views_at or len(self._views) > HIT_VIEWS:
-            self._views, self._views_at = {}, at
-        known = self._views
+        known = await self._known()
         # each list arrives best first
         lex_ranked, sem_ranked = lexical[:depth], semantic[:depth]
         lex_scores, sem_scores = dict(lex_ranked), dict(sem_ranked)

@@ -22,6 +22,7 @@ __all__ = [
     "REPLACED_NOTE_PENALTY",
     "SUPERSEDED",
     "WAS_ASIDE",
+    "WholeReplacements",
     "content_words",
     "corrects_note",
     "names_change",
@@ -407,6 +408,32 @@ def replaces_whole(newer: EntryView, older: EntryView) -> bool:
     if later_edition(newer, older) or _named_replaced(newer.content, older) or _switched_from(newer, older):
         return True
     return _links_note(_declared_links(newer.content), older)
+
+
+WHOLE_PAIRS = 50_000  # pairs of notes kept by ``WholeReplacements`` before it starts again
+
+
+class WholeReplacements:
+    """``replaces_whole`` kept by the two notes' ids and revisions while the index holds what
+    it held (``stamp``: its revision and the entries it forgot): every question compares each
+    note it ranks with every other, and the same notes come back question after question. A
+    write or a forget starts again (what was forgotten is not kept)."""
+
+    def __init__(self, stamp: Callable[[], tuple[int, int]], *, limit: int = WHOLE_PAIRS) -> None:
+        self._stamp = stamp
+        self._limit = limit
+        self._at: tuple[int, int] | None = None
+        self._kept: dict[tuple[str, int, str, int], bool] = {}
+
+    def __call__(self, newer: EntryView, older: EntryView) -> bool:
+        at = self._stamp()
+        if at != self._at or len(self._kept) >= self._limit:
+            self._kept, self._at = {}, at
+        key = (newer.id, newer.revision, older.id, older.revision)
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = replaces_whole(newer, older)
+        return found
 
 
 @lru_cache(maxsize=1024)  # a note is compared with every other note of a question's
@@ -1248,6 +1275,7 @@ def supersede(
     stem: Callable[[str], str],
     replaced_note: float = SUPERSEDED_PENALTY,
     also: Sequence[Passage] = (),
+    whole: Callable[[EntryView, EntryView], bool] = replaces_whole,
 ) -> list[Passage]:
     """``ranked`` (best first) with each statement a later note replaced ranked below the
     one that replaced it, which ranks at least where it stood and carries it (``replaces``).
@@ -1255,7 +1283,8 @@ def supersede(
     note says it replaces the earlier as a whole (``replaces_note``), by ``replaced_note`` (a
     quick answer states what holds: ``REPLACED_NOTE_PENALTY``; a report keeps the history).
     ``also``: statements of a change found past the relevance cut-off, compared wherever
-    they rank (``evidence.PastTheCut.changes``)."""
+    they rank (``evidence.PastTheCut.changes``). ``whole``: ``replaces_whole``, or one that
+    keeps what it read (``WholeReplacements``)."""
     pool = [p for p in ranked[:POOL] if p.score >= floor - MARGIN]
     # (and the statements of a change looked for past the cut-off, ``also``, however many of
     # the answer's notes' passages outrank them: "DECISION: blade account moves to Northbank"
@@ -1316,7 +1345,7 @@ def supersede(
     # (of every note ranked: the later note may share no word with the question, "Account
     # OW-5521 opened with Ostler Wheels" of "who do we get tyres off now")
     noted = {p.entry.id: p.entry for p in ranked}
-    heirs = {i: e for i in noted for e in noted if e != i and replaces_whole(noted[e], noted[i])}
+    heirs = {i: e for i in noted for e in noted if e != i and whole(noted[e], noted[i])}
     gone = set(heirs)
     if not pairs and not gone:
         return list(ranked)
@@ -1799,19 +1828,23 @@ def _moves_away(new: _Statement, old: _Statement, stem: Callable[[str], str], as
     return bool(asked & new_read & old_read)
 
 
+@lru_cache(maxsize=4096)  # each statement is compared with every other of a question's
+def _rules(text: str) -> tuple[bool, bool]:
+    """Whether ``text`` forbids (``_FORBIDS``), and whether it allows (``_ALLOWS``)."""
+    return bool(_FORBIDS.search(text)), bool(_ALLOWS.search(text))
+
+
 def _ruling(passage: Passage) -> bool:
     """``passage`` says what is allowed or forbidden."""
-    text = passage.unit.text
-    return bool(_FORBIDS.search(text) or _ALLOWS.search(text))
+    return any(_rules(passage.unit.text))
 
 
 def _reverses(newer: Passage, older: Passage) -> bool:
     """``newer`` forbids where ``older`` allows, or allows where it forbids."""
-    new_text, old_text = newer.unit.text, older.unit.text
-    new_forbids, old_forbids = bool(_FORBIDS.search(new_text)), bool(_FORBIDS.search(old_text))
+    (new_forbids, new_allows), (old_forbids, old_allows) = _rules(newer.unit.text), _rules(older.unit.text)
     if new_forbids == old_forbids:
         return False
-    return bool(_ALLOWS.search(old_text)) if new_forbids else bool(_ALLOWS.search(new_text))
+    return old_allows if new_forbids else new_allows
 
 
 def _changed(newer: Passage, older: Passage) -> str:

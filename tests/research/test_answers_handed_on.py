@@ -160,6 +160,29 @@ async def test_a_note_linking_to_the_one_it_supersedes_is_read_beside_it(
     assert bullets and "Ostler" in bullets[0], text
 
 
+async def test_a_note_edited_to_say_it_supersedes_is_read_so_at_the_next_question(
+    rt: Any, tmp_path: Path
+) -> None:
+    # what was read of the notes before the edit (which note replaces which, the notes linking
+    # to a hit) is kept while the index stands, and the edit moves it
+    plain = dict(TYRES)
+    title, content = TYRES["suppliers/ostler-wheels-account.md"]
+    plain["suppliers/ostler-wheels-account.md"] = (
+        title,
+        content.replace(
+            "This supersedes the Brackley arrangement ([[tyre-supplier]]).", "See [[tyre-supplier]]."
+        ),
+    )
+    await _vault(rt, tmp_path, plain)
+    before = bullet_lines(await ask(rt, "who do we get tyres and inner tubes off now"))
+    assert before and "Brackley" in before[0], before
+    await _vault(rt, tmp_path, TYRES)
+    # (asked again in other words: the same words are the same message, answered once)
+    text = await ask(rt, "who do we get our tyres and inner tubes off now")
+    after = bullet_lines(text)
+    assert after and "Ostler" in after[0], text
+
+
 async def test_a_note_that_reverses_another_by_a_link_is_the_rule(rt: Any, tmp_path: Path) -> None:
     await _vault(rt, tmp_path, PARKING)
     text = await ask(rt, "can riders park a cargo bike on the pavement at a drop?")
