@@ -133,8 +133,13 @@ def test_keywords_naming_the_kind_of_fact_asked_are_a_look_up_before_the_notes_s
 
 
 def test_a_question_closing_with_again_asks_to_be_reminded_and_news_with_again_is_news() -> None:
-    notes = NOTES | frozenset("batch code heather glow starts wifi password office hygiene inspection stars".split())
-    for text in ("batch code for heather glow starts with wat again", "whats the wifi password for the office again"):
+    notes = NOTES | frozenset(
+        "batch code heather glow starts wifi password office hygiene inspection stars".split()
+    )
+    for text in (
+        "batch code for heather glow starts with wat again",
+        "whats the wifi password for the office again",
+    ):
         assert route(text, model=_chat_model(), notes_know=notes.__contains__).route is Route.QUICK, text
     for text in ("the hygiene inspection went great, 5 stars again", "what a day, pumps down again lol"):
         assert route(text, model=_chat_model(), notes_know=notes.__contains__).route is Route.NONE, text
