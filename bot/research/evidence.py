@@ -169,14 +169,51 @@ _ASKS_TYPE: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
     (ASKS_WHO, _PERSON),
     (
         re.compile(
-            r"\bhow (?:much|many|fast|big|large|often|far|old|high|low|expensive)\b|\bwhat (?:percentage|share|amount|number|price|fee|cost|limit|threshold)\b",
+            r"\bhow (?:much|many|fast|big|large|often|far|old|high|low|expensive|heavy|deep)\b|"
+            r"\b(?:hw|hows|how's)\s+(?:much|many)\b|"
+            r"\bwhat (?:percentage|share|amount|number|price|fee|cost|limit|threshold)\b",
             re.I,
         ),
         _NUMBER,
     ),
     (re.compile(r"\bhow long\b|\bduration\b", re.I), _DURATION),
-    (re.compile(r"\bwhen\b|\bwhat (?:date|day|time|year|month)\b|\bdeadline\b|\bby when\b", re.I), _DATE),
-    (re.compile(r"\bwhy\b|\bwhat (?:caused|broke|went wrong)\b|\broot cause\b", re.I), _CAUSE),
+    (
+        re.compile(r"\b(?:when|wen|whens|when's)\b|\bwhat (?:date|day|time|year|month)\b|\bdeadline\b", re.I),
+        _DATE,
+    ),
+    (
+        re.compile(
+            r"\bwhy\b|\by (?:did|was|were|is|are|do|does)\b|\bwhat (?:caused|broke|went wrong)\b|\broot cause\b",
+            re.I,
+        ),
+        _CAUSE,
+    ),
+)
+# ... and, of a question typed as keywords that asks none of those, the word naming what it
+# asks for ("mast site yearly rent", "van MOT due date", "crane derating reason", "chief
+# projectionist name"; not the contact's number or email)
+_KEYWORD_TYPE: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (
+        re.compile(
+            r"\b(?:price|prices|fee|fees|cost|costs|charge|charges|rate|rates|rent|amount|total|balance|"
+            r"budget|limit|headcount|count|capacity|payload|load|swl|pressure|temperature|setpoint|depth|"
+            r"weight|height|volume|speed|level|ratio|frequency|period|max|maximum|minimum|percentage|percent|"
+            r"markup|float|deposit|allowance|excess|quota|ppm|db|number|phone|mobile|tel|per)\b|%",
+            re.I,
+        ),
+        _NUMBER,
+    ),
+    (re.compile(r"\b(?:date|dates|expiry|renewal)\b|\bnext due\b", re.I), _DATE),
+    (re.compile(r"\b(?:cause|causes|caused|causing|reason)\b", re.I), _CAUSE),
+    (
+        re.compile(
+            r"^(?!.*\b(?:number|phone|mobile|tel|email|e-mail|address)\b).*\b(?:name|contact|person|rep|"
+            r"coordinator|organiser|organizer|lead|leader|manager|officer|engineer|technician|contractor|owner|"
+            r"driver|aider|marshal|mentor|supervisor|chair|secretary|treasurer|key ?holder|landowner|locum)\b",
+            re.I,
+        ),
+        _PERSON,
+    ),
 )
 _CURRENT = re.compile(
     r"\b(?:instead of|now|no longer|replac\w*|supersed\w*|revis\w*|from now on|as of|updated?|changed? to)\b",
@@ -1327,7 +1364,8 @@ def plain_kinds(question: str, stem: Any) -> list[re.Pattern[str]]:
 def answer_types(question: str) -> list[re.Pattern[str]]:
     """What a passage answering ``question`` holds, by the kind of question: a name for
     "who", an amount for "how much", a date for "when", a cause for "why"."""
-    return [kind for asks, kind in _ASKS_TYPE if asks.search(question)]
+    asked = [kind for asks, kind in _ASKS_TYPE if asks.search(question)]
+    return asked or [kind for asks, kind in _KEYWORD_TYPE if asks.search(question)]
 
 
 def _of_kind_asked(question: str, passages: list[Passage]) -> list[Passage]:
