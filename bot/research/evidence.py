@@ -189,6 +189,10 @@ _ASKS_TYPE: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
         _CAUSE,
     ),
 )
+# a question asking whether, not what
+_YES_NO = re.compile(
+    r"\s*(?:do|does|did|is|are|was|were|can|could|should|will|would|have|has|may|must)\b", re.I
+)
 # ... and, of a question typed as keywords that asks none of those, the word naming what it
 # asks for ("mast site yearly rent", "van MOT due date", "crane derating reason", "chief
 # projectionist name"; not the contact's number or email)
@@ -1365,7 +1369,9 @@ def answer_types(question: str) -> list[re.Pattern[str]]:
     """What a passage answering ``question`` holds, by the kind of question: a name for
     "who", an amount for "how much", a date for "when", a cause for "why"."""
     asked = [kind for asks, kind in _ASKS_TYPE if asks.search(question)]
-    return asked or [kind for asks, kind in _KEYWORD_TYPE if asks.search(question)]
+    if asked or _YES_NO.match(question):  # ("do we still test only for cause?" asks whether)
+        return asked
+    return [kind for asks, kind in _KEYWORD_TYPE if asks.search(question)]
 
 
 def _of_kind_asked(question: str, passages: list[Passage]) -> list[Passage]:

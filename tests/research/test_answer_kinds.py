@@ -72,6 +72,12 @@ def _first(text: str) -> str:
         ("why did the checkout outage happen?", "certificate expired"),
         ("how long was the checkout outage?", "47 minutes"),
         ("who decided about certificate renewal after the checkout outage?", "Ravi Menon"),
+        # typed as chat spells the question word, or as keywords naming the kind asked
+        ("hw many orders did we lose in the checkout outage", "1,350 orders"),
+        ("y did the checkout outage happen", "certificate expired"),
+        ("checkout outage cause", "certificate expired"),
+        ("checkout outage orders lost number", "1,350 orders"),
+        ("certificate renewal checkout outage decision name", "Ravi Menon"),
     ],
 )
 async def test_the_first_line_of_the_answer_is_the_kind_asked_for(
@@ -79,3 +85,66 @@ async def test_the_first_line_of_the_answer_is_the_kind_asked_for(
 ) -> None:
     text = await ask(kinds_rt, question)
     assert want in _first(text), text
+
+
+CRANE = """\
+# Yard crane derating
+
+The yard crane is derated to 8 t from March because the slew ring bearing showed wear at the
+ten-year inspection. Bookings go through Priya Shah on the shared calendar as before.
+"""
+
+CRANE_MEETING = """\
+# Yard meeting March
+
+Forklift daily checks to go on the new sheet. Yard crane derating: stays until the insurer's
+engineer has been again. Canteen microwave replaced.
+"""
+
+OTHERS = {
+    "forklifts": "Two forklifts, both gas. Daily checks on the sheet by the charging bay; Tom signs them off.",
+    "gatehouse": "The gatehouse opens at 06:00. Visitors sign in and get a hi-vis; drivers stay with their cab.",
+    "canteen": "Canteen hours 07:30 to 14:00. The microwave is being replaced after the fuse blew.",
+}
+
+
+@pytest.mark.parametrize(
+    ("question", "want"),
+    [
+        ("yard crane derating reason", "slew ring bearing"),
+        ("y was the yard crane derated", "slew ring bearing"),
+        ("yard crane derating cause", "slew ring bearing"),
+        ("hw much is the yard crane derated to", "8 t"),
+        ("yard crane derating limit", "8 t"),
+    ],
+)
+async def test_keywords_naming_the_kind_asked_cite_only_the_note_stating_it(
+    tmp_path: Any, question: str, want: str
+) -> None:
+    # the meeting shares the question's words and states no reason: the word naming what is
+    # asked ("reason"), or "why" typed as "y", leaves it uncited beside the note stating it
+    from bot.config import load_settings
+    from bot.runtime import Runtime
+
+    settings = load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="local")
+    async with Runtime.open(settings) as rt:
+        ids = [
+            await add_note(rt, "crane.md", "Yard crane derating", CRANE, space=SPACE, created_at=BASE),
+            await add_note(
+                rt,
+                "meeting.md",
+                "Yard meeting March",
+                CRANE_MEETING,
+                space=SPACE,
+                created_at=BASE + timedelta(days=1),
+            ),
+        ]
+        for name, body in OTHERS.items():
+            ids.append(
+                await add_note(rt, f"{name}.md", name.capitalize(), body, space=SPACE, created_at=BASE)
+            )
+        assert rt.semantic is not None
+        await rt.semantic.embed_entries(list((await rt.knowledge.get_many(ids, spaces=[SPACE])).values()))
+        text = await ask(rt, question)
+    assert want in text, text
+    assert "(Yard meeting March)" not in text, text
