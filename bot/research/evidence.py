@@ -1334,11 +1334,13 @@ _PLAIN_CAUSE = re.compile(
     r"rotten|rotted|perished|jammed|snapped|worn through)\b",
     re.I,
 )
-_HOW_MANY = re.compile(r"\bhow (?:many|much)\s+(?:of\s+(?:the|our)\s+)?([a-z]{3,})", re.I)
+_HOW_MANY = re.compile(r"\b(?:how|hw|hows)\s+(?:many|much)\s+(?:of\s+(?:the|our)\s+)?([a-z]{3,})", re.I)
 _HOW_LONG = re.compile(r"\bhow long\b|\bfor how long\b", re.I)
 # "when was the inspection", "what date is the AGM": a day said in full ("on 22 May 2024",
 # "23rd Nov", "2024-11-23", "12/01/24"), not an hour ("when does the café open")
-_ASKS_DAY = re.compile(r"\bwhen\b|\bwhens\b|\bwhat date\b|\bwhich day\b", re.I)
+_ASKS_DAY = re.compile(
+    r"\b(?:when|wen|whens|when's)\b|\bwhat date\b|\bwhich day\b|\b(?:date|dates|deadline)\b", re.I
+)
 _ASKS_HOUR = re.compile(r"\b(?:open|opens|close|closes|shut|time|hours?)\b", re.I)
 _A_DAY = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{_MONTHS})\b|\b(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?\b|"
