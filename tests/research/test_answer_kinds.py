@@ -148,3 +148,47 @@ async def test_keywords_naming_the_kind_asked_cite_only_the_note_stating_it(
         text = await ask(rt, question)
     assert want in text, text
     assert "(Yard meeting March)" not in text, text
+
+
+LORRY = """\
+# Lorry 2
+
+Lorry 2 HIAB LOLER inspections are booked with Crane Check Ltd when they fall due; the certificate
+is kept in the cab and a copy goes in the office folder.
+
+HIAB last examined 12 September 2025, next 11 March 2026.
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "ranked_up"),
+    [
+        ("lorry 2 HIAB LOLER due date", True),
+        ("wen is the lorry 2 HIAB LOLER due", True),
+        ("whens lorry 2 HIAB LOLER", True),
+        ("lorry 2 HIAB LOLER certificate", False),
+    ],
+)
+async def test_keywords_asking_a_date_rank_up_the_line_stating_a_day(
+    tmp_path: Any, question: str, ranked_up: bool
+) -> None:
+    # the word "date" (or "when" typed "wen", "whens") asks for a day: the line stating one is
+    # ranked up as for "when"; a question asking no day ranks it by its words alone
+    from bot.config import load_settings
+    from bot.runtime import Runtime
+
+    settings = load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="local")
+    async with Runtime.open(settings) as rt:
+        ids = [await add_note(rt, "lorry-2.md", "Lorry 2", LORRY, space=SPACE, created_at=BASE)]
+        for name, body in OTHERS.items():
+            ids.append(
+                await add_note(rt, f"{name}.md", name.capitalize(), body, space=SPACE, created_at=BASE)
+            )
+        assert rt.semantic is not None
+        await rt.semantic.embed_entries(list((await rt.knowledge.get_many(ids, spaces=[SPACE])).values()))
+        evidence = await rt.investigator.recall.evidence(question, space=SPACE)
+        text = await ask(rt, question)
+    day = next(p for p in evidence.ranked if "11 March 2026" in p.unit.text)
+    assert (day.typed > 0) is ranked_up, [(p.unit.text, p.typed) for p in evidence.ranked]
+    if ranked_up:
+        assert "11 March 2026" in _first(text), text
