@@ -4,6 +4,7 @@ row), an amount for "how many", a person for "who", a cause for "why"."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -108,6 +109,25 @@ OTHERS = {
 }
 
 
+@asynccontextmanager
+async def _yard(tmp_path: Any, notes: dict[str, tuple[str, str, datetime]]) -> AsyncIterator[Any]:
+    """A runtime with the shipped embedder over ``notes`` (file → title, text, date) and the
+    yard's other notes, embedded as ingest does."""
+    from bot.config import load_settings
+    from bot.runtime import Runtime
+
+    settings = load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="local")
+    async with Runtime.open(settings) as rt:
+        every = {**notes, **{f"{name}.md": (name.capitalize(), body, BASE) for name, body in OTHERS.items()}}
+        ids = [
+            await add_note(rt, source, title, text, space=SPACE, created_at=when)
+            for source, (title, text, when) in every.items()
+        ]
+        assert rt.semantic is not None
+        await rt.semantic.embed_entries(list((await rt.knowledge.get_many(ids, spaces=[SPACE])).values()))
+        yield rt
+
+
 @pytest.mark.parametrize(
     ("question", "want"),
     [
@@ -123,28 +143,11 @@ async def test_keywords_naming_the_kind_asked_cite_only_the_note_stating_it(
 ) -> None:
     # the meeting shares the question's words and states no reason: the word naming what is
     # asked ("reason"), or "why" typed as "y", leaves it uncited beside the note stating it
-    from bot.config import load_settings
-    from bot.runtime import Runtime
-
-    settings = load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="local")
-    async with Runtime.open(settings) as rt:
-        ids = [
-            await add_note(rt, "crane.md", "Yard crane derating", CRANE, space=SPACE, created_at=BASE),
-            await add_note(
-                rt,
-                "meeting.md",
-                "Yard meeting March",
-                CRANE_MEETING,
-                space=SPACE,
-                created_at=BASE + timedelta(days=1),
-            ),
-        ]
-        for name, body in OTHERS.items():
-            ids.append(
-                await add_note(rt, f"{name}.md", name.capitalize(), body, space=SPACE, created_at=BASE)
-            )
-        assert rt.semantic is not None
-        await rt.semantic.embed_entries(list((await rt.knowledge.get_many(ids, spaces=[SPACE])).values()))
+    notes = {
+        "crane.md": ("Yard crane derating", CRANE, BASE),
+        "meeting.md": ("Yard meeting March", CRANE_MEETING, BASE + timedelta(days=1)),
+    }
+    async with _yard(tmp_path, notes) as rt:
         text = await ask(rt, question)
     assert want in text, text
     assert "(Yard meeting March)" not in text, text
@@ -174,18 +177,7 @@ async def test_keywords_asking_a_date_rank_up_the_line_stating_a_day(
 ) -> None:
     # the word "date" (or "when" typed "wen", "whens") asks for a day: the line stating one is
     # ranked up as for "when"; a question asking no day ranks it by its words alone
-    from bot.config import load_settings
-    from bot.runtime import Runtime
-
-    settings = load_settings(data_dir=tmp_path / "data", llm_provider="offline", embedder="local")
-    async with Runtime.open(settings) as rt:
-        ids = [await add_note(rt, "lorry-2.md", "Lorry 2", LORRY, space=SPACE, created_at=BASE)]
-        for name, body in OTHERS.items():
-            ids.append(
-                await add_note(rt, f"{name}.md", name.capitalize(), body, space=SPACE, created_at=BASE)
-            )
-        assert rt.semantic is not None
-        await rt.semantic.embed_entries(list((await rt.knowledge.get_many(ids, spaces=[SPACE])).values()))
+    async with _yard(tmp_path, {"lorry-2.md": ("Lorry 2", LORRY, BASE)}) as rt:
         evidence = await rt.investigator.recall.evidence(question, space=SPACE)
         text = await ask(rt, question)
     day = next(p for p in evidence.ranked if "11 March 2026" in p.unit.text)
