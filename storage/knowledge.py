@@ -131,6 +131,12 @@ class EntryText:
     source: str = ""  # the note's path (wikilinks resolve to it: ``bot/research/links.py``)
 
 
+def _id_marks(ids: Sequence[str]) -> tuple[str, dict[str, Any]]:
+    """The bound parameters for ``IN (…)`` of ``ids``: the marks, and their values by name."""
+    params: dict[str, Any] = {f"id{n}": entry_id for n, entry_id in enumerate(ids)}
+    return ", ".join(f":{name}" for name in params), params
+
+
 class Knowledge:
     """Entries, relations and tags. Each public method is one unit of work (``Database.run``)."""
 
@@ -310,8 +316,7 @@ class Knowledge:
                 chunk = wanted[start : start + 500]
                 # by primary key only, then the space check here: with a space condition in
                 # the query SQLite may pick the space index and scan a whole space
-                params = {f"id{n}": entry_id for n, entry_id in enumerate(chunk)}
-                marks = ", ".join(f":{name}" for name in params)
+                marks, params = _id_marks(chunk)
                 rows = db.execute(
                     conn, f"SELECT {_VIEW_COLUMNS} FROM entries WHERE id IN ({marks})", params
                 ).all()
@@ -383,8 +388,7 @@ class Knowledge:
             out: list[tuple[int, str, str]] = []
             for start in range(0, len(wanted), 400):
                 chunk = wanted[start : start + 400]
-                params: dict[str, Any] = {f"id{n}": entry_id for n, entry_id in enumerate(chunk)}
-                marks = ", ".join(f":{name}" for name in params)
+                marks, params = _id_marks(chunk)
                 params["rel_type"] = rel_type
                 rows = db.execute(
                     conn,

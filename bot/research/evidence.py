@@ -164,13 +164,17 @@ _PERSON = re.compile(
 _CAUSE = re.compile(
     r"\b(?:because|due to|caus\w*|reason\w*|root|led to|so that|why|since|after|overflow\w*|fail\w*)\b", re.I
 )
+# "how much", "when" as chat types them too ("hw many", "wen"): read alike by what a passage
+# holding the answer looks like (``answer_types``) and what one plainly stating it says
+# (``plain_kinds``)
+_HOW = r"\b(?:how|hw|hows|how's)"
+_WHEN = r"\b(?:when|wen|whens|when's)\b"
 # what a question asks for, by its opening words, and what a passage holding it looks like
 _ASKS_TYPE: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
     (ASKS_WHO, _PERSON),
     (
         re.compile(
-            r"\bhow (?:much|many|fast|big|large|often|far|old|high|low|expensive|heavy|deep)\b|"
-            r"\b(?:hw|hows|how's)\s+(?:much|many)\b|"
+            rf"{_HOW}\s+(?:much|many)\b|\bhow (?:fast|big|large|often|far|old|high|low|expensive|heavy|deep)\b|"
             r"\bwhat (?:percentage|share|amount|number|price|fee|cost|limit|threshold)\b",
             re.I,
         ),
@@ -178,7 +182,7 @@ _ASKS_TYPE: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
     ),
     (re.compile(r"\bhow long\b|\bduration\b", re.I), _DURATION),
     (
-        re.compile(r"\b(?:when|wen|whens|when's)\b|\bwhat (?:date|day|time|year|month)\b|\bdeadline\b", re.I),
+        re.compile(rf"{_WHEN}|\bwhat (?:date|day|time|year|month)\b|\bdeadline\b", re.I),
         _DATE,
     ),
     (
@@ -1334,13 +1338,11 @@ _PLAIN_CAUSE = re.compile(
     r"rotten|rotted|perished|jammed|snapped|worn through)\b",
     re.I,
 )
-_HOW_MANY = re.compile(r"\b(?:how|hw|hows)\s+(?:many|much)\s+(?:of\s+(?:the|our)\s+)?([a-z]{3,})", re.I)
+_HOW_MANY = re.compile(rf"{_HOW}\s+(?:many|much)\s+(?:of\s+(?:the|our)\s+)?([a-z]{{3,}})", re.I)
 _HOW_LONG = re.compile(r"\bhow long\b|\bfor how long\b", re.I)
 # "when was the inspection", "what date is the AGM": a day said in full ("on 22 May 2024",
 # "23rd Nov", "2024-11-23", "12/01/24"), not an hour ("when does the café open")
-_ASKS_DAY = re.compile(
-    r"\b(?:when|wen|whens|when's)\b|\bwhat date\b|\bwhich day\b|\b(?:date|dates|deadline)\b", re.I
-)
+_ASKS_DAY = re.compile(rf"{_WHEN}|\bwhat date\b|\bwhich day\b|\b(?:date|dates|deadline)\b", re.I)
 _ASKS_HOUR = re.compile(r"\b(?:open|opens|close|closes|shut|time|hours?)\b", re.I)
 _A_DAY = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?(?: of)? (?:{_MONTHS})\b|\b(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?\b|"
