@@ -32,6 +32,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from bot.research.supersession import corrects_note, replaces_note, says_value_replaced
 from bot.sources import day_of
 from bot.text.terms import STOPWORDS
 
@@ -353,9 +354,27 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
             and p.replaces is None
             and not kind(f"{_named(p.entry)} {p.unit.text}") - known
         )
+    in_force = {p.entry.id for p in passages if p.replaces is not None}
+    asked_kinds = [kind for kind, asks, _ in _kinds(question) if asks.search(question)]
     for newer in passages:
         if newer.entry.id in gone:
             continue
+        older = newer.replaces.entry if newer.replaces is not None else None
+        if (
+            older is not None
+            and older.id not in in_force
+            and (
+                (newer.entry.id == best and says_value_replaced(newer))
+                or replaces_note(newer.entry, older)
+                or corrects_note(newer.entry, older)
+            )
+            and all(kind(newer.unit.text) - kind(question) for kind in asked_kinds)
+        ):
+            # the answer leads with a statement in force that says the value it replaced,
+            # naming the note and its day (or its note replaces that one as a whole, or corrects
+            # it), and states the kind of thing asked: the replaced note's passages are the
+            # rule no longer in force, or its surroundings
+            gone.add(older.id)
         for match in _OLD_VALUE.finditer(newer.unit.text):
             old = match.group("old")
             if not re.search(r"[\dA-Z]", old):

@@ -28,6 +28,7 @@ __all__ = [
     "names_change",
     "replaces_note",
     "replaces_whole",
+    "says_value_replaced",
     "statement",
     "supersede",
     "takes_effect",
@@ -1408,6 +1409,14 @@ def _what(newer: Passage, older: Passage) -> str:
 
 
 VALUE_SHOWN = 80  # characters of a replaced value an answer quotes
+
+
+def says_value_replaced(passage: Passage) -> bool:
+    """``passage`` is a statement in force whose answer names the value it replaced ("15%
+    (was 10%)" → "it replaced 10% (Group bookings policy, …)"), not only the note it
+    followed: the reading of a change that names a value is the surer one."""
+    older = passage.replaces
+    return older is not None and bool(_what(passage, older))
 
 
 def _new_number(value: str, older: EntryView) -> bool:

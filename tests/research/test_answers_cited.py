@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
-from research_helpers import add_note, ask, bullet_lines
+from research_helpers import add_note, ask, bullet_lines, ingest_dated
 
 from adapters.console import SPACE
 
@@ -305,3 +306,35 @@ def test_the_best_note_naming_no_person_keeps_its_passages_when_a_name_is_asked(
     officers = _passage("Officers", "Role: Race officer; Name: Martin Quayle", 1.0)
     minutes = _passage("Minutes", "Martin Quayle (race officer) asked for a new flag.", 0.9)
     assert cited("who is the race officer", [officers, minutes]) == [officers]
+
+
+async def test_the_note_a_statement_in_force_replaced_is_not_cited_for_its_other_lines(
+    local_rt: Any, tmp_path: Path
+) -> None:
+    # the answer says what the rule in force replaced, naming the note and its day; the old
+    # note's other lines share the question's words and are the surroundings of the old rule
+    policy = (
+        "tickets/group-bookings-policy.md",
+        "Group bookings policy",
+        "Applies to groups of 20 or more foot passengers travelling together, or any coach party.\n\n"
+        "- Must be booked at least 7 days ahead through the bookings clerk.\n"
+        "- Group discount: 10% off the adult and child fares. The coach vehicle fare itself is "
+        "not discounted.\n"
+        "- Invoice monthly to regular coach operators.",
+        datetime(2023, 3, 1, tzinfo=UTC),
+    )
+    memo = (
+        "tickets/group-rate-2025-memo.md",
+        "Group rate 2025 memo",
+        "Subject: group rate from April\n\nHi all,\n"
+        "From 1 April 2025 the group discount goes up to 15% (was 10%) for groups of 20+. "
+        "Board agreed it last week, we'd rather keep the coach tours with us.",
+        datetime(2025, 3, 14, tzinfo=UTC),
+    )
+    others = [(s, t, c, BASE) for s, t, c in OTHERS]
+    await ingest_dated(local_rt, tmp_path, [*others, policy, memo], SPACE)
+    ids = {source: entry_id for source, entry_id in (await local_rt.knowledge.by_sources(SPACE)).items()}
+    text = await ask(local_rt, "What discount do we give groups and coach parties?")
+    assert "15%" in text and _cites(text, ids["tickets/group-rate-2025-memo.md"]), text
+    assert "Group bookings policy" in text, text  # what it replaced, named with its day
+    assert not _cites(text, ids["tickets/group-bookings-policy.md"]), text
