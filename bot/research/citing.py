@@ -14,6 +14,11 @@ question's words and answer nothing, and a reader is better served without them:
 - a note stating the value a statement in force says it replaced ("… from Fenwick & Hale
   instead of Pennine Maltings" beside the old supplier note naming Pennine Maltings): the
   statement in force already says what it replaced, and names the note;
+- the note a leading statement in force replaced, when the answer names the value replaced
+  ("15% (was 10%)" → "it replaced 10% (Group bookings policy, 2023-03-01)"), or that its note
+  replaces as a whole or corrects: its other lines ("The coach vehicle fare itself is not
+  discounted.") are the old rule's surroundings (not when the question asks for a kind of value
+  the statement in force does not state, nor when the old note holds a statement in force);
 - for a question asking for an amount, a sum of money, a date or a person ("pump-out charge",
   "van MOT due date", "who runs the juniors"), the first note stating one answers; another
   note's passage stating none, or only what that note states already ("Van: MOT in August"
