@@ -334,10 +334,13 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
         entry = first[i].entry
         if any(_names_asked(name, question) for name in _disclaimed(entry.content)):
             gone.add(i)
-    for kind, asks, best_only in _kinds(question):
-        asked = kind(question)
-        if not asks.search(question):
-            continue
+    # the kinds of value the question asks for, each with what the question itself says of it
+    asked_kinds = [
+        (kind, kind(question), best_only)
+        for kind, asks, best_only in _kinds(question)
+        if asks.search(question)
+    ]
+    for kind, asked, best_only in asked_kinds:
         # the first note (best first) stating the amount (the date, the person) asked for
         # answers; another note's passage stating none, or only what that note states already
         # ("Van: MOT in August" beside "MOT due: 14 August 2026"), shares the question's words
@@ -360,7 +363,6 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
             and not kind(f"{_named(p.entry)} {p.unit.text}") - known
         )
     in_force = {p.entry.id for p in passages if p.replaces is not None}
-    asked_kinds = [kind for kind, asks, _ in _kinds(question) if asks.search(question)]
     for newer in passages:
         if newer.entry.id in gone:
             continue
@@ -373,7 +375,7 @@ def cited(question: str, passages: Sequence[Passage]) -> list[Passage]:
                 or replaces_note(newer.entry, older)
                 or corrects_note(newer.entry, older)
             )
-            and all(kind(newer.unit.text) - kind(question) for kind in asked_kinds)
+            and all(kind(newer.unit.text) - asked for kind, asked, _ in asked_kinds)
         ):
             # the answer leads with a statement in force that says the value it replaced,
             # naming the note and its day (or its note replaces that one as a whole, or corrects
