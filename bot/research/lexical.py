@@ -355,6 +355,16 @@ def saying(lexical: LexicalIndex, word: str) -> int:
     return lexical._kept.count(lexical._postings, term) if term is not None else 0
 
 
+def together(lexical: LexicalIndex, one: str, other: str) -> int:
+    """How many live entries of ``lexical`` hold both ``one`` and ``other`` (lowercased
+    tokens) as written."""
+    first, second = lexical._terms.get(one), lexical._terms.get(other)
+    if first is None or second is None:
+        return 0
+    kept, postings = lexical._kept, lexical._postings
+    return int(np.intersect1d(kept.of(postings, first), kept.of(postings, second), assume_unique=True).shape[0])
+
+
 def _slots(kept: TermSlots, postings: Postings, term: int, others: Mapping[int, Sequence[int]]) -> np.ndarray:
     """The slots holding ``term`` or one of its other forms (``_other_terms``), ascending."""
     held = kept.of(postings, term)

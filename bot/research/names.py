@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from bot.research.deletions import DeletionFilter
 from bot.research.embedders import MINILM_TOKENIZER
-from bot.research.lexical import saying
+from bot.research.lexical import saying, together
 from bot.research.links import LinkView
 from bot.research.relevance import focus
 from bot.research.tokens import PORTER_ENDINGS, porter_tails
@@ -274,14 +274,21 @@ def respelled(question: str, lexical: LexicalIndex) -> str:
     is one edit from a word the notes write, spelled as the notes write it ("wats the circuit
     hieght" → "… circuit height"; of several, the one most notes write): what a search reads,
     so a typo finds what its word would; else, typed short, as the most written word of the
-    notes it starts ("defib"). A word of four letters only by two swapped ("opne");
+    notes it starts ("defib"); else, typed run together, as the two words the notes write apart
+    ("pumpout" of "pump-out", ``_apart``). A word of four letters only by two swapped ("opne");
     a name typed in capitals, a word with digits, is left as typed."""
     common = common_words()
 
     def spelled(m: re.Match[str]) -> str:
         word = m.group(0)
-        if word in common or word in CHAT_FILLER or lexical.holds(word) or word in OTHER_FORMS:
+        if word in common or word in CHAT_FILLER or word in OTHER_FORMS:
             return word  # (a chat spelling, "wats", "abt", stands for a word the search leaves out)
+        if lexical.holds(word):
+            # run together in a note or two, apart in more ("autobelay" once, "auto-belays" in
+            # fifteen): searched both ways
+            written = saying(lexical, word)
+            apart = _apart(word, lexical, beyond=max(written, 1)) if written <= RUN_TOGETHER_RARE else None
+            return f"{word} {apart}" if apart else word
         near: Collection[str] = (
             [word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)]
             if len(word) < RESPELL_CHARS
@@ -293,9 +300,28 @@ def respelled(question: str, lexical: LexicalIndex) -> str:
             # which starts "templates" as well as "temperature")
             longer = re.findall(rf"\n({re.escape(word)}[a-z]+)", _joined_vocabulary(lexical))
             best = max(((saying(lexical, s), s) for s in longer[:PREFIXED_KEPT]), default=(0, word))
-        return best[1] if best[0] else word
+        if best[0]:
+            return best[1]
+        return _apart(word, lexical) or word
 
     return _TYPED_WORD.sub(spelled, question)
+
+
+COMPOUND_PART = 3  # letters each word of a pair typed run together has at least ("cut" + "off")
+RUN_TOGETHER_RARE = 1  # notes writing a word as typed, at most, for the two words it joins to be searched too
+
+
+def _apart(word: str, lexical: LexicalIndex, *, beyond: int = 0) -> str | None:
+    """``word`` typed as two words run together, as the notes write them apart or hyphened
+    ("pumpout" of "pump-out", "autobelays" of "auto-belays", "keysafe" of "key safe"): the two
+    words, of the ways to cut it the one whose words most notes hold together; none when no
+    more than ``beyond`` notes hold both."""
+    best, apart = beyond, None
+    for cut in range(COMPOUND_PART, len(word) - COMPOUND_PART + 1):
+        both = together(lexical, word[:cut], word[cut:])
+        if both > best:
+            best, apart = both, f"{word[:cut]} {word[cut:]}"
+    return apart
 
 
 @lru_cache(maxsize=20_000)

@@ -154,3 +154,49 @@ async def test_a_number_sign_does_not_end_a_sentence(local_rt: Any, notes: None)
 async def test_a_plainly_stated_cause_answers_why_first(local_rt: Any, notes: None) -> None:
     lines = bullet_lines(await ask(local_rt, "Why was the bouldering cave closed in February?"))
     assert lines and "has collapsed" in lines[0], lines
+
+
+# Words typed run together ("keysafe", "pumpout") where the notes write them apart or hyphened
+RUN_TOGETHER = {
+    "moorings/price-list.md": (
+        "Moorings price list",
+        "date: 2025-01-10\n\nPump-out (staff operated): £18.\nSelf-service card for the pump: £12.\n"
+        "Diesel: £1.10 a litre.",
+    ),
+    "office/key-safe.md": (
+        "Key safe",
+        "date: 2024-06-01\n\nThe key safe by the fire door opens with 4471. Change the code each term.",
+    ),
+    "office/alarm.md": (
+        "Alarm",
+        "date: 2024-06-01\n\nAlarm code for the office: 9012. The safe in the office is for cash only.",
+    ),
+    "ops/auto-belays.md": (
+        "Auto-belays",
+        "date: 2024-09-02\n\nThe auto-belays on the training wall are inspected every three months by "
+        "Vertex Safety.",
+    ),
+    "ops/auto-belay-parts.md": (
+        "Auto-belay parts",
+        "date: 2025-05-02\n\nSpare auto-belay lanyards are in the red box.",
+    ),
+    "ops/lane-log.md": ("Lane log", "date: 2025-06-01\n\nLane 3 autobelay swapped for the spare."),
+}
+
+
+async def test_words_typed_run_together_are_read_as_the_notes_write_them(
+    local_rt: Any, tmp_path: Path
+) -> None:
+    await ingest_titled(local_rt, tmp_path, RUN_TOGETHER, SPACE)
+    lexical = local_rt.investigator.recall.retriever.lexical
+    await lexical.refresh()
+    assert respelled("keysafe code", lexical) == "key safe code"
+    assert respelled("pumpout price staff operated", lexical) == "pump out price staff operated"
+    # written run together in one note and apart in more: searched both ways
+    assert respelled("autobelays checked how often", lexical) == "autobelays auto belays checked how often"
+    # two words no note holds together ("fire" and "wood"), a word the notes write: as typed
+    assert respelled("firewood for the pump", lexical) == "firewood for the pump"
+    lines = bullet_lines(await ask(local_rt, "whats the keysafe code"))
+    assert lines and "4471" in lines[0], lines
+    lines = bullet_lines(await ask(local_rt, "how much is a pumpout if staff do it"))
+    assert lines and "£18" in lines[0], lines
