@@ -362,7 +362,9 @@ def together(lexical: LexicalIndex, one: str, other: str) -> int:
     if first is None or second is None:
         return 0
     kept, postings = lexical._kept, lexical._postings
-    return int(np.intersect1d(kept.of(postings, first), kept.of(postings, second), assume_unique=True).shape[0])
+    return int(
+        np.intersect1d(kept.of(postings, first), kept.of(postings, second), assume_unique=True).shape[0]
+    )
 
 
 def _slots(kept: TermSlots, postings: Postings, term: int, others: Mapping[int, Sequence[int]]) -> np.ndarray:
