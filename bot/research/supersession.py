@@ -157,8 +157,8 @@ class _Said:
     @cached_property
     def change(self) -> bool:
         """States a change (``CHANGE``), or gives the value it replaced in an aside ("reset the
-        alarm to 4°C (was 5°C)", ``WAS_ASIDE``)."""
-        return bool(CHANGE.search(self.text) or WAS_ASIDE.search(self.text))
+        alarm to 4°C (was 5°C)", ``WAS_ASIDE``; "is £145, not £135", ``_NOT_AMOUNT``)."""
+        return bool(CHANGE.search(self.text) or WAS_ASIDE.search(self.text) or _NOT_AMOUNT.search(self.text))
 
     @cached_property
     def replacing(self) -> bool:
@@ -1154,7 +1154,10 @@ def _replaces(
         or (asks_name and not restated and _name_changed(newer, older, asked, stem))
     )
     if anchored and (
-        restated or titled or (_is_row(older.unit.text) and _TAKES_EFFECT.search(newer.unit.text))
+        restated
+        or titled
+        or (_is_row(older.unit.text) and _TAKES_EFFECT.search(newer.unit.text))
+        or _names_old_amount(newer.unit.text, older.unit.text)
     ):
         # two short statements share few words besides their subject, which the earlier may
         # leave to its note's title ("Inspection: monthly." in "KestrelVac vacuum mattress"
@@ -1168,6 +1171,13 @@ def _replaces(
     return shared >= (ANCHORED_WORDS if anchored or keyed else SHARED_WORDS) and shared / len(old_words) >= (
         NAMED_SUBJECT if named or names_it or anchored else SAME_SUBJECT
     )
+
+
+def _names_old_amount(new: str, old: str) -> bool:
+    """``new`` says an amount ``old`` states is not the one ("is £145, not £135" of the price
+    list's row "Charge: £135"): it names the earlier statement's value as the old one."""
+    olds = set(_amounts(old).values())
+    return any(set(_amounts(m.group(0)).values()) & olds for m in _NOT_AMOUNT.finditer(new))
 
 
 def _is_row(text: str) -> bool:
@@ -1471,15 +1481,18 @@ def _amounts_both(text: str) -> tuple[dict[str, str], dict[str, str]]:
         said_as("often", _often(m.group(1)))
     for m in _WEEKDAY.finditer(text):  # "Wednesdays" and "wednesday" are the same day
         said_as("weekday", f"{m.group(1).capitalize()}day")
-    if WAS_ASIDE.search(text):
-        # "Full price: £18 (not £16)", "£45 (was £40)": the value the aside names is the old one
-        latest.update(_amounts_both(WAS_ASIDE.sub(" ", text))[1])
+    if WAS_ASIDE.search(text) or _NOT_AMOUNT.search(text):
+        # "Full price: £18 (not £16)", "£45 (was £40)", "is £145, not £135": the value the aside
+        # names is the old one
+        latest.update(_amounts_both(_NOT_AMOUNT.sub(" ", WAS_ASIDE.sub(" ", text)))[1])
     return first, latest
 
 
 # an aside naming what a value was: "(not £16)", "(was £40)", "(previously 500)"
 _FORMERLY = r"was|were|previously|formerly|used to be"
 WAS_ASIDE = re.compile(rf"\((?:not|{_FORMERLY})\b[^()]*\)", re.I)
+# ... or after a comma, an amount: "Out-of-hours callout is £145, not £135."
+_NOT_AMOUNT = re.compile(r",\s*not\s+[£$€]?\d[\d,.:]*(?:\s?(?:%|°\s?[cf]|[a-z]{1,3}\b))?", re.I)
 # ... read for the value a statement changed from: "£59/t (was £64)", "Thursdays (previously
 # Tuesdays)" (not "(was told …)": one value, read by ``_amounts``)
 _WAS_VALUE = re.compile(rf"\((?:{_FORMERLY}|down from|up from)\s+([^()]{{1,40}})\)")
@@ -1582,10 +1595,17 @@ def _corrects_amount(newer: Passage, older: Passage, stem: Callable[[str], str])
 # ("Drivers … may take the minibus home the night before" against a later "No vehicle is to
 # be kept at a driver's home overnight")
 # (lower case: "May was the best May" is a month)
-_ALLOWS = re.compile(r"\b(?:may|can|allowed to|permitted to|welcome to|fine to|ok(?:ay)? to)\b")
+# (in any case: "care workers MAY take a client", "Dogs allowed in two pods", "baiting is OK")
+_ALLOWS = re.compile(
+    r"\b(?:may|can|allowed|permitted|welcome to|fine to|ok(?:ay)? to|(?:is|are)\s+(?:now\s+)?(?:ok(?:ay)?|fine))\b",
+    re.I,
+)
 _FORBIDS = re.compile(
     r"\b(?:no\s+(?:\w+\s+){0,4}(?:is|are)\s+to\s+be|(?:is|are)\s+not\s+to\s+be|not\s+(?:be\s+)?(?:allowed|permitted)|"
-    r"must\s+not|mustn'?t|may\s+not|cannot|can'?t|no\s+longer|(?:is|are)\s+(?:now\s+)?(?:banned|prohibited|forbidden))\b",
+    r"must\s+not|mustn'?t|may\s+not|cannot|can'?t|no\s+longer|(?:is|are)\s+(?:now\s+)?(?:banned|prohibited|forbidden))\b|"
+    # a sentence opening "No dogs in the glamping pods", "No knives past the counter"
+    r"(?:^|[.:;!]\s+)no\s+(?!(?:one|more|need|longer|later|problem|worries|idea|change)\b)(?:\w+\s+){1,3}?"
+    r"(?:in|on|at|inside|past|beyond|near|allowed|permitted|without)\b",
     re.I,
 )
 
@@ -1728,6 +1748,7 @@ def names_change(text: str) -> bool:
     return bool(
         _said(text).changed_from
         or WAS_ASIDE.search(text)
+        or _NOT_AMOUNT.search(text)
         or _TAKES_OVER_FROM.search(text)
         or _roles_given(text)
         or _NAMES_REPLACED.search(_QUESTION.sub(" ", text))
