@@ -9,7 +9,9 @@ co-op's vaults, bench/sealed/answers_{coaches,architects,cycles}/, showed each):
   saying the name; and a "---" rule joined the paragraphs it parts;
 - an erratum's figure did not replace the figure it names as wrong when the units differ ("£54/hr"
   against "£52 per hour"), and a later rule forbidding what an earlier one allowed ("No vehicle is
-  to be kept at a driver's home overnight") replaced nothing: neither states a change in words.
+  to be kept at a driver's home overnight") replaced nothing: neither states a change in words;
+- a line all in bold over a list ("**Ashcombe:**" over the spare cylinders' place, the vet
+  practice's vault) headed nothing: the site it names was in no passage of its list.
 
 The notes here are written for these tests (a sailing club's), not copied from those vaults.
 """
@@ -218,3 +220,36 @@ def test_a_list_item_typed_with_hard_line_breaks_is_one_sentence() -> None:
         "rooflights .. 2.2",
         "doors ....... 1.4",
     ]
+
+
+GASES = """# Bottled gas
+
+Supplier: Calder Gas, account CG-118 (next-day swaps, order by 2pm)
+
+**Ashby:**
+- 2 large propane bottles on the kitchen manifold
+- Spare propane bottles are kept in the locked cage behind the boat shed.
+
+**Kelton:**
+- 1 large bottle on the barbecue
+- Spare bottles in the store room by the slipway.
+"""
+
+ASHBY = """# Ashby boathouse
+
+Ashby boathouse is open 9am to 5pm, Tuesday to Sunday. Keys from the Ashby office.
+"""
+
+
+def test_a_line_all_in_bold_heads_the_list_under_it() -> None:
+    sections = {u.text: u.section for u in units(GASES)}
+    assert sections["Spare propane bottles are kept in the locked cage behind the boat shed."] == "Ashby"
+    assert sections["Spare bottles in the store room by the slipway."] == "Kelton"
+
+
+async def test_a_site_named_only_in_a_bold_line_answers_for_its_list(local_rt: Any, tmp_path: Path) -> None:
+    write_notes(tmp_path / "vault", {"boats/bottled-gas.md": GASES, "sites/ashby.md": ASHBY})
+    await local_rt.ingest(tmp_path / "vault", space=SPACE)
+    # the site the question names is said only by the bold line over the list
+    lines = bullet_lines(await ask(local_rt, "Where are the spare gas bottles kept at Ashby?"))
+    assert lines and "locked cage behind the boat shed" in lines[0], lines
