@@ -935,7 +935,8 @@ def _code_pattern(word: str, code: str) -> re.Pattern[str]:
             f"0*{c.lstrip('0') or '0'}" if c.isdigit() else re.escape(c) for c in _CODE_CHUNK.findall(code)
         ]
         return re.compile(r"(?<![a-z0-9])" + r"[\s-]?".join(chunks) + r"(?![a-z0-9]|-\d)")
-    return re.compile(rf"\b{_singular_or_plural(word)}[\s-]{{0,3}}{re.escape(code)}\b")
+    # (a table's row says it "Route: W2", as ``units`` reads the row)
+    return re.compile(rf"\b{_singular_or_plural(word)}[\s:-]{{0,3}}{re.escape(code)}\b")
 
 
 def _singular_or_plural(word: str) -> str:
@@ -972,15 +973,43 @@ def unheld_codes(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
     codes = codes_in(question, in_titles)
     if not codes:
         return Names()
+    texts = list(texts)
     said = [" ".join(t.lower().split()) for t in texts]
     missing: list[str] = []
     nearby: list[str] = []
+    cells: list[str] | None = None  # the notes' tables read as column and cell, when needed
     for typed, word, code in codes:
         pattern = _code_pattern(word, code)
         if not any(pattern.search(t) for t in said):
+            if word:
+                # a table says it by its column ("| Route | School |" over "| W2 | St Aldhelm's |")
+                cells = [" ".join(_headed_cells(t.lower())) for t in texts] if cells is None else cells
+                if any(pattern.search(t) for t in cells):
+                    continue
             missing.append(" ".join(typed.split()))
             nearby += in_titles.titles.get(word, []) if word else _lookalike_codes(code, said)
     return Names(missing=tuple(missing), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])
+
+
+_TABLE_LINE = re.compile(r"^\s*\|(.*)\|\s*$")
+
+
+def _headed_cells(text: str) -> list[str]:
+    """Each cell of ``text``'s pipe tables read after its column's heading ("route w2"), a
+    phrase apart."""
+    out: list[str] = []
+    header: list[str] | None = None
+    for line in text.split("\n"):
+        row = _TABLE_LINE.match(line)
+        if row is None:
+            header = None
+            continue
+        cells = [c.strip() for c in row.group(1).split("|")]
+        if header is None:
+            header = cells
+        elif not all(set(c) <= set("-: ") for c in cells):
+            out += [f"{h} {c}" for h, c in zip(header, cells, strict=False) if h and c]
+    return out
 
 
 def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> Names:

@@ -1,16 +1,18 @@
 """A model number typed as one token ("HL-300", "R2-D2", "A14") or a title written with its
 small words ("Voices of the Harbour") must be said by the note that answers: the notes' HL-200
 loggers or "Voices of the Quay" exhibition are a look-alike, not an answer. Written another
-way ("hl200", "HL 200") it is the same code."""
+way ("hl200", "HL 200") it is the same code; a table says a numbered name by its column ("| Route |"
+over "| W2 |" says route W2)."""
 
 from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
-from research_helpers import add_note, ask
+from research_helpers import add_note, ask, ingest_titled
 
 from adapters.console import SPACE
 from bot.research.names import title_words, unheld_codes, unheld_phrases
@@ -117,3 +119,34 @@ def test_what_is_read_as_a_code() -> None:
         ).missing
         == ()
     )
+    # a table says a numbered name by its column: "| Route | PA |" over "| W2 | Maureen Tully |"
+    routes = title_words(["Route B3 Bastlebury High", "Route list"])
+    table = [
+        "| Route | School | PA |\n| --- | --- | --- |\n| W1 | Wrenfield Academy | — |\n| W2 | St Aldhelm's | Maureen Tully |"
+    ]
+    assert unheld_codes("Who is the passenger assistant on route W2?", table, routes).missing == ()
+    assert unheld_codes("Who is the passenger assistant on route W9?", table, routes).missing == ("route W9",)
+
+
+async def test_a_numbered_name_said_by_a_tables_column_answers(local_rt: Any, tmp_path: Path) -> None:
+    routes = {
+        "transport/route-b3.md": (
+            "Route B3 Bastlebury High",
+            "Driver: Kev Ashby. First pickup 07:40 at the church.",
+        ),
+        "transport/route-list.md": (
+            "Route list 2024-25",
+            "| Route | School | Driver | PA |\n| --- | --- | --- | --- |\n"
+            "| W1 | Wrenfield Academy | Bernie Clegg | — |\n"
+            "| W2 | St Aldhelm's CE Primary | Carol Dinsdale | Maureen Tully |",
+        ),
+        "transport/passenger-assistants.md": (
+            "Passenger assistants - guide",
+            "Sit where you can see all the pupils. Never leave a child at a stop.",
+        ),
+        "office/holidays.md": ("Holidays", "Book leave two weeks ahead, never in the first week of term."),
+        "garage/mot.md": ("MOT dates", "Coach C3 MOT due 14 August. Minibus B2 MOT due 2 March."),
+    }
+    await ingest_titled(local_rt, tmp_path, routes, SPACE)
+    text = await ask(local_rt, "Who is the passenger assistant on route W2?")
+    assert "Maureen Tully" in text and "I found nothing" not in text, text
