@@ -1043,7 +1043,7 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
             continue  # not typed together ("unit 9 marlbrook")
         if said is None:
             said = [" ".join(_folded(t).split()) for t in texts]
-        if _said_together(first, second, in_titles, said):
+        if _said_together(first, second, in_titles, said) or _in_one_title(first, second, in_titles):
             continue
         before = typed[k - 1] if k > 0 and _joined_words(question, found, k) else ""
         if _beside_a_name(before, first, second, in_titles, said):
@@ -1061,6 +1061,16 @@ def _said_together(first: str, second: str, in_titles: TitleWords | None, said: 
     together = re.compile(rf"\b{re.escape(first)}\W{{1,3}}{re.escape(second)}\b")
     titles = in_titles.titles.get(first, ()) if in_titles is not None else ()
     return any(together.search(t.lower()) for t in titles) or any(together.search(t) for t in said)
+
+
+def _in_one_title(first: str, second: str, in_titles: TitleWords) -> bool:
+    """``second``, an English word, stands in a title beside ``first``, however far apart:
+    "the Haddon eye test days" asks of "Haddon Precision Castings — workplace eye test
+    contract", not of a third thing (unlike "Kestrel civils" beside Kestrel Chemical Supply)."""
+    if second not in common_words():
+        return False
+    word = re.compile(rf"\b{re.escape(second)}\b")
+    return any(word.search(t.lower()) for t in in_titles.titles.get(first, ()))
 
 
 def _beside_a_name(

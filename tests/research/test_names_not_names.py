@@ -155,3 +155,21 @@ def test_a_name_is_read_without_its_accents() -> None:
     assert unheld_phrases("cases of Classic Cuvee left", notes).missing == ()
     assert unheld_phrases("cases of Classic Cuvée left", ["| Classic Cuvee 2020 | 318 |"]).missing == ()
     assert unheld_phrases("cases of Classic Rosé left", notes).missing == ("Classic Rosé",)
+
+
+def test_an_english_word_a_title_holds_beside_the_name_makes_no_third_thing() -> None:
+    from bot.research.names import title_words
+
+    titles = title_words(
+        [
+            "Haddon Precision Castings — workplace eye test contract",
+            "Workplace Eye Tests - how we run them",
+            "Kestrel Chemical Supply",
+            "Alder Finch Civils",
+        ]
+    )
+    notes = ["Haddon October days are moved to 12/13 Nov because of their shutdown."]
+    # "eye" stands in Haddon's own title: the Haddon eye test days are Haddon's
+    assert unheld_pairs("why did the haddon eye test days get moved", notes, titles).missing == ()
+    # "civils" stands only in another firm's: Kestrel Civils is neither
+    assert unheld_pairs("who is our contact at kestrel civils", notes, titles).missing == ("kestrel civils",)
