@@ -453,6 +453,20 @@ _KIND_ASKED = re.compile(
     r"amount|kg|count|how often|how many|how much)\s*$|"
     r"\b(?:number|amount|date|cost|price|total|count|frequency) of [\w-]+\s*$"
 )
+# ... or the kind, then what it is of in a word or two ("grant amount awarded", "pump-out price
+# staff operated", "stock count tinned tomatoes"), when the message tells no value ("price
+# agreed £3.20"), ends on no word news is told with ("delivery date changed") and has none of
+# the small words it is told with ("the new price is great", ``_TOLD_AS_NEWS``)
+_KIND_THEN = re.compile(
+    r"\b(?:reason|cause|date|total|cost|price|frequency|contact|deadline|minimum|maximum|amount|count)"
+    r"(?:\s+[a-z][a-z'-]*){1,2}\s*$"
+)
+_VALUE_TOLD = re.compile(
+    r"[\d£$€%]|\b(?:changed|moved|fixed|sorted|done|sent|confirmed|updated|cancell?ed|postponed|finished|"
+    r"completed?|paid|booked|set|in|up|down|out|back|again|now|today|yet|already|too|then|tho|though|lol|haha)\s*$",
+    re.I,
+)
+_NEWS_WORD = re.compile(r"\b(?:new|tbc|tba|tbd|pending|asap)\b", re.I)
 KIND_ASKED_WORDS = 8  # keywords, not a sentence
 # ... or asks what was decided, by the word a decision ends on ("dental x-ray budget agreed",
 # "share offer total raised", "duplicate lifeboat models disposal offered to"), written with
@@ -477,10 +491,21 @@ def _keywords(norm: str) -> bool:
     return len(norm.split()) <= KIND_ASKED_WORDS and not _SENTENCE_MARK.search(norm)
 
 
+def _kind_asked(norm: str) -> bool:
+    """``norm`` names the kind of fact it asks (``_KIND_ASKED``, ``_KIND_THEN``)."""
+    return bool(_KIND_ASKED.search(norm)) or (
+        _KIND_THEN.search(norm) is not None
+        and _VALUE_TOLD.search(norm) is None
+        and _TOLD_AS_NEWS.search(norm) is None  # ("the new price is great")
+        and _NEWS_WORD.search(norm) is None  # ("new price agreed", "xmas party date tbc")
+    )
+
+
 def _keywords_asking_a_kind(norm: str) -> bool:
     """A few keywords naming the kind of fact asked ("kestrelvac check change reason", "spill
-    kit restock date"): a look-up however the model or the meaning reads it."""
-    return _keywords(norm) and bool(_KIND_ASKED.search(norm))
+    kit restock date", "grant amount awarded"): a look-up however the model or the meaning
+    reads it."""
+    return _keywords(norm) and _kind_asked(norm)
 
 
 def _asks_a_kind(norm: str, cues: frozenset[str]) -> frozenset[str]:
@@ -491,7 +516,7 @@ def _asks_a_kind(norm: str, cues: frozenset[str]) -> frozenset[str]:
     excused = cues & _KIND_EXCUSED
     if not excused or not _keywords(norm):
         return frozenset()
-    if _KIND_ASKED.search(norm) or (_DECIDED_ASKED.search(norm) and not _TOLD_AS_NEWS.search(norm)):
+    if _kind_asked(norm) or (_DECIDED_ASKED.search(norm) and not _TOLD_AS_NEWS.search(norm)):
         return excused
     return frozenset()
 
