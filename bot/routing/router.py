@@ -527,12 +527,22 @@ _AGAIN_AT_END = re.compile(r"\s+again\W*$", re.I)
 _ASKS_WHICH = re.compile(r"\b(?:who|whos|who's|what|whats|what's|wat|when|whens|where|which|how)\b", re.I)
 
 
+# ... or the news before the question ("plotter jammed again who do i call")
+_AGAIN_BEFORE_ASKING = re.compile(r"\s+again\W+(?=(?:who|whos|what|whats|wat|where|when|which|how)\b)", re.I)
+
+
 def _only_again(text: str, cues: frozenset[str]) -> frozenset[str]:
     """{"sarcasm"} when a message asking something has no sign of sarcasm but the "again" it
-    closes with."""
-    if "sarcasm" not in cues or not _AGAIN_AT_END.search(text) or not _ASKS_WHICH.search(text):
+    closes with, or that closes the news before its question."""
+    if "sarcasm" not in cues or not _ASKS_WHICH.search(text):
+        return frozenset()
+    if _AGAIN_AT_END.search(text):
+        rest = _AGAIN_AT_END.sub("", text)
+    elif _AGAIN_BEFORE_ASKING.search(text):
+        rest = _AGAIN_BEFORE_ASKING.sub(" ", text)
+    else:
         return frozenset()  # ("5 stars again", "bus is broken again": news)
-    return frozenset() if "sarcasm" in cues_of(_AGAIN_AT_END.sub("", text)) else frozenset({"sarcasm"})
+    return frozenset() if "sarcasm" in cues_of(rest) else frozenset({"sarcasm"})
 
 
 def _only_a_time(text: str) -> frozenset[str]:

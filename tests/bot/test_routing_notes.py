@@ -156,12 +156,18 @@ def test_the_kind_asked_then_what_it_is_of_is_a_look_up_and_news_of_it_is_not() 
 
 def test_a_question_closing_with_again_asks_to_be_reminded_and_news_with_again_is_news() -> None:
     notes = NOTES | frozenset(
-        "batch code heather glow starts wifi password office hygiene inspection stars".split()
+        "batch code heather glow starts wifi password office hygiene inspection stars plotter jammed call".split()
     )
     for text in (
         "batch code for heather glow starts with wat again",
         "whats the wifi password for the office again",
+        # ... or closing the news before the question
+        "plotter jammed again who do i call",
     ):
         assert route(text, model=_chat_model(), notes_know=notes.__contains__).route is Route.QUICK, text
-    for text in ("the hygiene inspection went great, 5 stars again", "what a day, pumps down again lol"):
+    for text in (
+        "the hygiene inspection went great, 5 stars again",
+        "what a day, pumps down again lol",
+        "boiler out again what a joke",
+    ):
         assert route(text, model=_chat_model(), notes_know=notes.__contains__).route is Route.NONE, text
