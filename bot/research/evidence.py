@@ -130,6 +130,7 @@ _LOG_STAMP = re.compile(
     r"(?=\s*[:,–—-]?\s+\S)",
     re.I,
 )
+BOLD_HEADING_WORDS = 4  # a line all in bold and ending in a colon heads what follows when this short
 # a line all in bold, a colon inside or after it ("**Ashcombe:**", "**Kettlewick**:")
 _WHOLLY_BOLD = re.compile(r"^(\*\*|__)[^*_\n]+?\1:?\s*$")
 _BOLD_LABEL = re.compile(r"^\s*\*\*([^*:\n]{2,40}?)(?::\*\*|\*\*\s*:)\s")  # "**Cherry picker:** …"
@@ -390,8 +391,10 @@ def _plain_heading(before: str, line: str, after: str) -> str | None:
     …"), not a label or a chat message, and not one of a stack of short lines. None when
     it is no heading."""
     text, below = line.strip().strip("*_").strip(), after.strip()
-    if _WHOLLY_BOLD.match(line):
-        text = text.removesuffix(":").strip()  # "**Ashcombe:**" over the site's list: its heading
+    if _WHOLLY_BOLD.match(line) and "(" not in text and len(text.split()) <= BOLD_HEADING_WORDS:
+        # "**Ashcombe:**" over the site's list: its heading (not "**Investigation (Owen /
+        # Marek, 9-10 July):**", a sentence over the list it introduces)
+        text = text.removesuffix(":").strip()
     if (before.strip() and not _RULE.match(before)) or not text or not below or line[:1].isspace():
         return None
     if len(text.split()) > PLAIN_HEADING_WORDS or text.endswith((".", "!", "?", ":", ";", ",")):

@@ -1595,9 +1595,11 @@ def _corrects_amount(newer: Passage, older: Passage, stem: Callable[[str], str])
 # ("Drivers … may take the minibus home the night before" against a later "No vehicle is to
 # be kept at a driver's home overnight")
 # (lower case: "May was the best May" is a month)
-# (in any case: "care workers MAY take a client", "Dogs allowed in two pods", "baiting is OK")
+# (in any case: "care workers MAY take a client", "Dogs allowed in two pods", "baiting is OK";
+# but "May" is the month: "May was the best May on record")
 _ALLOWS = re.compile(
-    r"\b(?:may|can|allowed|permitted|welcome to|fine to|ok(?:ay)? to|(?:is|are)\s+(?:now\s+)?(?:ok(?:ay)?|fine))\b",
+    r"\b(?:(?-i:may|MAY)|can|allowed|permitted|welcome to|fine to|ok(?:ay)? to|"
+    r"(?:is|are)\s+(?:now\s+)?(?:ok(?:ay)?|fine))\b",
     re.I,
 )
 _FORBIDS = re.compile(

@@ -78,8 +78,9 @@ def test_rules_read_as_people_write_them() -> None:
     assert _rules("No dogs in the glamping pods or the static caravans.") == (True, False)
     assert _rules("Agreed: dogs allowed in two glamping pods from Easter") == (False, True)
     assert _rules("Permanent baiting is OK on farm contracts") == (False, True)
-    # not a rule: "no one", "no more"
+    # not a rule: "no one", "no more", the month of May
     assert _rules("No one has the key. no more milk in the fridge") == (False, False)
+    assert _rules("Trading. May was the best May on record, plant fair weekend helped.") == (False, False)
     # the amount "not" names is the old one
     assert _amounts("Out-of-hours callout is £145, not £135.", last=True) == {"£": "£145"}
 
