@@ -247,7 +247,7 @@ def test_a_line_all_in_bold_heads_the_list_under_it() -> None:
     assert sections["Spare bottles in the store room by the slipway."] == "Kelton"
     # a sentence in bold over its list introduces it, as a plain one does
     listed = units("# Complaint\n\n**Investigation (Owen / Marek, 9-10 July):**\n- butter swapped\n- oven fine\n")
-    assert [u.section for u in listed] == ["Complaint"], listed
+    assert {u.section for u in listed} == {"Complaint"}, listed
 
 
 async def test_a_site_named_only_in_a_bold_line_answers_for_its_list(local_rt: Any, tmp_path: Path) -> None:
