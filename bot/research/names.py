@@ -1069,8 +1069,7 @@ def _in_one_title(first: str, second: str, in_titles: TitleWords) -> bool:
     contract", not of a third thing (unlike "Kestrel civils" beside Kestrel Chemical Supply)."""
     if second not in common_words():
         return False
-    word = re.compile(rf"\b{re.escape(second)}\b")
-    return any(word.search(t.lower()) for t in in_titles.titles.get(first, ()))
+    return any(second in _WORD.findall(t.lower()) for t in in_titles.titles.get(first, ()))
 
 
 def _beside_a_name(

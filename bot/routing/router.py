@@ -461,8 +461,9 @@ _KIND_THEN = re.compile(
     r"\b(?:reason|cause|date|total|cost|price|frequency|contact|deadline|minimum|maximum|amount|count)"
     r"(?:\s+[a-z][a-z'-]*){1,2}\s*$"
 )
-_VALUE_TOLD = re.compile(
-    r"[\d£$€%]|\b(?:changed|moved|fixed|sorted|done|sent|confirmed|updated|cancell?ed|postponed|finished|"
+_VALUE_TOLD = re.compile(r"[\d£$€%]")
+_ENDS_AS_NEWS = re.compile(
+    r"\b(?:changed|moved|fixed|sorted|done|sent|confirmed|updated|cancell?ed|postponed|finished|"
     r"completed?|paid|booked|set|in|up|down|out|back|again|now|today|yet|already|too|then|tho|though|lol|haha)\s*$",
     re.I,
 )
@@ -495,7 +496,8 @@ def _kind_asked(norm: str) -> bool:
     """``norm`` names the kind of fact it asks (``_KIND_ASKED``, ``_KIND_THEN``)."""
     return bool(_KIND_ASKED.search(norm)) or (
         _KIND_THEN.search(norm) is not None
-        and _VALUE_TOLD.search(norm) is None
+        and _VALUE_TOLD.search(norm) is None  # ("price agreed £3.20")
+        and _ENDS_AS_NEWS.search(norm) is None  # ("delivery date changed")
         and _TOLD_AS_NEWS.search(norm) is None  # ("the new price is great")
         and _NEWS_WORD.search(norm) is None  # ("new price agreed", "xmas party date tbc")
     )
