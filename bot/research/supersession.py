@@ -157,8 +157,8 @@ class _Said:
     @cached_property
     def change(self) -> bool:
         """States a change (``CHANGE``), or gives the value it replaced in an aside ("reset the
-        alarm to 4°C (was 5°C)", ``WAS_ASIDE``; "is £145, not £135", ``_NOT_AMOUNT``)."""
-        return bool(CHANGE.search(self.text) or WAS_ASIDE.search(self.text) or _NOT_AMOUNT.search(self.text))
+        alarm to 4°C (was 5°C)", "is £145, not £135", ``WAS_ASIDE``)."""
+        return bool(CHANGE.search(self.text) or WAS_ASIDE.search(self.text))
 
     @cached_property
     def replacing(self) -> bool:
@@ -1481,18 +1481,19 @@ def _amounts_both(text: str) -> tuple[dict[str, str], dict[str, str]]:
         said_as("often", _often(m.group(1)))
     for m in _WEEKDAY.finditer(text):  # "Wednesdays" and "wednesday" are the same day
         said_as("weekday", f"{m.group(1).capitalize()}day")
-    if WAS_ASIDE.search(text) or _NOT_AMOUNT.search(text):
+    if WAS_ASIDE.search(text):
         # "Full price: £18 (not £16)", "£45 (was £40)", "is £145, not £135": the value the aside
         # names is the old one
-        latest.update(_amounts_both(_NOT_AMOUNT.sub(" ", WAS_ASIDE.sub(" ", text)))[1])
+        latest.update(_amounts_both(WAS_ASIDE.sub(" ", text))[1])
     return first, latest
 
 
-# an aside naming what a value was: "(not £16)", "(was £40)", "(previously 500)"
-_FORMERLY = r"was|were|previously|formerly|used to be"
-WAS_ASIDE = re.compile(rf"\((?:not|{_FORMERLY})\b[^()]*\)", re.I)
-# ... or after a comma, an amount: "Out-of-hours callout is £145, not £135."
+# an amount after a comma named as not the one: "Out-of-hours callout is £145, not £135."
 _NOT_AMOUNT = re.compile(r",\s*not\s+[£$€]?\d[\d,.:]*(?:\s?(?:%|°\s?[cf]|[a-z]{1,3}\b))?", re.I)
+# an aside naming what a value was: "(not £16)", "(was £40)", "(previously 500)", or the
+# amount named as not the one (``_NOT_AMOUNT``)
+_FORMERLY = r"was|were|previously|formerly|used to be"
+WAS_ASIDE = re.compile(rf"\((?:not|{_FORMERLY})\b[^()]*\)|{_NOT_AMOUNT.pattern}", re.I)
 # ... read for the value a statement changed from: "£59/t (was £64)", "Thursdays (previously
 # Tuesdays)" (not "(was told …)": one value, read by ``_amounts``)
 _WAS_VALUE = re.compile(rf"\((?:{_FORMERLY}|down from|up from)\s+([^()]{{1,40}})\)")
@@ -1594,9 +1595,8 @@ def _corrects_amount(newer: Passage, older: Passage, stem: Callable[[str], str])
 # what a rule allows, and what forbids: a later statement of the one reverses the other
 # ("Drivers … may take the minibus home the night before" against a later "No vehicle is to
 # be kept at a driver's home overnight")
-# (lower case: "May was the best May" is a month)
-# (in any case: "care workers MAY take a client", "Dogs allowed in two pods", "baiting is OK";
-# but "May" is the month: "May was the best May on record")
+# (in any case, "care workers MAY take a client", "Dogs allowed in two pods", "baiting is OK";
+# but "may" only in lower case or capitals: "May was the best May" is a month)
 _ALLOWS = re.compile(
     r"\b(?:(?-i:may|MAY)|can|allowed|permitted|welcome to|fine to|ok(?:ay)? to|"
     r"(?:is|are)\s+(?:now\s+)?(?:ok(?:ay)?|fine))\b",
@@ -1750,7 +1750,6 @@ def names_change(text: str) -> bool:
     return bool(
         _said(text).changed_from
         or WAS_ASIDE.search(text)
-        or _NOT_AMOUNT.search(text)
         or _TAKES_OVER_FROM.search(text)
         or _roles_given(text)
         or _NAMES_REPLACED.search(_QUESTION.sub(" ", text))

@@ -447,20 +447,18 @@ _WHEN = re.compile(r"\b(?:tonight|weekend)\b", re.I)
 # a look-up typed as keywords names the kind of fact it wants, at its end or its start
 # ("oakhanger farm apiary closed reason", "beer line cleaning frequency", "total honey extracted
 # 2024 kg", "beer festival number of casks"): news says what happened, and chat names no kind
+# the kinds of fact a few keywords may name last, or before a word or two of what it is of
+_KINDS = r"reason|cause|date|total|cost|price|frequency|contact|deadline|minimum|maximum|amount|count"
 _KIND_ASKED = re.compile(
     r"^(?:total|number of|date of|cost of|price of|reason for|frequency of)\b|"
-    r"\b(?:reason|cause|date|total|cost|price|frequency|contact|phone number|number|deadline|minimum|maximum|"
-    r"amount|kg|count|how often|how many|how much)\s*$|"
+    rf"\b(?:{_KINDS}|phone number|number|kg|how often|how many|how much)\s*$|"
     r"\b(?:number|amount|date|cost|price|total|count|frequency) of [\w-]+\s*$"
 )
 # ... or the kind, then what it is of in a word or two ("grant amount awarded", "pump-out price
 # staff operated", "stock count tinned tomatoes"), when the message tells no value ("price
 # agreed £3.20"), ends on no word news is told with ("delivery date changed") and has none of
 # the small words it is told with ("the new price is great", ``_TOLD_AS_NEWS``)
-_KIND_THEN = re.compile(
-    r"\b(?:reason|cause|date|total|cost|price|frequency|contact|deadline|minimum|maximum|amount|count)"
-    r"(?:\s+[a-z][a-z'-]*){1,2}\s*$"
-)
+_KIND_THEN = re.compile(rf"\b(?:{_KINDS})(?:\s+[a-z][a-z'-]*){{1,2}}\s*$")
 _VALUE_TOLD = re.compile(r"[\d£$€%]")
 _ENDS_AS_NEWS = re.compile(
     r"\b(?:changed|moved|fixed|sorted|done|sent|confirmed|updated|cancell?ed|postponed|finished|"
