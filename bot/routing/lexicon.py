@@ -389,7 +389,20 @@ _SMALL_TALK = re.compile(
     r"^(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening|night)|thanks|thank\s+you|thx|ty|cheers|"
     r"how\s+are\s+you|how'?s\s+it\s+going|how'?s\s+(?:your|the)\s+(?:day|week|morning|weekend)(?:\s+going)?|how\s+are\s+things|what'?s\s+up|sup|wassup|who\s+are\s+you|what\s+are\s+you|"
     r"are\s+you\s+(?:a\s+bot|there|alive|awake|human|real)|what'?s\s+your\s+name|how\s+was\s+your\s+(?:day|weekend)|"
+    # how someone's time off or an outing went, to them by name or not ("how was the stag do
+    # kev", "how was your hol tom", "how was the weekend lads", "how was your trip to leeds")
+    r"how\s+(?:was|were)\s+(?:your|ur|yer|the|everyone'?s)\s+(?:[a-z]+\s+)?(?:hols?|holidays?|trip|weekend|wkend|"
+    r"break|party|do|wedding|birthday|bday|honeymoon|gig|match|game|night\s+out|christening|time\s+off|day\s+off|"
+    r"week\s+off)(?=(?:\s+(?:to|in|at|on)\s+[a-z]+)?(?:\s+[a-z]+)?\W*$)|"
     r"lol|haha|nice|cool|great|awesome|ok|okay|bye|good\s*bye|see\s+you|gn|gm|morning|evening|welcome)\b",
+    re.I,
+)
+_THANKS_FOR = re.compile(r"^(?:thanks|thank\s+you|thx|ty|cheers|ta)\s+(?:[a-z']+\s+){0,2}?for\s", re.I)
+# ... unless something is asked after them ("ta for the tide times 👍 now can you do me a full
+# brief on …", "thanks for the code, whats the wifi one")
+_ASKS_AFTER_THANKS = re.compile(
+    r"\b(?:(?:can|could|would|will|cud|pls|please|plz)\s+(?:you|u|ya|someone|somebody|anyone)|"
+    r"who|whos|who's|what|whats|what's|wat|when|whens|where|wheres|which|how|is\s+it|do\s+we|does)\b",
     re.I,
 )
 _BOT_ABILITIES = gated(
@@ -515,6 +528,10 @@ def classify_lexicon(text: str, *, offer: str | None = None) -> Decision:
             reason="asks whether we already have this",
             recall=True,
         )
+    if _THANKS_FOR.match(norm) and "?" not in norm and not _ASKS_AFTER_THANKS.search(norm):
+        # "thanks val for the cake, everyone loved it", "cheers dazza for lending me the van":
+        # thanks for what someone did, however long, asks nothing
+        return Decision(Route.NONE, guard=guard_seen, reason="small talk", sure=True)
     # the content words are counted only for small talk or a question (most messages are neither)
     words: list[str] | None = None
     if _SMALL_TALK.match(norm) is not None:

@@ -625,8 +625,12 @@ class _Scored:
 # with the thing asked about between ("hirer broke down at 10pm who do they ring", "off sick
 # what time do i have to ring by", "tv ppl want to film, how much notice do they need")
 _ASKS_AFTER_NEWS = re.compile(
-    r"\S\s.*\b(?:who|what|where|which|when|how(?:\s+(?:much|many|long|often|soon))?)(?:\s+[a-z]+)?"
-    r"\s+(?:do|does|did|should|shall|can|could|would|must)\s+(?:i|we|u|you|they|he|she|ppl|people)\b",
+    r"\S\s.*\b(?:(?:who|what|where|which|when|how(?:\s+(?:much|many|long|often|soon))?)(?:\s+[a-z]+){0,2}"
+    r"\s+(?:do|does|did|should|shall|can|could|would|must)\s+(?:i|we|u|you|they|he|she|ppl|people|the|our|my)\b|"
+    # ... or asks for a thing by what it is ("… whos the backup linen firm", "… whats our
+    # delivery charge over 5 miles", "… who else is licensed to drive it")
+    r"(?:who'?s|whos|what'?s|whats|wats|when'?s|whens|where'?s|wheres|(?:who|what|when|where)\s+is)"
+    r"\s+(?:the|our|his|her|their)\s+\w|who\s+else\s+(?:is|can|has|does|do)\b)",
     re.I,
 )
 # what the status and first-person cues read in such a message is the news before the question
@@ -634,11 +638,19 @@ _ASKS_AFTER_NEWS = re.compile(
 _NEWS_BEFORE = frozenset({"status", "first_person_start"})
 
 
-def _asked_after_news(norm: str, cues: frozenset[str]) -> frozenset[str]:
+def _asks_after_news(text: str, norm: str) -> bool:
+    """A question follows the message's news (``_ASKS_AFTER_NEWS``), in what it adds to the
+    lines it quotes ("> what's the bleep for outreach" then "cheers, sorted" asks nothing)."""
+    if ">" in text or "&gt;" in text:
+        norm = normalize(QUOTE_LINE.sub(" ", text))
+    return _ASKS_AFTER_NEWS.search(norm) is not None
+
+
+def _asked_after_news(text: str, norm: str, cues: frozenset[str]) -> frozenset[str]:
     """The cues of ``_NEWS_BEFORE`` a message has when a question follows its news
-    (``_ASKS_AFTER_NEWS``); most messages have neither cue and are read no further."""
+    (``_asks_after_news``); most messages have neither cue and are read no further."""
     news = cues & _NEWS_BEFORE
-    if not news or _ASKS_AFTER_NEWS.search(norm) is None:
+    if not news or not _asks_after_news(text, norm):
         return frozenset()
     return news
 
@@ -717,14 +729,14 @@ def _learned(
             cues
             - _only_a_time(text)
             - _asks_a_kind(norm, cues)
-            - _asked_after_news(norm, cues)
+            - _asked_after_news(text, norm, cues)
             - _only_again(text, cues)
         )
         & _NOT_A_LOOKUP
     )
     unsure = maybe_lookup and (
         (proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2])
-        or _ASKS_AFTER_NEWS.search(norm) is not None
+        or _asks_after_news(text, norm)
     )
     return _Scored(
         text, norm, lexicon, proba, best, chosen, sure_at, small_talk, maybe_lookup, bool(unsure), blended

@@ -246,7 +246,9 @@ def test_a_line_all_in_bold_heads_the_list_under_it() -> None:
     assert sections["Spare propane bottles are kept in the locked cage behind the boat shed."] == "Ashby"
     assert sections["Spare bottles in the store room by the slipway."] == "Kelton"
     # a sentence in bold over its list introduces it, as a plain one does
-    listed = units("# Complaint\n\n**Investigation (Owen / Marek, 9-10 July):**\n- butter swapped\n- oven fine\n")
+    listed = units(
+        "# Complaint\n\n**Investigation (Owen / Marek, 9-10 July):**\n- butter swapped\n- oven fine\n"
+    )
     assert {u.section for u in listed} == {"Complaint"}, listed
 
 
