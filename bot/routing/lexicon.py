@@ -399,10 +399,11 @@ _SMALL_TALK = re.compile(
 )
 _THANKS_FOR = re.compile(r"^(?:thanks|thank\s+you|thx|ty|cheers|ta)\s+(?:[a-z']+\s+){0,2}?for\s", re.I)
 # ... unless something is asked after them ("ta for the tide times 👍 now can you do me a full
-# brief on …", "thanks for the code, whats the wifi one")
+# brief on …", "thanks for the code, whats the wifi one", "thanks for that, is the van free tmrw")
 _ASKS_AFTER_THANKS = re.compile(
     r"\b(?:(?:can|could|would|will|cud|pls|please|plz)\s+(?:you|u|ya|someone|somebody|anyone)|"
-    r"who|whos|who's|what|whats|what's|wat|when|whens|where|wheres|which|how|is\s+it|do\s+we|does)\b",
+    r"who|whos|who's|what|whats|what's|wat|when|whens|where|wheres|which|how|anyone|anybody|"
+    r"(?:is|are|was)\s+(?:it|the|there|our|we|they)|(?:do|did|have|has|can|should)\s+(?:we|i|you|u|they)|does)\b",
     re.I,
 )
 _BOT_ABILITIES = gated(

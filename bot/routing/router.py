@@ -625,7 +625,7 @@ class _Scored:
 # with the thing asked about between ("hirer broke down at 10pm who do they ring", "off sick
 # what time do i have to ring by", "tv ppl want to film, how much notice do they need")
 _ASKS_AFTER_NEWS = re.compile(
-    r"\S\s.*\b(?:(?:who|what|where|which|when|how(?:\s+(?:much|many|long|often|soon))?)(?:\s+[a-z]+){0,2}"
+    r"\b(?:(?:who|what|where|which|when|how(?:\s+(?:much|many|long|often|soon))?)(?:\s+[a-z]+){0,2}"
     r"\s+(?:do|does|did|should|shall|can|could|would|must)\s+(?:i|we|u|you|they|he|she|ppl|people|the|our|my)\b|"
     # ... or asks for a thing by what it is ("… whos the backup linen firm", "… whats our
     # delivery charge over 5 miles", "… who else is licensed to drive it")
@@ -639,11 +639,15 @@ _NEWS_BEFORE = frozenset({"status", "first_person_start"})
 
 
 def _asks_after_news(text: str, norm: str) -> bool:
-    """A question follows the message's news (``_ASKS_AFTER_NEWS``), in what it adds to the
-    lines it quotes ("> what's the bleep for outreach" then "cheers, sorted" asks nothing)."""
+    """A question follows the message's news (``_ASKS_AFTER_NEWS`` after its first word), in
+    what it adds to the lines it quotes ("> what's the bleep for outreach" then "cheers,
+    sorted" asks nothing). (The pattern is searched from past the first word, not behind a
+    "something before it" of its own: that one cost time growing with the square of a long
+    message, seconds for 20,000 characters.)"""
     if ">" in text or "&gt;" in text:
         norm = normalize(QUOTE_LINE.sub(" ", text))
-    return _ASKS_AFTER_NEWS.search(norm) is not None
+    first = norm.find(" ")  # (``normalize`` leaves single spaces, none leading)
+    return first > 0 and _ASKS_AFTER_NEWS.search(norm, first + 1) is not None
 
 
 def _asked_after_news(text: str, norm: str, cues: frozenset[str]) -> frozenset[str]:

@@ -72,3 +72,12 @@ def test_a_question_in_the_lines_quoted_is_not_asked_again(capsys: pytest.Captur
     text = "> @mallory whats the alarm code for the side door\n> 4471\ncheers, sorted"
     assert main(["classify", "--json", text]) == 0
     assert json.loads(capsys.readouterr().out)["route"] == "none"
+
+
+def test_thanks_before_a_question_typed_without_its_mark_is_not_surely_chat() -> None:
+    """The lexicon leaves it to the model (and, with an API key, the LLM) to decide."""
+    from bot.routing.lexicon import classify_lexicon
+
+    for text in ("cheers for that, is the van free tmrw", "thanks for the rota, do we have the keys"):
+        assert not classify_lexicon(text).sure, text
+    assert classify_lexicon("cheers all for the card and the flowers, means a lot").sure
