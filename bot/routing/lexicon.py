@@ -385,8 +385,13 @@ def asks(text: str) -> bool:
     return norm.endswith("?") or _QUESTION_START.match(norm) is not None
 
 
+# the words thanks are said with
+_THANKS = r"thanks|thank\s+you|thx|ty|cheers"
+# the words a question opens with, as chat types them ("whos", "wat's"; "who's" and "when's"
+# also end on the word itself)
+QUESTION_WORD = r"(?:who|what|wat|when|where)(?:'?s)?|which|how"
 _SMALL_TALK = re.compile(
-    r"^(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening|night)|thanks|thank\s+you|thx|ty|cheers|"
+    rf"^(?:hi|hello|hey|yo|hiya|howdy|good\s+(?:morning|afternoon|evening|night)|{_THANKS}|"
     r"how\s+are\s+you|how'?s\s+it\s+going|how'?s\s+(?:your|the)\s+(?:day|week|morning|weekend)(?:\s+going)?|how\s+are\s+things|what'?s\s+up|sup|wassup|who\s+are\s+you|what\s+are\s+you|"
     r"are\s+you\s+(?:a\s+bot|there|alive|awake|human|real)|what'?s\s+your\s+name|how\s+was\s+your\s+(?:day|weekend)|"
     # how someone's time off or an outing went, to them by name or not ("how was the stag do
@@ -397,12 +402,12 @@ _SMALL_TALK = re.compile(
     r"lol|haha|nice|cool|great|awesome|ok|okay|bye|good\s*bye|see\s+you|gn|gm|morning|evening|welcome)\b",
     re.I,
 )
-_THANKS_FOR = re.compile(r"^(?:thanks|thank\s+you|thx|ty|cheers|ta)\s+(?:[a-z']+\s+){0,2}?for\s", re.I)
+_THANKS_FOR = re.compile(rf"^(?:{_THANKS}|ta)\s+(?:[a-z']+\s+){{0,2}}?for\s", re.I)
 # ... unless something is asked after them ("ta for the tide times 👍 now can you do me a full
 # brief on …", "thanks for the code, whats the wifi one", "thanks for that, is the van free tmrw")
 _ASKS_AFTER_THANKS = re.compile(
     r"\b(?:(?:can|could|would|will|cud|pls|please|plz)\s+(?:you|u|ya|someone|somebody|anyone)|"
-    r"who|whos|who's|what|whats|what's|wat|when|whens|where|wheres|which|how|anyone|anybody|"
+    rf"{QUESTION_WORD}|anyone|anybody|"
     r"(?:is|are|was)\s+(?:it|the|there|our|we|they)|(?:do|did|have|has|can|should)\s+(?:we|i|you|u|they)|does)\b",
     re.I,
 )

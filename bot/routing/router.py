@@ -23,7 +23,15 @@ from bot.routing.features import (
     prepare,
     tokens,
 )
-from bot.routing.lexicon import _CONTENT, Decision, Route, classify_lexicon, has_trigger, normalize
+from bot.routing.lexicon import (
+    _CONTENT,
+    QUESTION_WORD,
+    Decision,
+    Route,
+    classify_lexicon,
+    has_trigger,
+    normalize,
+)
 from bot.routing.meaning import MeaningModel, blend, shipped_meaning
 from bot.routing.model import ROUTES, RouterModel, shipped_model
 from bot.routing.vocabulary import Guard
@@ -524,11 +532,11 @@ def _asks_a_kind(norm: str, cues: frozenset[str]) -> frozenset[str]:
 # "whos the post master again", "batch code for heather glow starts with wat again": a closing
 # "again" asks to be reminded, the sarcasm cue's only reading of it
 _AGAIN_AT_END = re.compile(r"\s+again\W*$", re.I)
-_ASKS_WHICH = re.compile(r"\b(?:who|whos|who's|what|whats|what's|wat|when|whens|where|which|how)\b", re.I)
+_ASKS_WHICH = re.compile(rf"\b(?:{QUESTION_WORD})\b", re.I)
 
 
 # ... or the news before the question ("plotter jammed again who do i call")
-_AGAIN_BEFORE_ASKING = re.compile(r"\s+again\W+(?=(?:who|whos|what|whats|wat|where|when|which|how)\b)", re.I)
+_AGAIN_BEFORE_ASKING = re.compile(rf"\s+again\W+(?=(?:{QUESTION_WORD})\b)", re.I)
 
 
 def _only_again(text: str, cues: frozenset[str]) -> frozenset[str]:
@@ -629,7 +637,7 @@ _ASKS_AFTER_NEWS = re.compile(
     r"\s+(?:do|does|did|should|shall|can|could|would|must)\s+(?:i|we|u|you|they|he|she|ppl|people|the|our|my)\b|"
     # ... or asks for a thing by what it is ("… whos the backup linen firm", "… whats our
     # delivery charge over 5 miles", "… who else is licensed to drive it")
-    r"(?:who'?s|whos|what'?s|whats|wats|when'?s|whens|where'?s|wheres|(?:who|what|when|where)\s+is)"
+    r"(?:(?:who|what|wat|when|where)(?:'?s|\s+is))"
     r"\s+(?:the|our|his|her|their)\s+\w|who\s+else\s+(?:is|can|has|does|do)\b)",
     re.I,
 )
@@ -648,15 +656,6 @@ def _asks_after_news(text: str, norm: str) -> bool:
         norm = normalize(QUOTE_LINE.sub(" ", text))
     first = norm.find(" ")  # (``normalize`` leaves single spaces, none leading)
     return first > 0 and _ASKS_AFTER_NEWS.search(norm, first + 1) is not None
-
-
-def _asked_after_news(text: str, norm: str, cues: frozenset[str]) -> frozenset[str]:
-    """The cues of ``_NEWS_BEFORE`` a message has when a question follows its news
-    (``_asks_after_news``); most messages have neither cue and are read no further."""
-    news = cues & _NEWS_BEFORE
-    if not news or not _asks_after_news(text, norm):
-        return frozenset()
-    return news
 
 
 def _learned(
@@ -722,6 +721,9 @@ def _learned(
         best, chosen = 1, Route.QUICK
     small_talk = lexicon.route is Route.NONE and lexicon.reason == "small talk"
     cues = cues_of(text)
+    # a question after the news (read once, for a message the model calls news: what the
+    # status and first-person cues read in it is the news before the question)
+    asks_after_news = chosen is Route.NONE and _asks_after_news(text, norm)
     maybe_lookup = (
         chosen is Route.NONE
         and lexicon.guard is None
@@ -733,14 +735,13 @@ def _learned(
             cues
             - _only_a_time(text)
             - _asks_a_kind(norm, cues)
-            - _asked_after_news(text, norm, cues)
+            - (cues & _NEWS_BEFORE if asks_after_news else frozenset())
             - _only_again(text, cues)
         )
         & _NOT_A_LOOKUP
     )
     unsure = maybe_lookup and (
-        (proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2])
-        or _asks_after_news(text, norm)
+        (proba[best] < SURE and proba[1] >= NONE_OR_QUICK and proba[1] >= proba[2]) or asks_after_news
     )
     return _Scored(
         text, norm, lexicon, proba, best, chosen, sure_at, small_talk, maybe_lookup, bool(unsure), blended
