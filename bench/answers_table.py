@@ -84,6 +84,10 @@ SETS: dict[str, tuple[Path, Path]] = {
     # (which reached neither), read as development sets from the thirty-ninth session on
     "band": (SEALED / "answers_band" / "gold.json", SEALED / "answers_band" / "vault"),
     "zoo": (SEALED / "answers_zoo" / "gold.json", SEALED / "answers_zoo" / "vault"),
+    # written blind at the start of the forty-fifth session, scored before and after its change
+    # (which reached neither), read as development sets from the forty-sixth session on
+    "dance": (SEALED / "answers_dance" / "gold.json", SEALED / "answers_dance" / "vault"),
+    "cider": (SEALED / "answers_cider" / "gold.json", SEALED / "answers_cider" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)

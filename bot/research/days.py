@@ -31,7 +31,7 @@ _DAY_MONTH = re.compile(rf"(?<![\d/.:])([0-3]?\d){_ORDINAL}\s+(?:of\s+)?({MONTHS
 _MONTH_DAY = re.compile(rf"\b({MONTHS})\.?\s+([0-3]?\d){_ORDINAL}(?![\d:])", re.I)
 
 
-def _month(name: str) -> int:
+def month_number(name: str) -> int:
     return [m[:3] for m in _MONTH_NAMES].index(name[:3].lower()) + 1
 
 
@@ -40,9 +40,9 @@ def days_named(question: str) -> tuple[tuple[int, int], ...]:
     """The (day, month) pairs ``question`` names, in order, each once."""
     found: dict[tuple[int, int], None] = {}
     for match in _DAY_MONTH.finditer(question):
-        found.setdefault((int(match[1]), _month(match[2])), None)
+        found.setdefault((int(match[1]), month_number(match[2])), None)
     for match in _MONTH_DAY.finditer(question):
-        found.setdefault((int(match[2]), _month(match[1])), None)
+        found.setdefault((int(match[2]), month_number(match[1])), None)
     return tuple((day, month) for day, month in found if 1 <= day <= 31)
 
 

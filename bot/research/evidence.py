@@ -12,14 +12,16 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from bot.knowledge.ingest import stated_dates
 from bot.research.citing import ASKS_DATE, ASKS_WHO, cited, points_to
 from bot.research.days import MONTHS as _MONTHS
-from bot.research.days import days_named, states_a_day
+from bot.research.days import days_named, month_number, states_a_day
 from bot.research.lexical import words
 from bot.research.links import link_keys
 from bot.research.names import (
@@ -27,6 +29,8 @@ from bot.research.names import (
     Names,
     codes_in,
     common_words,
+    numbers_another,
+    numbers_asked,
     read_names,
     says_codes,
     unheld_codes,
@@ -49,9 +53,9 @@ from bot.research.supersession import (
     takes_effect,
     value_kinds,
 )
-from bot.sources import Source, source_of, with_passages_first
+from bot.sources import Source, day_of, source_of, with_passages_first
 from bot.text.addressed import without_instructions
-from bot.text.terms import OTHER_FORMS, STOPWORDS, query_terms
+from bot.text.terms import IRREGULAR_FORMS, OTHER_FORMS, STOPWORDS, query_terms
 from storage.knowledge import EntryView
 from storage.passages import PassageStore
 
@@ -75,6 +79,8 @@ SUPERSEDED_OVERLAP = 0.5  # of an earlier statement's words restated by a later 
 SUPERSEDED_PENALTY = 0.3
 SECTION_BONUS = 0.08  # the question asks what the passage's section is about ("Cause", "Fix", "Decision")
 DAY_BONUS = 0.1  # the passage states the calendar day the question names (``bot.research.days``)
+LATEST_ROW_BONUS = 0.05  # of a note's dated table rows, the latest, when the question asks for the last one
+SIBLING_PENALTY = 0.3  # the passage names another number of a numbered thing asked ("Grade 2" of "Grade 5")
 # what a question word asks for, in the words notes use for their sections
 _ASKS_FOR = {
     "why": ("cause", "reason", "root", "context", "problem", "why"),
@@ -282,7 +288,8 @@ def _cells(line: str) -> list[str]:
 # a table typed with spaces ("Software   Seats  Type  …" over "Enscape   3   subscription  …"):
 # cells parted by two spaces or more; a price list with dot leaders ("Director ...... £95")
 _GAP = re.compile(r"\s{2,}|\t+")
-_LEADER = re.compile(r"^\s*(?P<label>[^.|:]{2,40}?)\s*\.{3,}\s*(?P<value>\S.{0,60})$")
+# (a label's decimal point is no leader: "Tanhouse Dry 6.2% ........ 75cl £7.25")
+_LEADER = re.compile(r"^\s*(?P<label>(?:[^.|:]|\.(?=\d)){2,40}?)\s*\.{3,}\s*(?P<value>\S.{0,60})$")
 ALIGNED_ROWS = 2  # a table typed with spaces has at least a header and this many rows
 ALIGNED_CELLS = 3  # ... of at least this many cells (two could be any indented pair of words)
 HEADER_CHARS = 40  # a column name is at most this long
@@ -321,6 +328,7 @@ def _aligned_tables(lines: list[str]) -> list[str]:
             if caption and len(caption) <= CAPTION_CHARS and not caption.endswith((".", ":", "?")):
                 out[-1] = f"#### {caption}"  # "VAN 2 - schools + hotels" over its stops: each row's
             out.append("| " + " | ".join(header) + " |")
+            out.append("| " + " | ".join("---" for _ in header) + " |")
             for line in lines[k + 1 : end]:
                 cells = _GAP.split(line.strip())
                 if len(cells) > len(header):  # a long last cell holding two spaces
@@ -375,6 +383,49 @@ def _csv_tables(lines: list[str]) -> list[str]:
         out.append("| " + " | ".join(h.strip().replace("_", " ") for h in header) + " |")
         out.append("| " + " | ".join("---" for _ in header) + " |")
         out += ["| " + " | ".join(c.strip() for c in cells) + " |" for cells in rows]
+        k = end
+    return out
+
+
+# a table typed with bars but no outer bars and no rule under its header ("Tank | Capacity |
+# Type" over "T6 | 1,600 L | stainless"): at least a header and this many rows of 3+ cells
+BARE_ROWS = 2
+_BARE_ROW = re.compile(r"^(?![\s>|`#*-])[^|]+(?:\|[^|]*){2,}$")
+
+
+def _column_names(cells: Sequence[str]) -> bool:
+    """``cells`` (a table's first row) name columns: short, no figures, no sentences ("Dance |
+    Class | No. | Source"), not a record ("Lorry 1 | 18 t flatbed | reg KS68 FLT")."""
+    return all(
+        c
+        and len(c) <= HEADER_CHARS
+        and not any(ch.isdigit() or ch == ":" for ch in c)
+        and not (c.endswith((".", "!", "?")) and len(c.split()) > 2)  # ("No." is a column's name)
+        for c in cells
+    )
+
+
+def _bare_pipe_tables(lines: list[str]) -> list[str]:
+    """``lines`` with each table typed with inner bars only written as a pipe table, so that
+    each row is read as a row (``units``), not the block as one paragraph; a block of such
+    lines under no column names ("Mon: RP Ruth | FS Daniel | …") as one list item a line."""
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        end = k
+        while end < len(lines) and _BARE_ROW.match(lines[end].rstrip()):
+            end += 1
+        if end - k <= BARE_ROWS:
+            out.append(lines[k])
+            k += 1
+            continue
+        header = _cells(lines[k])
+        if _column_names(header):
+            out.append("| " + " | ".join(header) + " |")
+            out.append("| " + " | ".join("---" for _ in header) + " |")
+            out += ["| " + " | ".join(_cells(line)) + " |" for line in lines[k + 1 : end]]
+        else:
+            out += ["- " + "; ".join(c for c in _cells(line) if c) for line in lines[k:end]]
         k = end
     return out
 
@@ -562,7 +613,9 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             else:
                 over = None
 
-    lines = _aligned_tables(_csv_tables(_without_mail_headers(_FRONT.sub("", content).splitlines())))
+    lines = _aligned_tables(
+        _csv_tables(_bare_pipe_tables(_without_mail_headers(_FRONT.sub("", content).splitlines())))
+    )
     for k, raw in enumerate(lines):
         # a line telling an AI reader what to say is data about the note, never a statement
         line = without_instructions(raw.rstrip())
@@ -605,8 +658,17 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
                 continue
             cells = [_clean_inline(c, titles) for c in _cells(line)]
             if header is None:
-                header = cells  # (a header of empty cells, "| | |": each row's first cell labels it)
-                continue
+                following = lines[k + 1] if k + 1 < len(lines) else ""
+                ruled = bool(_TABLE_RULE.match(following.replace("|", " ").strip())) or (
+                    following.lstrip().startswith("|")
+                    and set(following.replace("|", "").strip()) <= set("-: ")
+                )
+                if ruled or _column_names(cells) or not any(cells):
+                    header = cells  # (a header of empty cells, "| | |": each row's first cell labels it)
+                    continue
+                # no rule under it and no column names: a record, as each row under it
+                # ("| Lorry 2 | 18 t flatbed | reg KS21 HAB | … | LOLER due 14/08/2025 |")
+                header = ["" for _ in cells]
             if not any(header) and len(cells) > 1:
                 pairs = [f"{cells[0]}: {'; '.join(c for c in cells[1:] if c)}"] if any(cells[1:]) else []
             else:
@@ -1000,6 +1062,13 @@ class Scorer:
         days = days_named(query)
         if days:  # "the med error on 14 May": the log's row for that day
             bonus[[k for k, (_, unit) in enumerate(candidates) if states_a_day(unit.text, days)]] += DAY_BONUS
+        asked_numbers = numbers_asked(query)
+        if asked_numbers:  # "a Grade 5 ballet exam": not the fee list's row for Grade 2
+            bonus[
+                [k for k, (_, unit) in enumerate(candidates) if numbers_another(unit.text, asked_numbers)]
+            ] -= SIBLING_PENALTY
+        if _ASKS_LATEST.search(query):  # "the last collection from Clearwater": the log's latest row
+            bonus[_latest_rows(candidates)] += LATEST_ROW_BONUS
         typed = np.zeros(n, dtype=np.float64)
         # ranks the passages of an answering note; never lifts one past the floor
         typed[_found([(cut.kinds, len(cut.units)) for _, cut in cuts], wants, n)] = type_bonus
@@ -1146,6 +1215,32 @@ class Scorer:
         return [pool[k] for k in chosen]
 
 
+# a question after the latest of a log's records ("the last collection", "wot did they charge us
+# last time"), not after a period ("last year", "last week", "last March")
+_ASKS_LATEST = re.compile(
+    r"\b(?:latest|most recent|newest)\b|\blast\b(?!\s+(?:year|week|month|night|weekend|season|term|quarter|"
+    rf"summer|winter|spring|autumn|christmas|{_MONTHS}|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)",
+    re.I,
+)
+
+
+def _latest_rows(candidates: Sequence[tuple[EntryView, Unit]]) -> list[int]:
+    """Per note with two dated table rows or more, the place of its latest row."""
+    latest: dict[str, tuple[date, int]] = {}
+    rows: dict[str, int] = {}
+    for k, (entry, unit) in enumerate(candidates):
+        if not _ROW.match(unit.text):
+            continue
+        days = stated_dates(unit.text)
+        if not days:
+            continue
+        rows[entry.id] = rows.get(entry.id, 0) + 1
+        day = max(days)
+        if entry.id not in latest or day > latest[entry.id][0]:
+            latest[entry.id] = (day, k)
+    return [k for entry_id, (_, k) in latest.items() if rows[entry_id] > 1]
+
+
 def _replaced_note(p: Passage) -> str | None:
     """The note whose statement ``p`` replaced, if it replaced one."""
     return p.replaces.entry.id if p.replaces is not None else None
@@ -1241,8 +1336,10 @@ def _shares(q: QueryWords, cuts: Sequence[tuple[EntryView, Cut]], n: int) -> np.
 # "why" naming what happened ("Why E12 was pulled from the fleet", "Why it happened"), not an
 # argument ("Why it matters", "Why now"): as a label and as a section's heading
 _WHY_IT_HAPPENED = r"why\s(?=[^:\n]{0,60}?\b(?:was|were|did|had|happened|\w{3,}ed)\b)"
+# ("Cause: …", "Root cause (suspected): …", "Cause, in one line: …")
 _CAUSE_LABEL = (
-    rf"^\W*(?:why|cause|causes|root cause|probable cause|reason|{_WHY_IT_HAPPENED}[^:\n]{{3,60}}?)\s*[:—–-]\s"
+    rf"^\W*(?:(?:why|cause|causes|root cause|probable cause|reason)(?:\s*[,(][^:\n]{{1,30}})?|"
+    rf"{_WHY_IT_HAPPENED}[^:\n]{{3,60}}?)\s*[:—–-]\s"
 )
 _LABELLED_CAUSE = re.compile(_CAUSE_LABEL, re.I)
 # a question after a cause ("why …", "what caused …", "reprint cause"); the labelled cause is
@@ -1690,19 +1787,54 @@ def _only_the_names(
     if _ASKS_OF_THE_NAME.search(question):
         return False
     named = {stem(n) for n in names.named}
-    asked = {stem(w) for w in query_terms(focus(question)) if w not in _WHEN_WORDS} - named
+    typed = [w for w in query_terms(focus(question)) if w not in _WHEN_WORDS]
+    asked = {stem(w) for w in typed} - named
+    # (said in another form of the word: "lose" as "lost" or "the loss of")
+    forms = {stem(f) for w in typed for f in IRREGULAR_FORMS.get(w, ())} - named
     if not asked or not passages:
         return False
     # (a word asked is said as the start of a longer one too: "time" in the "timetable")
     starts = tuple(a for a in asked if len(a) >= ASKED_START_CHARS)
     for p in passages:
         said = {stem(w) for w in words(_context(p.entry, p.unit))}
-        if asked & said or (starts and any(w.startswith(starts) for w in said)):
+        if (asked | forms) & said or (starts and any(w.startswith(starts) for w in said)):
             return False
     return True
 
 
 ASKED_START_CHARS = 4  # a question's word this long is said by a word of a passage it starts
+
+
+# a passage sending the reader to a meeting's minutes by its month ("See Jan 2024 minutes for
+# the renewal cost.", "see the March minutes")
+_SEE_MINUTES = re.compile(
+    rf"\bsee\s+(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?({_MONTHS})\.?(?:\s+((?:19|20)\d\d))?\s+"
+    r"(?:[a-z']+\s+)?(?:minutes|meeting)\b",
+    re.I,
+)
+_MINUTES_NOTE = re.compile(r"\b(?:minutes|meeting|mtg)\b", re.I)
+
+
+def _minutes_pointed(said: str, entry: EntryView, notes: Sequence[EntryView]) -> EntryView | None:
+    """The minutes among ``notes`` that ``said`` (a passage of ``entry``) sends the reader to by
+    their month, and year when it gives one: of several, the nearest to ``entry``'s date."""
+    m = _SEE_MINUTES.search(said)
+    if m is None:
+        return None
+    month, year = month_number(m.group(1)), int(m.group(2)) if m.group(2) else None
+    held = [
+        (day, note)
+        for note in notes
+        if note.id != entry.id
+        and _MINUTES_NOTE.search(f"{note.title} {note.source or ''}")
+        and (day := day_of(note)) is not None
+        and day.month == month
+        and (year is None or day.year == year)
+    ]
+    if not held:
+        return None
+    own = day_of(entry)
+    return min(held, key=lambda dn: abs((dn[0] - own).days) if own is not None else -dn[0].toordinal())[1]
 
 
 POINTER_LOOK = 3  # of the ranked passages, the best this many are read for "see [[another note]]"
@@ -1955,7 +2087,9 @@ class Answerer:
                 return Evidence(question, [], [], names, (_AUXILIARY.sub("", focus(question)),))
         asked_codes = codes_in(question, in_titles)
         if asked_codes:  # "on the latex 630": the passages that say 630, when some do
-            saying = [p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes)]
+            saying = [p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes)] or [
+                p for p in ranked if says_codes(_context(p.entry, p.unit), asked_codes, short=True)
+            ]  # (by the short form only when none says the name in full: "route W2" over "W2 and W4")
             ranked = saying or ranked
         # a note the cut-off left out whose passage answers better than any read (long minutes
         # judged as a whole, their one item on the question diluted by the rest)
@@ -1994,7 +2128,7 @@ class Answerer:
             ]
             chosen += [e for e in {p.entry.id: p.entry for p in ranked if p.entry.id in outside}.values()]
         floor = self.scorer.floor()
-        ranked = await self.followed(question, ranked, chosen, titles, spaces)
+        ranked = await self.followed(question, ranked, chosen, titles, spaces, also=[h.entry for h in beyond])
         ranked = _cause_first(question, ranked, floor)
         return Evidence(
             question,
@@ -2011,6 +2145,8 @@ class Answerer:
         chosen: list[EntryView],
         titles: Mapping[str, str],
         spaces: Sequence[str],
+        *,
+        also: Sequence[EntryView] = (),
     ) -> list[Passage]:
         """A best passage that sends the reader to another note for what it is about ("Radio
         callsign for the hut: see [[callsigns]].", "Rent is in the budget, see [[budget-2025]].",
@@ -2019,7 +2155,8 @@ class Answerer:
         just above it), read from the note the link resolves to even when the search did not
         find it (then added to ``chosen``). The pointer is not cited beside it
         (``citing.cited``). A question with no such passage among its best costs a few
-        regular expressions."""
+        regular expressions. ``also``: notes the search found past its cut-off, read for the
+        minutes a passage sends the reader to by their month ("see the Jan 2024 minutes")."""
         floor = self.scorer.floor()
         # note id or link key → (the note, when found already; the passage pointing to it)
         lifted: dict[str, tuple[EntryView | None, Passage]] = {}
@@ -2030,6 +2167,10 @@ class Answerer:
                 continue
             said = p.unit.text
             own_title = p.entry.title.strip().lower()
+            # (a note the search found, sent to by its month: "See Jan 2024 minutes for the renewal cost.")
+            held = _minutes_pointed(said, p.entry, [*chosen, *also])
+            if held is not None:
+                lifted.setdefault(held.id, (held, p))
             for note in chosen:  # a note of the question's, by its title
                 if note.id != p.entry.id and points_to(said, note.title):
                     lifted.setdefault(note.id, (note, p))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from bot.research.days import MONTHS
 from bot.research.deletions import DeletionFilter
 from bot.research.embedders import MINILM_TOKENIZER
 from bot.research.lexical import saying, together
@@ -928,7 +929,7 @@ def codes_in(question: str, in_titles: TitleWords) -> list[tuple[str, str, str]]
     return codes
 
 
-def _code_pattern(word: str, code: str) -> re.Pattern[str]:
+def _code_pattern(word: str, code: str, *, short: bool = True) -> re.Pattern[str]:
     if not word:  # a code typed as one token: its letters and digits, with or without a hyphen or space
         # a number with or without its leading zeros ("R7" is "R07")
         chunks = [
@@ -936,7 +937,14 @@ def _code_pattern(word: str, code: str) -> re.Pattern[str]:
         ]
         return re.compile(r"(?<![a-z0-9])" + r"[\s-]?".join(chunks) + r"(?![a-z0-9]|-\d)")
     # (a table's row says it "Route: W2", as ``units`` reads the row)
-    return re.compile(rf"\b{_singular_or_plural(word)}[\s:-]{{0,3}}{re.escape(code)}\b")
+    said = rf"\b{_singular_or_plural(word)}[\s:-]{{0,3}}{re.escape(code)}\b"
+    # ... or, with ``short``, by its short form alone: "tank T6" is the register's "T6", and so
+    # is "tank 6" (the word's first letter and the number, as a team shortens its tanks and bays)
+    split = re.fullmatch(r"([a-z]+)(\d.*)", code if not code.isdigit() else f"{word[0]}{code}")
+    if not short or split is None:
+        return re.compile(said)
+    letters, digits = split.groups()
+    return re.compile(rf"{said}|(?<![a-z0-9]){re.escape(letters)}-?{re.escape(digits)}(?![a-z0-9]|-\d)")
 
 
 def _singular_or_plural(word: str) -> str:
@@ -957,10 +965,11 @@ def _lookalike_codes(code: str, said: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(m.group(0).upper() for t in said for m in pattern.finditer(t)))
 
 
-def says_codes(text: str, codes: Sequence[tuple[str, str, str]]) -> bool:
-    """``text`` (a passage with its context) says each numbered name of ``codes`` ("latex 630")."""
+def says_codes(text: str, codes: Sequence[tuple[str, str, str]], *, short: bool = False) -> bool:
+    """``text`` (a passage with its context) says each numbered name of ``codes`` ("latex 630"),
+    with ``short`` by its short form too ("T6" of "tank 6")."""
     lowered = " ".join(text.lower().split())
-    return all(_code_pattern(word, code).search(lowered) for _, word, code in codes)
+    return all(_code_pattern(word, code, short=short).search(lowered) for _, word, code in codes)
 
 
 def unheld_codes(question: str, texts: Iterable[str], in_titles: TitleWords) -> Names:
@@ -1027,6 +1036,8 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
         first, second = lowered[k], lowered[k + 1]
         if "'" in first or first in STOPWORDS:
             continue  # "the pale" of "what yeast do we use in the pale" names no third thing
+        if first in _NEVER_NAMES or second in _NEVER_NAMES:
+            continue  # "Crowholt Hall Saturday hourly rate": a day says when, not which hall
         # or a word of a title and another, both written as a name inside the question
         # ("What engine does Kestrel Star have?" when the notes have Kestrel and Kestrel Rose)
         capitalised = (
@@ -1141,6 +1152,9 @@ def _name_runs(question: str) -> list[list[str]]:
             run = run[:-1]
         while run and run[0].lower() in STOPWORDS:
             run = run[1:]
+        # a day or month after a name says when, not which ("Crowholt Hall Saturday hourly rate")
+        while len(run) >= 2 and run[-1].lower() in _NEVER_NAMES and run[-2].lower() not in _NEVER_NAMES:
+            run = run[:-1]
         # days and months alone are when, not which ("Tern skipper Saturday July rota"; the
         # "Saturday Soul Kitchen" is a name)
         if len(run) >= 2 and not all(w.lower() in _NEVER_NAMES for w in run):
@@ -1208,3 +1222,51 @@ def unheld_phrases(question: str, texts: Iterable[str], in_titles: TitleWords | 
                     nearby += in_titles.titles.get(first, [])
                 break
     return Names(missing=tuple(dict.fromkeys(missing)), nearby=tuple(dict.fromkeys(nearby))[:NEARBY_TITLES])
+
+
+# a numbered thing a question names ("a Grade 5 ballet exam", "studio 2", "bay B3"): the word
+# and its number, or a code of a letter or two and the number
+_NUMBERED = re.compile(r"\b([^\W\d_]{3,})[\s:-]{1,3}((?:[a-z]{1,2})?\d{1,3})\b(?![.,:/]\d)", re.I)
+_NUMBER_PARTS = re.compile(r"([a-z]*)0*(\d+)")
+
+
+def numbers_asked(question: str) -> list[tuple[str, str]]:
+    """The numbered things ``question`` names, (word, number) lowercased: its content words
+    followed by a number ("grade 5", "tank t6"), not a date ("May 5") or a time ("at 9")."""
+    terms = set(query_terms(question))
+    out: list[tuple[str, str]] = []
+    for word, number in _NUMBERED.findall(question):
+        word = word.lower()
+        if word in terms and not re.fullmatch(MONTHS, word, re.I):
+            out.append((word, number.lower()))
+    return out
+
+
+def _same_number(asked: str, said: str) -> bool:
+    """ "t6" is "6" and "T06"; "b3" is not "c3"."""
+    a, s = _NUMBER_PARTS.fullmatch(asked), _NUMBER_PARTS.fullmatch(said)
+    if a is None or s is None:
+        return asked == said
+    return a.group(2) == s.group(2) and (not a.group(1) or not s.group(1) or a.group(1) == s.group(1))
+
+
+def numbers_another(text: str, asked: Sequence[tuple[str, str]]) -> bool:
+    """``text`` names a sibling of a numbered thing asked ("level: Grade 2" of "Grade 5"):
+    the same word with other numbers, never with the one asked (nor a range holding it,
+    "Grades 1 to 5")."""
+    lowered = text.lower()
+    for word, number in asked:
+        said = re.findall(
+            rf"\b{_singular_or_plural(word)}[\s:-]{{1,3}}((?:[a-z]{{1,2}})?\d{{1,3}})\b"
+            r"(?:\s*(?:to|-|–|and|&)\s*(\d{1,3})\b)?",
+            lowered,
+        )
+        if said and not any(_same_number(number, s) or _in_range(number, s, end) for s, end in said):
+            return True
+    return False
+
+
+def _in_range(asked: str, start: str, end: str) -> bool:
+    """ "5" is in "1 to 5"."""
+    a = _NUMBER_PARTS.fullmatch(asked)
+    return bool(end and a is not None and start.isdigit() and int(start) <= int(a.group(2)) <= int(end))

@@ -13,6 +13,7 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from bot.knowledge.ingest import stated_dates
+from bot.research.days import MONTHS
 from bot.research.lexical import words
 from bot.research.names import common_words
 from bot.sources import SUPERSEDED, date_of, day_of, kept_current
@@ -54,7 +55,7 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _WEEKDAY_WORD = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?"
 # a statement of what is decided or changed: a later one on the same subject replaces
 CHANGE = re.compile(
-    r"\b(?:instead of|replac\w*|supersed\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
+    r"\b(?:instead of|replac\w*|supersed\w*|overrid\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
     r"revers\w*|revis\w*|switch\w*|mov(?:e|es|ed|ing) to|as of|with effect from|decided|agreed|approved|"
     # (a decision in minutes: "Decision: from Monday 23 Feb the CD running balance is checked
     # daily", "Harriet Oyelaran was elected … and appointed treasurer")
@@ -70,7 +71,7 @@ CHANGE = re.compile(
 # says by itself that something earlier stopped holding (a note with no date still replaces)
 REPLACING = re.compile(
     r"\b(?:instead of|(?<!need )(?<!needs )(?<!needed )(?<!needing )(?<!to be )(?<!due for )(?<!require )"
-    r"(?<!requires )(?<!required )replac\w*|supersed\w*|previous(?:ly)?|no longer|revers\w*|overturn\w*|"
+    r"(?<!requires )(?<!required )replac\w*|supersed\w*|previous(?:ly)?|no longer|revers\w*|overturn\w*|overrid\w*|"
     r"scrapp\w*|withdrawn|(?<!-)old)\b|"
     # "all new stock is ordered from Caledon Library Supply, not Northword": the name set aside
     r",\s+not\s+(?:the\s+)?(?-i:[A-Z])\w",
@@ -603,13 +604,30 @@ def _names(title: str, source: str, content: str) -> _Names:
     return _Names(keys, marked, _name_key(title), _name_key(_first_heading(content)))
 
 
+# a month ending a note's name marks its edition ("chaperone-arrangements-june" of "…-april"), unless
+# the note is one of a series, each of its own month (minutes, a log, a newsletter, a rota)
+# (at the end of the name: "May Day fair" is no edition of May)
+_MONTH_MARK = re.compile(rf"[\s(—–]+(?:{MONTHS})(?:\s+(?:19|20)\d\d)?\)?\s*$", re.I)
+_SERIES = re.compile(
+    r"\b(?:minutes|meetings?|mtg|log|diary|newsletter|bulletin|report|incident|chat|whatsapp|rota|"
+    r"timesheet|invoice|statement|returns?)\b",
+    re.I,
+)
+
+
 @lru_cache(maxsize=4096)
 def _edition_keys(title: str, source: str) -> tuple[frozenset[str], bool]:
     """The names (title, file name) of a note without its edition marks, and whether it
     carries one."""
-    names = (title, source.lower().removesuffix(".md").rsplit("/", 1)[-1])
+    names: tuple[str, ...] = (title, source.lower().removesuffix(".md").rsplit("/", 1)[-1])
+    marked = any(_EDITION_MARK.search(name) for name in names)
+    if any(_MONTH_MARK.search(name.replace("-", " ")) for name in names) and not any(
+        _SERIES.search(name.replace("-", " ")) for name in names
+    ):
+        names = tuple(_MONTH_MARK.sub(" ", name.replace("-", " ")) for name in names)
+        marked = True
     keys = frozenset(key for key in map(_name_key, names) if key)
-    return keys, any(_EDITION_MARK.search(name) for name in names)
+    return keys, marked
 
 
 def _version(entry: EntryView) -> int:
@@ -1740,7 +1758,9 @@ def _hands_over(new: _Statement, old: _Statement, stem: Callable[[str], str], as
 
 # says itself what stops holding: "This supersedes …", "no longer", "instead of" (not "the
 # replacement auto-belay units", "we replaced the hoist", what was done)
-_NAMES_REPLACED = re.compile(r"\b(?:replaces|supersed(?:es|ing)|reverses|no longer|instead of)\b", re.I)
+_NAMES_REPLACED = re.compile(
+    r"\b(?:replaces|supersed(?:es|ing)|overrides|reverses|no longer|instead of)\b", re.I
+)
 
 
 def names_change(text: str) -> bool:

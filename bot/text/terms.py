@@ -59,6 +59,37 @@ _FORMS = (
     ("appointment", "appointments", "appt", "appts"),
     ("quantity", "qty"),
 )
+# the forms of irregular verbs a question and a note write differently ("why did we lose tank 3"
+# of "the loss of Tank 3", "whole tank lost"): a stemmer never joins them
+_IRREGULAR = (
+    ("lose", "lost", "loss", "losing"),
+    ("break", "broke", "broken", "breakage"),
+    ("buy", "bought"),
+    ("pay", "paid"),
+    ("sell", "sold"),
+    ("steal", "stole", "stolen", "theft"),
+    ("freeze", "froze", "frozen"),
+    ("fall", "fell", "fallen"),
+    ("tear", "tore", "torn"),
+    ("send", "sent"),
+    ("spend", "spent"),
+    ("bring", "brought"),
+    ("catch", "caught"),
+    ("choose", "chose", "chosen", "choice"),
+    ("drive", "drove", "driven"),
+    ("write", "wrote", "written"),
+    ("give", "gave", "given"),
+    ("take", "took", "taken"),
+    ("go", "went", "gone"),
+    ("hold", "held"),
+    ("build", "built"),
+    ("die", "died", "dead", "death"),
+    ("burn", "burnt"),
+    ("leak", "leaked", "leakage"),
+)
+IRREGULAR_FORMS: dict[str, tuple[str, ...]] = {
+    word: tuple(other for other in forms if other != word) for forms in _IRREGULAR for word in forms
+}
 OTHER_FORMS: dict[str, tuple[str, ...]] = {
     word: tuple(other for other in forms if other != word) for forms in _FORMS for word in forms
 }
