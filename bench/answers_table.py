@@ -88,6 +88,10 @@ SETS: dict[str, tuple[Path, Path]] = {
     # (which reached neither), read as development sets from the forty-sixth session on
     "dance": (SEALED / "answers_dance" / "gold.json", SEALED / "answers_dance" / "vault"),
     "cider": (SEALED / "answers_cider" / "gold.json", SEALED / "answers_cider" / "vault"),
+    # written blind at the start of the forty-sixth session, scored before and after its first
+    # change, read for its second
+    "mushroom": (SEALED / "answers_mushroom" / "gold.json", SEALED / "answers_mushroom" / "vault"),
+    "icerink": (SEALED / "answers_icerink" / "gold.json", SEALED / "answers_icerink" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)

@@ -645,6 +645,8 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         # out a word's few hundred one-edit neighbours, only ever clear a name
         if word in _KINDS_ASKED and not capitalised:
             continue
+        if not capitalised and word.endswith("ly") and holds(word[:-2]):
+            continue  # "hourly" of the notes' "per hour", "weekly" of "every week": no name
         lookalike = len(word) > NAME_CHARS and word[:LOOKALIKE_PREFIX] in _proper_starts(in_titles)
         if not (
             lookalike
@@ -908,7 +910,9 @@ def _typed_codes(question: str) -> list[tuple[str, str]]:
             continue  # a word with a number ("COVID-19", "Latex-800"), not a code
         before = _NAME_BEFORE.search(question[: m.start()])
         shown = f"{before.group(0)}{token}" if before and before.start() > 0 else token
-        out.append((" ".join(shown.split()), token.lower()))
+        # (a code in the plural is the code: "the Kestrels U14s" of the notes' "U14")
+        code = _PLURAL_CODE.sub(r"\1", token.lower())
+        out.append((" ".join(shown.split()), code))
     return out
 
 
@@ -1199,6 +1203,19 @@ def _two_names(question: str, pair: Sequence[str], in_titles: TitleWords | None,
     )
 
 
+_PLURAL_CODE = re.compile(r"^([a-z]{1,4}-?\d+)s$")
+
+
+def _coded_in_one(first: str, rest: Sequence[str], said: Sequence[str]) -> bool:
+    """A name and a code after it ("Kestrels U14") both said in one of ``said``, apart: the
+    team's schedule titled by its name, the code a row of its table."""
+    if len(rest) != 1 or not any(c.isdigit() for c in rest[0]) or not any(c.isalpha() for c in rest[0]):
+        return False
+    name = re.compile(rf"(?<!\w){_singular_or_plural(first)}(?!\w)")
+    code = re.compile(rf"(?<!\w){re.escape(rest[0])}(?!\w)")
+    return any(name.search(t) and code.search(t) for t in said)
+
+
 def unheld_phrases(question: str, texts: Iterable[str], in_titles: TitleWords | None = None) -> Names:
     """A name typed in the question ("The Drovers Inn", "Brightwater Packaging", "Cantek 300",
     "Tides of Time") whose words none of ``texts`` (the notes that would answer) says
@@ -1212,11 +1229,16 @@ def unheld_phrases(question: str, texts: Iterable[str], in_titles: TitleWords | 
     nearby: list[str] = []
     for run in runs:
         for pair in _name_pairs(run):
-            first, *rest = (_folded(w) for w in pair)
+            # (a code in the plural is the code: "Kestrels U14s" of the notes' "Kestrels U14")
+            first, *rest = (_PLURAL_CODE.sub(r"\1", _folded(w)) for w in pair)
             together = re.compile(
                 rf"(?<!\w){_singular_or_plural(first)}(?:'s)? {re.escape(' '.join(rest))}(?!\w)"
             )
-            if not any(together.search(t) for t in said) and not _two_names(question, pair, in_titles, said):
+            if (
+                not any(together.search(t) for t in said)
+                and not _two_names(question, pair, in_titles, said)
+                and not _coded_in_one(first, rest, said)
+            ):
                 missing.append(" ".join(run))
                 if in_titles is not None and len(pair) > 2:  # a title's look-alike ("Tides of Trade")
                     nearby += in_titles.titles.get(first, [])

@@ -232,3 +232,42 @@ async def test_the_last_record_of_a_log_answers_for_the_last(local_rt: Any, tmp_
     )
     lines = bullet_lines(await ask(local_rt, "How much did the last waste oil collection from Fenside cost?"))
     assert lines and "£104" in lines[0], lines
+
+
+async def test_a_word_the_notes_say_in_another_form_and_a_code_in_the_plural_name_nothing(
+    local_rt: Any, tmp_path: Path
+) -> None:
+    """ "hourly" beside "ice" is the rate list's "per hour", not an "hourly ice" the notes lack;
+    "the Kestrels U14s" are the schedule's "U14" row, in the note titled by the club."""
+    await ingest_dated(
+        local_rt,
+        tmp_path,
+        [
+            (
+                "prices/ice-hire-rates.md",
+                "Ice hire rates",
+                "Rates per hour unless it says otherwise.\n\n| category | slot | rate gbp |\n|---|---|---|\n"
+                "| Affiliated club | Peak | 148.00 |\n| Affiliated club | Off-peak | 124.00 |\n"
+                "| Private | Peak | 190.00 |\n",
+                datetime(2024, 8, 1, tzinfo=UTC),
+            ),
+            (
+                "clubs/kestrels-ice-schedule.md",
+                "Kestrels ice schedule 2024-25",
+                "Season from Sun 1 Sept 2024.\n\n| Team | Day | Time |\n|---|---|---|\n| U16 | Tue | 18:00–19:00 |\n"
+                "| U14 | Thu | 17:15–18:15 |\n| U12 | Sat | 08:00–09:00 |\n",
+                datetime(2024, 7, 2, tzinfo=UTC),
+            ),
+            (
+                "clubs/ice-booking-rules.md",
+                "Ice booking rules",
+                "Clubs book ice by the block, a term ahead. Cancel 14 days ahead or pay in full.",
+                datetime(2024, 6, 1, tzinfo=UTC),
+            ),
+        ],
+        SPACE,
+    )
+    text = await ask(local_rt, "When do the Kestrels U14s train this season?")
+    assert "found nothing" not in text and "17:15" in text, text
+    text = await ask(local_rt, "What's the off-peak hourly ice hire rate for an affiliated club?")
+    assert "found nothing" not in text and "124.00" in text, text
