@@ -87,12 +87,15 @@ _IRREGULAR = (
     ("burn", "burnt"),
     ("leak", "leaked", "leakage"),
 )
-IRREGULAR_FORMS: dict[str, tuple[str, ...]] = {
-    word: tuple(other for other in forms if other != word) for forms in _IRREGULAR for word in forms
-}
-OTHER_FORMS: dict[str, tuple[str, ...]] = {
-    word: tuple(other for other in forms if other != word) for forms in _FORMS for word in forms
-}
+
+
+def _each_to_the_others(groups: tuple[tuple[str, ...], ...]) -> dict[str, tuple[str, ...]]:
+    """Each word of each group → the other words of its group."""
+    return {word: tuple(other for other in forms if other != word) for forms in groups for word in forms}
+
+
+IRREGULAR_FORMS = _each_to_the_others(_IRREGULAR)
+OTHER_FORMS = _each_to_the_others(_FORMS)
 
 
 def query_terms(query: str, *, limit: int = 24) -> list[str]:
