@@ -7,6 +7,7 @@ offline answer and, as the sources it cites, the language model."""
 from __future__ import annotations
 
 import csv
+import itertools
 import math
 import re
 from collections import OrderedDict
@@ -296,6 +297,18 @@ HEADER_CHARS = 40  # a column name is at most this long
 CAPTION_CHARS = 80  # a line just over a table typed with spaces, this short, names it
 
 
+def _pipe_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    """A table written as a pipe table, its header ruled: as ``units`` reads one."""
+    out = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
+    return out + ["| " + " | ".join(cells) + " |" for cells in rows]
+
+
+def _table_rule(line: str) -> bool:
+    """``line`` (a line of bars) is the rule under a pipe table's header ("|---|:--:|")."""
+    bare = line.replace("|", "").strip()
+    return bool(_TABLE_RULE.match(line.replace("|", " ").strip())) or bool(bare and set(bare) <= set("-: "))
+
+
 def _aligned_tables(lines: list[str]) -> list[str]:
     """``lines`` with each table typed in spaces written as a pipe table, and each dot-leader
     line ("Director ............ £95") as a list item ("- Director: £95"): so that each row is
@@ -327,13 +340,13 @@ def _aligned_tables(lines: list[str]) -> list[str]:
             caption = out[-1].strip() if k and out and out[-1] == lines[k - 1] else ""
             if caption and len(caption) <= CAPTION_CHARS and not caption.endswith((".", ":", "?")):
                 out[-1] = f"#### {caption}"  # "VAN 2 - schools + hotels" over its stops: each row's
-            out.append("| " + " | ".join(header) + " |")
-            out.append("| " + " | ".join("---" for _ in header) + " |")
+            rows = []
             for line in lines[k + 1 : end]:
                 cells = _GAP.split(line.strip())
                 if len(cells) > len(header):  # a long last cell holding two spaces
                     cells = [*cells[: len(header) - 1], "  ".join(cells[len(header) - 1 :])]
-                out.append("| " + " | ".join(cells) + " |")
+                rows.append(cells)
+            out += _pipe_table(header, rows)
         k = end
     return out
 
@@ -380,9 +393,9 @@ def _csv_tables(lines: list[str]) -> list[str]:
             out.append(lines[k])
             k += 1
             continue
-        out.append("| " + " | ".join(h.strip().replace("_", " ") for h in header) + " |")
-        out.append("| " + " | ".join("---" for _ in header) + " |")
-        out += ["| " + " | ".join(c.strip() for c in cells) + " |" for cells in rows]
+        out += _pipe_table(
+            [h.strip().replace("_", " ") for h in header], [[c.strip() for c in r] for r in rows]
+        )
         k = end
     return out
 
@@ -421,9 +434,7 @@ def _bare_pipe_tables(lines: list[str]) -> list[str]:
             continue
         header = _cells(lines[k])
         if _column_names(header):
-            out.append("| " + " | ".join(header) + " |")
-            out.append("| " + " | ".join("---" for _ in header) + " |")
-            out += ["| " + " | ".join(_cells(line)) + " |" for line in lines[k + 1 : end]]
+            out += _pipe_table(header, [_cells(line) for line in lines[k + 1 : end]])
         else:
             out += ["- " + "; ".join(c for c in _cells(line) if c) for line in lines[k:end]]
         k = end
@@ -653,16 +664,12 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         if line.lstrip().startswith("|"):
             flush()
             over, label = None, None
-            bare = line.replace("|", "").strip()
-            if _TABLE_RULE.match(line.replace("|", " ").strip()) or (bare and set(bare) <= set("-: ")):
+            if _table_rule(line):
                 continue
             cells = [_clean_inline(c, titles) for c in _cells(line)]
             if header is None:
                 following = lines[k + 1] if k + 1 < len(lines) else ""
-                ruled = bool(_TABLE_RULE.match(following.replace("|", " ").strip())) or (
-                    following.lstrip().startswith("|")
-                    and set(following.replace("|", "").strip()) <= set("-: ")
-                )
+                ruled = following.lstrip().startswith("|") and _table_rule(following)
                 if ruled or _column_names(cells) or not any(cells):
                     header = cells  # (a header of empty cells, "| | |": each row's first cell labels it)
                     continue
@@ -1815,7 +1822,7 @@ _SEE_MINUTES = re.compile(
 _MINUTES_NOTE = re.compile(r"\b(?:minutes|meeting|mtg)\b", re.I)
 
 
-def _minutes_pointed(said: str, entry: EntryView, notes: Sequence[EntryView]) -> EntryView | None:
+def _minutes_pointed(said: str, entry: EntryView, notes: Iterable[EntryView]) -> EntryView | None:
     """The minutes among ``notes`` that ``said`` (a passage of ``entry``) sends the reader to by
     their month, and year when it gives one: of several, the nearest to ``entry``'s date."""
     m = _SEE_MINUTES.search(said)
@@ -2168,7 +2175,7 @@ class Answerer:
             said = p.unit.text
             own_title = p.entry.title.strip().lower()
             # (a note the search found, sent to by its month: "See Jan 2024 minutes for the renewal cost.")
-            held = _minutes_pointed(said, p.entry, [*chosen, *also])
+            held = _minutes_pointed(said, p.entry, itertools.chain(chosen, also))
             if held is not None:
                 lifted.setdefault(held.id, (held, p))
             for note in chosen:  # a note of the question's, by its title

@@ -933,7 +933,7 @@ def codes_in(question: str, in_titles: TitleWords) -> list[tuple[str, str, str]]
     return codes
 
 
-def _code_pattern(word: str, code: str, *, short: bool = True) -> re.Pattern[str]:
+def _code_pattern(word: str, code: str, *, short: bool) -> re.Pattern[str]:
     if not word:  # a code typed as one token: its letters and digits, with or without a hyphen or space
         # a number with or without its leading zeros ("R7" is "R07")
         chunks = [
@@ -992,7 +992,7 @@ def unheld_codes(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
     nearby: list[str] = []
     cells: list[str] | None = None  # the notes' tables read as column and cell, when needed
     for typed, word, code in codes:
-        pattern = _code_pattern(word, code)
+        pattern = _code_pattern(word, code, short=True)  # (a name said only by its short form is held)
         if not any(pattern.search(t) for t in said):
             if word:
                 # a table says it by its column ("| Route | School |" over "| W2 | St Aldhelm's |")
