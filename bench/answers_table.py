@@ -92,6 +92,8 @@ SETS: dict[str, tuple[Path, Path]] = {
     # change, read for its second
     "mushroom": (SEALED / "answers_mushroom" / "gold.json", SEALED / "answers_mushroom" / "vault"),
     "icerink": (SEALED / "answers_icerink" / "gold.json", SEALED / "answers_icerink" / "vault"),
+    "bookshop": (SEALED / "answers_bookshop" / "gold.json", SEALED / "answers_bookshop" / "vault"),
+    "physio": (SEALED / "answers_physio" / "gold.json", SEALED / "answers_physio" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)

@@ -208,6 +208,7 @@ def stated_dates(text: str) -> list[dt.date]:
     return [d for _, d in sorted(found)]
 
 
+_TITLE_LINE = re.compile(r"[*_]*title[*_]*\s*:[*_]*\s*(\S[^\n]{0,200})", re.I)
 _DATE_FIELD = re.compile(r"^\s*[*_>\s]*date\s*[*_]*\s*:", re.I)
 _DATING_LINE = re.compile(
     r"^\s*(?:#{1,6}\s|[*_>\s]*(?:date[ds]?|decided|agreed|approved|written|held|effective|signed(?: off)?|"
@@ -290,8 +291,16 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
     links = [m.strip() for m in _WIKILINK.findall(without_code)]
     title = str(meta.get("title") or "").strip()
     if not title:
+        # "title: Lease – Unit 4 Hallowmead Business Park" typed as the first line, without the
+        # front matter's fences, names the note as the field would
+        typed = _TITLE_LINE.match(body.lstrip())
         heading = re.search(r"^#\s+(.+)$", body, re.M)
-        title = heading.group(1).strip() if heading else Path(source).stem.replace("-", " ").replace("_", " ")
+        if typed:
+            title = typed.group(1).strip()
+        else:
+            title = (
+                heading.group(1).strip() if heading else Path(source).stem.replace("-", " ").replace("_", " ")
+            )
     project = str(meta.get("project") or "")
     if not project:
         project = next((t.split("/", 1)[1] for t in tags if t.lower().startswith("project/")), "")

@@ -146,7 +146,10 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _REFERS_BACK = re.compile(
     r"^(?:it|its|this|that|these|those|they|their|them|he|she|his|her|there|so|then|"
     # a sentence opening with a connective continues the one before ("Without one, …")
-    r"otherwise|however|but|instead|without (?:one|it|that|this)|if not|in that case|except)\b",
+    r"otherwise|however|but|instead|without (?:one|it|that|this)|if not|in that case|except)\b"
+    # ... or with the other side of a threshold ("DECISION: gift wrap is free on purchases over
+    # £20. Under £20 it's £1.50 per item.")
+    r"|(?:under|over|above|below|less than|more than|fewer than|up to)\s+[£$€]?\d",
     re.I,
 )
 ANSWER_CHARS = 480  # a question in a note keeps its answer paragraph up to this length
@@ -409,12 +412,14 @@ _BARE_ROW = re.compile(r"^(?![\s>|`#*-])[^|]+(?:\|[^|]*){2,}$")
 def _column_names(cells: Sequence[str]) -> bool:
     """``cells`` (a table's first row) name columns: short, no figures, no sentences ("Dance |
     Class | No. | Source"), not a record ("Lorry 1 | 18 t flatbed | reg KS68 FLT")."""
+    # (a rota's corner is empty: "| | Mon | Tue | Wed |" over "| AM | Bev | Sanjay | Bev |")
+    named = cells[1:] if len(cells) > 2 and not cells[0] else cells
     return all(
         c
         and len(c) <= HEADER_CHARS
         and not any(ch.isdigit() or ch == ":" for ch in c)
         and not (c.endswith((".", "!", "?")) and len(c.split()) > 2)  # ("No." is a column's name)
-        for c in cells
+        for c in named
     )
 
 
@@ -531,7 +536,10 @@ def _without_mail_headers(lines: list[str]) -> list[str]:
 
 # a note's own field written in its text near the top, front matter without the fences
 # ("date: 2023-08-21", "Tags: shop, hours")
-_META_LINE = re.compile(r"^\s*(?:date|created|updated|last updated|tags)\s*:\s*\S.{0,40}$", re.I)
+_META_LINE = re.compile(
+    r"^\s*(?:(?:date|created|updated|last updated|tags)\s*:\s*\S.{0,40}|[*_]*title[*_]*\s*:[*_]*\s*\S.{0,200})$",
+    re.I,
+)
 META_LINES = 6
 
 
@@ -542,6 +550,9 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     out: list[Unit] = []
     section = ""
     header: list[str] | None = None
+    # the sentence ending in ":" over a table ("Fee schedule (physio, from 1 Oct 2023):"): what
+    # its rows are of, as a heading would say
+    table_of = ""
     paragraph: list[str] = []
 
     blocks = 0
@@ -663,6 +674,8 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             continue
         if line.lstrip().startswith("|"):
             flush()
+            if header is None:
+                table_of = out[over].text.rstrip(":").strip() if over is not None and not item else ""
             over, label = None, None
             if _table_rule(line):
                 continue
@@ -678,10 +691,14 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
                 header = ["" for _ in cells]
             if not any(header) and len(cells) > 1:
                 pairs = [f"{cells[0]}: {'; '.join(c for c in cells[1:] if c)}"] if any(cells[1:]) else []
+            elif not header[0] and cells[0] and len(cells) > 1:
+                # under an empty corner the first cell names the row: "PM 13:30–20:15 — Mon: Sanjay; …"
+                said = [f"{h}: {c}" for h, c in zip(header[1:], cells[1:], strict=False) if c]
+                pairs = [f"{cells[0]} — {'; '.join(said)}"] if said else []
             else:
                 pairs = [f"{h}: {c}" for h, c in zip(header, cells, strict=False) if c]
             if pairs:
-                out.append(Unit("; ".join(pairs), section, len(out)))
+                out.append(Unit("; ".join(pairs), table_of or section, len(out)))
             continue
         header = None
         if not line.strip():

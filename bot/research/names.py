@@ -81,6 +81,12 @@ _NEVER_NAMES = (
 _KINDS_ASKED = frozenset(
     "amount amounts cost costs price prices total number figure date dates deadline reason frequency".split()
 )
+# who does a thing, typed after what they do ("current laundry firm", "the pool chemical
+# people", "the skip company"): whoever the notes name doing it, no third name
+_WHO_DOES_IT = frozenset(
+    "firm firms company companies people guys guy lot outfit contractor contractors supplier suppliers "
+    "provider providers".split()
+)
 
 
 @cache
@@ -643,7 +649,7 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         # what would make it a name, read before the typo checks: most words the notes lack
         # are plain English words ("generator", "parking"), and the typo checks, which spell
         # out a word's few hundred one-edit neighbours, only ever clear a name
-        if word in _KINDS_ASKED and not capitalised:
+        if (word in _KINDS_ASKED or word in _WHO_DOES_IT) and not capitalised:
             continue
         if not capitalised and word.endswith("ly") and holds(word[:-2]):
             continue  # "hourly" of the notes' "per hour", "weekly" of "every week": no name
@@ -1060,6 +1066,9 @@ def unheld_pairs(question: str, texts: Iterable[str], in_titles: TitleWords) -> 
             said = [" ".join(_folded(t).split()) for t in texts]
         if _said_together(first, second, in_titles, said) or _in_one_title(first, second, in_titles):
             continue
+        after = lowered[k + 2] if k + 2 < len(lowered) and _joined_words(question, found, k + 2) else ""
+        if _names_its_thing(first, second, after, said):
+            continue
         before = typed[k - 1] if k > 0 and _joined_words(question, found, k) else ""
         if _beside_a_name(before, first, second, in_titles, said):
             continue
@@ -1076,6 +1085,17 @@ def _said_together(first: str, second: str, in_titles: TitleWords | None, said: 
     together = re.compile(rf"\b{re.escape(first)}\W{{1,3}}{re.escape(second)}\b")
     titles = in_titles.titles.get(first, ()) if in_titles is not None else ()
     return any(together.search(t.lower()) for t in titles) or any(together.search(t) for t in said)
+
+
+def _names_its_thing(first: str, second: str, after: str, said: Sequence[str]) -> bool:
+    """``second``, an English word, starts with the word ``after`` it a thing one of ``said``
+    (lower-cased texts) names beside ``first``: "Hopefield house espresso" asks of the
+    "House espresso" on Hopefield's price list, not of a "Hopefield House"."""
+    if not after or second not in common_words():
+        return False
+    thing = re.compile(rf"\b{re.escape(second)}\W{{1,3}}{re.escape(after)}\b")
+    name = re.compile(rf"\b{re.escape(first)}\b")
+    return any(thing.search(t) and name.search(t) for t in said)
 
 
 def _in_one_title(first: str, second: str, in_titles: TitleWords) -> bool:

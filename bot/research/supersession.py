@@ -490,18 +490,37 @@ _CALENDAR_NAMES = frozenset(
 def _switched_from(newer: EntryView, older: EntryView) -> bool:
     """``newer``, dated after ``older``, says its subject changed from the name ``older``'s
     title opens with, written as a name ("… changed from Hadley to Severn" of "Hadley Tube &
-    Fittings"; not a day or a month, a value): the earlier note is about what was left."""
-    first = words(older.title.lower())[:1]
-    if not first or first[0] in _CALENDAR_NAMES or first[0] not in _switched_names(newer.content):
+    Fittings"; not a day or a month, a value), or from a name its title holds beside a word of
+    the subject said before the change ("laundry changed from Crestline to Blue Heron" of
+    "Laundry – Crestline Linen"): the earlier note is about what was left."""
+    title = words(older.title.lower())
+    if not title or title[0] in _CALENDAR_NAMES:
+        return False
+    switched = _switched_names(newer.content)
+    held = set(title) - _FILLER
+    if not any(
+        name == title[0] or (name in held and subject & (held - {name})) for name, subject in switched
+    ):
         return False
     new_day, old_day = day_of(newer), day_of(older)
     return new_day is not None and old_day is not None and new_day > old_day
 
 
+SUBJECT_LOOK = 40  # characters before "changed from" read for what changed
+
+
 @lru_cache(maxsize=1024)  # a note is compared with every other note of a question's
-def _switched_names(content: str) -> frozenset[str]:
-    """The names a note says its subject changed from (``_SWITCHED_FROM``), lowercased."""
-    return frozenset(m["name"].lower() for m in _SWITCHED_FROM.finditer(content))
+def _switched_names(content: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The names a note says its subject changed from (``_SWITCHED_FROM``), lowercased, each
+    with the words said just before the change (its subject: "laundry" of "FYI laundry
+    changed from Crestline to …")."""
+    return tuple(
+        (
+            m["name"].lower(),
+            frozenset(words(content[max(0, m.start() - SUBJECT_LOOK) : m.start()].lower())) - _FILLER,
+        )
+        for m in _SWITCHED_FROM.finditer(content)
+    )
 
 
 _FROM_WHEN = re.compile(r"\s(?:from|as of|with effect|effective|starting)\b", re.I)

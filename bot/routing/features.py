@@ -380,14 +380,15 @@ _CUES: dict[str, Gated] = {
         "errand@start": r"^(?:(?:pls|please|can you|could you|ok|so)[\s,]+)?(?:"
         # ("reorder level …", "order status …": the thing's name, not the task)
         r"(?:order|re-?order)(?!\s+(?:levels?|points?|quantity|qty|threshold|number|no|ref|status|history|form|"
-        r"date|minimums?|min|value|limits?)\b)|ring|book|buy|print|"
+        r"date|minimums?|min|value|limits?)\b)|"
         # ("phone number for the sprinter driver", "email address for the plumber": the
         # thing asked for, not the task)
         r"(?:phone|e-?mail|text)(?!\s+(?:numbers?|nos?|no\.|address(?:es)?|contacts?|details)\b)|"
-        r"post|chase|invite|ping|forward|stick|cancel|reschedule|sign me up|add me|"
-        # verbs that are nouns too ("pay rates", "play area hours") only before what they act on
-        r"(?:log|play|arrange|schedule|set up|pay|renew|file|call)(?=\s+(?:a|an|the|my|our|his|her|their|this|that|"
-        r"these|those|it|them|him|me|us|back|round)\b)|"
+        r"chase|invite|ping|forward|stick|cancel|reschedule|sign me up|add me|"
+        # verbs that are nouns too ("pay rates", "play area hours", "book club members discount",
+        # "post-op patients hydro pool rule", "ring road shut") only before what they act on
+        r"(?:log|play|arrange|schedule|set up|pay|renew|file|call|ring|book|buy|print|post)(?=\s+(?:a|an|the|my|our|his|her|"
+        r"their|this|that|these|those|it|them|him|me|us|back|round|more|some|another|\d+)\b)|"
         # "send the tenant the cert via email" is an errand; "send the checklist for spays" asks for it
         r"send(?!\s+(?:me|us)\b)(?=.*\b(?:to|via|by|over to)\b)|"
         r"let \w+ know|tell \w+(?<!\bme)(?<!\bus)(?= that| to| the| we| i| about))"
