@@ -153,6 +153,7 @@ _REFERS_BACK = re.compile(
     re.I,
 )
 ANSWER_CHARS = 480  # a question in a note keeps its answer paragraph up to this length
+NEST_CHARS = 120  # of an item over indented items, the words read as their section
 LIST_ITEM_CHARS = 100  # a list read with the sentence over it has items this short (conditions, bids)
 # "**Owner:** …", "Why it happened: …": a label opening a passage names it as a heading would
 _LABEL = re.compile(r"^([A-Z][\w' ()/-]{1,40}?):\s")
@@ -564,9 +565,14 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     # the bold label opening the paragraph over a list ("**Cherry picker:** we don't own one.
     # Hire by the day from …" over "- £285 + VAT per day"): what its items are about
     label: str | None = None
+    # an item ending in ":" over items indented under it ("6. **Chaperones** — … AGREED:" over
+    # "   - the offer is recorded in Clinicbook with the code CHP …"): its indent and its words,
+    # what the items under it are about, as a heading would say
+    nest: tuple[int, str] | None = None
+    item_indent = 0
 
     def flush() -> None:
-        nonlocal blocks, continued, over, item
+        nonlocal blocks, continued, over, item, nest
         was_item, item = item, False
         start = len(out)
         if not continued:
@@ -606,12 +612,18 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         if lead:
             pieces.append(lead)
         of = label if was_item and label else section
+        if was_item and nest is not None and item_indent > nest[0]:
+            of = nest[1]
         for piece in pieces:
             if len(piece) >= 12:
                 out.append(Unit(piece, of, len(out), pointer, block))
         made = out[start:]
         if not made:
             return
+        if not was_item:
+            nest = None  # (a paragraph ends the list)
+        elif made[-1].text.endswith(":") and (nest is None or item_indent <= nest[0]):
+            nest = (item_indent, " ".join(u.text for u in made).rstrip(":").strip()[:NEST_CHARS])
         if not was_item:
             over = len(out) - 1 if made[-1].text.endswith(":") else None
         elif over is not None and (len(made) > 1 or len(made[0].text) > LIST_ITEM_CHARS):
@@ -658,7 +670,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         if heading:
             flush()
             section = _clean_inline(heading.group(2), titles)
-            header, over, label = None, None, None
+            header, over, label, nest = None, None, None, None
             continue
         if _RULE.match(line):  # a horizontal rule ("---") parts paragraphs as a blank line does
             flush()
@@ -670,7 +682,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
         )
         if plain is not None:
             section = _clean_inline(plain, titles)
-            header, label = None, None
+            header, label, nest = None, None, None
             continue
         if line.lstrip().startswith("|"):
             flush()
@@ -710,6 +722,9 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             continue  # "date: 2023-08-21" under the title dates the note; it answers nothing
         if _LIST.match(line):
             flush()
+            item_indent = len(line) - len(line.lstrip())
+            if nest is not None and item_indent <= nest[0]:
+                nest = None
             paragraph.append(_LIST.sub("", line))
             item = True
             continue

@@ -362,7 +362,9 @@ def _states_change(passage: Passage) -> bool:
 _DECLARES = re.compile(
     # ("This reverses the 2023 no-raw policy ([[raw-feeding-policy]])"; a lorry that reverses
     # into the bay reverses no note)
-    r"\b(?:replac(?:es|ing)|supersed(?:es|ing)|(?:this|it|which)\s+reverses)\b[^.\n\[\]]{0,60}"
+    # (not past a clause: "Replaces the Feb 2023 sheet, after the April closure (see
+    # [[incident-2024-04-pool-closure]])" replaces the sheet, not the closure's report)
+    r"\b(?:replac(?:es|ing)|supersed(?:es|ing)|(?:this|it|which)\s+reverses)\b[^.,;\n\[\]]{0,60}"
     r"\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]",
     re.I,
 )
@@ -395,7 +397,7 @@ def _links_note(targets: frozenset[str], note: EntryView) -> bool:
 # "replaces the batch loader described in [[atlas]]", a part of it)
 _DECLARES_LINK = re.compile(
     r"\b(?:replac(?:es|ing)|supersed(?:es|ing)|(?:this|it|which)\s+reverses):?\s+(?:the\s+|our\s+)?"
-    r"(?:[^.\n\[\]()]{1,60}?\(\s*(?:see\s+)?)?\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]",
+    r"(?:[^.,;\n\[\]()]{1,60}?\(\s*(?:see\s+)?)?\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]",
     re.I,
 )
 
