@@ -499,9 +499,10 @@ def _switched_from(newer: EntryView, older: EntryView) -> bool:
     if not title or title[0] in _CALENDAR_NAMES:
         return False
     switched = _switched_names(newer.content)
-    held = set(title) - _FILLER
+    held = {_singular(w) for w in title} - _FILLER
     if not any(
-        name == title[0] or (name in held and subject & (held - {name})) for name, subject in switched
+        name == title[0] or (_singular(name) in held and subject & (held - {_singular(name)}))
+        for name, subject in switched
     ):
         return False
     new_day, old_day = day_of(newer), day_of(older)
@@ -509,6 +510,11 @@ def _switched_from(newer: EntryView, older: EntryView) -> bool:
 
 
 SUBJECT_LOOK = 40  # characters before "changed from" read for what changed
+
+
+def _singular(word: str) -> str:
+    """``word`` without a plural's "s" ("skips" and "skip" name one subject)."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 @lru_cache(maxsize=1024)  # a note is compared with every other note of a question's
@@ -519,7 +525,10 @@ def _switched_names(content: str) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple(
         (
             m["name"].lower(),
-            frozenset(words(content[max(0, m.start() - SUBJECT_LOOK) : m.start()].lower())) - _FILLER,
+            frozenset(
+                _singular(w) for w in words(content[max(0, m.start() - SUBJECT_LOOK) : m.start()].lower())
+            )
+            - _FILLER,
         )
         for m in _SWITCHED_FROM.finditer(content)
     )
