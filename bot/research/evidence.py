@@ -175,6 +175,14 @@ _PERSON = re.compile(
     # not a month's or a day's
     rf"|(?<=[a-z,;:(] )(?!(?i:{_MONTHS})\b|(?i:mon|tues|wednes|thurs|fri|satur|sun)day\b)[A-Z][a-zà-ÿ]{{2,}}\b"
 )
+_ASKS_WHERE = re.compile(r"\bwhere(?:'?s| is| are| do| does| did| should| can| would)\b(?! we up to)", re.I)
+# a place said under its label ("**Where:** the three-tier shelf behind the main till")
+_PLACE_LABEL = re.compile(r"^\W*(?:where|location|kept|stored|store|address)\W*:", re.I)
+_PLACE = re.compile(
+    rf"{_PLACE_LABEL.pattern}|"
+    r"\b(?:behind|underneath|beneath|beside|next to|inside|opposite|on top of|at the back of|in the back of)\s",
+    re.I,
+)
 _CAUSE = re.compile(
     r"\b(?:because|due to|caus\w*|reason\w*|root|led to|so that|why|since|after|overflow\w*|fail\w*)\b", re.I
 )
@@ -206,6 +214,8 @@ _ASKS_TYPE: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
         ),
         _CAUSE,
     ),
+    # "where do we keep …", "where's the …": a place, labelled or said by where it is
+    (_ASKS_WHERE, _PLACE),
 )
 # a question asking whether, not what
 _YES_NO = re.compile(
@@ -299,6 +309,8 @@ ALIGNED_ROWS = 2  # a table typed with spaces has at least a header and this man
 ALIGNED_CELLS = 3  # ... of at least this many cells (two could be any indented pair of words)
 HEADER_CHARS = 40  # a column name is at most this long
 CAPTION_CHARS = 80  # a line just over a table typed with spaces, this short, names it
+LABELLED_LINES = 3  # lines of a label, spaces and a value, one after another: a list of them
+LABEL_CHARS = 25  # ... each label this short
 
 
 def _pipe_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
@@ -325,12 +337,24 @@ def _aligned_tables(lines: list[str]) -> list[str]:
             out.append(f"- {leader['label'].strip()}: {leader['value'].strip()}")
             k += 1
             continue
+        labelled = _labelled_items(lines, k)
+        if labelled:
+            out += labelled
+            k += len(labelled)
+            continue
         end = k
         while end < len(lines) and _aligned_row(lines[end]):
             end += 1
         header = _GAP.split(lines[k].strip()) if end > k else []
         # a header is column names, not sentences typed with two spaces after each stop
         labels = all(len(h) <= HEADER_CHARS and not h.endswith((".", "!", "?")) for h in header)
+        pairs = [_labelled_pair(line) for line in lines[k:end]]
+        if end - k >= LABELLED_LINES and all(pairs):
+            # a label and its value a line, typed with spaces between ("Fri      07:30–17:00"
+            # over "Sat      09:00–13:00"): each line a list item
+            out += [f"- {pair[0]}: {pair[1]}" for pair in pairs if pair]
+            k = end
+            continue
         if end - k <= ALIGNED_ROWS or len(header) < ALIGNED_CELLS or not labels:
             out.append(lines[k])
             k += 1
@@ -483,6 +507,29 @@ def _plain_heading(before: str, line: str, after: str) -> str | None:
     return text if body else None
 
 
+def _labelled_pair(text: str) -> list[str] | None:
+    """``text`` as a short label and its value typed with spaces between ("Sat      09:00–13:00"),
+    else None."""
+    cells = _GAP.split(text.strip())
+    if len(cells) == 2 and len(cells[0]) <= LABEL_CHARS and not cells[0].endswith((".", "!", "?", ",", ":")):
+        return cells
+    return None
+
+
+def _labelled_items(lines: Sequence[str], k: int) -> list[str]:
+    """From ``lines[k]``, a run of list items each a label and its value typed with spaces
+    between ("- Fri       7:30am – 6:00pm" over "- Sat       8:00am – 12:00 noon"), written
+    "- Fri: 7:30am – 6:00pm": each item is labelled as a colon would label it. Empty when
+    fewer than ``LABELLED_LINES`` items start there."""
+    run: list[str] = []
+    for line in lines[k:]:
+        pair = _labelled_pair(_LIST.sub("", line)) if _LIST.match(line) else None
+        if pair is None:
+            break
+        run.append(f"{line[: len(line) - len(line.lstrip())]}- {pair[0]}: {pair[1]}")
+    return run if len(run) >= LABELLED_LINES else []
+
+
 def _aligned_row(line: str) -> bool:
     """A line of a table typed with spaces: two cells or more, no pipe, no list marker."""
     text = line.strip()
@@ -538,7 +585,10 @@ def _without_mail_headers(lines: list[str]) -> list[str]:
 # a note's own field written in its text near the top, front matter without the fences
 # ("date: 2023-08-21", "Tags: shop, hours")
 _META_LINE = re.compile(
-    r"^\s*(?:(?:date|created|updated|last updated|tags)\s*:\s*\S.{0,40}|[*_]*title[*_]*\s*:[*_]*\s*\S.{0,200})$",
+    r"^\s*(?:(?:date|created|updated|last updated|tags)\s*:\s*\S.{0,40}|[*_]*title[*_]*\s*:[*_]*\s*\S.{0,200}|"
+    # a byline: "Updated 2 April 2025 — DA", "Last updated 3/5/24 by Jo"
+    r"[*_]*(?:last\s+)?(?:updated|revised|reviewed)\s+(?:on\s+)?\d{1,2}(?:st|nd|rd|th)?[\s/.-]+\w+[\s/.-]+\d{2,4}"
+    r"[*_]*(?:\s*(?:[-–—,]|by)\s*[\w .]{1,30})?)$",
     re.I,
 )
 META_LINES = 6
@@ -1503,6 +1553,8 @@ def plain_kinds(question: str, stem: Any) -> list[re.Pattern[str]]:
         out.append(_PLAIN_CAUSE)
     if _HOW_LONG.search(question):
         out.append(_DURATION)
+    if _ASKS_WHERE.search(question):
+        out.append(_PLACE_LABEL)
     if _ASKS_DAY.search(question) and not _ASKS_HOUR.search(question):
         out.append(_A_DAY)
     counted = _HOW_MANY.search(question)

@@ -17,7 +17,7 @@ from bot.research.days import MONTHS
 from bot.research.lexical import words
 from bot.research.names import common_words
 from bot.sources import SUPERSEDED, date_of, day_of, kept_current
-from bot.text.terms import STOPWORDS
+from bot.text.terms import OTHER_FORMS, STOPWORDS
 
 __all__ = [
     "REPLACED_NOTE_PENALTY",
@@ -122,8 +122,24 @@ _NAME = re.compile(
 @lru_cache(maxsize=4096)  # a passage is compared with each other passage of the pool
 def content_words(text: str, stem: Callable[[str], str]) -> frozenset[str]:
     return frozenset(
-        _agent(stem(w)) for w in words(text) if len(w) > 2 and not w.isdigit() and w not in _FILLER
+        _agent(stem(_WRITTEN_OUT.get(w, w)))
+        for w in words(text)
+        if len(w) > 2 and not w.isdigit() and w not in _FILLER
     )
+
+
+# a day or a month as a rota or a table shortens it, read as its name ("Sat: 09:00–13:00" of
+# a question's "Saturday")
+_DAYS_AND_MONTHS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april june july "
+    "august september october november december".split()
+)
+_WRITTEN_OUT = {
+    short: full
+    for short, forms in OTHER_FORMS.items()
+    for full in forms
+    if full in _DAYS_AND_MONTHS and short not in _DAYS_AND_MONTHS
+}
 
 
 def _agent(stemmed: str) -> str:
@@ -681,7 +697,13 @@ def _later_on_subject(newer: EntryView, older: EntryView) -> bool:
     new_day, old_day = day_of(newer), day_of(older)
     if new_day is None or old_day is None or new_day <= old_day:
         return False
-    return len(_title_subject(newer.title) & _title_subject(older.title)) >= SUBJECT_TITLE_WORDS
+    new_subject, old_subject = _title_subject(newer.title), _title_subject(older.title)
+    if len(new_subject & old_subject) >= SUBJECT_TITLE_WORDS:
+        return True
+    # ... or the later one's title names nothing but a word of the earlier's and when it
+    # holds from ("Hours from 8 January 2024" of "Opening hours")
+    undated = _title_subject(" ".join(w for w in words(newer.title.lower()) if w not in _CALENDAR_NAMES))
+    return bool(undated) and undated <= old_subject
 
 
 @lru_cache(maxsize=4096)
@@ -702,14 +724,17 @@ def _label(text: str) -> frozenset[str]:
     row = _ROW_CELL.match(text)
     label = _LABEL_OF.match(text) if row is None else None
     said = row.group(2) if row is not None else label.group(1) if label is not None else ""
-    return frozenset(w for w in words(said.lower()) if w not in STOPWORDS and not w.isdigit())
+    return frozenset(
+        _WRITTEN_OUT.get(w, w) for w in words(said.lower()) if w not in STOPWORDS and not w.isdigit()
+    )
 
 
-def _same_label(new: str, old: str) -> bool:
+def _same_label(new: str, old: str, *, exact: bool = False) -> bool:
     """Both statements give a value of one thing, another value: the words of one's label are
-    all the other's ("Relative humidity" of "Target relative humidity for textile store")."""
+    all the other's ("Relative humidity" of "Target relative humidity for textile store"; with
+    ``exact``, the same words)."""
     one, other = _label(new), _label(old)
-    if not one or not other or not (one <= other or other <= one):
+    if not one or not other or not (one == other if exact else one <= other or other <= one):
         return False
     return set(_NUMBER.findall(new)) != set(_NUMBER.findall(old))  # (the same value again replaces nothing)
 
@@ -1101,6 +1126,20 @@ def _replaces(
     # thing ("Saturday: 9:30 – 13:00" of the table's "Day: Saturday; Hours: 10:00 – 16:00")
     same_thing = _later_on_subject(newer.entry, older.entry) and _same_label(newer.unit.text, older.unit.text)
     if (
+        same_thing
+        and asked & content_words(f"{newer.entry.title} {newer.unit.section} {newer.unit.text}", stem)
+        and _same_label(newer.unit.text, older.unit.text, exact=True)  # (and other numbers)
+        and (
+            _amount_changed(newer, older) or _said(newer.unit.text).amounts.keys() != old_said.amounts.keys()
+        )
+        # (a row giving the same hours otherwise typed changes nothing: "7:30am – 8:00pm" is "07:30–20:00")
+        and (_times(newer.unit.text) != _times(older.unit.text) or not _times(newer.unit.text))
+    ):
+        # the later note on the subject gives the row of the same label another value ("Sat:
+        # 09:00–13:00" in "Hours from 8 January 2024" of "Sat: 8:00am – 12:00 noon" in
+        # "Opening hours"): however few words two short rows share
+        return True
+    if (
         restated
         and not kept_current(newer.entry)
         and not later_edition(newer.entry, older.entry)
@@ -1434,11 +1473,17 @@ def supersede(
         elif _about(older, newer, stem):
             stale.add(older.entry.id)
     replaced = {id(pool[j]) for j in pairs}
+    # a list read under its lead-in ("Clinic (…): Mon–Thu: …; Sat: 8:00am – 12:00 noon") holds
+    # each item replaced ("Sat: 8:00am – 12:00 noon") and is replaced with it
+    items = {(pool[j].entry.id, pool[j].unit.text) for j in pairs}
     for p in ranked:
         if p.entry.id in gone and id(p) not in replaced:
             # the rest of a note replaced as a whole answers only when nothing else does
             out[id(p)] = replace(p, score=p.score - replaced_note)
-        elif p.entry.id in stale and id(p) not in replaced:
+        elif id(p) not in replaced and (
+            p.entry.id in stale
+            or any(e == p.entry.id and t != p.unit.text and t in p.unit.text for e, t in items)
+        ):
             out[id(p)] = replace(p, score=p.score - SUPERSEDED_PENALTY)
     return sorted(out.values(), key=lambda p: p.score, reverse=True)
 
@@ -1587,6 +1632,15 @@ def _clock(said: str) -> str:
     elif tail.startswith("a") and hour == 12:
         hour = 0
     return f"{hour:02d}:{minute:02d}"
+
+
+def _times(text: str) -> frozenset[str]:
+    """The times of day ``text`` states, as 24-hour hh:mm (``_clock``)."""
+    return frozenset(_clock(m.group(0)) for m in _TIME_OF_DAY.finditer(text))
+
+
+# (with its "am" or "pm" first: "8:00pm" is 20:00)
+_TIME_OF_DAY = re.compile(r"(?<![\d:])\d{1,2}(?::\d\d)?\s?[ap]\.?m\b|(?<![\d:])\d{1,2}:\d\d(?![\d:])", re.I)
 
 
 def _amount_changed(newer: Passage, older: Passage) -> list[str]:
