@@ -1124,6 +1124,13 @@ def _replaces(
     restated = not _states_change(newer)
     # a later note on the subject giving the same thing another value: the row or label of one
     # thing ("Saturday: 9:30 – 13:00" of the table's "Day: Saturday; Hours: 10:00 – 16:00")
+    label = _label(newer.unit.text)
+    if (
+        label
+        and label == _label(older.unit.text)
+        and _times(newer.unit.text) == _times(older.unit.text) != set()
+    ):
+        return False  # the same hours of the same day, otherwise typed ("5:00pm – 11:30pm", "17:00–23:30")
     same_thing = _later_on_subject(newer.entry, older.entry) and _same_label(newer.unit.text, older.unit.text)
     if (
         same_thing
@@ -1415,7 +1422,13 @@ def supersede(
     rules = [k for k, p in enumerate(pool) if k not in changes and _ruling(p)]
     # ... or a row of a later roles table: it replaces an earlier one naming another holder
     holders = [k for k, r in enumerate(read) if r.said.role_held]
-    olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not read[j].said.replacing]
+    # (a list read under its lead-in, whose items are passages of their own, is replaced with
+    # its items, below: "Bar: Mon–Thu: …; Fri: …; Sat: …" is no one statement)
+    olders = [
+        j
+        for j, p in enumerate(pool)
+        if p.replaced_by is None and not read[j].said.replacing and not _holds_items(p, pool)
+    ]
     pairs: dict[int, int] = {}  # older's position → newer's
     if (changes or rules or holders) and olders:
         for each in read:  # when each statement was made, read once
@@ -1488,6 +1501,12 @@ def supersede(
     return sorted(out.values(), key=lambda p: p.score, reverse=True)
 
 
+def _holds_items(passage: Passage, pool: Sequence[Passage]) -> bool:
+    """``passage`` holds another passage of its note whole: a list read under its lead-in."""
+    text, note = passage.unit.text, passage.entry.id
+    return any(p.entry.id == note and p.unit.text != text and p.unit.text in text for p in pool)
+
+
 def _before(one: Passage, other: Passage, older: Passage) -> bool:
     """Of two later statements replacing ``older``, ``one`` is the one in force: a
     correction of the earlier's note first (the erratum's figure, not a later note's
@@ -1500,6 +1519,9 @@ def _what(newer: Passage, older: Passage) -> str:
     """What the earlier statement said that the later one changed, unless the later one
     says it already ("instead of the previous 60%")."""
     replacing = _said(newer.unit.text).replacing
+    before, after = _times(older.unit.text), _times(newer.unit.text)
+    if not replacing and before and after and before - after:
+        return ", ".join(sorted(before - after))  # ("Sun: 12:00 noon – 10:00pm" → "Sun: 12:00 noon – 9:00pm")
     amounts = [] if replacing else _amount_changed(newer, older)
     if amounts:
         return ", ".join(amounts[:2])

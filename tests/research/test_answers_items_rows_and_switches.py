@@ -20,7 +20,7 @@ from research_helpers import ask, bullet_lines, ingest_dated
 
 from adapters.console import SPACE
 from bot.knowledge.ingest import parse_markdown
-from bot.research.evidence import units
+from bot.research.evidence import plain_kinds, units
 from bot.research.supersession import declared_replaced
 
 MINUTES = (
@@ -91,9 +91,83 @@ NOTES = [
 ]
 
 
+HOURS = [
+    (
+        "club/bar-hours.md",
+        "Bar opening hours",
+        "Bar (members and guests):\n- Mon–Thu   6:00pm – 11:00pm\n- Fri       5:00pm – 11:30pm\n"
+        "- Sat       12:00 noon – 11:30pm\n- Sun       12:00 noon – 10:00pm\n\nCards only after 9pm.",
+        datetime(2024, 3, 1, tzinfo=UTC),
+    ),
+    (
+        "club/bar-hours-2025.md",
+        "Bar hours from 6 January 2025",
+        "Mon–Thu   18:00–23:00 (no change)\nFri       5:00pm – 11:30pm\nSat       11:00am – 11:30pm\n"
+        "Sun       12:00 noon – 9:00pm\n\nRita to update the board by the door.",
+        datetime(2025, 1, 6, tzinfo=UTC),
+    ),
+    (
+        "shop/plant-orders.md",
+        "Plant orders",
+        "How we take plant orders:\n\n1. Look it up on the grower's list.\n2. Deposit: £10 on any order over £50. "
+        "Under £50, no deposit.\n3. When it comes in, ring them and put it on the orders bench.",
+        datetime(2023, 6, 1, tzinfo=UTC),
+    ),
+    (
+        "shop/orders-bench.md",
+        "The orders bench (and plant orders)",
+        "Updated 2 April 2025 — DA\n\n**Where:** the orders bench is the long bench behind the potting shed, "
+        "filed by surname.\n\n**Taking an order**\n- Deposit: 25% of the price on every plant order, whatever "
+        "the value.\n- Customer gets the green slip.\n- Big orders: ring the customer the same day.",
+        datetime(2025, 4, 2, tzinfo=UTC),
+    ),
+]
+
+
 @pytest.fixture
 async def notes(local_rt: Any, tmp_path: Path) -> None:
     await ingest_dated(local_rt, tmp_path, NOTES, SPACE)
+
+
+@pytest.fixture
+async def hours(local_rt: Any, tmp_path: Path) -> None:
+    await ingest_dated(local_rt, tmp_path, HOURS, SPACE)
+
+
+def test_labels_and_values_typed_with_spaces_are_read_a_line_each() -> None:
+    cut = [u.text for u in units(HOURS[1][2])]
+    assert cut[:3] == [
+        "Mon–Thu: 18:00–23:00 (no change)",
+        "Fri: 5:00pm – 11:30pm",
+        "Sat: 11:00am – 11:30pm",
+    ], cut
+    items = [u.text for u in units(HOURS[0][2])]
+    assert "Sat: 12:00 noon – 11:30pm" in items, items
+
+
+@pytest.mark.parametrize("question", ["What time does the bar open on a Saturday?", "bar hours saturday"])
+async def test_a_later_note_on_the_subject_replaces_the_row_of_the_same_label(
+    local_rt: Any, hours: None, question: str
+) -> None:
+    lines = bullet_lines(await ask(local_rt, question))
+    assert lines and "11:00am" in lines[0], lines
+    # the hours said again in another form changed nothing
+    assert not any("18:00" in line and "replaced" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("question", ["How much deposit do we take on a plant order?", "plant order deposit"])
+async def test_a_later_row_replaces_an_amount_with_a_share(local_rt: Any, hours: None, question: str) -> None:
+    lines = bullet_lines(await ask(local_rt, question))
+    assert lines and "25%" in lines[0], lines
+
+
+def test_a_place_under_its_label_is_what_where_asks_and_a_byline_answers_nothing() -> None:
+    plain = plain_kinds("Where do we keep plant orders waiting to be collected?", lambda w: w)
+    cut = [u.text for u in units(HOURS[3][2])]
+    assert not any(text.startswith("Updated 2 April") for text in cut), cut
+    place = next(text for text in cut if "potting shed" in text)
+    assert any(p.search(place) for p in plain), place
+    assert not any(p.search(text) for p in plain for text in cut if text != place), cut
 
 
 def test_the_other_side_of_a_threshold_is_read_with_the_rule() -> None:
