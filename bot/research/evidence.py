@@ -601,9 +601,6 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
     out: list[Unit] = []
     section = ""
     header: list[str] | None = None
-    # the sentence ending in ":" over a table ("Fee schedule (physio, from 1 Oct 2023):"): what
-    # its rows are of, as a heading would say
-    table_of = ""
     paragraph: list[str] = []
 
     blocks = 0
@@ -736,8 +733,6 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             continue
         if line.lstrip().startswith("|"):
             flush()
-            if header is None:
-                table_of = out[over].text.rstrip(":").strip() if over is not None and not item else ""
             over, label = None, None
             if _table_rule(line):
                 continue
@@ -760,7 +755,7 @@ def units(content: str, titles: Mapping[str, str] | None = None) -> list[Unit]:
             else:
                 pairs = [f"{h}: {c}" for h, c in zip(header, cells, strict=False) if c]
             if pairs:
-                out.append(Unit("; ".join(pairs), table_of or section, len(out)))
+                out.append(Unit("; ".join(pairs), section, len(out)))
             continue
         header = None
         if not line.strip():

@@ -1277,11 +1277,16 @@ def numbers_asked(question: str) -> list[tuple[str, str]]:
     followed by a number ("grade 5", "tank t6"), not a date ("May 5") or a time ("at 9")."""
     terms = set(query_terms(question))
     out: list[tuple[str, str]] = []
-    for word, number in _NUMBERED.findall(question):
+    found = [*_NUMBERED.findall(question), *((w, n) for n, w in _NUMBER_FIRST.findall(question))]
+    for word, number in found:
         word = word.lower()
         if word in terms and not re.fullmatch(MONTHS, word, re.I):
             out.append((word, number.lower()))
     return out
+
+
+# ... or its number first, joined by a hyphen ("a 3-storey elevation", "the 2-bed flats")
+_NUMBER_FIRST = re.compile(r"(?<![\w.,])(\d{1,2})-([^\W\d_]{3,})\b", re.I)
 
 
 def _same_number(asked: str, said: str) -> bool:
@@ -1302,7 +1307,7 @@ def numbers_another(text: str, asked: Sequence[tuple[str, str]]) -> bool:
             rf"\b{_singular_or_plural(word)}[\s:-]{{1,3}}((?:[a-z]{{1,2}})?\d{{1,3}})\b"
             r"(?:\s*(?:to|-|–|and|&)\s*(\d{1,3})\b)?",
             lowered,
-        )
+        ) + [(n, "") for n in re.findall(rf"(?<![\w.,])(\d{{1,2}})-{_singular_or_plural(word)}\b", lowered)]
         if said and not any(_same_number(number, s) or _in_range(number, s, end) for s, end in said):
             return True
     return False

@@ -1,7 +1,7 @@
 """What the bookshop's and the physio clinic's vaults showed in the forty-seventh session
 (written blind in the forty-sixth, read after their scoring): a rule's other side in the next
 sentence ("… free over £20. Under £20 it's £1.50"); items indented under an item that ends in a
-colon are about what it names; the line ending in a colon over a table names its rows; a rota's
+colon are about what it names; a rota's
 empty corner; a note typed with "title:" as its first line; "Replaces the old sheet, after the
 flood (see [[flood-report]])" replaces the sheet, not the report; "window cleaning changed from
 Brightpane to Clearview" replaces the note on Brightpane's window cleaning; "current window
@@ -190,11 +190,6 @@ def test_items_indented_under_an_item_ending_in_a_colon_are_about_it() -> None:
 async def test_an_item_under_an_agreed_item_answers(local_rt: Any, notes: None) -> None:
     lines = bullet_lines(await ask(local_rt, "boathouse keys red book code"))
     assert lines and "KS-2" in lines[0], lines
-
-
-def test_the_line_over_a_table_names_its_rows() -> None:
-    rows = [u for u in units(NOTES[1][2]) if u.text.startswith("Boat:")]
-    assert {u.section for u in rows} == {"Charges (visiting boats, from 1 May)"}, rows
 
 
 def test_a_rota_with_an_empty_corner_names_each_cell_by_its_row_and_column() -> None:
