@@ -651,6 +651,8 @@ def read_names(question: str, lexical: LexicalIndex, in_titles: TitleWords) -> N
         # out a word's few hundred one-edit neighbours, only ever clear a name
         if (word in _KINDS_ASKED or word in _WHO_DOES_IT) and not capitalised:
             continue
+        if beside and k > 0 and _shortened_in_title(word, title_words.get(lowered[k - 1], ())):
+            continue  # "marches book fest" of "Marches Book Festival 2025": a short form, no name
         if not capitalised and word.endswith("ly") and holds(word[:-2]):
             continue  # "hourly" of the notes' "per hour", "weekly" of "every week": no name
         lookalike = len(word) > NAME_CHARS and word[:LOOKALIKE_PREFIX] in _proper_starts(in_titles)
@@ -1085,6 +1087,18 @@ def _said_together(first: str, second: str, in_titles: TitleWords | None, said: 
     together = re.compile(rf"\b{re.escape(first)}\W{{1,3}}{re.escape(second)}\b")
     titles = in_titles.titles.get(first, ()) if in_titles is not None else ()
     return any(together.search(t.lower()) for t in titles) or any(together.search(t) for t in said)
+
+
+def _shortened_in_title(word: str, titles: Iterable[str]) -> bool:
+    """A word of one of ``titles`` (those holding the word typed before ``word``) starts with
+    ``word`` and goes on: "fest" of "Festival", "comp" of "Competition"."""
+    if len(word) < SHORT_FORM_CHARS:
+        return False
+    start = re.compile(rf"\b{re.escape(word)}\w{{2,}}")
+    return any(start.search(t.lower()) for t in titles)
+
+
+SHORT_FORM_CHARS = 3  # "fest", "comp", "reg": a shorter start is too likely another word's
 
 
 def _names_its_thing(first: str, second: str, after: str, said: Sequence[str]) -> bool:

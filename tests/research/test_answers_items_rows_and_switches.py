@@ -61,6 +61,12 @@ NOTES = [
         datetime(2024, 1, 5, tzinfo=UTC),
     ),
     (
+        "club/regatta-festival.md",
+        "Marsh Lane Regatta Festival 2025",
+        "Dates: 12–14 June 2025 (Thursday to Saturday).\n\nRace officer: Tamsin. Entries close 1 June.",
+        datetime(2025, 2, 10, tzinfo=UTC),
+    ),
+    (
         "shop/wrapping.md",
         "Shop — wrapping",
         "DECISION: gift wrapping is free on orders over £30. Under £30 it's £2.50 per parcel.\n\n"
@@ -240,3 +246,11 @@ async def test_a_word_of_the_thing_after_a_name_is_no_other_name(local_rt: Any, 
     assert "found nothing" not in text, text
     lines = bullet_lines(text)
     assert lines and "£9.50" in lines[0], lines
+
+
+async def test_a_word_shortened_beside_a_title_word_is_that_word(local_rt: Any, notes: None) -> None:
+    """ "regatta fest" is the "Regatta Festival" of a title, not another event."""
+    text = await ask(local_rt, "wen is the marsh lane regatta fest this yr")
+    assert "found nothing" not in text, text
+    lines = bullet_lines(text)
+    assert lines and "12–14 June" in lines[0], lines
