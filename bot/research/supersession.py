@@ -1422,13 +1422,10 @@ def supersede(
     rules = [k for k, p in enumerate(pool) if k not in changes and _ruling(p)]
     # ... or a row of a later roles table: it replaces an earlier one naming another holder
     holders = [k for k, r in enumerate(read) if r.said.role_held]
-    # (a list read under its lead-in, whose items are passages of their own, is replaced with
-    # its items, below: "Bar: Mon–Thu: …; Fri: …; Sat: …" is no one statement)
-    olders = [
-        j
-        for j, p in enumerate(pool)
-        if p.replaced_by is None and not read[j].said.replacing and not _holds_items(p, pool)
-    ]
+    olders = [j for j, p in enumerate(pool) if p.replaced_by is None and not read[j].said.replacing]
+    # a list read under its lead-in, whose items are passages of their own, is replaced with
+    # its items (below), not by another row: "Bar: Mon–Thu: …; Fri: …; Sat: …" is no one row
+    joined = {j for j in olders if _holds_items(pool[j], pool)}
     pairs: dict[int, int] = {}  # older's position → newer's
     if (changes or rules or holders) and olders:
         for each in read:  # when each statement was made, read once
@@ -1447,6 +1444,8 @@ def supersede(
         for k in changes:
             if corrects_note(pool[j].entry, pool[k].entry):
                 continue  # a note never replaces its own correction ("ERRATUM — …" of it)
+            if j in joined and _a_row(pool[k].unit.text):
+                continue
             if _replaces(read[k], read[j], stem, asked, titles, asks_name=asks_name) and (
                 j not in pairs or _before(pool[k], pool[pairs[j]], pool[j])
             ):
@@ -1488,17 +1487,27 @@ def supersede(
     replaced = {id(pool[j]) for j in pairs}
     # a list read under its lead-in ("Clinic (…): Mon–Thu: …; Sat: 8:00am – 12:00 noon") holds
     # each item replaced ("Sat: 8:00am – 12:00 noon") and is replaced with it
-    items = {(pool[j].entry.id, pool[j].unit.text) for j in pairs}
+    items = {(pool[j].entry.id, pool[j].unit.text) for j in pairs if _a_row(pool[j].unit.text)}
     for p in ranked:
         if p.entry.id in gone and id(p) not in replaced:
             # the rest of a note replaced as a whole answers only when nothing else does
             out[id(p)] = replace(p, score=p.score - replaced_note)
         elif id(p) not in replaced and (
             p.entry.id in stale
-            or any(e == p.entry.id and t != p.unit.text and t in p.unit.text for e, t in items)
+            or (
+                out[id(p)].replaces is None
+                and any(e == p.entry.id and t != p.unit.text and t in p.unit.text for e, t in items)
+            )
         ):
             out[id(p)] = replace(p, score=p.score - SUPERSEDED_PENALTY)
     return sorted(out.values(), key=lambda p: p.score, reverse=True)
+
+
+ROW_CHARS = 60  # a labelled statement this short is a row of a list or a table ("Sat: 09:00–13:00")
+
+
+def _a_row(text: str) -> bool:
+    return _is_row(text) or (len(text) <= ROW_CHARS and bool(_label(text)))
 
 
 def _holds_items(passage: Passage, pool: Sequence[Passage]) -> bool:
