@@ -128,17 +128,17 @@ def content_words(text: str, stem: Callable[[str], str]) -> frozenset[str]:
     )
 
 
-# a day or a month as a rota or a table shortens it, read as its name ("Sat: 09:00–13:00" of
-# a question's "Saturday")
-_DAYS_AND_MONTHS = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday january february march april june july "
+# the days and the months; and each as a rota or a table shortens it, read as its name ("Sat:
+# 09:00–13:00" of a question's "Saturday")
+_CALENDAR_NAMES = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
     "august september october november december".split()
 )
 _WRITTEN_OUT = {
     short: full
     for short, forms in OTHER_FORMS.items()
     for full in forms
-    if full in _DAYS_AND_MONTHS and short not in _DAYS_AND_MONTHS
+    if full in _CALENDAR_NAMES and short not in _CALENDAR_NAMES
 }
 
 
@@ -496,12 +496,6 @@ _SWITCHED_FROM = re.compile(
     r"\b(?:chang|switch|mov)(?:ed|es|e|ing)?\s+(?:over\s+|away\s+)?from\s+(?:the\s+|our\s+)?"
     r"(?P<name>(?-i:[A-Z])[\w'’-]+)(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'’-]+)*\s+to\b",
     re.I,
-)
-
-
-_CALENDAR_NAMES = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
-    "august september october november december".split()
 )
 
 
@@ -1507,6 +1501,7 @@ ROW_CHARS = 60  # a labelled statement this short is a row of a list or a table 
 
 
 def _a_row(text: str) -> bool:
+    """``text`` is a row: a table's (``_is_row``), or a short labelled line of a list."""
     return _is_row(text) or (len(text) <= ROW_CHARS and bool(_label(text)))
 
 
