@@ -208,7 +208,7 @@ def stated_dates(text: str) -> list[dt.date]:
     return [d for _, d in sorted(found)]
 
 
-_TITLE_LINE = re.compile(r"[*_]*title[*_]*\s*:[*_]*\s*(\S[^\n]{0,200})", re.I)
+TITLE_LINE = re.compile(r"[*_]*title[*_]*\s*:[*_]*\s*(\S[^\n]{0,200})", re.I)
 _DATE_FIELD = re.compile(r"^\s*[*_>\s]*date\s*[*_]*\s*:", re.I)
 _DATING_LINE = re.compile(
     r"^\s*(?:#{1,6}\s|[*_>\s]*(?:date[ds]?|decided|agreed|approved|written|held|effective|signed(?: off)?|"
@@ -293,7 +293,7 @@ def parse_markdown(raw: str, *, source: str, space: str, fallback_date: dt.datet
     if not title:
         # "title: Lease – Unit 4 Hallowmead Business Park" typed as the first line, without the
         # front matter's fences, names the note as the field would
-        typed = _TITLE_LINE.match(body.lstrip())
+        typed = TITLE_LINE.match(body.lstrip())
         heading = re.search(r"^#\s+(.+)$", body, re.M)
         if typed:
             title = typed.group(1).strip()

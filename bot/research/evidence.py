@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from bot.knowledge.ingest import stated_dates
+from bot.knowledge.ingest import TITLE_LINE, stated_dates
 from bot.research.citing import ASKS_DATE, ASKS_WHO, cited, points_to
 from bot.research.days import MONTHS as _MONTHS
 from bot.research.days import days_named, month_number, states_a_day
@@ -585,7 +585,7 @@ def _without_mail_headers(lines: list[str]) -> list[str]:
 # a note's own field written in its text near the top, front matter without the fences
 # ("date: 2023-08-21", "Tags: shop, hours")
 _META_LINE = re.compile(
-    r"^\s*(?:(?:date|created|updated|last updated|tags)\s*:\s*\S.{0,40}|[*_]*title[*_]*\s*:[*_]*\s*\S.{0,200}|"
+    rf"^\s*(?:(?:date|created|updated|last updated|tags)\s*:\s*\S.{{0,40}}|{TITLE_LINE.pattern}|"
     # a byline: "Updated 2 April 2025 — DA", "Last updated 3/5/24 by Jo"
     r"[*_]*(?:last\s+)?(?:updated|revised|reviewed)\s+(?:on\s+)?\d{1,2}(?:st|nd|rd|th)?[\s/.-]+\w+[\s/.-]+\d{2,4}"
     r"[*_]*(?:\s*(?:[-–—,]|by)\s*[\w .]{1,30})?)$",

@@ -1321,7 +1321,7 @@ def numbers_another(text: str, asked: Sequence[tuple[str, str]]) -> bool:
             rf"\b{_singular_or_plural(word)}[\s:-]{{1,3}}((?:[a-z]{{1,2}})?\d{{1,3}})\b"
             r"(?:\s*(?:to|-|–|and|&)\s*(\d{1,3})\b)?",
             lowered,
-        ) + [(n, "") for n in re.findall(rf"(?<![\w.,])(\d{{1,2}})-{_singular_or_plural(word)}\b", lowered)]
+        ) + [(n, "") for n, w in _NUMBER_FIRST.findall(lowered) if re.fullmatch(_singular_or_plural(word), w)]
         if said and not any(_same_number(number, s) or _in_range(number, s, end) for s, end in said):
             return True
     return False
