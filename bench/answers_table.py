@@ -94,6 +94,10 @@ SETS: dict[str, tuple[Path, Path]] = {
     "icerink": (SEALED / "answers_icerink" / "gold.json", SEALED / "answers_icerink" / "vault"),
     "bookshop": (SEALED / "answers_bookshop" / "gold.json", SEALED / "answers_bookshop" / "vault"),
     "physio": (SEALED / "answers_physio" / "gold.json", SEALED / "answers_physio" / "vault"),
+    # written blind at the start of the forty-seventh session, scored before and after its change
+    # (which reached neither), read as development sets from the forty-eighth session on
+    "farrier": (SEALED / "answers_farrier" / "gold.json", SEALED / "answers_farrier" / "vault"),
+    "archaeology": (SEALED / "answers_archaeology" / "gold.json", SEALED / "answers_archaeology" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)

@@ -109,7 +109,8 @@ _FILLER = STOPWORDS | frozenset(
 _AMOUNT = re.compile(
     r"(?<![\w.])(?:[£$€]\s?)?\d[\d,]*(?:\.\d+)?\s?(?P<unit>%|per ?cent|°\s?[CF]?|/[a-zA-Z]{1,4}|[a-zA-Zµ]{1,8}(?:/[a-zA-Z0-9]{1,4})?)?(?![\w/])"
 )
-_TIME = re.compile(r"(?<![\d:])\d{1,2}:\d\d(?![\d:])|(?<![\w:.])\d{1,2}(?::\d\d)?\s?[ap]\.?m\b\.?", re.I)
+# a time of day, with its "am" or "pm" read first: "8:00pm" is 20:00, "06:30" and "2pm" are times
+_TIME = re.compile(r"(?<![\w:.])\d{1,2}(?::\d\d)?\s?[ap]\.?m\b\.?|(?<![\d:])\d{1,2}:\d\d(?![\d:])", re.I)
 _CITING = r"\b(?:see|per|following|according to|as (?:set out|described|agreed) in|under|in line with)\s+(?:the\s+)?"
 _QUESTION = re.compile(r"[^.!?]*\?")
 _CLAUSE = re.compile(r"[,;:.!?]\s|\s[-–—]\s")
@@ -1662,11 +1663,8 @@ def _clock(said: str) -> str:
 
 def _times(text: str) -> frozenset[str]:
     """The times of day ``text`` states, as 24-hour hh:mm (``_clock``)."""
-    return frozenset(_clock(m.group(0)) for m in _TIME_OF_DAY.finditer(text))
+    return frozenset(_clock(m.group(0)) for m in _TIME.finditer(text))
 
-
-# (with its "am" or "pm" first: "8:00pm" is 20:00)
-_TIME_OF_DAY = re.compile(r"(?<![\d:])\d{1,2}(?::\d\d)?\s?[ap]\.?m\b|(?<![\d:])\d{1,2}:\d\d(?![\d:])", re.I)
 
 
 def _amount_changed(newer: Passage, older: Passage) -> list[str]:
