@@ -140,7 +140,8 @@ _LOG_STAMP = re.compile(
 BOLD_HEADING_WORDS = 4  # a line all in bold and ending in a colon heads what follows when this short
 # a line all in bold, a colon inside or after it ("**Ashcombe:**", "**Kettlewick**:")
 _WHOLLY_BOLD = re.compile(r"^(\*\*|__)[^*_\n]+?\1:?\s*$")
-_BOLD_LABEL = re.compile(r"^\s*\*\*([^*:\n]{2,40}?)(?::\*\*|\*\*\s*:)\s")  # "**Cherry picker:** …"
+# "**Cherry picker:** …", and "**2. Metals room** – ironwork, copper alloy …" (a dash for the colon)
+_BOLD_LABEL = re.compile(r"^\s*\*\*([^*:\n]{2,40}?)(?::\*\*|\*\*\s*(?::|[–—-](?=\s)))\s")
 _RULE = re.compile(r"^\s*(?:-{3,}|\*{3,}|_{3,})\s*$")  # a horizontal rule
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
 _REFERS_BACK = re.compile(
@@ -839,6 +840,10 @@ def speaker(text: str, entry: EntryView) -> str:
         return entry.title + ("’s" if match.group(2) else "")
 
     return _OPENING_PRONOUN.sub(name, text, count=1) if _OPENING_PRONOUN.search(text) else text
+
+
+# who was there: "Present: …", "Attendees - …", "Apologies: …" (a meeting's opening lines)
+_ATTENDANCE = re.compile(r"\b(?:present|attendees|attending|apologies|in attendance)\s*[:—–-]", re.I)
 
 
 class QueryWords:
@@ -2326,6 +2331,18 @@ class Answerer:
         if names.said_by(_context(passage.entry, passage.unit)):
             return True
         units = self.scorer.cut(passage.entry, titles).units
+        opening = units[0].text if units else ""
+        if (
+            names.said_by(opening)
+            and not _ATTENDANCE.search(opening)
+            and not _ROW.match(opening)
+            and not _ROW.match(passage.unit.text)
+        ):
+            # the note's opening line names its subject ("Incident report: burn injury … Who:
+            # Josh Milburn"), as a title does: each of its passages is about it (not a
+            # meeting's "Present: …", whose items are each about their own thing, nor a
+            # table's first row: each row is about its own thing)
+            return True
         k = passage.unit.index
         if not 0 < k < len(units) or units[k] != passage.unit:
             return False

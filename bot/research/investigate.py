@@ -20,6 +20,7 @@ from bot.research.topic import (
     RELATED_LIMIT,
     TopicGate,
     aspects,
+    keep_by_name,
     keep_by_passage,
     keep_on_topic,
     note_query,
@@ -125,7 +126,9 @@ class Investigator:
         )
         await keep_on_topic(self.retriever, dossier)
         answerer = self.recall.answerer
-        await keep_by_passage(answerer.scorer, dossier, await answerer.titles(spaces))
+        titles = await answerer.titles(spaces)
+        await keep_by_passage(answerer.scorer, dossier, titles)
+        await keep_by_name(answerer.scorer, dossier, titles)
         await self._digest(dossier, spaces)
         return dossier
 

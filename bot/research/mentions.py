@@ -57,6 +57,13 @@ _NOT_NAMES = frozenset(
 )
 
 
+def named_things(text: str) -> list[str]:
+    """The capitalised names ``text`` says (``_NAME``), once each, in order: not a weekday's,
+    a month's or a heading's words (``_NOT_NAMES``)."""
+    found = (m.group(1) for m in _NAME.finditer(text))
+    return list(dict.fromkeys(n for n in found if not any(w in _NOT_NAMES for w in n.split())))
+
+
 def count_mentions(dossier: Dossier) -> tuple[Counter[str], Counter[str]]:
     """How often each capitalised name (a person, most likely) and each organisation or
     project is mentioned in the entries found."""

@@ -1666,7 +1666,6 @@ def _times(text: str) -> frozenset[str]:
     return frozenset(_clock(m.group(0)) for m in _TIME.finditer(text))
 
 
-
 def _amount_changed(newer: Passage, older: Passage) -> list[str]:
     """The earlier statement's amounts the later one states otherwise, in the same unit."""
     before, after = _said(older.unit.text).amounts, _said(newer.unit.text).amounts_last

@@ -12,6 +12,7 @@ import numpy as np
 from bot.research import relevance
 from bot.research.dossier import Dossier
 from bot.research.evidence import Scorer
+from bot.research.mentions import named_things
 from bot.research.recall import ANSWER_TYPES
 from bot.research.search import Hit, Retriever
 from bot.text.terms import query_terms
@@ -326,3 +327,67 @@ async def keep_by_passage(scorer: Scorer, dossier: Dossier, titles: Mapping[str,
         if best.get(entry.id, 0.0) >= floor:
             dossier.related = [r for r in dossier.related if r[0].id != entry.id]
             dossier.add(entry, 1, ON_A_PASSAGE)
+
+
+# The names the topic's best passage says ("Highcleugh Farm" in "ACCOUNT: always late. owes
+# again." read under "Highcleugh Farm"; "Barry Tindall" for the metal detectorist) are what it
+# is about: a note naming one, of the few that do, is about the topic though it shares none of
+# its other words (the minutes' item "Highcleugh Farm still owes £1,140"). A name many notes
+# say (a site, the owner) is everywhere, and a contact list names everyone; a name the request
+# says itself found what it finds.
+NAMED_PASSAGES = 2  # the best source's passages whose names are read
+NAMED_NOTES = 4  # a name this few notes say is the topic's own
+NAMES_READ = 4
+NAMES_THE_SUBJECT = "names the subject"
+_CONTACT = re.compile(r"\b0\d{3,4}\s?\d{3}\s?\d{3,4}\b|\+\d{2}\s?\d|[\w.+-]+@[\w-]+\.")
+NAME_LOOK = 40  # notes a name is looked up in (more than NAMED_NOTES: to tell a rare name)
+
+
+async def keep_by_name(scorer: Scorer, dossier: Dossier, titles: Mapping[str, str]) -> None:
+    """Join the sources with the few notes that say a name the best source's best passages on
+    the subject say (``NAMED_NOTES``), not only in a line of contact details."""
+    topic = subject(dossier.topic)
+    if not topic or not dossier.found:
+        return
+    sources = [f.entry for f in dossier.found.values()]
+    passages = await scorer.passages(topic, sources, titles=titles)
+    if not passages:
+        return
+    top = passages[0].entry
+    said = [top.title, *(p.unit.text for p in passages if p.entry.id == top.id)][: NAMED_PASSAGES + 1]
+    people = {f.entry.title.lower() for f in dossier.found.values() if f.entry.type == "person"}
+    asked = set(query_terms(topic))
+    names = [
+        n
+        for n in named_things(" \n".join(said))
+        if n.lower() not in people and n != top.author and not set(query_terms(n)) <= asked
+    ]  # (a name the request says itself, "the North Fen pump failure", found what it finds)
+    # what the topic and its best passages say, besides the names: a note's line naming one
+    # says some of it too, or it names it for another reason (the yard's horses, the rota)
+    about = {w[:5] for w in query_terms(" ".join([topic, *said]), limit=200)}
+    retriever = scorer.retriever
+    spaces = retriever.visible(dossier.space)
+    for name in names[:NAMES_READ]:
+        found = await retriever.lexical.search(name, spaces=spaces, limit=NAME_LOOK)
+        entries = await retriever.knowledge.get_many([i for i, _ in found], spaces=spaces)
+        lowered = name.lower()
+        saying = [
+            e
+            for e in entries.values()
+            if e.type not in ANSWER_TYPES and lowered in f"{e.title} {e.content}".lower()
+        ]
+        if len(saying) > NAMED_NOTES:
+            continue
+        own = {w[:5] for w in query_terms(name)}
+        for entry in saying:
+            lines = [
+                line
+                for line in entry.content.splitlines()
+                if lowered in line.lower() and not _CONTACT.search(line)
+            ]  # (a contact list's line says who to ring, not what happened)
+            if lowered not in entry.title.lower() and not any(
+                ({w[:5] for w in query_terms(line, limit=200)} - own) & about for line in lines
+            ):
+                continue
+            if dossier.add(entry, 4, NAMES_THE_SUBJECT):
+                dossier.related = [r for r in dossier.related if r[0].id != entry.id]

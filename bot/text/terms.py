@@ -139,9 +139,15 @@ CHAT_FILLER = frozenset(
 )
 
 
+# "who's in charge of the stores": asks for a person, as "who" says; not for the charges the
+# notes list ("call-out charges")
+_IN_CHARGE = re.compile(r"\bin charge(?: of)?\b", re.I)
+
+
 def focus(question: str) -> str:
     """The question's words without chat filler, for the lexical signals (coverage, word
     shares); the embedder reads the question as typed."""
     # (``_words``: the pattern's words, by the fast path for ASCII text, capitals kept)
+    question = _IN_CHARGE.sub(" ", question)
     kept = [w for w in _words(question) if w.lower().replace("'", "").replace("’", "") not in CHAT_FILLER]
     return " ".join(kept)
