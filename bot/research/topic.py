@@ -331,21 +331,24 @@ async def keep_by_passage(scorer: Scorer, dossier: Dossier, titles: Mapping[str,
 
 # The names the topic's best passage says ("Highcleugh Farm" in "ACCOUNT: always late. owes
 # again." read under "Highcleugh Farm"; "Barry Tindall" for the metal detectorist) are what it
-# is about: a note naming one, of the few that do, is about the topic though it shares none of
-# its other words (the minutes' item "Highcleugh Farm still owes £1,140"). A name many notes
-# say (a site, the owner) is everywhere, and a contact list names everyone; a name the request
-# says itself found what it finds.
+# is about: a note naming one, of the few that do, in a line saying a word of the subject or of
+# that passage, is about the topic though it shares few of the request's words (the minutes'
+# item "Highcleugh Farm still owes £1,140"). A name many notes say (a site, the owner) is
+# everywhere, a contact list names everyone, and a name the request says itself found what it
+# finds. (Measured on the development sets: with six notes and no line check, Sources share
+# relevant 0.672 → 0.664 for recall 0.816 → 0.823; as here, 0.670 and 0.821.)
 NAMED_PASSAGES = 2  # the best source's passages whose names are read
 NAMED_NOTES = 4  # a name this few notes say is the topic's own
-NAMES_READ = 4
+NAMES_READ = 4  # names looked up, in the order the passages say them
 NAMES_THE_SUBJECT = "names the subject"
 _CONTACT = re.compile(r"\b0\d{3,4}\s?\d{3}\s?\d{3,4}\b|\+\d{2}\s?\d|[\w.+-]+@[\w-]+\.")
 NAME_LOOK = 40  # notes a name is looked up in (more than NAMED_NOTES: to tell a rare name)
 
 
 async def keep_by_name(scorer: Scorer, dossier: Dossier, titles: Mapping[str, str]) -> None:
-    """Join the sources with the few notes that say a name the best source's best passages on
-    the subject say (``NAMED_NOTES``), not only in a line of contact details."""
+    """Join the sources with the few notes (``NAMED_NOTES``) that say a name the best source's
+    title and best passages on the subject say, in a line that says some of what they say,
+    not only in a line of contact details."""
     topic = subject(dossier.topic)
     if not topic or not dossier.found:
         return
