@@ -127,8 +127,8 @@ class Investigator:
         await keep_on_topic(self.retriever, dossier)
         answerer = self.recall.answerer
         titles = await answerer.titles(spaces)
-        await keep_by_passage(answerer.scorer, dossier, titles)
-        await keep_by_name(answerer.scorer, dossier, titles)
+        read = await keep_by_passage(answerer.scorer, dossier, titles)
+        await keep_by_name(answerer.scorer, dossier, titles, read)
         await self._digest(dossier, spaces)
         return dossier
 

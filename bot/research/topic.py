@@ -5,13 +5,13 @@ phase passes its finds through."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
 from bot.research import relevance
 from bot.research.dossier import Dossier
-from bot.research.evidence import Scorer
+from bot.research.evidence import Passage, Scorer
 from bot.research.mentions import named_things
 from bot.research.recall import ANSWER_TYPES
 from bot.research.search import Hit, Retriever
@@ -293,40 +293,49 @@ PASSAGE_RELATIVE = 0.5
 ON_A_PASSAGE = "a passage on the topic"
 
 
+def _best_of(passages: Iterable[Passage], best: dict[str, float]) -> dict[str, float]:
+    """``best`` (each entry's best passage score) raised by ``passages``."""
+    for passage in passages:
+        if passage.score > best.get(passage.entry.id, float("-inf")):
+            best[passage.entry.id] = passage.score
+    return best
+
+
 async def best_passages(
     scorer: Scorer, queries: Sequence[str], entries: Sequence[EntryView], titles: Mapping[str, str]
 ) -> dict[str, float]:
     """Each entry's best passage score on any of ``queries``."""
     best: dict[str, float] = {}
     for query in queries:
-        for passage in await scorer.passages(query, entries, titles=titles):
-            if passage.score > best.get(passage.entry.id, float("-inf")):
-                best[passage.entry.id] = passage.score
+        _best_of(await scorer.passages(query, entries, titles=titles), best)
     return best
 
 
-async def keep_by_passage(scorer: Scorer, dossier: Dossier, titles: Mapping[str, str]) -> None:
+async def keep_by_passage(scorer: Scorer, dossier: Dossier, titles: Mapping[str, str]) -> list[Passage]:
     """Join the sources with the notes of the subject's first hits that treat the topic in
     one passage (``PASSAGE_LOOK``, ``PASSAGE_RELATIVE``): judged by their best passage, not
-    by the whole note, which a long note's other items dilute."""
+    by the whole note, which a long note's other items dilute. Returns the passages it read
+    on the subject (of the sources and those notes; none when it read none)."""
     topic = subject(dossier.topic)
     if not topic or not dossier.found:
-        return
+        return []
     hits = await scorer.retriever.search(
         topic, space=dossier.space, limit=PASSAGE_LOOK, exclude_types=ANSWER_TYPES
     )
     candidates = [h.entry for h in hits if h.entry.id not in dossier.found]
     if not candidates:
-        return
-    queries = [topic, *aspects(dossier.topic)]
+        return []
     sources = [f.entry for f in dossier.found.values()]
-    best = await best_passages(scorer, queries, [*sources, *candidates], titles)
+    entries = [*sources, *candidates]
+    read = await scorer.passages(topic, entries, titles=titles)
+    best = _best_of(read, await best_passages(scorer, aspects(dossier.topic), entries, titles))
     top = max((best.get(e.id, 0.0) for e in sources), default=0.0)
     floor = max(scorer.floor(), PASSAGE_RELATIVE * top)
     for entry in candidates:
         if best.get(entry.id, 0.0) >= floor:
             dossier.related = [r for r in dossier.related if r[0].id != entry.id]
             dossier.add(entry, 1, ON_A_PASSAGE)
+    return read
 
 
 # The names the topic's best passage says ("Highcleugh Farm" in "ACCOUNT: always late. owes
@@ -345,15 +354,19 @@ _CONTACT = re.compile(r"\b0\d{3,4}\s?\d{3}\s?\d{3,4}\b|\+\d{2}\s?\d|[\w.+-]+@[\w
 NAME_LOOK = 40  # notes a name is looked up in (more than NAMED_NOTES: to tell a rare name)
 
 
-async def keep_by_name(scorer: Scorer, dossier: Dossier, titles: Mapping[str, str]) -> None:
+async def keep_by_name(
+    scorer: Scorer, dossier: Dossier, titles: Mapping[str, str], read: Sequence[Passage] = ()
+) -> None:
     """Join the sources with the few notes (``NAMED_NOTES``) that say a name the best source's
     title and best passages on the subject say, in a line that says some of what they say,
-    not only in a line of contact details."""
+    not only in a line of contact details. ``read``: the passages ``keep_by_passage`` read on
+    the subject, of these sources among others (read again when it read none)."""
     topic = subject(dossier.topic)
     if not topic or not dossier.found:
         return
-    sources = [f.entry for f in dossier.found.values()]
-    passages = await scorer.passages(topic, sources, titles=titles)
+    passages = [p for p in read if p.entry.id in dossier.found] or await scorer.passages(
+        topic, [f.entry for f in dossier.found.values()], titles=titles
+    )
     if not passages:
         return
     top = passages[0].entry
