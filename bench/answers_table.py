@@ -98,6 +98,13 @@ SETS: dict[str, tuple[Path, Path]] = {
     # (which reached neither), read as development sets from the forty-eighth session on
     "farrier": (SEALED / "answers_farrier" / "gold.json", SEALED / "answers_farrier" / "vault"),
     "archaeology": (SEALED / "answers_archaeology" / "gold.json", SEALED / "answers_archaeology" / "vault"),
+    # written blind at the starts of the forty-seventh and forty-eighth sessions, scored before
+    # and after the forty-eighth session's change, read as development sets from the
+    # forty-ninth session on
+    "allotment": (SEALED / "answers_allotment" / "gold.json", SEALED / "answers_allotment" / "vault"),
+    "studio": (SEALED / "answers_studio" / "gold.json", SEALED / "answers_studio" / "vault"),
+    "florist": (SEALED / "answers_florist" / "gold.json", SEALED / "answers_florist" / "vault"),
+    "language": (SEALED / "answers_language" / "gold.json", SEALED / "answers_language" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)
