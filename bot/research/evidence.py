@@ -47,6 +47,8 @@ from bot.research.supersession import (
     WholeReplacements,
     content_words,
     corrects_note,
+    gives_anew,
+    later_edition,
     names_change,
     replaces_note,
     statement,
@@ -64,6 +66,8 @@ from storage.passages import PassageStore
 # the question's idf-weighted words it holds) + PRIOR_WEIGHT · (its note's relevance), less
 # SHORT_PENALTY for a fragment. Chosen on the gold set (bench/README.md, Answers).
 MAX_PASSAGES = 6
+EDITION_LOOK = 5  # notes a best note's title is looked up in, for its later editions (``later_editions``)
+_ANSWER_TYPES = ("report", "answer")  # (``recall.ANSWER_TYPES``: earlier answers are no edition)
 BEYOND_NOTES = 10  # of the notes found past the cut-off, these are read for a change replacing the answer (≤ OUTSCORING_NOTES)
 BEYOND_LOOK = 8  # ... in their best passages this many
 BEYOND_ASKED = 0.5  # ... one saying at least this share of the question's words (with its section)
@@ -305,7 +309,10 @@ def _cells(line: str) -> list[str]:
 # cells parted by two spaces or more; a price list with dot leaders ("Director ...... £95")
 _GAP = re.compile(r"\s{2,}|\t+")
 # (a label's decimal point is no leader: "Tanhouse Dry 6.2% ........ 75cl £7.25")
-_LEADER = re.compile(r"^\s*(?P<label>(?:[^.|:]|\.(?=\d)){2,40}?)\s*\.{3,}\s*(?P<value>\S.{0,60})$")
+# ("Brackenholme vehicle gate ..... 2958"; two dots between spaces before a figure: "gate .. 2958")
+_LEADER = re.compile(
+    r"^\s*(?P<label>(?:[^.|:]|\.(?=\d)){2,40}?)(?:\s*\.{3,}\s*|\s+\.\.\s+(?=[£$€\d]))(?P<value>\S.{0,60})$"
+)
 ALIGNED_ROWS = 2  # a table typed with spaces has at least a header and this many rows
 ALIGNED_CELLS = 3  # ... of at least this many cells (two could be any indented pair of words)
 HEADER_CHARS = 40  # a column name is at most this long
@@ -2040,11 +2047,15 @@ class PastTheCut:
             said = asked & content_words(f"{unit.section} {unit.text}", stem)
             return len(said) >= BEYOND_ASKED * len(asked) and takes_effect(unit.text)
 
+        # a later note's row of the thing the answer's best row names, another amount or code
+        # ("Brackenholme vehicle gate: 2958" in "Padlocks — autumn", past the cut-off for
+        # "Brackenholme gate code" because it never says "code")
+        anew = [p for p in scored[:BEYOND_LOOK] if lead is not None and gives_anew(p, lead)]
         notes = {
             e.id for e in looked[:BEYOND_NOTES] if any(candidate(u) for u in self.scorer.cut(e, titles).units)
         }
         if not notes:
-            return []
+            return anew
         ranked = [p for p in scored if p.entry.id in notes]
 
         def covered(p: Passage, title: str = "") -> frozenset[str]:
@@ -2058,13 +2069,14 @@ class PastTheCut:
         # to charge a connection fee of £20 per van" for caterers' hook-ups is not about "the
         # standard connection fee" of the board's minutes)
         needed = covered(lead) if lead is not None else frozenset()
-        return [
+        changing = [
             p
             for p in ranked[:BEYOND_LOOK]
             if candidate(p.unit)
             and (names_change(p.unit.text) or needed <= stated(p))
             and (not names.named or self.says_name(names, p, titles))
         ]
+        return [*changing, *(p for p in anew if all(p is not q for q in changing))]
 
 
 class Answerer:
@@ -2194,6 +2206,15 @@ class Answerer:
             chosen += list(notes.values())
             ranked = sorted([*ranked, *better], key=lambda p: p.score, reverse=True)
             more = [p for p in more if p.entry.id not in notes]  # (their passages are read already)
+        editions = await self.later_editions(ranked, chosen, spaces)
+        if editions:
+            chosen += editions
+            ranked = sorted(
+                [*ranked, *await self.scorer.passages(question, editions, titles=titles)],
+                key=lambda p: p.score,
+                reverse=True,
+            )
+            more = [p for p in more if p.entry.id not in {e.id for e in editions}]
         ranked = supersede(
             sorted([*ranked, *more], key=lambda p: p.score, reverse=True) if more else ranked,
             question,
@@ -2228,6 +2249,32 @@ class Answerer:
             names,
             ranked=[p for p in ranked if p.score - p.typed >= floor],
         )
+
+    async def later_editions(
+        self, ranked: Sequence[Passage], chosen: Sequence[EntryView], spaces: Sequence[str]
+    ) -> list[EntryView]:
+        """The later editions of the best passage's note the search left out, and their
+        corrections ("Fee list 2025" and "ERRATUM to the 2025 fee list" of "Fees 2024" for "how
+        much r 1-1 lessons per hr", which says the 2024 table's words): found by the note's
+        title, among the first ``EDITION_LOOK`` notes that title finds; ``supersede`` reads them
+        against it. None for most questions (a title search, no note read)."""
+        if not ranked:
+            return []
+        lead = ranked[0].entry
+        held = {e.id for e in chosen}
+        hits = await self.retriever.lexical.search(
+            lead.title, spaces=spaces, limit=EDITION_LOOK, exclude_types=_ANSWER_TYPES
+        )
+        ids = [i for i, _ in hits if i not in held]
+        if not ids:
+            return []
+        found = list((await self.knowledge.get_many(ids, spaces=spaces)).values())
+        editions = [e for e in found if later_edition(e, lead)]
+        heirs = [lead, *editions, *(e for e in chosen if later_edition(e, lead))]
+        return [
+            *editions,
+            *(e for e in found if e not in editions and any(corrects_note(e, n) for n in heirs)),
+        ]
 
     async def followed(
         self,

@@ -26,6 +26,7 @@ __all__ = [
     "WholeReplacements",
     "content_words",
     "corrects_note",
+    "gives_anew",
     "names_change",
     "replaces_note",
     "replaces_whole",
@@ -41,10 +42,10 @@ if TYPE_CHECKING:
     from storage.knowledge import EntryView
 
 # a statement giving its subject a new value: "from now on", "down from …", "from this week
-# the handover is …", "going forward" (``_replaces``)
+# the handover is …", "going forward", "ok so for this season: rig from 13:00" (``_replaces``)
 _NEW_VALUE = (
-    r"from now on|(?:up|down) from|from (?:this|next) (?:week|month|term|season|year)|from today|"
-    r"going forward|with immediate effect|effective immediately"
+    r"from now on|(?:up|down) from|(?:from|for) (?:this|next) (?:week|month|term|season|year)|from today|"
+    r"for the (?:coming|new) (?:term|season|year)|going forward|with immediate effect|effective immediately"
 )
 _SAYS_NEW_VALUE = re.compile(rf"\b(?:{_NEW_VALUE})\b", re.I)
 _NEW_OF_KIND = re.compile(
@@ -55,7 +56,9 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _WEEKDAY_WORD = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?"
 # a statement of what is decided or changed: a later one on the same subject replaces
 CHANGE = re.compile(
-    r"\b(?:instead of|replac\w*|supersed\w*|overrid\w*|previous(?:ly)?|no longer|now|becomes?|became|chang\w*|"
+    # (not a changeover of guests or a changing room)
+    r"\b(?:instead of|replac\w*|supersed\w*|overrid\w*|previous(?:ly)?|no longer|now|becomes?|became|"
+    r"chang(?!eovers?\b|ing[- ]rooms?\b)\w*|"
     r"revers\w*|revis\w*|switch\w*|mov(?:e|es|ed|ing) to|as of|with effect from|decided|agreed|approved|"
     # (a decision in minutes: "Decision: from Monday 23 Feb the CD running balance is checked
     # daily", "Harriet Oyelaran was elected … and appointed treasurer")
@@ -133,7 +136,7 @@ def content_words(text: str, stem: Callable[[str], str]) -> frozenset[str]:
 # 09:00–13:00" of a question's "Saturday")
 _CALENDAR_NAMES = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
-    "august september october november december".split()
+    "august september october november december spring summer autumn winter".split()
 )
 _WRITTEN_OUT = {
     short: full
@@ -366,13 +369,24 @@ def _states_change(passage: Passage) -> bool:
     that is a change ("Pricing update spring 2026": "- Minimum order charge: £45 + VAT."), or
     in a note that says it replaces another ("Supersedes [[trade-price-list-2024]].")."""
     return (
-        _said(passage.unit.text).change
-        or _change_heading(passage.entry.title)
-        or _change_heading(passage.unit.section)
-        or _correcting(passage)
+        _says_change(passage)
         or bool(declared_replaced(passage.entry.content))
         or bool(_declared_names(passage.entry.content))
     )
+
+
+def _says_change(passage: Passage) -> bool:
+    """``_states_change`` by its own words, its note's title or its section: not only by
+    standing in a note that replaces another, by its link or as its later version ("v2")."""
+    return (
+        _said(passage.unit.text).change
+        or _change_heading(_VERSION_MARK.sub(" ", passage.entry.title))
+        or _change_heading(_VERSION_MARK.sub(" ", passage.unit.section))
+        or _correcting(passage)
+    )
+
+
+_VERSION_MARK = re.compile(r"\b(?:v\d+|version \d+)\b", re.I)
 
 
 # "This replaces [[contract-terms-2023]].", "Supersedes the 2024 trade list ([[trade-price-list-2024]])."
@@ -750,7 +764,22 @@ def later_edition(newer: EntryView, older: EntryView) -> bool:
     if new_v != old_v:
         return new_v > old_v
     new_day, old_day = day_of(newer), day_of(older)
-    return new_day is not None and old_day is not None and new_day > old_day
+    if new_day is not None and old_day is not None:
+        return new_day > old_day
+    # an undated one: the years their names give ("Fee list 2025" of "fee list 2024")
+    new_year, old_year = _named_year(newer), _named_year(older)
+    return new_year is not None and old_year is not None and new_year > old_year
+
+
+_NAMED_YEAR = re.compile(r"(?<![\w-])(?:19|20)\d\d(?![\w-])")
+
+
+def _named_year(entry: EntryView) -> int | None:
+    """The one year a note's title and file name give, if they give one."""
+    found = set(
+        _NAMED_YEAR.findall(f"{entry.title} {(entry.source or '').rsplit('/', 1)[-1].replace('-', ' ')}")
+    )
+    return int(found.pop()) if len(found) == 1 else None
 
 
 # a note that says it corrects what another said: "ERRATUM — …", "Correction: …", "Corrigendum"
@@ -1132,7 +1161,9 @@ def _replaces(
         and asked & content_words(f"{newer.entry.title} {newer.unit.section} {newer.unit.text}", stem)
         and _same_label(newer.unit.text, older.unit.text, exact=True)  # (and other numbers)
         and (
-            _amount_changed(newer, older) or _said(newer.unit.text).amounts.keys() != old_said.amounts.keys()
+            _amount_changed(newer, older)
+            or _said(newer.unit.text).amounts.keys() != old_said.amounts.keys()
+            or _code_changed(newer.unit.text, older.unit.text)
         )
         # (a row giving the same hours otherwise typed changes nothing: "7:30am – 8:00pm" is "07:30–20:00")
         and (_times(newer.unit.text) != _times(older.unit.text) or not _times(newer.unit.text))
@@ -1413,6 +1444,12 @@ def supersede(
         for k, p in enumerate(pool)
         if _states_change(p) or kept_current(p.entry) or p.entry.id in editions or p.entry.id in later
     ]
+    # a statement that is a change only because of the note it stands in (a later version,
+    # "This v2 replaces the 2023 procedure ([[hot-tub-procedure]])", or a note on the subject
+    # of another dated later, ``later``) replaces only what the notes it replaces said: "Everything
+    # else is the same: daily free chlorine 3–5 mg/l" of the hot tub's v2 replaces no other
+    # note's chlorine target
+    scoped = {k for k in changes if not _says_change(pool[k]) and not kept_current(pool[k].entry)}
     # ... or a rule saying what is allowed or forbidden: it replaces a rule it reverses
     rules = [k for k, p in enumerate(pool) if k not in changes and _ruling(p)]
     # ... or a row of a later roles table: it replaces an earlier one naming another holder
@@ -1439,6 +1476,10 @@ def supersede(
         for k in changes:
             if corrects_note(pool[j].entry, pool[k].entry):
                 continue  # a note never replaces its own correction ("ERRATUM — …" of it)
+            if k in scoped and not (
+                replaces_note(pool[k].entry, pool[j].entry) or _later_on_subject(pool[k].entry, pool[j].entry)
+            ):
+                continue
             if j in joined and _a_row(pool[k].unit.text):
                 continue
             if _replaces(read[k], read[j], stem, asked, titles, asks_name=asks_name) and (
@@ -1666,6 +1707,40 @@ def _times(text: str) -> frozenset[str]:
     return frozenset(_clock(m.group(0)) for m in _TIME.finditer(text))
 
 
+# a code or a number standing as a row's value ("Brackenholme vehicle gate: 2958", "Lock:
+# Brackenholme vehicle gate; Code: 4471"): not a year
+_ROW_CODE = re.compile(r"(?<![\w.,£$€])(?!(?:19|20)\d\d\b)\d{3,}(?![\w.,%°])")
+
+
+def gives_anew(newer: Passage, older: Passage) -> bool:
+    """``newer`` stands in a later note on ``older``'s subject (``_later_on_subject``: "Padlocks
+    — autumn" of "Padlock codes") and gives the thing ``older``'s row or label names another
+    amount or code ("Brackenholme vehicle gate: 2958" of "Lock: Brackenholme vehicle gate;
+    Code: 4471"): a candidate to replace it, however few of the question's words it says."""
+    new, old = newer.unit.text, older.unit.text
+    return (
+        _same_label(new, old, exact=True)
+        and (bool(_amount_changed(newer, older)) or _code_changed(new, old))
+        and _later_on_subject(newer.entry, older.entry)
+    )
+
+
+def _code_changed(new: str, old: str) -> bool:
+    """Both give the thing their label names a code (a number of three digits or more, no
+    unit), and not the same ones: the padlock's code, a phone extension, a bay number."""
+    after, before = set(_ROW_CODE.findall(_value_of(new))), set(_ROW_CODE.findall(_value_of(old)))
+    return bool(after) and bool(before) and after != before
+
+
+def _value_of(text: str) -> str:
+    """What a row or a labelled line says of the thing it names: past its first cell or label."""
+    row = _ROW_CELL.match(text)
+    if row is not None:
+        return text[row.end() :]
+    label = _LABEL_OF.match(text)
+    return text[label.end() :] if label is not None else ""
+
+
 def _amount_changed(newer: Passage, older: Passage) -> list[str]:
     """The earlier statement's amounts the later one states otherwise, in the same unit."""
     before, after = _said(older.unit.text).amounts, _said(newer.unit.text).amounts_last
@@ -1698,6 +1773,9 @@ _ASKS_NAME = re.compile(
 _CAPITALISED_ANYWHERE = re.compile(r"\b[A-Z][\w'’-]+")
 
 
+_DENIED = re.compile(r"\b(?:not|instead of|rather than)\s+(?:the\s+)?[£$€]?\d[\d,.]*", re.I)
+
+
 def _corrects_amount(newer: Passage, older: Passage, stem: Callable[[str], str]) -> bool:
     """``newer``, of a note correcting ``older``'s (``corrects_note``), states in another
     amount what the earlier one states, on its subject (a word of it besides the amounts),
@@ -1705,6 +1783,8 @@ def _corrects_amount(newer: Passage, older: Passage, stem: Callable[[str], str])
     … The actual invoice for 2024/25 is £12,840 including IPT" against "Premium: £11,480
     including IPT"; not the "£5k excess" it says is right)."""
     old_numbers, new_numbers = set(_NUMBER.findall(older.unit.text)), set(_NUMBER.findall(newer.unit.text))
+    # (the figure it says is wrong is no figure of its own: "it should read £17, not £16")
+    new_numbers -= {n for said in _DENIED.findall(newer.unit.text) for n in _NUMBER.findall(said)}
     named = newer.entry.content
     return (
         bool(new_numbers - old_numbers)

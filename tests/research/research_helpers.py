@@ -185,3 +185,27 @@ async def report_on(rt: Any, vault: dict[str, str], request: str, folder: Path) 
     await ConsoleChat(rt.core, sender, session=f"report-{request}", now=rt.clock.now).feed(request)
     await rt.worker.run_once()
     return (await rt.queue.listing())[0].answer or ""
+
+
+def entry_view(
+    source: str, title: str, content: str, day: datetime, *, space: str, meta: dict[str, Any] | None = None
+) -> Any:
+    """A note as the knowledge base hands it out (an ``EntryView``), made without a store: for
+    reading passages of it straight (``bot.research.supersession``)."""
+    from storage.knowledge import EntryView
+
+    return EntryView(
+        id=f"{abs(hash(source)):032x}"[:32],
+        space=space,
+        type="note",
+        title=title,
+        content=content,
+        author="",
+        project="",
+        tags=[],
+        source=source,
+        created_at=day,
+        updated_at=day,
+        meta=meta or {},
+        revision=1,
+    )

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from research_helpers import add_note, ask, bullet_lines, ingest_dated
+from research_helpers import add_note, ask, bullet_lines, entry_view, ingest_dated
 
 from adapters.console import SPACE
 
@@ -274,24 +274,8 @@ async def test_another_note_naming_someone_new_is_still_cited(rt: Any) -> None:
 
 def _passage(title: str, text: str, score: float) -> Any:
     from bot.research.evidence import Passage, Unit
-    from storage.knowledge import EntryView
 
-    entry = EntryView(
-        id=f"{abs(hash(title)):032x}"[:32],
-        space=SPACE,
-        type="note",
-        title=title,
-        content=text,
-        author="",
-        project="",
-        tags=[],
-        source=f"{title}.md",
-        created_at=BASE,
-        updated_at=BASE,
-        meta={},
-        revision=1,
-    )
-    return Passage(entry, Unit(text, "", 0), score)
+    return Passage(entry_view(f"{title}.md", title, text, BASE, space=SPACE), Unit(text, "", 0), score)
 
 
 def test_the_best_note_naming_no_person_keeps_its_passages_when_a_name_is_asked() -> None:
