@@ -313,6 +313,7 @@ _GAP = re.compile(r"\s{2,}|\t+")
 _LEADER = re.compile(
     r"^\s*(?P<label>(?:[^.|:]|\.(?=\d)){2,40}?)(?:\s*\.{3,}\s*|\s+\.\.\s+(?=[£$€\d]))(?P<value>\S.{0,60})$"
 )
+_LONG_LEADER = re.compile(r"\.{3,}")
 ALIGNED_ROWS = 2  # a table typed with spaces has at least a header and this many rows
 ALIGNED_CELLS = 3  # ... of at least this many cells (two could be any indented pair of words)
 HEADER_CHARS = 40  # a column name is at most this long
@@ -341,6 +342,8 @@ def _aligned_tables(lines: list[str]) -> list[str]:
     k = 0
     while k < len(lines):
         leader = _LEADER.match(lines[k])
+        if leader and lines[k][:1].isspace() and not _LONG_LEADER.search(lines[k]):
+            leader = None  # (two dots on a line indented under an item: the item's words)
         if leader and not _LIST.match(lines[k]):
             out.append(f"- {leader['label'].strip()}: {leader['value'].strip()}")
             k += 1
@@ -2079,6 +2082,54 @@ class PastTheCut:
         return [*changing, *(p for p in anew if all(p is not q for q in changing))]
 
 
+async def with_editions(
+    answerer: Answerer,
+    question: str,
+    ranked: list[Passage],
+    chosen: Sequence[EntryView],
+    titles: Mapping[str, str],
+    spaces: Sequence[str],
+) -> tuple[list[Passage], list[EntryView]]:
+    """``ranked`` with the passages of the notes ``later_editions`` finds, and those notes."""
+    scorer = answerer.scorer
+    editions = await later_editions(scorer.retriever, answerer.knowledge, ranked, chosen, spaces)
+    if not editions:
+        return ranked, []
+    read = await scorer.passages(question, editions, titles=titles)
+    return sorted([*ranked, *read], key=lambda p: p.score, reverse=True), editions
+
+
+async def later_editions(
+    retriever: Any,
+    knowledge: Any,
+    ranked: Sequence[Passage],
+    chosen: Sequence[EntryView],
+    spaces: Sequence[str],
+) -> list[EntryView]:
+    """The later editions of the best passage's note the search left out, and their
+    corrections ("Fee list 2025" and "ERRATUM to the 2025 fee list" of "Fees 2024" for "how
+    much r 1-1 lessons per hr", which says the 2024 table's words): found by the note's
+    title, among the first ``EDITION_LOOK`` notes that title finds; ``supersede`` reads them
+    against it. None for most questions (a title search, no note read)."""
+    if not ranked:
+        return []
+    lead = ranked[0].entry
+    held = {e.id for e in chosen}
+    hits = await retriever.lexical.search(
+        lead.title, spaces=spaces, limit=EDITION_LOOK, exclude_types=_ANSWER_TYPES
+    )
+    ids = [i for i, _ in hits if i not in held]
+    if not ids:
+        return []
+    found = list((await knowledge.get_many(ids, spaces=spaces)).values())
+    editions = [e for e in found if later_edition(e, lead)]
+    heirs = [lead, *editions, *(e for e in chosen if later_edition(e, lead))]
+    return [
+        *editions,
+        *(e for e in found if e not in editions and any(corrects_note(e, n) for n in heirs)),
+    ]
+
+
 class Answerer:
     """Finds the evidence for a quick question among retrieved hits."""
 
@@ -2206,15 +2257,9 @@ class Answerer:
             chosen += list(notes.values())
             ranked = sorted([*ranked, *better], key=lambda p: p.score, reverse=True)
             more = [p for p in more if p.entry.id not in notes]  # (their passages are read already)
-        editions = await self.later_editions(ranked, chosen, spaces)
-        if editions:
-            chosen += editions
-            ranked = sorted(
-                [*ranked, *await self.scorer.passages(question, editions, titles=titles)],
-                key=lambda p: p.score,
-                reverse=True,
-            )
-            more = [p for p in more if p.entry.id not in {e.id for e in editions}]
+        ranked, new = await with_editions(self, question, ranked, chosen, titles, spaces)
+        chosen += new
+        more = [p for p in more if p.entry not in new]
         ranked = supersede(
             sorted([*ranked, *more], key=lambda p: p.score, reverse=True) if more else ranked,
             question,
@@ -2249,32 +2294,6 @@ class Answerer:
             names,
             ranked=[p for p in ranked if p.score - p.typed >= floor],
         )
-
-    async def later_editions(
-        self, ranked: Sequence[Passage], chosen: Sequence[EntryView], spaces: Sequence[str]
-    ) -> list[EntryView]:
-        """The later editions of the best passage's note the search left out, and their
-        corrections ("Fee list 2025" and "ERRATUM to the 2025 fee list" of "Fees 2024" for "how
-        much r 1-1 lessons per hr", which says the 2024 table's words): found by the note's
-        title, among the first ``EDITION_LOOK`` notes that title finds; ``supersede`` reads them
-        against it. None for most questions (a title search, no note read)."""
-        if not ranked:
-            return []
-        lead = ranked[0].entry
-        held = {e.id for e in chosen}
-        hits = await self.retriever.lexical.search(
-            lead.title, spaces=spaces, limit=EDITION_LOOK, exclude_types=_ANSWER_TYPES
-        )
-        ids = [i for i, _ in hits if i not in held]
-        if not ids:
-            return []
-        found = list((await self.knowledge.get_many(ids, spaces=spaces)).values())
-        editions = [e for e in found if later_edition(e, lead)]
-        heirs = [lead, *editions, *(e for e in chosen if later_edition(e, lead))]
-        return [
-            *editions,
-            *(e for e in found if e not in editions and any(corrects_note(e, n) for n in heirs)),
-        ]
 
     async def followed(
         self,

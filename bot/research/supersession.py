@@ -1773,9 +1773,6 @@ _ASKS_NAME = re.compile(
 _CAPITALISED_ANYWHERE = re.compile(r"\b[A-Z][\w'’-]+")
 
 
-_DENIED = re.compile(r"\b(?:not|instead of|rather than)\s+(?:the\s+)?[£$€]?\d[\d,.]*", re.I)
-
-
 def _corrects_amount(newer: Passage, older: Passage, stem: Callable[[str], str]) -> bool:
     """``newer``, of a note correcting ``older``'s (``corrects_note``), states in another
     amount what the earlier one states, on its subject (a word of it besides the amounts),
@@ -1783,8 +1780,6 @@ def _corrects_amount(newer: Passage, older: Passage, stem: Callable[[str], str])
     … The actual invoice for 2024/25 is £12,840 including IPT" against "Premium: £11,480
     including IPT"; not the "£5k excess" it says is right)."""
     old_numbers, new_numbers = set(_NUMBER.findall(older.unit.text)), set(_NUMBER.findall(newer.unit.text))
-    # (the figure it says is wrong is no figure of its own: "it should read £17, not £16")
-    new_numbers -= {n for said in _DENIED.findall(newer.unit.text) for n in _NUMBER.findall(said)}
     named = newer.entry.content
     return (
         bool(new_numbers - old_numbers)
