@@ -40,6 +40,7 @@ from bot.research.names import (
 )
 from bot.research.passage_vectors import PassageVectors
 from bot.research.relevance import focus
+from bot.research.search import ANSWER_TYPES
 from bot.research.supersession import (
     REPLACED_NOTE_PENALTY,
     SUPERSEDED,
@@ -67,7 +68,6 @@ from storage.passages import PassageStore
 # SHORT_PENALTY for a fragment. Chosen on the gold set (bench/README.md, Answers).
 MAX_PASSAGES = 6
 EDITION_LOOK = 5  # notes a best note's title is looked up in, for its later editions (``later_editions``)
-_ANSWER_TYPES = ("report", "answer")  # (``recall.ANSWER_TYPES``: earlier answers are no edition)
 BEYOND_NOTES = 10  # of the notes found past the cut-off, these are read for a change replacing the answer (≤ OUTSCORING_NOTES)
 BEYOND_LOOK = 8  # ... in their best passages this many
 BEYOND_ASKED = 0.5  # ... one saying at least this share of the question's words (with its section)
@@ -309,11 +309,12 @@ def _cells(line: str) -> list[str]:
 # cells parted by two spaces or more; a price list with dot leaders ("Director ...... £95")
 _GAP = re.compile(r"\s{2,}|\t+")
 # (a label's decimal point is no leader: "Tanhouse Dry 6.2% ........ 75cl £7.25")
-# ("Brackenholme vehicle gate ..... 2958"; two dots between spaces before a figure: "gate .. 2958")
+# ("Brackenholme vehicle gate ..... 2958"; two dots between spaces before a figure, "gate .. 2958",
+# only on a line not indented: under a list item such a line is the item's words)
 _LEADER = re.compile(
-    r"^\s*(?P<label>(?:[^.|:]|\.(?=\d)){2,40}?)(?:\s*\.{3,}\s*|\s+\.\.\s+(?=[£$€\d]))(?P<value>\S.{0,60})$"
+    r"^(?:(?=\S)|(?=.*\.{3}))\s*(?P<label>(?:[^.|:]|\.(?=\d)){2,40}?)"
+    r"(?:\s*\.{3,}\s*|\s+\.\.\s+(?=[£$€\d]))(?P<value>\S.{0,60})$"
 )
-_LONG_LEADER = re.compile(r"\.{3,}")
 ALIGNED_ROWS = 2  # a table typed with spaces has at least a header and this many rows
 ALIGNED_CELLS = 3  # ... of at least this many cells (two could be any indented pair of words)
 HEADER_CHARS = 40  # a column name is at most this long
@@ -342,8 +343,6 @@ def _aligned_tables(lines: list[str]) -> list[str]:
     k = 0
     while k < len(lines):
         leader = _LEADER.match(lines[k])
-        if leader and lines[k][:1].isspace() and not _LONG_LEADER.search(lines[k]):
-            leader = None  # (two dots on a line indented under an item: the item's words)
         if leader and not _LIST.match(lines[k]):
             out.append(f"- {leader['label'].strip()}: {leader['value'].strip()}")
             k += 1
@@ -2110,13 +2109,14 @@ async def later_editions(
     corrections ("Fee list 2025" and "ERRATUM to the 2025 fee list" of "Fees 2024" for "how
     much r 1-1 lessons per hr", which says the 2024 table's words): found by the note's
     title, among the first ``EDITION_LOOK`` notes that title finds; ``supersede`` reads them
-    against it. None for most questions (a title search, no note read)."""
+    against it. None for most questions (a title search, and the few notes it finds that the
+    question's search did not, read to compare their names)."""
     if not ranked:
         return []
     lead = ranked[0].entry
     held = {e.id for e in chosen}
     hits = await retriever.lexical.search(
-        lead.title, spaces=spaces, limit=EDITION_LOOK, exclude_types=_ANSWER_TYPES
+        lead.title, spaces=spaces, limit=EDITION_LOOK, exclude_types=ANSWER_TYPES
     )
     ids = [i for i, _ in hits if i not in held]
     if not ids:
@@ -2259,7 +2259,7 @@ class Answerer:
             more = [p for p in more if p.entry.id not in notes]  # (their passages are read already)
         ranked, new = await with_editions(self, question, ranked, chosen, titles, spaces)
         chosen += new
-        more = [p for p in more if p.entry not in new]
+        more = [p for p in more if p.entry.id not in {e.id for e in new}]
         ranked = supersede(
             sorted([*ranked, *more], key=lambda p: p.score, reverse=True) if more else ranked,
             question,

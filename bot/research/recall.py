@@ -10,14 +10,13 @@ from enum import StrEnum
 from bot.research import relevance
 from bot.research.evidence import FORECAST, FORECAST_ASKED, Answerer, Evidence
 from bot.research.names import respelled
-from bot.research.search import Hit, Retriever
+from bot.research.search import ANSWER_TYPES, Hit, Retriever
 from bot.research.supersession import replaces_note
 from bot.text.citations import cite
 from bot.text.display import content_label
 from bot.text.terms import query_terms
 from storage.knowledge import EntryView, Knowledge
 
-ANSWER_TYPES = ("report", "answer")
 # the edge from a written-back report to each entry it cites: earlier answers are found by
 # ``query`` as answers, never walked as ordinary relations (or every later investigation
 # would take in every earlier report on its topic, and grow without bound)

@@ -49,6 +49,8 @@ class Fusion:
 
 
 RRF_K = Fusion.k
+# the entry types that are earlier answers and reports, not notes: never the sources of a new one
+ANSWER_TYPES = ("report", "answer")
 HIT_VIEWS = 4096  # entries of recent hits kept (``Retriever.search``), cleared when the index moves
 
 
