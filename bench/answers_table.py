@@ -105,6 +105,10 @@ SETS: dict[str, tuple[Path, Path]] = {
     "studio": (SEALED / "answers_studio" / "gold.json", SEALED / "answers_studio" / "vault"),
     "florist": (SEALED / "answers_florist" / "gold.json", SEALED / "answers_florist" / "vault"),
     "language": (SEALED / "answers_language" / "gold.json", SEALED / "answers_language" / "vault"),
+    # written blind at the start of the forty-ninth session, scored before and after its change,
+    # read as development sets from the fiftieth session on
+    "chimney": (SEALED / "answers_chimney" / "gold.json", SEALED / "answers_chimney" / "vault"),
+    "woollen": (SEALED / "answers_woollen" / "gold.json", SEALED / "answers_woollen" / "vault"),
 }
 
 ROW = re.compile(r"^\| (.+?) \| (.+?) \|\s?(.*?)\s?\|$", re.M)

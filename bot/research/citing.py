@@ -220,13 +220,17 @@ _SEE = re.compile(
 
 def _in_so_many_words(before: str, low: str, after: str) -> bool:
     # "see / check / per X", outside an aside in parentheses, or an aside that only points
-    # ("log it with council IT (see IT contacts)")
-    return bool(_SEE.search(before)) and (
-        before.count("(") <= before.count(")") or bool(_SEE_ASIDE.search(before))
-    )
+    # ("log it with council IT (see IT contacts)"), or only says what X holds ("Daily
+    # collection Mon–Fri (time in Online store — how I do it)")
+    return (
+        bool(_SEE.search(before))
+        and (before.count("(") <= before.count(")") or bool(_SEE_ASIDE.search(before)))
+    ) or (bool(_HELD_IN_ASIDE.search(before)) and after.lstrip().startswith(")"))
 
 
 _SEE_ASIDE = re.compile(r"\(\s*(?:see|check)\s+(?:also\s+)?(?:the\s+)?$", re.I)
+# "(time in X)", "(rates are in X)": an aside of a word or two of what X holds, closing after it
+_HELD_IN_ASIDE = re.compile(r"\(\s*(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:is\s+|are\s+)?in\s+(?:the\s+)?$")
 
 
 def _points_to(text: str, title: str) -> bool:

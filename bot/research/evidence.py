@@ -42,6 +42,7 @@ from bot.research.passage_vectors import PassageVectors
 from bot.research.relevance import focus
 from bot.research.search import ANSWER_TYPES
 from bot.research.supersession import (
+    IN_FORCE_BONUS,
     REPLACED_NOTE_PENALTY,
     SUPERSEDED,
     WAS_ASIDE,
@@ -2369,6 +2370,13 @@ class Answerer:
             lift = pointer.score + POINTED_BONUS - best.score
             for k in own if lift > 0 else ():
                 out[k] = replace(out[k], score=out[k].score + lift)
+            # (and the later statements replacing some of its own stand just above it: "Josh takes
+            # over the monthly ladder inspections from Kieran" of the procedure "Monthly
+            # inspection per PROC 2" sends the reader to)
+            above = pointer.score + POINTED_BONUS + IN_FORCE_BONUS
+            for k, p in enumerate(out) if lift > 0 else ():
+                if p.replaces is not None and p.replaces.entry.id == entry.id and p.score < above:
+                    out[k] = replace(p, score=above)
         for k, p in enumerate(out):
             # the rest of a note that defers the question answers it only when nothing else does
             if p.entry.id in deferring and p is not deferring[p.entry.id]:

@@ -125,11 +125,21 @@ _NAME = re.compile(
 
 @lru_cache(maxsize=4096)  # a passage is compared with each other passage of the pool
 def content_words(text: str, stem: Callable[[str], str]) -> frozenset[str]:
+    """The words a statement says its subject with, stemmed: a clipped word as the word it
+    clips ("min callout" of "minimum call-out"), a hyphened compound also as one word."""
+    text = _CLIPPED_MIN.sub("minimum", text)
+    joined = [a + b for a, b in _HYPHENED.findall(text.lower())]
     return frozenset(
         _agent(stem(_WRITTEN_OUT.get(w, w)))
-        for w in words(text)
+        for w in [*words(text), *joined]
         if len(w) > 2 and not w.isdigit() and w not in _FILLER
     )
+
+
+# "call-out", "fork-lift": also read as the one word a chat types ("callout", "forklift")
+_HYPHENED = re.compile(r"\b([a-z]{2,})-([a-z]{2,})\b")
+# "min" before what it is the least of ("min callout", "min order"), not after a number ("15 min")
+_CLIPPED_MIN = re.compile(r"(?<!\d)(?<!\d\s)\bmin\b(?=\s+[A-Za-z])", re.I)
 
 
 # the days and the months; and each as a rota or a table shortens it, read as its name ("Sat:
@@ -144,6 +154,15 @@ _WRITTEN_OUT = {
     for full in forms
     if full in _CALENDAR_NAMES and short not in _CALENDAR_NAMES
 }
+# ... and a word clipped as a chat types it, as the word it clips ("temp", "ppl", "cust")
+_WRITTEN_OUT.update(
+    {
+        short: min(longer, key=len)
+        for short, forms in OTHER_FORMS.items()
+        if short not in _CALENDAR_NAMES
+        and (longer := [f for f in forms if len(f) >= len(short) + 3 and f[0] == short[0]])
+    }
+)
 
 
 def _agent(stemmed: str) -> str:
@@ -880,7 +899,17 @@ _DAYS_PART = (
     (("monday", "tuesday", "wednesday", "thursday", "friday"), "weekday"),
 )
 # what a value of each kind is called ("the delivery day changed from Wednesday to Tuesday")
-_KIND_WORDS = {"weekday": ("day",), "time": ("time",), "often": ("often",)}
+_KIND_WORDS = {
+    "weekday": ("day",),
+    "time": ("time",),
+    "often": ("often",),
+    # (a number of days is a window or a period: "Returns window changed from 30 days" of
+    # "return it within 30 days of delivery")
+    "days": ("day", "window", "period"),
+    # (and a temperature says it is one: "High alarm: 5°C" of "what temp does the chiller alarm …")
+    "°c": ("temperature",),
+    "°f": ("temperature",),
+}
 VALUE_SUBJECT_WORDS = 2  # of the words before "changed from <a value>", the earlier statement holds this many
 
 
@@ -1854,6 +1883,12 @@ _HANDS_OVER = tuple(
         r"\b(?:takes?|taking|took|will\s+take)\s+over\s+as\s+(?:(?:our|the|new)\s+)*" + _ROLE + _ROLE_END,
         r"\b(?:our|the|your)\s+(?:new\s+)?" + _ROLE + r"\s+(?:will\s+be|is\s+now|becomes)\s+(?=(?-i:[A-Z]))",
         r"\b(?:is|becomes|will\s+be)\s+(?:now\s+)?(?:our|the)\s+new\s+" + _ROLE + _ROLE_END,
+        # "Raymond Shiel is our loom mechanic from 1 July": the role from when it is held
+        r"\b(?-i:[A-Z])[\w'’-]+\s+(?:is|will\s+be|becomes)\s+our\s+"
+        + _ROLE
+        + r"(?=\s+(?:from|as\s+of|starting|with\s+effect\s+from)\s+(?:the\s+)?(?:\d|"
+        + _MONTH
+        + r"|next|today|tomorrow|monday|tuesday|wednesday|thursday|friday))",
         # "… was elected to the committee and, at the committee meeting after the AGM, appointed
         # treasurer" (not "appointed a new roofer", nor "elected to the committee")
         r"\b(?:elected|appointed)\s+(?:as\s+)?(?:(?:our|the|new)\s+)*(?!(?:a|an|to|by|at|in|on|for|from|with|and|as)\b)"
@@ -2002,8 +2037,10 @@ def _moves_to_name(text: str) -> bool:
 
 # "Lead: Ellie Brabbs – took over from Kieran on 5 Aug", "Sam has taken over from Priya Shah":
 # the later statement names who did it before
+# (or what they did: "Josh takes over the monthly ladder inspections from Kieran")
 _TAKES_OVER_FROM = re.compile(
-    r"\bt(?:ook|akes?|aking|aken)\s+over\s+from\s+(?P<name>(?-i:[A-Z])[\w'’-]+)(?:\s+(?-i:[A-Z])[\w'’-]+)?",
+    r"\bt(?:ook|akes?|aking|aken)\s+over\s+(?:(?:the|our|all)\s+[\w' -]{2,50}?\s+)?"
+    r"from\s+(?P<name>(?-i:[A-Z])[\w'’-]+)(?:\s+(?-i:[A-Z])[\w'’-]+)?",
     re.I,
 )
 
