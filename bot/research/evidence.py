@@ -2131,6 +2131,25 @@ async def later_editions(
     ]
 
 
+def _lift_pointed(
+    out: list[Passage], own: Sequence[int], entry: EntryView, pointer: Passage, best: Passage
+) -> None:
+    """The passages ``own`` (positions in ``out``) of the note ``entry`` a passage points to
+    (``pointer``) lifted together, their ``best`` just above the pointer; and the later
+    statements replacing some of its own just above that ("Josh takes over the monthly ladder
+    inspections from Kieran" of the procedure "Monthly inspection per PROC 2" sends the
+    reader to), never higher."""
+    lift = pointer.score + POINTED_BONUS - best.score
+    if lift <= 0:
+        return
+    for k in own:
+        out[k] = replace(out[k], score=out[k].score + lift)
+    above = pointer.score + POINTED_BONUS + IN_FORCE_BONUS
+    for k, p in enumerate(out):
+        if p.replaces is not None and p.replaces.entry.id == entry.id and p.score < above:
+            out[k] = replace(p, score=above)
+
+
 class Answerer:
     """Finds the evidence for a quick question among retrieved hits."""
 
@@ -2367,16 +2386,7 @@ class Answerer:
                 continue
             if next(p for p in ranked if p.entry.id == pointer.entry.id) is pointer:
                 deferring.setdefault(pointer.entry.id, pointer)
-            lift = pointer.score + POINTED_BONUS - best.score
-            for k in own if lift > 0 else ():
-                out[k] = replace(out[k], score=out[k].score + lift)
-            # (and the later statements replacing some of its own stand just above it: "Josh takes
-            # over the monthly ladder inspections from Kieran" of the procedure "Monthly
-            # inspection per PROC 2" sends the reader to)
-            above = pointer.score + POINTED_BONUS + IN_FORCE_BONUS
-            for k, p in enumerate(out) if lift > 0 else ():
-                if p.replaces is not None and p.replaces.entry.id == entry.id and p.score < above:
-                    out[k] = replace(p, score=above)
+            _lift_pointed(out, own, entry, pointer, best)
         for k, p in enumerate(out):
             # the rest of a note that defers the question answers it only when nothing else does
             if p.entry.id in deferring and p is not deferring[p.entry.id]:
