@@ -2279,7 +2279,9 @@ class Answerer:
             more = [p for p in more if p.entry.id not in notes]  # (their passages are read already)
         ranked, new = await with_editions(self, question, ranked, chosen, titles, spaces)
         chosen += new
-        more = [p for p in more if p.entry.id not in {e.id for e in new}]
+        if new:
+            editions = {e.id for e in new}
+            more = [p for p in more if p.entry.id not in editions]
         ranked = supersede(
             sorted([*ranked, *more], key=lambda p: p.score, reverse=True) if more else ranked,
             question,

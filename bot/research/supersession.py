@@ -1888,7 +1888,9 @@ _HANDS_OVER = tuple(
         + _ROLE
         + r"(?=\s+(?:from|as\s+of|starting|with\s+effect\s+from)\s+(?:the\s+)?(?:\d|"
         + _MONTH
-        + r"|next|today|tomorrow|monday|tuesday|wednesday|thursday|friday))",
+        + r"|"
+        + _WEEKDAY_WORD
+        + r"|next|today|tomorrow))",
         # "… was elected to the committee and, at the committee meeting after the AGM, appointed
         # treasurer" (not "appointed a new roofer", nor "elected to the committee")
         r"\b(?:elected|appointed)\s+(?:as\s+)?(?:(?:our|the|new)\s+)*(?!(?:a|an|to|by|at|in|on|for|from|with|and|as)\b)"
